@@ -1,0 +1,22 @@
+//! `polyprop`: a thin shell over the library crates. Each subcommand parses its options and
+//! calls one library entry point.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(command) = args.first() else {
+        eprintln!("usage: polyprop <deps|run|propagate|check|profile> ...");
+        return ExitCode::from(2);
+    };
+    let result: Result<(), String> = match command.as_str() {
+        other => Err(format!("unknown command '{other}'")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("polyprop: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

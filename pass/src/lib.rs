@@ -1,0 +1,1 @@
+//! The polyprop LLVM pass plugin.

@@ -1,0 +1,477 @@
+//! The polyhedral model of a static control part (SCoP).
+//!
+//! Paper 003, section 2: a SCoP is a set of *single-write statements* (section 2.1: "each
+//! assignment statement is identified by the single write access it contains"), each with an
+//! iteration domain, a schedule, one write access and a value expression whose leaves are read
+//! accesses, constants, iterators, parameters and region-invariant values.
+//!
+//! Both front ends build this model: the LLVM front end (`pass/`) and the textual SCoP
+//! language (`lang`). Everything later (dependences, propagation, code generation) reads only
+//! this model.
+//!
+//! Sets and maps are kept in isl notation (`String`), so the model is plain data: it can be
+//! cloned, compared, printed and sent across threads without an isl context. Subscripts stay
+//! structured (`AffExpr`) because propagation rewrites them (Algorithm 1).
+//!
+//! Invariants:
+//! - `Statement::domain` is an isl set whose tuple is the statement's name and whose
+//!   dimensions are its `iterators`, over the SCoP's `params` (`[N] -> { S1[i] : ... }`).
+//! - `Statement::schedule` is an isl map from that tuple to a time vector; all statements'
+//!   time vectors have the same length (2d+1 form padded with zeros).
+//! - A scalar is an `Array` with no dimensions; its accesses have no subscripts.
+
+use crate::affine::AffExpr;
+use std::fmt;
+
+pub type ArrayId = usize;
+pub type StatementId = usize;
+
+/// Element and value types, as LLVM sees them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarType {
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    F32,
+    F64,
+}
+
+impl ScalarType {
+    pub fn is_float(self) -> bool {
+        matches!(self, ScalarType::F32 | ScalarType::F64)
+    }
+
+    pub fn bits(self) -> u32 {
+        match self {
+            ScalarType::I1 => 1,
+            ScalarType::I8 => 8,
+            ScalarType::I16 => 16,
+            ScalarType::I32 | ScalarType::F32 => 32,
+            ScalarType::I64 | ScalarType::F64 => 64,
+        }
+    }
+
+    pub fn size_in_bytes(self) -> u64 {
+        (self.bits() as u64).div_ceil(8)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ScalarType::I1 => "i1",
+            ScalarType::I8 => "i8",
+            ScalarType::I16 => "i16",
+            ScalarType::I32 => "i32",
+            ScalarType::I64 => "i64",
+            ScalarType::F32 => "f32",
+            ScalarType::F64 => "f64",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "i1" => ScalarType::I1,
+            "i8" => ScalarType::I8,
+            "i16" => ScalarType::I16,
+            "i32" => ScalarType::I32,
+            "i64" => ScalarType::I64,
+            "f32" => ScalarType::F32,
+            "f64" => ScalarType::F64,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for ScalarType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Whether a location's final contents matter after the SCoP (paper 003, section 5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Liveness {
+    /// Read or written memory that is visible after the SCoP (arguments, globals, escaping).
+    LiveOut,
+    /// Memory that only the SCoP uses: `malloc`'d and freed, non-escaping `alloca`s, scalars
+    /// local to the region. Propagation may remove all its writes.
+    Temporary,
+}
+
+/// An array or scalar location.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Array {
+    pub name: String,
+    pub element: ScalarType,
+    /// Size of each dimension, outermost first, as an affine expression of the parameters.
+    /// The outermost size may be unknown (`None`): accesses are then only bounded below.
+    /// Empty for scalars.
+    pub sizes: Vec<Option<AffExpr>>,
+    pub liveness: Liveness,
+}
+
+impl Array {
+    pub fn is_scalar(&self) -> bool {
+        self.sizes.is_empty()
+    }
+}
+
+/// A memory access: `array[subscripts]`, subscripts affine in the statement's iterators.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Access {
+    pub array: ArrayId,
+    pub subscripts: Vec<AffExpr>,
+}
+
+/// A region-invariant value that is not an integer parameter (a `float alpha` argument).
+#[derive(Clone, Debug, PartialEq)]
+pub struct External {
+    pub name: String,
+    pub ty: ScalarType,
+}
+
+/// A constant leaf; floats are stored exactly (an `f32` constant is an exact `f64`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Constant {
+    Int(i64, ScalarType),
+    Float(f64, ScalarType),
+}
+
+impl Constant {
+    pub fn ty(&self) -> ScalarType {
+        match self {
+            Constant::Int(_, t) | Constant::Float(_, t) => *t,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    FNeg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    SDiv,
+    UDiv,
+    SRem,
+    URem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FRem,
+}
+
+impl BinaryOp {
+    pub fn name(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            Add => "add",
+            Sub => "sub",
+            Mul => "mul",
+            SDiv => "sdiv",
+            UDiv => "udiv",
+            SRem => "srem",
+            URem => "urem",
+            Shl => "shl",
+            LShr => "lshr",
+            AShr => "ashr",
+            And => "and",
+            Or => "or",
+            Xor => "xor",
+            SMin => "smin",
+            SMax => "smax",
+            UMin => "umin",
+            UMax => "umax",
+            FAdd => "fadd",
+            FSub => "fsub",
+            FMul => "fmul",
+            FDiv => "fdiv",
+            FRem => "frem",
+        }
+    }
+}
+
+/// Comparison predicates with LLVM's meaning (`O*` ordered, `U*` unordered for floats;
+/// `S*`/`U*` signed/unsigned for integers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ComparePredicate {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+    FOeq,
+    FOne,
+    FOlt,
+    FOle,
+    FOgt,
+    FOge,
+    FUeq,
+    FUne,
+    FUlt,
+    FUle,
+    FUgt,
+    FUge,
+    FOrd,
+    FUno,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastOp {
+    Trunc,
+    ZExt,
+    SExt,
+    FPTrunc,
+    FPExt,
+    FPToSI,
+    FPToUI,
+    SIToFP,
+    UIToFP,
+}
+
+/// Pure math functions a statement may call; the float type is the call's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathFunction {
+    Sqrt,
+    Exp,
+    Log,
+    Pow,
+    Fabs,
+    Floor,
+    Ceil,
+    Sin,
+    Cos,
+    /// `llvm.minnum` / `fminf`.
+    FMin,
+    /// `llvm.maxnum` / `fmaxf`.
+    FMax,
+}
+
+impl MathFunction {
+    pub fn name(self) -> &'static str {
+        use MathFunction::*;
+        match self {
+            Sqrt => "sqrt",
+            Exp => "exp",
+            Log => "log",
+            Pow => "pow",
+            Fabs => "fabs",
+            Floor => "floor",
+            Ceil => "ceil",
+            Sin => "sin",
+            Cos => "cos",
+            FMin => "fmin",
+            FMax => "fmax",
+        }
+    }
+
+    pub fn arity(self) -> usize {
+        match self {
+            MathFunction::Pow | MathFunction::FMin | MathFunction::FMax => 2,
+            _ => 1,
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        use MathFunction::*;
+        Some(match name {
+            "sqrt" => Sqrt,
+            "exp" => Exp,
+            "log" => Log,
+            "pow" => Pow,
+            "fabs" => Fabs,
+            "floor" => Floor,
+            "ceil" => Ceil,
+            "sin" => Sin,
+            "cos" => Cos,
+            "fmin" => FMin,
+            "fmax" => FMax,
+            _ => return None,
+        })
+    }
+}
+
+/// A statement's value expression (paper 003, Figure 3, `<rexp>`), evaluated in tree order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Constant(Constant),
+    /// A read access; its value has the array's element type.
+    Read(Access),
+    /// An iterator of the statement as an `i64`.
+    Iterator(usize),
+    /// A parameter of the SCoP as an `i64`.
+    Parameter(usize),
+    /// A region-invariant value (`Scop::externals`).
+    External(usize),
+    Unary(UnaryOp, Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// Yields an `i1`.
+    Compare(ComparePredicate, Box<Expr>, Box<Expr>),
+    Select(Box<Expr>, Box<Expr>, Box<Expr>),
+    Cast(CastOp, ScalarType, Box<Expr>),
+    Call(MathFunction, ScalarType, Vec<Expr>),
+}
+
+impl Expr {
+    /// Every read access in evaluation order.
+    pub fn reads(&self) -> Vec<&Access> {
+        let mut out = Vec::new();
+        self.visit(&mut |e| {
+            if let Expr::Read(a) = e {
+                out.push(a);
+            }
+        });
+        out
+    }
+
+    /// Pre-order visit of every node.
+    pub fn visit<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        f(self);
+        match self {
+            Expr::Unary(_, a) | Expr::Cast(_, _, a) => a.visit(f),
+            Expr::Binary(_, a, b) | Expr::Compare(_, a, b) => {
+                a.visit(f);
+                b.visit(f);
+            }
+            Expr::Select(c, a, b) => {
+                c.visit(f);
+                a.visit(f);
+                b.visit(f);
+            }
+            Expr::Call(_, _, args) => args.iter().for_each(|a| a.visit(f)),
+            _ => {}
+        }
+    }
+
+    /// Number of nodes, a measure of code complexity.
+    pub fn size(&self) -> usize {
+        let mut n = 0;
+        self.visit(&mut |_| n += 1);
+        n
+    }
+}
+
+/// Where a statement came from, for messages.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceLocation {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl fmt::Display for SourceLocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.file.is_empty() && self.line == 0 {
+            return f.write_str("<unknown>");
+        }
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// A single-write statement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Statement {
+    pub name: String,
+    /// Iterator names, outermost first.
+    pub iterators: Vec<String>,
+    /// `[params] -> { name[iterators] : constraints }`.
+    pub domain: String,
+    /// `[params] -> { name[iterators] -> [t0, ..., tn] }`.
+    pub schedule: String,
+    pub write: Access,
+    pub value: Expr,
+    pub location: Option<SourceLocation>,
+}
+
+/// A run-time condition under which the model is exact (delinearization bounds, no wrapping,
+/// unsigned comparisons of non-negative values), with the reason it was assumed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assumption {
+    pub reason: String,
+    /// `[params] -> { : constraints }`.
+    pub set: String,
+}
+
+/// A pair of arrays that may overlap in memory: code generation checks at run time that the
+/// accessed ranges are disjoint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AliasCheck {
+    pub first: ArrayId,
+    pub second: ArrayId,
+}
+
+/// Integer parameters: region-invariant values the domains and subscripts depend on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parameter {
+    pub name: String,
+    pub ty: ScalarType,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scop {
+    pub name: String,
+    pub params: Vec<Parameter>,
+    /// What is known about the parameters: `[params] -> { : constraints }`.
+    pub context: String,
+    pub assumptions: Vec<Assumption>,
+    pub arrays: Vec<Array>,
+    pub externals: Vec<External>,
+    pub statements: Vec<Statement>,
+    pub alias_checks: Vec<AliasCheck>,
+}
+
+impl Scop {
+    pub fn param_names(&self) -> Vec<String> {
+        self.params.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// `[N, M] -> ` prefix for isl strings.
+    pub fn param_prefix(&self) -> String {
+        format!("[{}] -> ", self.param_names().join(", "))
+    }
+
+    pub fn array_id(&self, name: &str) -> Option<ArrayId> {
+        self.arrays.iter().position(|a| a.name == name)
+    }
+
+    /// The access relation `{ S[i] -> A[subscripts] }` of `access` in `stmt`, restricted to
+    /// nothing (the domain is applied by the caller when needed).
+    pub fn access_relation(&self, stmt: &Statement, access: &Access) -> String {
+        let params = self.param_names();
+        let array = &self.arrays[access.array];
+        let subs: Vec<String> = access
+            .subscripts
+            .iter()
+            .map(|s| s.display(&stmt.iterators, &params).to_string())
+            .collect();
+        format!(
+            "{}{{ {}[{}] -> {}[{}] }}",
+            self.param_prefix(),
+            stmt.name,
+            stmt.iterators.join(", "),
+            array.name,
+            subs.join(", ")
+        )
+    }
+}
