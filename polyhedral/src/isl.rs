@@ -1,0 +1,586 @@
+//! A small safe layer over isl (through the `isl-rs` crate) for the analyses of polyprop.
+//!
+//! Every analysis owns one [`IslContext`]. The context has an operation quota
+//! (`isl_ctx_set_max_operations`) and isl's `on_error` option set to *continue*, so a failing
+//! isl call returns an error instead of printing or aborting. Running out of quota surfaces as
+//! [`IslError::Complexity`], distinct from every other failure: callers reject the SCoP with
+//! the reason "complexity" and leave the code unchanged (STYLE.md, "bounded work").
+//!
+//! The isl values polyprop keeps are wrapped in newtypes that say what they are, following
+//! paper 003, section 2.2:
+//! - [`Domain`]: iteration domains `I_S`, `{ S[i] : ... }` (a union over statements);
+//! - [`AccessRelation`]: `{ S[i] -> A[subscripts] }`;
+//! - [`Schedule`]: `θ_S`, `{ S[i] -> [t0, ..., tn] }`;
+//! - [`Dependences`]: instance-wise dependences `{ S[i] -> T[j] }`;
+//! - [`ParamSet`]: constraints on the parameters only, `[N] -> { : ... }`.
+//!
+//! All of them borrow the context (`'c`), so no isl object outlives its context.
+//!
+//! Known limits: only the operations the rest of polyprop needs are wrapped. The model keeps
+//! sets and maps as isl strings (see `model`), so this layer reads strings and writes strings.
+
+use isl_rs::{Context, DimType, LibISLError};
+use std::fmt;
+use std::marker::PhantomData;
+use std::os::raw::{c_char, c_int, c_long, c_void};
+
+/// The default quota of isl operations per analysis (the order of Polly's
+/// `-polly-dependences-computeout`).
+pub const DEFAULT_MAX_OPERATIONS: u64 = 2_000_000;
+
+/// Why an isl computation failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IslError {
+    /// The operation quota ran out: reject with reason "complexity", not a bug.
+    Complexity,
+    /// isl could not read a string (a bug in whoever wrote the string).
+    Parse { input: String, message: String },
+    /// Any other isl failure.
+    Isl { message: String },
+}
+
+impl fmt::Display for IslError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IslError::Complexity => f.write_str("isl operation quota exceeded (complexity)"),
+            IslError::Parse { input, message } => write!(f, "isl cannot read '{input}': {message}"),
+            IslError::Isl { message } => write!(f, "isl error: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for IslError {}
+
+pub type IslResult<T> = Result<T, IslError>;
+
+const ISL_ON_ERROR_CONTINUE: c_int = 1;
+/// `isl_dim_set` (equal to `isl_dim_out`).
+const ISL_DIM_SET: c_int = 3;
+
+extern "C" {
+    fn isl_options_set_on_error(ctx: usize, val: c_int) -> c_int;
+    fn isl_set_to_str(set: usize) -> *mut c_char;
+    fn isl_union_set_to_str(uset: usize) -> *mut c_char;
+    fn isl_union_map_to_str(umap: usize) -> *mut c_char;
+    fn isl_set_foreach_point(
+        set: usize,
+        callback: extern "C" fn(point: usize, user: *mut c_void) -> c_int,
+        user: *mut c_void,
+    ) -> c_int;
+    fn isl_point_get_coordinate_val(point: usize, dim_type: c_int, pos: c_int) -> usize;
+    fn isl_point_free(point: usize) -> usize;
+    fn isl_val_get_num_si(val: usize) -> c_long;
+    fn isl_val_is_int(val: usize) -> c_int;
+    fn isl_val_free(val: usize) -> usize;
+    fn isl_set_dim(set: usize, dim_type: c_int) -> c_int;
+}
+
+/// Takes ownership of a string isl allocated.
+fn take_isl_string(raw: *mut c_char) -> Option<String> {
+    if raw.is_null() {
+        return None;
+    }
+    // SAFETY: isl returns a NUL-terminated, malloc'd string that we now own.
+    let text = unsafe { std::ffi::CStr::from_ptr(raw) }.to_string_lossy().into_owned();
+    unsafe { libc::free(raw as *mut c_void) };
+    Some(text)
+}
+
+/// One isl context with an operation quota; see the module documentation.
+pub struct IslContext {
+    ctx: Context,
+}
+
+impl IslContext {
+    /// A context that gives up after `max_operations` isl operations (0: no limit).
+    pub fn new(max_operations: u64) -> Self {
+        let ctx = Context::alloc();
+        // SAFETY: `ctx.ptr` is a live context.
+        unsafe { isl_options_set_on_error(ctx.ptr, ISL_ON_ERROR_CONTINUE) };
+        ctx.set_max_operations(max_operations);
+        ctx.reset_operations();
+        IslContext { ctx }
+    }
+
+    /// A context with [`DEFAULT_MAX_OPERATIONS`].
+    pub fn with_default_quota() -> Self {
+        Self::new(DEFAULT_MAX_OPERATIONS)
+    }
+
+    /// The wrapped `isl-rs` context, for code that needs an operation not wrapped here.
+    pub fn raw(&self) -> &Context {
+        &self.ctx
+    }
+
+    /// Converts an `isl-rs` result, telling a quota overrun from other errors. Resets the
+    /// context's error state either way.
+    pub fn check<T>(&self, result: Result<T, LibISLError>) -> IslResult<T> {
+        match result {
+            Ok(value) => {
+                if self.ctx.last_error() != isl_rs::Error::None_ {
+                    return Err(self.take_error(String::new()));
+                }
+                Ok(value)
+            }
+            Err(error) => Err(self.take_error(error.to_string())),
+        }
+    }
+
+    fn take_error(&self, message: String) -> IslError {
+        let pending = self.ctx.last_error();
+        self.ctx.reset_error();
+        let quota = pending == isl_rs::Error::Quota
+            || message.starts_with("[Quota]")
+            || message.contains("maximal number of operations exceeded");
+        if quota {
+            IslError::Complexity
+        } else {
+            IslError::Isl { message }
+        }
+    }
+
+    fn valid_text(&self, text: &str) -> IslResult<()> {
+        if text.contains('\0') {
+            return Err(IslError::Parse { input: text.replace('\0', "\\0"), message: "NUL byte".into() });
+        }
+        Ok(())
+    }
+
+    fn parse_error(&self, text: &str, error: IslError) -> IslError {
+        match error {
+            IslError::Isl { message } => IslError::Parse { input: text.to_string(), message },
+            other => other,
+        }
+    }
+
+    /// Reads a union set such as `[N] -> { S[i] : 0 <= i <= N; T[j] : j = 0 }`.
+    pub fn union_set(&self, text: &str) -> IslResult<UnionSet<'_>> {
+        self.valid_text(text)?;
+        let raw = self
+            .check(isl_rs::UnionSet::read_from_str(&self.ctx, text))
+            .map_err(|e| self.parse_error(text, e))?;
+        Ok(UnionSet { raw, ctx: self })
+    }
+
+    /// Reads a union map such as `[N] -> { S[i] -> A[i + 1] }`.
+    pub fn union_map(&self, text: &str) -> IslResult<UnionMap<'_>> {
+        self.valid_text(text)?;
+        let raw = self
+            .check(isl_rs::UnionMap::read_from_str(&self.ctx, text))
+            .map_err(|e| self.parse_error(text, e))?;
+        Ok(UnionMap { raw, ctx: self })
+    }
+
+    /// Reads a parameter set such as `[N] -> { : N >= 4 }`.
+    pub fn param_set(&self, text: &str) -> IslResult<ParamSet<'_>> {
+        self.valid_text(text)?;
+        let raw = self
+            .check(isl_rs::Set::read_from_str(&self.ctx, text))
+            .map_err(|e| self.parse_error(text, e))?;
+        Ok(ParamSet { raw, ctx: self })
+    }
+
+    /// The empty union map (with no parameters).
+    pub fn empty_union_map(&self) -> IslResult<UnionMap<'_>> {
+        self.union_map("{ }")
+    }
+}
+
+/// A union of sets of tuples, `{ S[i] : ... ; T[i, j] : ... }`.
+pub struct UnionSet<'c> {
+    raw: isl_rs::UnionSet,
+    ctx: &'c IslContext,
+}
+
+/// A union of relations between tuples, `{ S[i] -> A[i + 1]; ... }`.
+pub struct UnionMap<'c> {
+    raw: isl_rs::UnionMap,
+    ctx: &'c IslContext,
+}
+
+/// Constraints on parameters only, `[N] -> { : N >= 0 }`.
+pub struct ParamSet<'c> {
+    raw: isl_rs::Set,
+    ctx: &'c IslContext,
+}
+
+impl<'c> UnionSet<'c> {
+    fn wrap(&self, r: Result<isl_rs::UnionSet, LibISLError>) -> IslResult<UnionSet<'c>> {
+        Ok(UnionSet { raw: self.ctx.check(r)?, ctx: self.ctx })
+    }
+
+    pub fn copy(&self) -> IslResult<UnionSet<'c>> {
+        self.wrap(self.raw.copy())
+    }
+
+    pub fn union(self, other: UnionSet<'c>) -> IslResult<UnionSet<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionSet { raw: ctx.check(self.raw.union(other.raw))?, ctx })
+    }
+
+    pub fn intersect(self, other: UnionSet<'c>) -> IslResult<UnionSet<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionSet { raw: ctx.check(self.raw.intersect(other.raw))?, ctx })
+    }
+
+    pub fn subtract(self, other: UnionSet<'c>) -> IslResult<UnionSet<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionSet { raw: ctx.check(self.raw.subtract(other.raw))?, ctx })
+    }
+
+    pub fn intersect_params(self, params: &ParamSet<'c>) -> IslResult<UnionSet<'c>> {
+        let ctx = self.ctx;
+        let params = ctx.check(params.raw.copy())?;
+        Ok(UnionSet { raw: ctx.check(self.raw.intersect_params(params))?, ctx })
+    }
+
+    pub fn coalesce(self) -> IslResult<UnionSet<'c>> {
+        let ctx = self.ctx;
+        let detected = ctx.check(self.raw.detect_equalities())?;
+        Ok(UnionSet { raw: ctx.check(detected.coalesce())?, ctx })
+    }
+
+    pub fn is_empty(&self) -> IslResult<bool> {
+        self.ctx.check(self.raw.is_empty())
+    }
+
+    pub fn is_equal(&self, other: &UnionSet<'c>) -> IslResult<bool> {
+        self.ctx.check(self.raw.is_equal(&other.raw))
+    }
+
+    pub fn is_subset(&self, other: &UnionSet<'c>) -> IslResult<bool> {
+        self.ctx.check(self.raw.is_subset(&other.raw))
+    }
+
+    /// isl's notation of the set.
+    pub fn to_isl_string(&self) -> IslResult<String> {
+        // SAFETY: `raw.ptr` is a live union set; the string is freed by `take_isl_string`.
+        let text = take_isl_string(unsafe { isl_union_set_to_str(self.raw.ptr) });
+        let text = self.ctx.check(Ok(text))?;
+        text.ok_or_else(|| IslError::Isl { message: "isl_union_set_to_str failed".into() })
+    }
+
+    pub fn raw(&self) -> &isl_rs::UnionSet {
+        &self.raw
+    }
+}
+
+impl<'c> UnionMap<'c> {
+    fn wrap(&self, r: Result<isl_rs::UnionMap, LibISLError>) -> IslResult<UnionMap<'c>> {
+        Ok(UnionMap { raw: self.ctx.check(r)?, ctx: self.ctx })
+    }
+
+    pub fn copy(&self) -> IslResult<UnionMap<'c>> {
+        self.wrap(self.raw.copy())
+    }
+
+    pub fn union(self, other: UnionMap<'c>) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionMap { raw: ctx.check(self.raw.union(other.raw))?, ctx })
+    }
+
+    pub fn intersect(self, other: UnionMap<'c>) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionMap { raw: ctx.check(self.raw.intersect(other.raw))?, ctx })
+    }
+
+    pub fn subtract(self, other: UnionMap<'c>) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionMap { raw: ctx.check(self.raw.subtract(other.raw))?, ctx })
+    }
+
+    /// `{ x -> z : exists y: (x, y) in self and (y, z) in other }`.
+    pub fn apply_range(self, other: UnionMap<'c>) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionMap { raw: ctx.check(self.raw.apply_range(other.raw))?, ctx })
+    }
+
+    pub fn reverse(self) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionMap { raw: ctx.check(self.raw.reverse())?, ctx })
+    }
+
+    pub fn intersect_domain(self, set: UnionSet<'c>) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionMap { raw: ctx.check(self.raw.intersect_domain(set.raw))?, ctx })
+    }
+
+    pub fn intersect_range(self, set: UnionSet<'c>) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionMap { raw: ctx.check(self.raw.intersect_range(set.raw))?, ctx })
+    }
+
+    pub fn intersect_params(self, params: &ParamSet<'c>) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        let params = ctx.check(params.raw.copy())?;
+        Ok(UnionMap { raw: ctx.check(self.raw.intersect_params(params))?, ctx })
+    }
+
+    pub fn domain(self) -> IslResult<UnionSet<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionSet { raw: ctx.check(self.raw.domain())?, ctx })
+    }
+
+    pub fn range(self) -> IslResult<UnionSet<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionSet { raw: ctx.check(self.raw.range())?, ctx })
+    }
+
+    /// `{ x -> y : self(x) <lex other(y) }` for two maps into time vectors.
+    pub fn lex_lt(self, other: UnionMap<'c>) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionMap { raw: ctx.check(self.raw.lex_lt_union_map(other.raw))?, ctx })
+    }
+
+    /// `{ x -> y : self(x) <=lex other(y) }` for two maps into time vectors.
+    pub fn lex_le(self, other: UnionMap<'c>) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        Ok(UnionMap { raw: ctx.check(self.raw.lex_le_union_map(other.raw))?, ctx })
+    }
+
+    pub fn coalesce(self) -> IslResult<UnionMap<'c>> {
+        let ctx = self.ctx;
+        let detected = ctx.check(self.raw.detect_equalities())?;
+        Ok(UnionMap { raw: ctx.check(detected.coalesce())?, ctx })
+    }
+
+    pub fn is_empty(&self) -> IslResult<bool> {
+        self.ctx.check(self.raw.is_empty())
+    }
+
+    pub fn is_equal(&self, other: &UnionMap<'c>) -> IslResult<bool> {
+        self.ctx.check(self.raw.is_equal(&other.raw))
+    }
+
+    pub fn is_subset(&self, other: &UnionMap<'c>) -> IslResult<bool> {
+        self.ctx.check(self.raw.is_subset(&other.raw))
+    }
+
+    /// isl's notation of the relation.
+    pub fn to_isl_string(&self) -> IslResult<String> {
+        // SAFETY: `raw.ptr` is a live union map; the string is freed by `take_isl_string`.
+        let text = take_isl_string(unsafe { isl_union_map_to_str(self.raw.ptr) });
+        let text = self.ctx.check(Ok(text))?;
+        text.ok_or_else(|| IslError::Isl { message: "isl_union_map_to_str failed".into() })
+    }
+
+    /// Splits the union into its pieces per pair of tuples: `(domain tuple name, range tuple
+    /// name, the piece)`.
+    pub fn pieces(&self) -> IslResult<Vec<(String, String, UnionMap<'c>)>> {
+        let ctx = self.ctx;
+        let list = ctx.check(self.raw.get_map_list())?;
+        let count = ctx.check(list.size())?;
+        let mut out = Vec::new();
+        for index in 0..count {
+            let map = ctx.check(list.get_at(index))?;
+            let source = ctx.check(map.get_tuple_name(DimType::In)).unwrap_or("").to_string();
+            let target = ctx.check(map.get_tuple_name(DimType::Out)).unwrap_or("").to_string();
+            let piece = ctx.check(isl_rs::UnionMap::from_map(map))?;
+            out.push((source, target, UnionMap { raw: piece, ctx }));
+        }
+        Ok(out)
+    }
+
+    pub fn raw(&self) -> &isl_rs::UnionMap {
+        &self.raw
+    }
+}
+
+impl<'c> ParamSet<'c> {
+    pub fn intersect(self, other: ParamSet<'c>) -> IslResult<ParamSet<'c>> {
+        let ctx = self.ctx;
+        Ok(ParamSet { raw: ctx.check(self.raw.intersect(other.raw))?, ctx })
+    }
+
+    pub fn is_empty(&self) -> IslResult<bool> {
+        self.ctx.check(self.raw.is_empty())
+    }
+
+    pub fn to_isl_string(&self) -> IslResult<String> {
+        // SAFETY: `raw.ptr` is a live set; the string is freed by `take_isl_string`.
+        let text = take_isl_string(unsafe { isl_set_to_str(self.raw.ptr) });
+        let text = self.ctx.check(Ok(text))?;
+        text.ok_or_else(|| IslError::Isl { message: "isl_set_to_str failed".into() })
+    }
+}
+
+/// Iteration domains of statements: `{ S[i] : ... }`.
+pub struct Domain<'c>(pub UnionSet<'c>);
+/// Access relations: `{ S[i] -> A[subscripts] }`, restricted to the domain.
+pub struct AccessRelation<'c>(pub UnionMap<'c>);
+/// Schedules: `{ S[i] -> [t0, ..., tn] }`, restricted to the domain.
+pub struct Schedule<'c>(pub UnionMap<'c>);
+/// Instance-wise dependences: `{ S[i] -> T[j] }`.
+pub struct Dependences<'c>(pub UnionMap<'c>);
+
+/// The intersection of a SCoP's context and all its assumptions: the parameter values for
+/// which the model is exact, `[params] -> { : ... }`.
+pub fn assumed_context<'c>(
+    ctx: &'c IslContext,
+    scop: &crate::model::Scop,
+) -> IslResult<ParamSet<'c>> {
+    let context = if scop.context.trim().is_empty() {
+        format!("{}{{ : }}", scop.param_prefix())
+    } else {
+        scop.context.clone()
+    };
+    let mut result = ctx.param_set(&context)?;
+    for assumption in &scop.assumptions {
+        result = result.intersect(ctx.param_set(&assumption.set)?)?;
+    }
+    Ok(result)
+}
+
+/// Reads, simplifies (detects equalities) and coalesces a union set; returns isl's notation.
+pub fn simplify_set(ctx: &IslContext, text: &str) -> IslResult<String> {
+    ctx.union_set(text)?.coalesce()?.to_isl_string()
+}
+
+/// Reads, simplifies and coalesces a union map; returns isl's notation.
+pub fn simplify_map(ctx: &IslContext, text: &str) -> IslResult<String> {
+    ctx.union_map(text)?.coalesce()?.to_isl_string()
+}
+
+/// Whether two union sets in isl notation are equal as sets.
+pub fn sets_equal(ctx: &IslContext, a: &str, b: &str) -> IslResult<bool> {
+    ctx.union_set(a)?.is_equal(&ctx.union_set(b)?)
+}
+
+/// Whether two union maps in isl notation are equal as relations.
+pub fn maps_equal(ctx: &IslContext, a: &str, b: &str) -> IslResult<bool> {
+    ctx.union_map(a)?.is_equal(&ctx.union_map(b)?)
+}
+
+/// Whether a union set or map in isl notation is empty.
+pub fn set_is_empty(ctx: &IslContext, text: &str) -> IslResult<bool> {
+    ctx.union_set(text)?.is_empty()
+}
+
+/// Calls `visit` with the coordinates of every point of a bounded set (`{ [a, b] : ... }`,
+/// no parameters left), in isl's order. Used by the reference interpreter.
+pub fn for_each_point(
+    ctx: &IslContext,
+    set_text: &str,
+    visit: &mut dyn FnMut(&[i64]),
+) -> IslResult<()> {
+    ctx.valid_text(set_text)?;
+    let set = ctx
+        .check(isl_rs::Set::read_from_str(&ctx.ctx, set_text))
+        .map_err(|e| ctx.parse_error(set_text, e))?;
+    // SAFETY: `set.ptr` is live.
+    let dims = unsafe { isl_set_dim(set.ptr, ISL_DIM_SET) };
+    let mut state = PointVisit { dims, visit, failed: false, _marker: PhantomData };
+    let mut set = set;
+    set.do_not_free_on_drop();
+    // SAFETY: isl takes the set; the callback only runs during this call.
+    let status = unsafe {
+        isl_set_foreach_point(set.ptr, point_callback, &mut state as *mut PointVisit as *mut c_void)
+    };
+    if status < 0 || state.failed {
+        return Err(ctx.take_error("cannot enumerate the points of an unbounded set".into()));
+    }
+    Ok(())
+}
+
+struct PointVisit<'v> {
+    dims: c_int,
+    visit: &'v mut dyn FnMut(&[i64]),
+    failed: bool,
+    _marker: PhantomData<&'v ()>,
+}
+
+extern "C" fn point_callback(point: usize, user: *mut c_void) -> c_int {
+    // SAFETY: `user` is the `PointVisit` passed to `isl_set_foreach_point`.
+    let state = unsafe { &mut *(user as *mut PointVisit) };
+    let mut coordinates = Vec::with_capacity(state.dims.max(0) as usize);
+    for pos in 0..state.dims {
+        // SAFETY: `point` is live until freed below.
+        let value = unsafe { isl_point_get_coordinate_val(point, ISL_DIM_SET, pos) };
+        if value == 0 || unsafe { isl_val_is_int(value) } != 1 {
+            state.failed = true;
+        } else {
+            coordinates.push(unsafe { isl_val_get_num_si(value) } as i64);
+        }
+        unsafe { isl_val_free(value) };
+    }
+    unsafe { isl_point_free(point) };
+    if state.failed {
+        return -1;
+    }
+    (state.visit)(&coordinates);
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_intersects_and_compares() {
+        let ctx = IslContext::with_default_quota();
+        let a = ctx.union_set("[N] -> { S[i] : 0 <= i <= N }").unwrap();
+        let b = ctx.union_set("[N] -> { S[i] : i >= 1 }").unwrap();
+        let both = a.intersect(b).unwrap();
+        let expected = ctx.union_set("[N] -> { S[i] : 1 <= i <= N }").unwrap();
+        assert!(both.is_equal(&expected).unwrap());
+        assert!(sets_equal(&ctx, "{ S[i] : 0 <= i < 2 }", "{ S[0]; S[1] }").unwrap());
+        assert!(!set_is_empty(&ctx, "{ S[i] : 0 <= i < 2 }").unwrap());
+    }
+
+    #[test]
+    fn parse_errors_are_typed() {
+        let ctx = IslContext::with_default_quota();
+        assert!(matches!(ctx.union_set("{ S[i] : i >= }"), Err(IslError::Parse { .. })));
+        assert!(matches!(ctx.union_set("{ S[i] \0 }"), Err(IslError::Parse { .. })));
+        // The context still works after an error.
+        assert!(ctx.union_set("{ S[0] }").is_ok());
+    }
+
+    #[test]
+    fn running_out_of_quota_is_complexity() {
+        let ctx = IslContext::new(50);
+        let mut result = Ok(false);
+        for _ in 0..100 {
+            result = ctx
+                .union_map("[N, M] -> { S[i, j] -> T[a, b] : 0 <= i, a <= N and 0 <= j, b <= M and a + b <= i + j }")
+                .and_then(|m| m.apply_range(ctx.union_map("[N] -> { T[a, b] -> S[a - 1, b] }")?))
+                .and_then(|m| m.coalesce())
+                .and_then(|m| m.is_empty());
+            if result.is_err() {
+                break;
+            }
+        }
+        assert_eq!(result, Err(IslError::Complexity));
+    }
+
+    #[test]
+    fn enumerates_points() {
+        let ctx = IslContext::new(0);
+        let mut points = Vec::new();
+        for_each_point(&ctx, "{ [i, j] : 0 <= i <= 1 and 0 <= j <= i }", &mut |p| {
+            points.push(p.to_vec())
+        })
+        .unwrap();
+        points.sort();
+        assert_eq!(points, vec![vec![0, 0], vec![1, 0], vec![1, 1]]);
+        assert!(for_each_point(&ctx, "{ [i] : i >= 0 }", &mut |_| {}).is_err());
+    }
+
+    #[test]
+    fn assumed_context_intersects_assumptions() {
+        use crate::model::*;
+        let scop = Scop {
+            name: "s".into(),
+            params: vec![Parameter { name: "N".into(), ty: ScalarType::I64 }],
+            context: "[N] -> { : N >= 0 }".into(),
+            assumptions: vec![Assumption { reason: "r".into(), set: "[N] -> { : N <= 10 }".into() }],
+            arrays: vec![],
+            externals: vec![],
+            statements: vec![],
+            alias_checks: vec![],
+        };
+        let ctx = IslContext::with_default_quota();
+        let assumed = assumed_context(&ctx, &scop).unwrap().to_isl_string().unwrap();
+        assert_eq!(assumed, "[N] -> {  : 0 <= N <= 10 }");
+    }
+}
