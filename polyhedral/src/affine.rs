@@ -19,6 +19,11 @@ pub enum AffVar {
     Param(usize),
     /// `floor(e / d)` with `d > 0`.
     FloorDiv(Box<AffExpr>, i64),
+    /// `min(a, b)`: clamped borders and `min` in loop bounds make expressions piecewise
+    /// affine; isl reads `min(a, b)` and `max(a, b)` directly.
+    Min(Box<AffExpr>, Box<AffExpr>),
+    /// `max(a, b)`.
+    Max(Box<AffExpr>, Box<AffExpr>),
 }
 
 /// `constant + sum(coefficient * variable)`.
@@ -59,6 +64,7 @@ impl AffExpr {
             AffVar::Iter(_) => true,
             AffVar::Param(_) => false,
             AffVar::FloorDiv(e, _) => e.uses_iterators(),
+            AffVar::Min(a, b) | AffVar::Max(a, b) => a.uses_iterators() || b.uses_iterators(),
         })
     }
 
@@ -70,6 +76,7 @@ impl AffExpr {
                 AffVar::Iter(k) => k + 1,
                 AffVar::Param(_) => 0,
                 AffVar::FloorDiv(e, _) => e.iterator_bound(),
+                AffVar::Min(a, b) | AffVar::Max(a, b) => a.iterator_bound().max(b.iterator_bound()),
             })
             .max()
             .unwrap_or(0)
@@ -116,6 +123,33 @@ impl AffExpr {
         Some(AffExpr::var(AffVar::FloorDiv(Box::new(self.clone()), d)))
     }
 
+    /// `min(self, other)`, folded when both are constants.
+    pub fn min(&self, other: &AffExpr) -> AffExpr {
+        match (self.as_constant(), other.as_constant()) {
+            (Some(a), Some(b)) => AffExpr::constant(a.min(b)),
+            _ if self == other => self.clone(),
+            _ => AffExpr::var(AffVar::Min(Box::new(self.clone()), Box::new(other.clone()))),
+        }
+    }
+
+    /// `max(self, other)`, folded when both are constants.
+    pub fn max(&self, other: &AffExpr) -> AffExpr {
+        match (self.as_constant(), other.as_constant()) {
+            (Some(a), Some(b)) => AffExpr::constant(a.max(b)),
+            _ if self == other => self.clone(),
+            _ => AffExpr::var(AffVar::Max(Box::new(self.clone()), Box::new(other.clone()))),
+        }
+    }
+
+    /// Whether the expression is piecewise (uses `min` or `max`).
+    pub fn is_piecewise(&self) -> bool {
+        self.terms.iter().any(|(v, _)| match v {
+            AffVar::Min(..) | AffVar::Max(..) => true,
+            AffVar::FloorDiv(e, _) => e.is_piecewise(),
+            _ => false,
+        })
+    }
+
     fn add_term(&mut self, v: AffVar, c: i64) -> Option<()> {
         match self.terms.binary_search_by(|(w, _)| w.cmp(&v)) {
             Ok(pos) => {
@@ -142,6 +176,8 @@ impl AffExpr {
         for (v, c) in &self.terms {
             let replaced = match v {
                 AffVar::FloorDiv(e, d) => e.substitute(f)?.floor_div(*d)?,
+                AffVar::Min(a, b) => a.substitute(f)?.min(&b.substitute(f)?),
+                AffVar::Max(a, b) => a.substitute(f)?.max(&b.substitute(f)?),
                 _ => f(v)?,
             };
             out = out.add(&replaced.scale(*c)?)?;
@@ -157,6 +193,8 @@ impl AffExpr {
                 AffVar::Iter(k) => *iters.get(*k)?,
                 AffVar::Param(k) => *params.get(*k)?,
                 AffVar::FloorDiv(e, d) => e.evaluate(iters, params)?.div_euclid(*d),
+                AffVar::Min(a, b) => a.evaluate(iters, params)?.min(b.evaluate(iters, params)?),
+                AffVar::Max(a, b) => a.evaluate(iters, params)?.max(b.evaluate(iters, params)?),
             };
             sum += (*c as i128) * (x as i128);
         }
@@ -186,6 +224,16 @@ impl fmt::Display for AffDisplay<'_> {
                 AffVar::FloorDiv(e, d) => {
                     format!("floor(({})/{})", e.display(self.iters, self.params), d)
                 }
+                AffVar::Min(a, b) => format!(
+                    "min({}, {})",
+                    a.display(self.iters, self.params),
+                    b.display(self.iters, self.params)
+                ),
+                AffVar::Max(a, b) => format!(
+                    "max({}, {})",
+                    a.display(self.iters, self.params),
+                    b.display(self.iters, self.params)
+                ),
             };
             let (sign, mag) = if *c < 0 { ("-", c.unsigned_abs()) } else { ("+", *c as u64) };
             match (first, sign) {
