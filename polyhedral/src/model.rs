@@ -266,6 +266,9 @@ pub enum MathFunction {
     FMin,
     /// `llvm.maxnum` / `fmaxf`.
     FMax,
+    /// `llvm.fmuladd`: `a * b + c`, fused or not as the target decides (C's default
+    /// `-ffp-contract=on`); code generation emits the same intrinsic again.
+    FMulAdd,
 }
 
 impl MathFunction {
@@ -283,12 +286,14 @@ impl MathFunction {
             Cos => "cos",
             FMin => "fmin",
             FMax => "fmax",
+            FMulAdd => "fmuladd",
         }
     }
 
     pub fn arity(self) -> usize {
         match self {
             MathFunction::Pow | MathFunction::FMin | MathFunction::FMax => 2,
+            MathFunction::FMulAdd => 3,
             _ => 1,
         }
     }
@@ -307,6 +312,7 @@ impl MathFunction {
             "cos" => Cos,
             "fmin" => FMin,
             "fmax" => FMax,
+            "fmuladd" => FMulAdd,
             _ => return None,
         })
     }
