@@ -176,8 +176,8 @@ impl AffExpr {
         for (v, c) in &self.terms {
             let replaced = match v {
                 AffVar::FloorDiv(e, d) => e.substitute(f)?.floor_div(*d)?,
-                AffVar::Min(a, b) => a.substitute(f)?.min(&b.substitute(f)?),
-                AffVar::Max(a, b) => a.substitute(f)?.max(&b.substitute(f)?),
+                AffVar::Min(a, b) => AffExpr::min(&a.substitute(f)?, &b.substitute(f)?),
+                AffVar::Max(a, b) => AffExpr::max(&a.substitute(f)?, &b.substitute(f)?),
                 _ => f(v)?,
             };
             out = out.add(&replaced.scale(*c)?)?;
