@@ -404,6 +404,36 @@ impl<'c> ParamSet<'c> {
     }
 }
 
+/// Value-based flow (the last writer before each read, paper 003 section 2.2 RAW):
+/// `isl_union_access_info_compute_flow` with every source a *must* source.
+/// `sink` is `{ T[j] -> A[...] }`, `must_source` is `{ S[i] -> A[...] }`, `schedule` is
+/// `{ S[i] -> [t] }` over both; returns `{ S[i] -> T[j] }` (the must dependences).
+pub fn must_flow<'c>(
+    sink: UnionMap<'c>,
+    must_source: UnionMap<'c>,
+    schedule: UnionMap<'c>,
+) -> IslResult<UnionMap<'c>> {
+    let ctx = sink.ctx;
+    let info = ctx.check(isl_rs::UnionAccessInfo::from_sink(sink.raw))?;
+    let info = ctx.check(info.set_must_source(must_source.raw))?;
+    let info = ctx.check(info.set_schedule_map(schedule.raw))?;
+    let flow = ctx.check(info.compute_flow())?;
+    let dependences = ctx.check(flow.get_must_dependence())?;
+    Ok(UnionMap { raw: dependences, ctx })
+}
+
+/// The number of output dimensions of the (first) map in a union map: the length of a
+/// schedule's time vector.
+pub fn map_out_dims(ctx: &IslContext, text: &str) -> IslResult<usize> {
+    let map = ctx.union_map(text)?;
+    let list = ctx.check(map.raw.get_map_list())?;
+    if ctx.check(list.size())? == 0 {
+        return Err(IslError::Isl { message: format!("'{text}' is empty") });
+    }
+    let first = ctx.check(list.get_at(0))?;
+    Ok(ctx.check(first.dim(DimType::Out))?.max(0) as usize)
+}
+
 /// Iteration domains of statements: `{ S[i] : ... }`.
 pub struct Domain<'c>(pub UnionSet<'c>);
 /// Access relations: `{ S[i] -> A[subscripts] }`, restricted to the domain.

@@ -3,7 +3,11 @@
 //! - `affine`: quasi-affine expressions (subscripts, bounds).
 //! - `model`: SCoPs of single-write statements (paper 003, section 2).
 //! - `isl`: a safe layer over isl with an operation quota.
+//! - `dependences`: access-wise RAW, WAR and WAW dependences (paper 003, section 2.2).
+//! - `lang`: the textual SCoP language (paper 003, Figure 3): parser and printer.
 
 pub mod affine;
 pub mod model;
 pub mod isl;
+pub mod dependences;
+pub mod lang;
