@@ -2,5 +2,8 @@
 //!
 //! - [`folding`]: the folding algorithm of paper 000 (section 5, Algorithms 1 to 4): streams of
 //!   (iteration vector, label) points become unions of polyhedra with affine label functions.
+//! - [`control`]: dynamic CFGs, loop-nesting forests and loop events, and the dynamic
+//!   interprocedural iteration vector (paper 001, sections 3 and 4, Algorithms 1 and 3).
 
+pub mod control;
 pub mod folding;
