@@ -497,6 +497,37 @@ pub fn for_each_point(
     let set = ctx
         .check(isl_rs::Set::read_from_str(&ctx.ctx, set_text))
         .map_err(|e| ctx.parse_error(set_text, e))?;
+    visit_points(ctx, set, visit)
+}
+
+/// Calls `visit` with `(iterators ++ time vector)` for every instance of one statement, for
+/// fixed parameter values: `domain` is `[params] -> { S[i] : ... }`, `schedule`
+/// `[params] -> { S[i] -> [t] }`, `params` `[params] -> { : N = 64 and ... }`.
+pub fn for_each_instance(
+    ctx: &IslContext,
+    domain: &str,
+    schedule: &str,
+    params: &str,
+    visit: &mut dyn FnMut(&[i64]),
+) -> IslResult<()> {
+    for text in [domain, schedule, params] {
+        ctx.valid_text(text)?;
+    }
+    let read_set = |t: &str| ctx.check(isl_rs::Set::read_from_str(&ctx.ctx, t)).map_err(|e| ctx.parse_error(t, e));
+    let domain = read_set(domain)?;
+    let fixed = read_set(params)?;
+    let map = ctx
+        .check(isl_rs::Map::read_from_str(&ctx.ctx, schedule))
+        .map_err(|e| ctx.parse_error(schedule, e))?;
+    let map = ctx.check(map.intersect_domain(domain))?;
+    let map = ctx.check(map.intersect_params(fixed))?;
+    let instances = ctx.check(map.wrap())?;
+    let n_params = ctx.check(instances.dim(DimType::Param))?.max(0) as u32;
+    let instances = ctx.check(instances.project_out(DimType::Param, 0, n_params))?;
+    visit_points(ctx, instances, visit)
+}
+
+fn visit_points(ctx: &IslContext, set: isl_rs::Set, visit: &mut dyn FnMut(&[i64])) -> IslResult<()> {
     // SAFETY: `set.ptr` is live.
     let dims = unsafe { isl_set_dim(set.ptr, ISL_DIM_SET) };
     let mut state = PointVisit { dims, visit, failed: false, _marker: PhantomData };

@@ -1,13 +1,19 @@
 //! The polyhedral model of polyprop and the work done on it with isl.
 //!
 //! - `affine`: quasi-affine expressions (subscripts, bounds).
+//! - `delinearization`: multidimensional subscripts from hand-linearized offsets.
 //! - `model`: SCoPs of single-write statements (paper 003, section 2).
 //! - `isl`: a safe layer over isl with an operation quota.
 //! - `dependences`: access-wise RAW, WAR and WAW dependences (paper 003, section 2.2).
 //! - `lang`: the textual SCoP language (paper 003, Figure 3): parser and printer.
+//! - `interp`: the reference interpreter (the oracle for transformations).
+//! - `generator`: seeded random programs in the textual language.
 
 pub mod affine;
+pub mod delinearization;
 pub mod model;
 pub mod isl;
 pub mod dependences;
 pub mod lang;
+pub mod interp;
+pub mod generator;

@@ -98,7 +98,7 @@ mod parser;
 mod printer;
 pub mod typing;
 
-pub use printer::print_scop;
+pub use printer::{expr as print_expr, print_scop};
 
 use crate::isl::{self, IslContext};
 use crate::model::Scop;

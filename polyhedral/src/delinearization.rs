@@ -1,0 +1,374 @@
+//! Delinearization of hand-linearized subscripts with parametric sizes.
+//!
+//! Image pipelines written in the naive style address a 3-channel image with a 2-pixel
+//! border as `A[c*(R*(C+4)) + (i-2)*(C+4) + j]`. The offset is a polynomial in iterators and
+//! parameters; it is affine only when read as a three-dimensional access `A[c][i-2][j]` of an
+//! array with sizes `[*][R][C+4]`.
+//!
+//! The method, for all offsets of one array together:
+//! 1. The *strides* are the coefficients of the iterators: parameter polynomials (`C+4`,
+//!    `R*(C+4)`, `2*(C+4)` for a stride-2 loop). Their primitive parts (integer content
+//!    removed), ordered by degree, must form a divisibility chain `s1 | s2 | ...`; the sizes
+//!    of the inner dimensions are `s1`, `s2/s1`, ... (innermost last).
+//! 2. Each offset is divided by the innermost size: the remainder (no term divisible by the
+//!    size's leading monomial) is the innermost subscript, the quotient is divided by the next
+//!    size, and so on; the last quotient is the outermost subscript.
+//! 3. Every subscript must be affine.
+//!
+//! Unlike a division that ignores constant addends, this keeps `C+4` as the size (not `C`),
+//! so the inner subscript is `j`, not `j + 4*i - 8`. The result is exact only while every
+//! inner subscript stays inside its dimension: the caller adds those bounds as assumptions.
+
+use crate::affine::AffExpr;
+use std::collections::BTreeMap;
+
+/// A variable of a polynomial: an iterator, a parameter, or an *atom*: a piecewise-affine
+/// sub-expression such as the clamped row `min(max(i - 1, 0), R - 1)` of a border, which is
+/// multiplied by a row size like an iterator is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PolyVar {
+    Iter(usize),
+    Param(usize),
+    Atom(usize),
+}
+
+/// A product of variables with their powers, sorted.
+pub type Monomial = Vec<(PolyVar, u32)>;
+
+/// A multivariate polynomial with integer coefficients; no zero coefficients are stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Poly {
+    pub terms: BTreeMap<Monomial, i64>,
+}
+
+impl Poly {
+    pub fn constant(c: i64) -> Poly {
+        let mut p = Poly::default();
+        p.add_term(Vec::new(), c);
+        p
+    }
+
+    pub fn var(v: PolyVar) -> Poly {
+        let mut p = Poly::default();
+        p.add_term(vec![(v, 1)], 1);
+        p
+    }
+
+    fn add_term(&mut self, m: Monomial, c: i64) -> Option<()> {
+        if c == 0 {
+            return Some(());
+        }
+        let entry = self.terms.entry(m.clone()).or_insert(0);
+        *entry = entry.checked_add(c)?;
+        if *entry == 0 {
+            self.terms.remove(&m);
+        }
+        Some(())
+    }
+
+    pub fn add(&self, other: &Poly) -> Option<Poly> {
+        let mut out = self.clone();
+        for (m, c) in &other.terms {
+            out.add_term(m.clone(), *c)?;
+        }
+        Some(out)
+    }
+
+    pub fn sub(&self, other: &Poly) -> Option<Poly> {
+        self.add(&other.scale(-1)?)
+    }
+
+    pub fn scale(&self, k: i64) -> Option<Poly> {
+        let mut out = Poly::default();
+        for (m, c) in &self.terms {
+            out.add_term(m.clone(), c.checked_mul(k)?)?;
+        }
+        Some(out)
+    }
+
+    pub fn mul(&self, other: &Poly) -> Option<Poly> {
+        let mut out = Poly::default();
+        for (m1, c1) in &self.terms {
+            for (m2, c2) in &other.terms {
+                out.add_term(multiply(m1, m2), c1.checked_mul(*c2)?)?;
+            }
+        }
+        Some(out)
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.terms.is_empty()
+    }
+
+    fn degree(&self) -> u32 {
+        self.terms.keys().map(|m| m.iter().map(|(_, p)| p).sum()).max().unwrap_or(0)
+    }
+
+    fn uses_iterators(&self) -> bool {
+        self.terms
+            .keys()
+            .any(|m| m.iter().any(|(v, _)| matches!(v, PolyVar::Iter(_) | PolyVar::Atom(_))))
+    }
+
+    /// The coefficient polynomial of `var` (terms linear in it, divided by it).
+    fn coefficient_of(&self, var: PolyVar) -> Option<Poly> {
+        let mut out = Poly::default();
+        for (m, c) in &self.terms {
+            match m.iter().find(|(v, _)| *v == var) {
+                Some((_, 1)) => {
+                    let rest: Monomial = m.iter().filter(|(v, _)| *v != var).cloned().collect();
+                    out.add_term(rest, *c)?;
+                }
+                Some(_) => return None,
+                None => {}
+            }
+        }
+        Some(out)
+    }
+
+    /// `self` without its integer content and with a positive leading coefficient.
+    fn primitive(&self) -> Poly {
+        let g = self.terms.values().fold(0i64, |g, c| gcd(g, c.abs()));
+        let lead = self.leading().map(|(_, c)| c).unwrap_or(1);
+        let g = if lead < 0 { -g } else { g };
+        if g == 0 {
+            return self.clone();
+        }
+        Poly { terms: self.terms.iter().map(|(m, c)| (m.clone(), c / g)).collect() }
+    }
+
+    /// The leading term: highest degree, then the greatest monomial.
+    fn leading(&self) -> Option<(Monomial, i64)> {
+        self.terms
+            .iter()
+            .max_by(|(a, _), (b, _)| degree(a).cmp(&degree(b)).then(a.cmp(b)))
+            .map(|(m, c)| (m.clone(), *c))
+    }
+
+    /// Division by `d` with respect to its leading term: `self = q * d + r` where no term of
+    /// `r` is divisible by the leading term of `d`. `None` if coefficients do not divide.
+    pub fn divide(&self, d: &Poly) -> Option<(Poly, Poly)> {
+        let (lead_m, lead_c) = d.leading()?;
+        let mut q = Poly::default();
+        let mut r = self.clone();
+        let mut remainder = Poly::default();
+        for _ in 0..1000 {
+            let Some((m, c)) = r.leading() else { return Some((q, remainder)) };
+            match divide_monomial(&m, &lead_m) {
+                Some(factor) if c % lead_c == 0 => {
+                    let mut t = Poly::default();
+                    t.add_term(factor, c / lead_c)?;
+                    q = q.add(&t)?;
+                    r = r.sub(&t.mul(d)?)?;
+                }
+                Some(_) => return None,
+                None => {
+                    let mut t = Poly::default();
+                    t.add_term(m, c)?;
+                    remainder = remainder.add(&t)?;
+                    r = r.sub(&t)?;
+                }
+            }
+        }
+        None
+    }
+
+    /// The polynomial as an affine expression, if every term has degree at most one; atoms
+    /// are replaced by their expressions.
+    pub fn to_affine(&self, atoms: &[AffExpr]) -> Option<AffExpr> {
+        let mut out = AffExpr::constant(0);
+        for (m, c) in &self.terms {
+            let term = match m.as_slice() {
+                [] => AffExpr::constant(*c),
+                [(PolyVar::Iter(k), 1)] => AffExpr::iter(*k).scale(*c)?,
+                [(PolyVar::Param(k), 1)] => AffExpr::param(*k).scale(*c)?,
+                [(PolyVar::Atom(k), 1)] => atoms.get(*k)?.scale(*c)?,
+                _ => return None,
+            };
+            out = out.add(&term)?;
+        }
+        Some(out)
+    }
+}
+
+fn degree(m: &Monomial) -> u32 {
+    m.iter().map(|(_, p)| p).sum()
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn multiply(a: &Monomial, b: &Monomial) -> Monomial {
+    let mut powers: BTreeMap<PolyVar, u32> = BTreeMap::new();
+    for (v, p) in a.iter().chain(b) {
+        *powers.entry(*v).or_insert(0) += p;
+    }
+    powers.into_iter().collect()
+}
+
+fn divide_monomial(m: &Monomial, d: &Monomial) -> Option<Monomial> {
+    let mut powers: BTreeMap<PolyVar, u32> = m.iter().cloned().collect();
+    for (v, p) in d {
+        let have = powers.get_mut(v)?;
+        if *have < *p {
+            return None;
+        }
+        *have -= p;
+        if *have == 0 {
+            powers.remove(v);
+        }
+    }
+    Some(powers.into_iter().collect())
+}
+
+/// The shape found for one array.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Delinearized {
+    /// Sizes of the inner dimensions, outermost first (the outermost size is unknown).
+    pub inner_sizes: Vec<AffExpr>,
+    /// Per offset, its subscripts, outermost first.
+    pub subscripts: Vec<Vec<AffExpr>>,
+}
+
+/// Delinearizes the element offsets (not bytes) of all accesses to one array, whose
+/// polynomials use `iterators` iterators and the given atoms.
+pub fn delinearize(offsets: &[Poly], iterators: usize, atoms: &[AffExpr]) -> Option<Delinearized> {
+    let sizes = inner_sizes(offsets, iterators, atoms.len())?;
+    if sizes.is_empty() {
+        return None;
+    }
+    let mut subscripts = Vec::new();
+    for offset in offsets {
+        subscripts.push(split(offset, &sizes, atoms)?);
+    }
+    let inner_sizes = sizes.iter().rev().map(|s| s.to_affine(&[])).collect::<Option<Vec<_>>>()?;
+    Some(Delinearized { inner_sizes, subscripts })
+}
+
+/// Sizes from the innermost dimension outwards.
+fn inner_sizes(offsets: &[Poly], iterators: usize, atoms: usize) -> Option<Vec<Poly>> {
+    let mut strides: Vec<Poly> = Vec::new();
+    let vars: Vec<PolyVar> =
+        (0..iterators).map(PolyVar::Iter).chain((0..atoms).map(PolyVar::Atom)).collect();
+    for offset in offsets {
+        for &k in &vars {
+            let c = offset.coefficient_of(k)?;
+            if c.is_zero() || c.uses_iterators() {
+                if c.uses_iterators() {
+                    return None;
+                }
+                continue;
+            }
+            let p = c.primitive();
+            if p.degree() > 0 && !strides.contains(&p) {
+                strides.push(p);
+            }
+        }
+    }
+    strides.sort_by_key(|s| (s.degree(), s.terms.len()));
+    let mut sizes: Vec<Poly> = Vec::new();
+    let mut product = Poly::constant(1);
+    for s in strides {
+        let (q, r) = s.divide(&product)?;
+        if !r.is_zero() {
+            return None;
+        }
+        if q.degree() == 0 {
+            // A constant multiple of a stride already seen.
+            continue;
+        }
+        if q.uses_iterators() {
+            return None;
+        }
+        sizes.push(q.clone());
+        product = product.mul(&q)?;
+    }
+    Some(sizes)
+}
+
+/// Splits one offset by the sizes (innermost first) into subscripts, outermost first.
+fn split(offset: &Poly, sizes: &[Poly], atoms: &[AffExpr]) -> Option<Vec<AffExpr>> {
+    let mut rest = offset.clone();
+    let mut subs = Vec::new();
+    for size in sizes {
+        let (q, r) = rest.divide(size)?;
+        subs.push(r.to_affine(atoms)?);
+        rest = q;
+    }
+    subs.push(rest.to_affine(atoms)?);
+    subs.reverse();
+    Some(subs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn it(k: usize) -> Poly {
+        Poly::var(PolyVar::Iter(k))
+    }
+    fn par(k: usize) -> Poly {
+        Poly::var(PolyVar::Param(k))
+    }
+    fn c(v: i64) -> Poly {
+        Poly::constant(v)
+    }
+
+    #[test]
+    fn three_channel_image_with_border() {
+        // c*(R*(C+4)) + (i-2)*(C+4) + j with R = p0, C = p1, c = i0, i = i1, j = i2.
+        let (r, cc) = (par(0), par(1));
+        let width = cc.add(&c(4)).unwrap();
+        let plane = r.mul(&width).unwrap();
+        let offset = it(0)
+            .mul(&plane)
+            .unwrap()
+            .add(&it(1).sub(&c(2)).unwrap().mul(&width).unwrap())
+            .unwrap()
+            .add(&it(2))
+            .unwrap();
+        let d = delinearize(&[offset], 3, &[]).expect("delinearizes");
+        let names = (["c".to_string(), "i".into(), "j".into()], ["R".to_string(), "C".into()]);
+        let show = |e: &AffExpr| e.display(&names.0, &names.1).to_string();
+        assert_eq!(d.inner_sizes.iter().map(show).collect::<Vec<_>>(), vec!["R", "C + 4"]);
+        assert_eq!(d.subscripts[0].iter().map(show).collect::<Vec<_>>(), vec!["c", "i - 2", "j"]);
+    }
+
+    #[test]
+    fn stride_two_rows_share_the_size() {
+        // in[(2*i)*(C+2) + j] and in[i*(C+2) + j + 1]
+        let width = par(0).add(&c(2)).unwrap();
+        let a = it(0).scale(2).unwrap().mul(&width).unwrap().add(&it(1)).unwrap();
+        let b = it(0).mul(&width).unwrap().add(&it(1)).unwrap().add(&c(1)).unwrap();
+        let d = delinearize(&[a, b], 2, &[]).unwrap();
+        assert_eq!(d.inner_sizes, vec![AffExpr::param(0).add(&AffExpr::constant(2)).unwrap()]);
+        assert_eq!(d.subscripts[0][0], AffExpr::iter(0).scale(2).unwrap());
+        assert_eq!(d.subscripts[1][1], AffExpr::iter(1).add(&AffExpr::constant(1)).unwrap());
+    }
+
+    #[test]
+    fn clamped_rows_are_atoms() {
+        // in[min(i + 1, R - 1) * C + j]: the clamped row is an atom with stride C.
+        let clamp = AffExpr::iter(0)
+            .add(&AffExpr::constant(1))
+            .unwrap()
+            .min(&AffExpr::param(0).sub(&AffExpr::constant(1)).unwrap());
+        let offset = Poly::var(PolyVar::Atom(0)).mul(&par(1)).unwrap().add(&it(1)).unwrap();
+        let d = delinearize(&[offset], 2, &[clamp.clone()]).unwrap();
+        assert_eq!(d.inner_sizes, vec![AffExpr::param(1)]);
+        assert_eq!(d.subscripts[0], vec![clamp, AffExpr::iter(1)]);
+    }
+
+    #[test]
+    fn incompatible_strides_fail() {
+        // i*(C+2) and i*(C+3) cannot be the same array shape.
+        let a = it(0).mul(&par(0).add(&c(2)).unwrap()).unwrap();
+        let b = it(0).mul(&par(0).add(&c(3)).unwrap()).unwrap();
+        assert!(delinearize(&[a, b], 1, &[]).is_none());
+    }
+}
