@@ -4,6 +4,10 @@
 //!   (iteration vector, label) points become unions of polyhedra with affine label functions.
 //! - [`control`]: dynamic CFGs, loop-nesting forests and loop events, and the dynamic
 //!   interprocedural iteration vector (paper 001, sections 3 and 4, Algorithms 1 and 3).
+//! - [`tracer`]: instruction and dependence streams (shadow memory), folded online.
+//! - [`profile`]: the versioned profile file, with checksum.
 
 pub mod control;
 pub mod folding;
+pub mod profile;
+pub mod tracer;

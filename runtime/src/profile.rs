@@ -1,0 +1,471 @@
+//! The profile file: what one instrumented execution leaves behind (format documented in
+//! `runtime/README.md`). A line-oriented text file, versioned by its first line and sealed by
+//! an FNV-1a checksum of everything before its last line, so that readers detect truncated,
+//! edited or corrupt files, files of another format version, and (with
+//! [`Profile::check_binary`]) profiles of another binary.
+
+use crate::folding::{Coefficient, FoldedStream, LabelFunction, Piece};
+use crate::control::TripCounts;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+const MAGIC: &str = "polyprop-profile";
+
+/// Whether a memory instruction reads or writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccessKind {
+    Load,
+    Store,
+}
+
+/// A loop of the execution (paper 001, section 3.1), identified by its function and header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopRecord {
+    pub id: u32,
+    pub function: u64,
+    pub header: u64,
+    pub parent: Option<u32>,
+    pub trip_counts: TripCounts,
+    pub location: Option<String>,
+}
+
+/// A calling context: the call sites from the entry function, and the live loops, outermost
+/// first: the axes of the iteration vectors of the streams in this context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContextRecord {
+    pub id: u32,
+    pub call_sites: Vec<u64>,
+    pub loops: Vec<u32>,
+}
+
+/// The folded instruction stream of one memory instruction in one context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InstructionRecord {
+    pub id: u32,
+    pub pc: u64,
+    pub context: u32,
+    pub kind: AccessKind,
+    /// Bytes accessed by one instance.
+    pub size: u8,
+    /// Number of instances (executions).
+    pub count: u64,
+    /// Instances that came out of lexicographic order and could not be folded.
+    pub order_errors: u64,
+    /// `file:line:column` from DWARF, when known.
+    pub location: Option<String>,
+    /// Domain and label function (the address) of the instances.
+    pub folded: FoldedStream,
+}
+
+/// The folded dependence stream from instruction record `source` (producer) to `sink`
+/// (consumer): points are the consumer's iteration vectors, labels the producer's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DependenceRecord {
+    pub source: u32,
+    pub sink: u32,
+    pub count: u64,
+    pub order_errors: u64,
+    pub folded: FoldedStream,
+}
+
+/// A whole profile.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Profile {
+    /// Path of the profiled binary, and FNV-1a hash of its contents (0 when unknown).
+    pub binary: String,
+    pub binary_hash: u64,
+    /// Address at which the binary was loaded (PIE binaries), subtracted before DWARF lookups.
+    pub load_base: u64,
+    pub notes: Vec<String>,
+    pub loops: Vec<LoopRecord>,
+    pub contexts: Vec<ContextRecord>,
+    pub instructions: Vec<InstructionRecord>,
+    pub dependences: Vec<DependenceRecord>,
+}
+
+/// Why a profile could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileError {
+    pub message: String,
+}
+
+impl std::fmt::Display for ProfileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ProfileError {}
+
+fn error(message: String) -> ProfileError {
+    ProfileError { message }
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+}
+
+fn optional(text: &Option<String>) -> String {
+    match text {
+        Some(t) => t.replace('%', "%25").replace(' ', "%20"),
+        None => "-".to_string(),
+    }
+}
+
+fn parse_optional(text: &str) -> Option<String> {
+    (text != "-").then(|| text.replace("%20", " ").replace("%25", "%"))
+}
+
+fn write_stream(out: &mut String, stream: &FoldedStream) {
+    writeln!(
+        out,
+        "stream space={} labels={} points={} gave-up={} max-intermediate={} pieces={}",
+        stream.space,
+        stream.label_components,
+        stream.points,
+        stream.gave_up as u8,
+        stream.max_intermediate_polyhedra,
+        stream.pieces.len()
+    )
+    .unwrap();
+    for piece in &stream.pieces {
+        let vertices: Vec<String> = piece
+            .vertices
+            .iter()
+            .map(|v| if v.is_empty() { "()".to_string() } else { join(v.iter()) })
+            .collect();
+        let labels: Vec<String> = piece
+            .label_functions
+            .iter()
+            .map(|f| {
+                let coefficients: Vec<String> = f
+                    .coefficients
+                    .iter()
+                    .map(|c| match c {
+                        Coefficient::Integer(x) => x.to_string(),
+                        Coefficient::Top => "T".to_string(),
+                        Coefficient::Unknown => "0".to_string(),
+                    })
+                    .collect();
+                format!("{}:{}", coefficients.join(","), f.remaining)
+            })
+            .collect();
+        let labels = if labels.is_empty() { "-".to_string() } else { labels.join("|") };
+        writeln!(out, "piece {} {} {}", piece.points, vertices.join(";"), labels).unwrap();
+    }
+}
+
+fn join<T: ToString>(items: impl Iterator<Item = T>) -> String {
+    items.map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+}
+
+impl Profile {
+    /// The profile in the file format, checksum line included.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        writeln!(out, "{MAGIC} {FORMAT_VERSION}").unwrap();
+        writeln!(out, "binary {:016x} {}", self.binary_hash, optional(&Some(self.binary.clone()))).unwrap();
+        writeln!(out, "load-base {:#x}", self.load_base).unwrap();
+        for note in &self.notes {
+            writeln!(out, "note {}", note.replace('\n', " ")).unwrap();
+        }
+        for l in &self.loops {
+            let parent = l.parent.map_or("-".to_string(), |p| p.to_string());
+            let t = l.trip_counts;
+            writeln!(
+                out,
+                "loop {} function={:#x} header={:#x} parent={parent} entries={} iterations={} min={} max={} location={}",
+                l.id, l.function, l.header, t.entries, t.iterations, t.min, t.max, optional(&l.location)
+            )
+            .unwrap();
+        }
+        for c in &self.contexts {
+            let calls = if c.call_sites.is_empty() { "-".to_string() } else { c.call_sites.iter().map(|a| format!("{a:#x}")).collect::<Vec<_>>().join(",") };
+            let loops = if c.loops.is_empty() { "-".to_string() } else { join(c.loops.iter()) };
+            writeln!(out, "context {} calls={calls} loops={loops}", c.id).unwrap();
+        }
+        for i in &self.instructions {
+            let kind = match i.kind {
+                AccessKind::Load => "load",
+                AccessKind::Store => "store",
+            };
+            writeln!(
+                out,
+                "instruction {} pc={:#x} context={} kind={kind} size={} count={} errors={} location={}",
+                i.id, i.pc, i.context, i.size, i.count, i.order_errors, optional(&i.location)
+            )
+            .unwrap();
+            write_stream(&mut out, &i.folded);
+        }
+        for d in &self.dependences {
+            writeln!(out, "dependence {} {} count={} errors={}", d.source, d.sink, d.count, d.order_errors).unwrap();
+            write_stream(&mut out, &d.folded);
+        }
+        let checksum = fnv1a(out.as_bytes());
+        writeln!(out, "end fnv1a={checksum:016x}").unwrap();
+        out
+    }
+
+    /// Writes the profile to `path`.
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        std::fs::write(path, self.to_text())
+    }
+
+    /// Reads the profile at `path`; errors name the file and say what is wrong in one line.
+    pub fn read(path: &Path) -> Result<Profile, ProfileError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| error(format!("{}: cannot read profile: {e}", path.display())))?;
+        Profile::parse(&text).map_err(|e| error(format!("{}: {}", path.display(), e.message)))
+    }
+
+    /// Parses the file format.
+    pub fn parse(text: &str) -> Result<Profile, ProfileError> {
+        let first = text.lines().next().unwrap_or("");
+        let mut header = first.split(' ');
+        if header.next() != Some(MAGIC) {
+            return Err(error("not a polyprop profile (bad first line)".into()));
+        }
+        let version: u32 = header.next().and_then(|v| v.parse().ok()).unwrap_or(0);
+        if version != FORMAT_VERSION {
+            return Err(error(format!(
+                "profile format version {version} is not supported (this build reads version {FORMAT_VERSION})"
+            )));
+        }
+        let body_end = text
+            .trim_end_matches('\n')
+            .rfind('\n')
+            .map(|i| i + 1)
+            .ok_or_else(|| error("truncated profile: no end line".into()))?;
+        let last = text[body_end..].trim_end();
+        let Some(recorded) = last.strip_prefix("end fnv1a=") else {
+            return Err(error("truncated profile: no end line".into()));
+        };
+        let computed = fnv1a(text[..body_end].as_bytes());
+        if u64::from_str_radix(recorded, 16).ok() != Some(computed) {
+            return Err(error("corrupt profile: checksum mismatch".into()));
+        }
+        Parser { lines: text[..body_end].lines().enumerate().skip(1).peekable() }.profile()
+    }
+
+    /// Checks that `binary` is the profiled binary (same contents).
+    pub fn check_binary(&self, binary: &Path) -> Result<(), ProfileError> {
+        let bytes = std::fs::read(binary)
+            .map_err(|e| error(format!("{}: cannot read binary: {e}", binary.display())))?;
+        if self.binary_hash != 0 && fnv1a(&bytes) != self.binary_hash {
+            return Err(error(format!(
+                "profile does not match {}: it was recorded for another build of {}",
+                binary.display(),
+                self.binary
+            )));
+        }
+        Ok(())
+    }
+
+    /// The context record with id `id`.
+    pub fn context(&self, id: u32) -> Option<&ContextRecord> {
+        self.contexts.iter().find(|c| c.id == id)
+    }
+}
+
+struct Parser<'a> {
+    lines: std::iter::Peekable<std::iter::Skip<std::iter::Enumerate<std::str::Lines<'a>>>>,
+}
+
+fn field<'a>(words: &[&'a str], key: &str, line: usize) -> Result<&'a str, ProfileError> {
+    words
+        .iter()
+        .find_map(|w| w.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
+        .ok_or_else(|| error(format!("line {}: missing field '{key}'", line + 1)))
+}
+
+fn number<T: std::str::FromStr>(text: &str, line: usize) -> Result<T, ProfileError> {
+    text.parse().map_err(|_| error(format!("line {}: '{text}' is not a number", line + 1)))
+}
+
+fn address(text: &str, line: usize) -> Result<u64, ProfileError> {
+    u64::from_str_radix(text.trim_start_matches("0x"), 16)
+        .map_err(|_| error(format!("line {}: '{text}' is not an address", line + 1)))
+}
+
+impl Parser<'_> {
+    fn profile(&mut self) -> Result<Profile, ProfileError> {
+        let mut profile = Profile::default();
+        while let Some((n, line)) = self.lines.next() {
+            let words: Vec<&str> = line.split(' ').collect();
+            match words[0] {
+                "binary" if words.len() >= 3 => {
+                    profile.binary_hash = address(words[1], n)?;
+                    profile.binary = parse_optional(&words[2..].join(" ")).unwrap_or_default();
+                }
+                "load-base" if words.len() == 2 => profile.load_base = address(words[1], n)?,
+                "note" => profile.notes.push(words[1..].join(" ")),
+                "loop" => {
+                    let parent = field(&words, "parent", n)?;
+                    profile.loops.push(LoopRecord {
+                        id: number(words.get(1).copied().unwrap_or(""), n)?,
+                        function: address(field(&words, "function", n)?, n)?,
+                        header: address(field(&words, "header", n)?, n)?,
+                        parent: if parent == "-" { None } else { Some(number(parent, n)?) },
+                        trip_counts: TripCounts {
+                            entries: number(field(&words, "entries", n)?, n)?,
+                            iterations: number(field(&words, "iterations", n)?, n)?,
+                            min: number(field(&words, "min", n)?, n)?,
+                            max: number(field(&words, "max", n)?, n)?,
+                        },
+                        location: parse_optional(field(&words, "location", n)?),
+                    });
+                }
+                "context" => {
+                    let calls = field(&words, "calls", n)?;
+                    let loops = field(&words, "loops", n)?;
+                    profile.contexts.push(ContextRecord {
+                        id: number(words.get(1).copied().unwrap_or(""), n)?,
+                        call_sites: if calls == "-" { vec![] } else { calls.split(',').map(|a| address(a, n)).collect::<Result<_, _>>()? },
+                        loops: if loops == "-" { vec![] } else { loops.split(',').map(|a| number(a, n)).collect::<Result<_, _>>()? },
+                    });
+                }
+                "instruction" => {
+                    let kind = match field(&words, "kind", n)? {
+                        "load" => AccessKind::Load,
+                        "store" => AccessKind::Store,
+                        other => return Err(error(format!("line {}: unknown access kind '{other}'", n + 1))),
+                    };
+                    let record = InstructionRecord {
+                        id: number(words.get(1).copied().unwrap_or(""), n)?,
+                        pc: address(field(&words, "pc", n)?, n)?,
+                        context: number(field(&words, "context", n)?, n)?,
+                        kind,
+                        size: number(field(&words, "size", n)?, n)?,
+                        count: number(field(&words, "count", n)?, n)?,
+                        order_errors: number(field(&words, "errors", n)?, n)?,
+                        location: parse_optional(field(&words, "location", n)?),
+                        folded: self.stream()?,
+                    };
+                    profile.instructions.push(record);
+                }
+                "dependence" if words.len() >= 3 => {
+                    let record = DependenceRecord {
+                        source: number(words[1], n)?,
+                        sink: number(words[2], n)?,
+                        count: number(field(&words, "count", n)?, n)?,
+                        order_errors: number(field(&words, "errors", n)?, n)?,
+                        folded: self.stream()?,
+                    };
+                    profile.dependences.push(record);
+                }
+                _ => return Err(error(format!("line {}: unexpected '{}'", n + 1, words[0]))),
+            }
+        }
+        Ok(profile)
+    }
+
+    fn stream(&mut self) -> Result<FoldedStream, ProfileError> {
+        let Some((n, line)) = self.lines.next() else {
+            return Err(error("unexpected end of profile: missing stream line".into()));
+        };
+        let words: Vec<&str> = line.split(' ').collect();
+        if words[0] != "stream" {
+            return Err(error(format!("line {}: expected a stream line", n + 1)));
+        }
+        let space: usize = number(field(&words, "space", n)?, n)?;
+        let label_components: usize = number(field(&words, "labels", n)?, n)?;
+        let pieces: usize = number(field(&words, "pieces", n)?, n)?;
+        let mut stream = FoldedStream {
+            space,
+            label_components,
+            pieces: Vec::new(),
+            points: number(field(&words, "points", n)?, n)?,
+            gave_up: field(&words, "gave-up", n)? == "1",
+            max_intermediate_polyhedra: number(field(&words, "max-intermediate", n)?, n)?,
+        };
+        for _ in 0..pieces {
+            let Some((n, line)) = self.lines.next() else {
+                return Err(error("unexpected end of profile: missing piece line".into()));
+            };
+            stream.pieces.push(parse_piece(line, n, space, label_components)?);
+        }
+        Ok(stream)
+    }
+}
+
+fn parse_piece(line: &str, n: usize, space: usize, components: usize) -> Result<Piece, ProfileError> {
+    let words: Vec<&str> = line.split(' ').collect();
+    if words.len() != 4 || words[0] != "piece" {
+        return Err(error(format!("line {}: expected a piece line", n + 1)));
+    }
+    let vertices: Vec<Vec<i64>> = words[2]
+        .split(';')
+        .map(|v| if v == "()" { Ok(vec![]) } else { v.split(',').map(|x| number(x, n)).collect() })
+        .collect::<Result<_, _>>()?;
+    if vertices.len() != 1 << space || vertices.iter().any(|v| v.len() != space) {
+        return Err(error(format!("line {}: a piece of a {space}-dimensional stream needs {} vertices of {space} coordinates", n + 1, 1u64 << space)));
+    }
+    let label_functions: Vec<LabelFunction> = if words[3] == "-" {
+        vec![]
+    } else {
+        words[3]
+            .split('|')
+            .map(|f| {
+                let (coefficients, remaining) = f
+                    .split_once(':')
+                    .ok_or_else(|| error(format!("line {}: bad label function '{f}'", n + 1)))?;
+                let coefficients: Vec<Coefficient> = if coefficients.is_empty() {
+                    vec![]
+                } else {
+                    coefficients
+                        .split(',')
+                        .map(|c| if c == "T" { Ok(Coefficient::Top) } else { number(c, n).map(Coefficient::Integer) })
+                        .collect::<Result<_, _>>()?
+                };
+                Ok(LabelFunction { coefficients, remaining: number(remaining, n)? })
+            })
+            .collect::<Result<_, ProfileError>>()?
+    };
+    if label_functions.len() != components || label_functions.iter().any(|f| f.coefficients.len() != space) {
+        return Err(error(format!("line {}: label functions do not match the stream", n + 1)));
+    }
+    Ok(Piece { vertices, label_functions, points: number(words[1], n)? })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::folding::{fold, FoldingOptions};
+
+    fn sample() -> Profile {
+        let points: Vec<(Vec<i64>, Vec<i64>)> =
+            (0..5).flat_map(|i| (0..3).map(move |j| (vec![i, j], vec![100 + 8 * j + 64 * i]))).collect();
+        let folded = fold(2, 1, FoldingOptions::default(), &points).unwrap();
+        Profile {
+            binary: "/tmp/my app".into(),
+            binary_hash: 0xabc,
+            load_base: 0x40_0000_0000,
+            notes: vec!["a note".into()],
+            loops: vec![LoopRecord { id: 0, function: 0x10, header: 0x20, parent: None, trip_counts: TripCounts { entries: 1, iterations: 5, min: 5, max: 5 }, location: Some("a.c:3:5".into()) }],
+            contexts: vec![ContextRecord { id: 0, call_sites: vec![0x33], loops: vec![0, 0] }],
+            instructions: vec![InstructionRecord { id: 0, pc: 0x24, context: 0, kind: AccessKind::Load, size: 8, count: 15, order_errors: 0, location: None, folded: folded.clone() }],
+            dependences: vec![DependenceRecord { source: 0, sink: 0, count: 15, order_errors: 0, folded }],
+        }
+    }
+
+    #[test]
+    fn profiles_round_trip() {
+        let profile = sample();
+        assert_eq!(Profile::parse(&profile.to_text()).unwrap(), profile);
+    }
+
+    #[test]
+    fn corrupt_truncated_and_foreign_profiles_are_rejected() {
+        let text = sample().to_text();
+        let corrupt = text.replacen("count=15", "count=16", 1);
+        assert_eq!(Profile::parse(&corrupt).unwrap_err().message, "corrupt profile: checksum mismatch");
+        let truncated = &text[..text.len() / 2];
+        assert!(Profile::parse(truncated).unwrap_err().message.contains("checksum mismatch") || Profile::parse(truncated).unwrap_err().message.contains("truncated"));
+        let future = text.replacen("polyprop-profile 1", "polyprop-profile 2", 1);
+        assert!(Profile::parse(&future).unwrap_err().message.contains("version 2 is not supported"));
+        assert!(Profile::parse("hello\n").unwrap_err().message.contains("not a polyprop profile"));
+    }
+}
