@@ -124,7 +124,7 @@ impl AffExpr {
     }
 
     /// `min(self, other)`, folded when both are constants.
-    pub fn min(&self, other: &AffExpr) -> AffExpr {
+    pub fn minimum(&self, other: &AffExpr) -> AffExpr {
         match (self.as_constant(), other.as_constant()) {
             (Some(a), Some(b)) => AffExpr::constant(a.min(b)),
             _ if self == other => self.clone(),
@@ -133,7 +133,7 @@ impl AffExpr {
     }
 
     /// `max(self, other)`, folded when both are constants.
-    pub fn max(&self, other: &AffExpr) -> AffExpr {
+    pub fn maximum(&self, other: &AffExpr) -> AffExpr {
         match (self.as_constant(), other.as_constant()) {
             (Some(a), Some(b)) => AffExpr::constant(a.max(b)),
             _ if self == other => self.clone(),
@@ -176,8 +176,8 @@ impl AffExpr {
         for (v, c) in &self.terms {
             let replaced = match v {
                 AffVar::FloorDiv(e, d) => e.substitute(f)?.floor_div(*d)?,
-                AffVar::Min(a, b) => AffExpr::min(&a.substitute(f)?, &b.substitute(f)?),
-                AffVar::Max(a, b) => AffExpr::max(&a.substitute(f)?, &b.substitute(f)?),
+                AffVar::Min(a, b) => a.substitute(f)?.minimum(&b.substitute(f)?),
+                AffVar::Max(a, b) => a.substitute(f)?.maximum(&b.substitute(f)?),
                 _ => f(v)?,
             };
             out = out.add(&replaced.scale(*c)?)?;

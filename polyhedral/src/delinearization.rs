@@ -357,7 +357,7 @@ mod tests {
         let clamp = AffExpr::iter(0)
             .add(&AffExpr::constant(1))
             .unwrap()
-            .min(&AffExpr::param(0).sub(&AffExpr::constant(1)).unwrap());
+            .minimum(&AffExpr::param(0).sub(&AffExpr::constant(1)).unwrap());
         let offset = Poly::var(PolyVar::Atom(0)).mul(&par(1)).unwrap().add(&it(1)).unwrap();
         let d = delinearize(&[offset], 2, &[clamp.clone()]).unwrap();
         assert_eq!(d.inner_sizes, vec![AffExpr::param(1)]);
