@@ -6,8 +6,12 @@
 //!   interprocedural iteration vector (paper 001, sections 3 and 4, Algorithms 1 and 3).
 //! - [`tracer`]: instruction and dependence streams (shadow memory), folded online.
 //! - [`profile`]: the versioned profile file, with checksum.
+//! - [`options`]: the options of the QEMU plugin.
+//! - [`frontend`]: translation blocks to basic-block entries, for the QEMU plugin.
 
 pub mod control;
 pub mod folding;
+pub mod frontend;
+pub mod options;
 pub mod profile;
 pub mod tracer;

@@ -1,0 +1,244 @@
+//! What the QEMU plugin does with translation blocks, without QEMU: turns executed translation
+//! blocks and memory accesses into the block entries and accesses the [`Tracer`] expects.
+//!
+//! Translation blocks are not basic blocks (paper 001, section 3; BRIEF "QEMU runtime"): a
+//! loop header can be reached by fall-through inside a block translated before the back edge
+//! to it was seen. Every address at which some translation block starts is a *leader*; when a
+//! translation block containing leaders after its start executes, those leaders are entered as
+//! blocks of their own (by fall-through), each just before the first memory access of an
+//! instruction at or after it, and at the latest when the next translation block starts.
+//!
+//! Calls and returns are recognized from the last instruction of the previous translation
+//! block (`call*`, `ret*`): a call's return address is the end of that instruction.
+
+use crate::control::Transfer;
+use crate::options::PluginOptions;
+use crate::profile::{AccessKind, Profile};
+use crate::tracer::Tracer;
+use std::collections::BTreeSet;
+
+/// How an instruction transfers control, as far as loop events care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ControlKind {
+    Call,
+    Return,
+    Other,
+}
+
+impl ControlKind {
+    /// From the disassembly of an x86-64 instruction (`call 0x...`, `ret`, `repz ret`).
+    pub fn of_disassembly(text: &str) -> ControlKind {
+        let mut words = text.split_whitespace();
+        let mut mnemonic = words.next().unwrap_or("");
+        if matches!(mnemonic, "repz" | "rep" | "bnd" | "notrack") {
+            mnemonic = words.next().unwrap_or("");
+        }
+        if mnemonic.starts_with("call") {
+            ControlKind::Call
+        } else if mnemonic.starts_with("ret") {
+            ControlKind::Return
+        } else {
+            ControlKind::Other
+        }
+    }
+}
+
+/// One instruction of a translation block as the plugin sees it at translation time.
+#[derive(Clone, Debug)]
+pub struct TranslatedInstruction {
+    pub pc: u64,
+    pub size: u64,
+    pub control: ControlKind,
+    pub symbol: Option<String>,
+}
+
+struct TranslationBlockInfo {
+    start: u64,
+    end: u64,
+    last_pc: u64,
+    last_control: ControlKind,
+    /// Leaders strictly inside the block, valid for `generation`.
+    interior_leaders: Vec<u64>,
+    generation: u64,
+}
+
+/// The plugin's state.
+pub struct Frontend {
+    pub options: PluginOptions,
+    tracer: Tracer,
+    blocks: Vec<TranslationBlockInfo>,
+    leaders: BTreeSet<u64>,
+    generation: u64,
+    previous: Option<usize>,
+    pending_leaders: Vec<u64>,
+    next_pending: usize,
+    pub executed_blocks: u64,
+    pub memory_accesses: u64,
+}
+
+impl Frontend {
+    pub fn new(options: PluginOptions) -> Frontend {
+        let tracer = Tracer::new(options.tracer);
+        Frontend {
+            options,
+            tracer,
+            blocks: Vec::new(),
+            leaders: BTreeSet::new(),
+            generation: 0,
+            previous: None,
+            pending_leaders: Vec::new(),
+            next_pending: 0,
+            executed_blocks: 0,
+            memory_accesses: 0,
+        }
+    }
+
+    /// A translation block was translated: returns its index (for [`Frontend::execute_block`])
+    /// and, per instruction, the id to pass to [`Frontend::memory_access`] when its memory
+    /// accesses are traced.
+    pub fn translate_block(&mut self, instructions: &[TranslatedInstruction]) -> (usize, Vec<Option<u32>>) {
+        let first = &instructions[0];
+        let last = &instructions[instructions.len() - 1];
+        if self.leaders.insert(first.pc) {
+            self.generation += 1;
+        }
+        self.blocks.push(TranslationBlockInfo {
+            start: first.pc,
+            end: last.pc + last.size,
+            last_pc: last.pc,
+            last_control: last.control,
+            interior_leaders: Vec::new(),
+            generation: 0,
+        });
+        let ids = instructions
+            .iter()
+            .map(|i| {
+                self.options
+                    .instruments(i.pc, i.symbol.as_deref())
+                    .then(|| self.tracer.instruction(i.pc))
+            })
+            .collect();
+        (self.blocks.len() - 1, ids)
+    }
+
+    /// The translation block `index` starts executing.
+    pub fn execute_block(&mut self, index: usize) {
+        self.executed_blocks += 1;
+        self.flush_pending_leaders(u64::MAX);
+        let transfer = match self.previous.map(|p| &self.blocks[p]) {
+            Some(previous) => match previous.last_control {
+                ControlKind::Call => Transfer::Call { call_site: previous.last_pc, return_address: previous.end },
+                ControlKind::Return => Transfer::Return,
+                ControlKind::Other => Transfer::Jump,
+            },
+            None => Transfer::Jump,
+        };
+        self.previous = Some(index);
+        let block = &mut self.blocks[index];
+        if block.generation != self.generation {
+            block.interior_leaders = self.leaders.range(block.start + 1..block.end).copied().collect();
+            block.generation = self.generation;
+        }
+        self.pending_leaders.clear();
+        self.pending_leaders.extend_from_slice(&block.interior_leaders);
+        self.next_pending = 0;
+        let start = block.start;
+        self.tracer.enter_block(start, transfer);
+    }
+
+    fn flush_pending_leaders(&mut self, up_to: u64) {
+        while let Some(&leader) = self.pending_leaders.get(self.next_pending) {
+            if leader > up_to {
+                break;
+            }
+            self.tracer.enter_block(leader, Transfer::Jump);
+            self.next_pending += 1;
+        }
+    }
+
+    /// The traced instruction `id` at `pc` accessed `size` bytes at `address`.
+    pub fn memory_access(&mut self, id: u32, pc: u64, address: u64, size: u8, is_store: bool) {
+        self.memory_accesses += 1;
+        if self.next_pending < self.pending_leaders.len() {
+            self.flush_pending_leaders(pc);
+        }
+        let kind = if is_store { AccessKind::Store } else { AccessKind::Load };
+        self.tracer.memory_access(id, address, size, kind);
+    }
+
+    /// The execution ended: the profile.
+    pub fn finish(mut self) -> Profile {
+        self.flush_pending_leaders(u64::MAX);
+        let mut profile = self.tracer.finish();
+        profile.load_base = self.options.load_base;
+        if let Some(binary) = &self.options.binary {
+            profile.binary = binary.clone();
+            profile.binary_hash = std::fs::read(binary).map(|b| crate::profile::fnv1a(&b)).unwrap_or(0);
+        }
+        profile
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn instruction(pc: u64, control: ControlKind) -> TranslatedInstruction {
+        TranslatedInstruction { pc, size: 4, control, symbol: None }
+    }
+
+    #[test]
+    fn disassembly_gives_calls_and_returns() {
+        assert_eq!(ControlKind::of_disassembly("call 0x401020"), ControlKind::Call);
+        assert_eq!(ControlKind::of_disassembly("callq *%rax"), ControlKind::Call);
+        assert_eq!(ControlKind::of_disassembly("repz ret"), ControlKind::Return);
+        assert_eq!(ControlKind::of_disassembly("retq"), ControlKind::Return);
+        assert_eq!(ControlKind::of_disassembly("jmp 0x10"), ControlKind::Other);
+    }
+
+    /// A loop whose header 0x108 is first reached by fall-through inside the block starting
+    /// at 0x100: the loads of the header must still count every iteration of the loop.
+    #[test]
+    fn loop_header_inside_a_translation_block_is_split_out() {
+        let mut frontend = Frontend::new(PluginOptions::default());
+        // Block A: 0x100 (setup), 0x104 (setup), 0x108 load (header), 0x10c branch.
+        let (a, ids_a) = frontend.translate_block(&[
+            instruction(0x100, ControlKind::Other),
+            instruction(0x104, ControlKind::Other),
+            instruction(0x108, ControlKind::Other),
+            instruction(0x10c, ControlKind::Other),
+        ]);
+        frontend.execute_block(a);
+        frontend.memory_access(ids_a[2].unwrap(), 0x108, 0x5000, 4, false);
+        // The back edge goes to 0x108: a new block B starting there.
+        let (b, ids_b) = frontend.translate_block(&[
+            instruction(0x108, ControlKind::Other),
+            instruction(0x10c, ControlKind::Other),
+        ]);
+        for i in 1..10u64 {
+            frontend.execute_block(b);
+            frontend.memory_access(ids_b[0].unwrap(), 0x108, 0x5000 + 4 * i, 4, false);
+        }
+        let (c, _) = frontend.translate_block(&[instruction(0x110, ControlKind::Other)]);
+        frontend.execute_block(c);
+        // Run the loop nest twice more (0x110 jumps back to 0x100): block A now holds the
+        // leader 0x108, so its load belongs to the inner loop's iteration 0.
+        for _ in 0..2 {
+            frontend.execute_block(a);
+            frontend.memory_access(ids_a[2].unwrap(), 0x108, 0x5000, 4, false);
+            for i in 1..10u64 {
+                frontend.execute_block(b);
+                frontend.memory_access(ids_b[0].unwrap(), 0x108, 0x5000 + 4 * i, 4, false);
+            }
+            frontend.execute_block(c);
+        }
+        let profile = frontend.finish();
+        let nested: Vec<_> = profile.instructions.iter().filter(|r| r.folded.space == 2).collect();
+        assert_eq!(nested.len(), 1);
+        let folded = &nested[0].folded;
+        assert!(folded.contains(&[1, 0]) && folded.contains(&[1, 9]), "{}", folded.to_isl("L", None));
+        assert!(folded.contains(&[2, 0]) && folded.contains(&[2, 9]));
+        assert!(folded.is_exact());
+        assert_eq!(profile.loops.iter().map(|l| l.trip_counts.max).max(), Some(10));
+    }
+}
