@@ -59,6 +59,8 @@ const ISL_DIM_SET: c_int = 3;
 
 extern "C" {
     fn isl_options_set_on_error(ctx: usize, val: c_int) -> c_int;
+    /// Counts one operation; fails once the quota is used up (the state is sticky).
+    fn isl_ctx_next_operation(ctx: usize) -> c_int;
     fn isl_set_to_str(set: usize) -> *mut c_char;
     fn isl_union_set_to_str(uset: usize) -> *mut c_char;
     fn isl_union_map_to_str(umap: usize) -> *mut c_char;
@@ -128,8 +130,12 @@ impl IslContext {
 
     fn take_error(&self, message: String) -> IslError {
         let pending = self.ctx.last_error();
+        // A quota overrun inside the parser is reported as a syntax error: probe the quota.
+        // SAFETY: `ctx.ptr` is a live context.
+        let exhausted = unsafe { isl_ctx_next_operation(self.ctx.ptr) } < 0;
         self.ctx.reset_error();
-        let quota = pending == isl_rs::Error::Quota
+        let quota = exhausted
+            || pending == isl_rs::Error::Quota
             || message.starts_with("[Quota]")
             || message.contains("maximal number of operations exceeded");
         if quota {
