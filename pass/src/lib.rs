@@ -1,1 +1,136 @@
-//! The polyprop LLVM pass plugin.
+//! libpolyprop.so: the polyprop LLVM 14 pass plugin.
+//!
+//! This crate is a thin shell. `llvmGetPassPluginInfo` hands LLVM the C++ registration
+//! function of the bridge (`bridge/bridge.cpp`); every registered pass calls
+//! [`polyprop_run_function`], which runs the pipeline of [`driver`] on one function. A Rust
+//! panic never crosses into LLVM: it is caught here, reported as one line on stderr, and the
+//! IR stays unchanged.
+//!
+//! Passes (all function passes):
+//! - `print<polyprop-detect>`: SCoPs found and candidates rejected, with reasons;
+//! - `print<polyprop-scops>`: the polyhedral model of each SCoP;
+//! - `print<polyprop-deps>`: access-wise dependences;
+//! - `polyprop-export-jscop`: one JSCoP file per SCoP;
+//! - `polyprop-canonicalize`: the canonicalization sub-pipeline run before modeling;
+//! - `polyprop`: the transform (also what `clang -fpass-plugin` runs, configured by
+//!   `POLYPROP_OPTIONS`); see `options` for parameters.
+
+pub mod affinator;
+pub mod arrays;
+pub mod bridge;
+pub mod detect;
+pub mod domains;
+pub mod driver;
+pub mod ir;
+pub mod options;
+pub mod printers;
+pub mod region;
+pub mod reject;
+pub mod scop_builder;
+pub mod statements;
+
+use std::ffi::{c_char, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// `llvm::PassPluginLibraryInfo` of LLVM 14.
+#[repr(C)]
+pub struct PassPluginLibraryInfo {
+    api_version: u32,
+    plugin_name: *const c_char,
+    plugin_version: *const c_char,
+    register_callbacks: unsafe extern "C" fn(*mut std::ffi::c_void),
+}
+
+extern "C" {
+    fn polyprop_register_callbacks(pass_builder: *mut std::ffi::c_void);
+}
+
+/// The entry point `opt -load-pass-plugin` and `clang -fpass-plugin` look up.
+#[no_mangle]
+pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
+    PassPluginLibraryInfo {
+        api_version: 1,
+        plugin_name: c"polyprop".as_ptr(),
+        plugin_version: c"0.1.0".as_ptr(),
+        register_callbacks: polyprop_register_callbacks,
+    }
+}
+
+fn c_str(p: *const c_char) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    // SAFETY: the bridge passes NUL-terminated strings that live for the call.
+    unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+}
+
+fn into_c_string(s: String) -> *mut c_char {
+    CString::new(s.replace('\0', " ")).expect("no NUL left").into_raw()
+}
+
+/// Frees a string returned to the bridge.
+#[no_mangle]
+pub extern "C" fn polyprop_free_string(s: *mut c_char) {
+    if !s.is_null() {
+        // SAFETY: every string handed to the bridge comes from `into_c_string`.
+        drop(unsafe { CString::from_raw(s) });
+    }
+}
+
+/// Checks pass options; returns an error message (to free) or null.
+#[no_mangle]
+pub extern "C" fn polyprop_check_options(mode: *const c_char, options: *const c_char) -> *mut c_char {
+    let result = catch_unwind(|| {
+        let _ = c_str(mode);
+        options::Options::parse(&c_str(options)).err()
+    });
+    match result {
+        Ok(None) => std::ptr::null_mut(),
+        Ok(Some(message)) => into_c_string(message),
+        Err(_) => into_c_string("internal error while reading pass options".into()),
+    }
+}
+
+/// Runs the pass `mode` on one function. Returns 1 if the IR changed, 0 if not, -1 if the
+/// pass failed (the message is already on stderr and the IR is unchanged).
+///
+/// # Safety
+/// Called by the bridge with live analyses, a function, and NUL-terminated strings.
+#[no_mangle]
+pub unsafe extern "C" fn polyprop_run_function(
+    analyses: *mut bridge::RawAnalyses,
+    function: llvm_sys::prelude::LLVMValueRef,
+    mode: *const c_char,
+    options: *const c_char,
+    out: *mut *mut c_char,
+) -> i32 {
+    let mode = c_str(mode);
+    let options_text = c_str(options);
+    let name = ir::function_name(function);
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let options = options::Options::parse(&options_text)?;
+        let a = bridge::Analyses::from_raw(analyses);
+        driver::run(a, function, &mode, &options)
+    }));
+    match result {
+        Ok(Ok(outcome)) => {
+            if !outcome.output.is_empty() && !out.is_null() {
+                *out = into_c_string(outcome.output);
+            }
+            i32::from(outcome.changed)
+        }
+        Ok(Err(message)) => {
+            eprintln!("polyprop: {message} (function {name}); function left unchanged");
+            -1
+        }
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown panic".into());
+            eprintln!("polyprop: internal error in {mode} on function {name}: {what}; function left unchanged");
+            -1
+        }
+    }
+}

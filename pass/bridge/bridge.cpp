@@ -1,0 +1,462 @@
+// The thin C++ bridge of polyprop.
+//
+// It does two things and nothing else:
+//  1. registers polyprop's passes with LLVM 14's new pass manager (named pipelines for `opt`,
+//     a pipeline-start extension point for `clang -fpass-plugin`);
+//  2. exposes, as extern "C" functions, the LLVM analyses that the C API lacks: LoopInfo,
+//     ScalarEvolution, dominator trees, alias analysis, delinearization and debug names.
+//
+// All modeling logic lives in Rust (pass/src). Every pass here forwards the function to
+// `polyprop_run_function`, which catches Rust panics before they reach this file.
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/Delinearization.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+// The analyses of one function, handed to Rust as an opaque pointer.
+struct Analyses {
+  Function *F;
+  LoopInfo *LI;
+  ScalarEvolution *SE;
+  DominatorTree *DT;
+  PostDominatorTree *PDT;
+  AAResults *AA;
+};
+
+} // namespace
+
+extern "C" {
+
+// Implemented in Rust (pass/src/lib.rs). `mode` names the pass (see `PassKind` there),
+// `options` is the text between `<` and `>` of the pass name, `out` receives what the pass
+// prints. Returns 1 if the IR changed, 0 if not, -1 on a user error (already reported).
+int polyprop_run_function(Analyses *A, LLVMValueRef F, const char *mode, const char *options,
+                          char **out);
+void polyprop_free_string(char *s);
+// Checks pass options before a pipeline is built; returns a malloc'd error or null.
+char *polyprop_check_options(const char *mode, const char *options);
+
+// ---- Loops ---------------------------------------------------------------------------
+
+void *pp_loop_for(Analyses *A, LLVMBasicBlockRef BB) {
+  return A->LI->getLoopFor(unwrap(BB));
+}
+void *pp_loop_parent(void *L) { return static_cast<Loop *>(L)->getParentLoop(); }
+unsigned pp_loop_depth(void *L) { return static_cast<Loop *>(L)->getLoopDepth(); }
+LLVMBasicBlockRef pp_loop_header(void *L) { return wrap(static_cast<Loop *>(L)->getHeader()); }
+LLVMBasicBlockRef pp_loop_latch(void *L) { return wrap(static_cast<Loop *>(L)->getLoopLatch()); }
+LLVMBasicBlockRef pp_loop_preheader(void *L) {
+  return wrap(static_cast<Loop *>(L)->getLoopPreheader());
+}
+LLVMBasicBlockRef pp_loop_exit_block(void *L) {
+  return wrap(static_cast<Loop *>(L)->getExitBlock());
+}
+LLVMBasicBlockRef pp_loop_exiting_block(void *L) {
+  return wrap(static_cast<Loop *>(L)->getExitingBlock());
+}
+int pp_loop_contains(void *L, LLVMBasicBlockRef BB) {
+  return static_cast<Loop *>(L)->contains(unwrap(BB));
+}
+int pp_loop_is_simplified(void *L) { return static_cast<Loop *>(L)->isLoopSimplifyForm(); }
+
+// ---- Dominance -----------------------------------------------------------------------
+
+int pp_dominates(Analyses *A, LLVMBasicBlockRef X, LLVMBasicBlockRef Y) {
+  return A->DT->dominates(unwrap(X), unwrap(Y));
+}
+int pp_post_dominates(Analyses *A, LLVMBasicBlockRef X, LLVMBasicBlockRef Y) {
+  return A->PDT->dominates(unwrap(X), unwrap(Y));
+}
+LLVMBasicBlockRef pp_immediate_post_dominator(Analyses *A, LLVMBasicBlockRef X) {
+  auto *Node = A->PDT->getNode(unwrap(X));
+  if (!Node || !Node->getIDom())
+    return nullptr;
+  return wrap(Node->getIDom()->getBlock());
+}
+
+// ---- Alias analysis ------------------------------------------------------------------
+
+// 0 no alias, 1 may alias, 2 partial alias, 3 must alias (LLVM's AliasResult).
+int pp_alias(Analyses *A, LLVMValueRef P, LLVMValueRef Q) {
+  auto R = A->AA->alias(MemoryLocation::getBeforeOrAfter(unwrap(P)),
+                        MemoryLocation::getBeforeOrAfter(unwrap(Q)));
+  switch (R) {
+  case AliasResult::NoAlias:
+    return 0;
+  case AliasResult::MayAlias:
+    return 1;
+  case AliasResult::PartialAlias:
+    return 2;
+  case AliasResult::MustAlias:
+    return 3;
+  }
+  return 1;
+}
+
+// ---- Scalar evolution ----------------------------------------------------------------
+
+// Kinds as Rust sees them (pass/src/bridge.rs, ScevKind).
+enum PPScevKind {
+  PP_CONSTANT = 0,
+  PP_UNKNOWN = 1,
+  PP_ADD = 2,
+  PP_MUL = 3,
+  PP_ADDREC = 4,
+  PP_SMAX = 5,
+  PP_UMAX = 6,
+  PP_SMIN = 7,
+  PP_UMIN = 8,
+  PP_SEXT = 9,
+  PP_ZEXT = 10,
+  PP_TRUNC = 11,
+  PP_UDIV = 12,
+  PP_PTRTOINT = 13,
+  PP_COULD_NOT_COMPUTE = 14,
+  PP_SEQ_UMIN = 15,
+};
+
+const void *pp_scev(Analyses *A, LLVMValueRef V) {
+  Value *Val = unwrap(V);
+  if (!A->SE->isSCEVable(Val->getType()))
+    return nullptr;
+  return A->SE->getSCEV(Val);
+}
+
+const void *pp_scev_at_scope(Analyses *A, const void *S, void *L) {
+  return A->SE->getSCEVAtScope(static_cast<const SCEV *>(S), static_cast<Loop *>(L));
+}
+
+const void *pp_scev_backedge_taken_count(Analyses *A, void *L) {
+  return A->SE->getBackedgeTakenCount(static_cast<Loop *>(L));
+}
+
+const void *pp_scev_minus(Analyses *A, const void *X, const void *Y) {
+  auto *SX = static_cast<const SCEV *>(X);
+  auto *SY = static_cast<const SCEV *>(Y);
+  if (SX->getType() != SY->getType())
+    return nullptr;
+  return A->SE->getMinusSCEV(SX, SY);
+}
+
+const void *pp_scev_pointer_base(Analyses *A, const void *S) {
+  return A->SE->getPointerBase(static_cast<const SCEV *>(S));
+}
+
+int pp_scev_kind(const void *S) {
+  switch (static_cast<const SCEV *>(S)->getSCEVType()) {
+  case scConstant:
+    return PP_CONSTANT;
+  case scUnknown:
+    return PP_UNKNOWN;
+  case scAddExpr:
+    return PP_ADD;
+  case scMulExpr:
+    return PP_MUL;
+  case scAddRecExpr:
+    return PP_ADDREC;
+  case scSMaxExpr:
+    return PP_SMAX;
+  case scUMaxExpr:
+    return PP_UMAX;
+  case scSMinExpr:
+    return PP_SMIN;
+  case scUMinExpr:
+    return PP_UMIN;
+  case scSequentialUMinExpr:
+    return PP_SEQ_UMIN;
+  case scSignExtend:
+    return PP_SEXT;
+  case scZeroExtend:
+    return PP_ZEXT;
+  case scTruncate:
+    return PP_TRUNC;
+  case scUDivExpr:
+    return PP_UDIV;
+  case scPtrToInt:
+    return PP_PTRTOINT;
+  case scCouldNotCompute:
+    return PP_COULD_NOT_COMPUTE;
+  }
+  return PP_COULD_NOT_COMPUTE;
+}
+
+unsigned pp_scev_num_operands(const void *S) {
+  auto *E = static_cast<const SCEV *>(S);
+  if (auto *N = dyn_cast<SCEVNAryExpr>(E))
+    return N->getNumOperands();
+  if (isa<SCEVCastExpr>(E))
+    return 1;
+  if (isa<SCEVUDivExpr>(E))
+    return 2;
+  return 0;
+}
+
+const void *pp_scev_operand(const void *S, unsigned I) {
+  auto *E = static_cast<const SCEV *>(S);
+  if (auto *N = dyn_cast<SCEVNAryExpr>(E))
+    return N->getOperand(I);
+  if (auto *C = dyn_cast<SCEVCastExpr>(E))
+    return C->getOperand();
+  if (auto *D = dyn_cast<SCEVUDivExpr>(E))
+    return I == 0 ? D->getLHS() : D->getRHS();
+  return nullptr;
+}
+
+// Returns 1 and the value if the constant fits in 64 signed bits.
+int pp_scev_constant(const void *S, int64_t *Out) {
+  auto *C = dyn_cast<SCEVConstant>(static_cast<const SCEV *>(S));
+  if (!C)
+    return 0;
+  const APInt &V = C->getAPInt();
+  if (V.getMinSignedBits() > 64)
+    return 0;
+  *Out = V.getSExtValue();
+  return 1;
+}
+
+LLVMValueRef pp_scev_unknown_value(const void *S) {
+  auto *U = dyn_cast<SCEVUnknown>(static_cast<const SCEV *>(S));
+  return U ? wrap(U->getValue()) : nullptr;
+}
+
+void *pp_scev_addrec_loop(const void *S) {
+  auto *R = dyn_cast<SCEVAddRecExpr>(static_cast<const SCEV *>(S));
+  return R ? const_cast<Loop *>(R->getLoop()) : nullptr;
+}
+
+unsigned pp_scev_bits(Analyses *A, const void *S) {
+  return A->SE->getTypeSizeInBits(static_cast<const SCEV *>(S)->getType());
+}
+
+// Whether the add recurrence or arithmetic expression is known not to wrap in signed terms.
+int pp_scev_no_signed_wrap(const void *S) {
+  if (auto *N = dyn_cast<SCEVNAryExpr>(static_cast<const SCEV *>(S)))
+    return N->hasNoSignedWrap();
+  return 0;
+}
+
+char *pp_scev_to_string(const void *S) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  static_cast<const SCEV *>(S)->print(OS);
+  OS.flush();
+  return strdup(Text.c_str());
+}
+
+// ---- Delinearization -----------------------------------------------------------------
+
+// Recovers the dimensions of an array from all its access functions (byte offsets from the
+// base), as Polly and LLVM's delinearization do: collect the parametric terms of every
+// access, find the array's sizes, then the subscripts of each access.
+// Writes up to `MaxDims` sizes (innermost last, the outermost size is not known and is not
+// written) into `Sizes`, and for access k its subscripts into Subscripts[k*MaxDims ...].
+// Returns the number of dimensions (sizes + 1), or 0 if delinearization failed.
+unsigned pp_delinearize(Analyses *A, const void **AccessFunctions, unsigned N,
+                        uint64_t ElementBytes, const void **Sizes, const void **Subscripts,
+                        unsigned MaxDims) {
+  ScalarEvolution &SE = *A->SE;
+  if (N == 0)
+    return 0;
+  const SCEV *ElementSize =
+      SE.getConstant(static_cast<const SCEV *>(AccessFunctions[0])->getType(), ElementBytes);
+  SmallVector<const SCEV *, 8> Terms;
+  for (unsigned K = 0; K < N; ++K)
+    collectParametricTerms(SE, static_cast<const SCEV *>(AccessFunctions[K]), Terms);
+  SmallVector<const SCEV *, 4> FoundSizes;
+  findArrayDimensions(SE, Terms, FoundSizes, ElementSize);
+  if (FoundSizes.empty() || FoundSizes.size() > MaxDims)
+    return 0;
+  unsigned Dims = FoundSizes.size();
+  for (unsigned K = 0; K < N; ++K) {
+    SmallVector<const SCEV *, 4> Subs;
+    computeAccessFunctions(SE, static_cast<const SCEV *>(AccessFunctions[K]), Subs,
+                           FoundSizes);
+    if (Subs.size() != Dims)
+      return 0;
+    for (unsigned D = 0; D < Dims; ++D)
+      Subscripts[K * MaxDims + D] = Subs[D];
+  }
+  // FoundSizes holds the inner sizes and the element size last.
+  for (unsigned D = 0; D + 1 < Dims; ++D)
+    Sizes[D] = FoundSizes[D];
+  return Dims;
+}
+
+// ---- Debug information -----------------------------------------------------------------
+
+// Source variable name of a value, from llvm.dbg.value/declare; malloc'd or null. A name
+// given to a cast of the value (`float *in = (float *)in_void`) wins over the value's own.
+char *pp_debug_name(LLVMValueRef Fn, LLVMValueRef V) {
+  Value *Val = unwrap(V);
+  const char *Found = nullptr;
+  std::string Name;
+  for (Instruction &I : instructions(*unwrap<Function>(Fn))) {
+    auto *Dbg = dyn_cast<DbgVariableIntrinsic>(&I);
+    if (!Dbg || Dbg->getNumVariableLocationOps() != 1)
+      continue;
+    Value *Loc = Dbg->getVariableLocationOp(0);
+    if (!Loc || Loc->stripPointerCasts() != Val->stripPointerCasts())
+      continue;
+    bool IsCast = Loc != Val;
+    if (!Found || IsCast) {
+      Name = Dbg->getVariable()->getName().str();
+      Found = Name.c_str();
+      if (IsCast)
+        break;
+    }
+  }
+  return Found ? strdup(Name.c_str()) : nullptr;
+}
+
+// File name of an instruction's debug location; malloc'd or null.
+char *pp_debug_file(LLVMValueRef I, unsigned *Line, unsigned *Column) {
+  auto *Inst = dyn_cast<Instruction>(unwrap(I));
+  if (!Inst)
+    return nullptr;
+  const DebugLoc &DL = Inst->getDebugLoc();
+  if (!DL)
+    return nullptr;
+  *Line = DL.getLine();
+  *Column = DL.getCol();
+  return strdup(cast<DIScope>(DL.getScope())->getFilename().str().c_str());
+}
+
+int pp_function_is_declaration(LLVMValueRef F) { return unwrap<Function>(F)->isDeclaration(); }
+
+} // extern "C"
+
+// ---- Pass registration -----------------------------------------------------------------
+
+namespace {
+
+// One function pass class serves every polyprop pass; `Mode` says which one it is.
+struct PolypropFunctionPass : PassInfoMixin<PolypropFunctionPass> {
+  std::string Mode;
+  std::string Options;
+
+  PolypropFunctionPass(std::string Mode, std::string Options)
+      : Mode(std::move(Mode)), Options(std::move(Options)) {}
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    if (F.isDeclaration())
+      return PreservedAnalyses::all();
+    Analyses A{&F,
+               &FAM.getResult<LoopAnalysis>(F),
+               &FAM.getResult<ScalarEvolutionAnalysis>(F),
+               &FAM.getResult<DominatorTreeAnalysis>(F),
+               &FAM.getResult<PostDominatorTreeAnalysis>(F),
+               &FAM.getResult<AAManager>(F)};
+    char *Out = nullptr;
+    int Changed = polyprop_run_function(&A, wrap(&F), Mode.c_str(), Options.c_str(), &Out);
+    if (Out) {
+      outs() << Out;
+      outs().flush();
+      polyprop_free_string(Out);
+    }
+    return Changed > 0 ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+
+  static bool isRequired() { return true; }
+};
+
+// The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
+// SCEV still sees every loop of a naive pipeline).
+const char *CanonicalizationPipeline =
+    "sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
+    "loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
+    "loop(indvars),loop-simplify,lcssa";
+
+const char *PassNames[] = {"polyprop-detect",      "polyprop-scops", "polyprop-deps",
+                           "polyprop-propagation", "polyprop-ast",   "polyprop-export-jscop",
+                           "polyprop"};
+
+// Splits `name<options>` into its parts; `print<name<options>>` too.
+bool parsePolypropPass(StringRef Text, std::string &Mode, std::string &Options) {
+  bool Print = Text.consume_front("print<");
+  if (Print && !Text.consume_back(">"))
+    return false;
+  StringRef Name = Text, Opts;
+  size_t Open = Text.find('<');
+  if (Open != StringRef::npos) {
+    if (!Text.endswith(">"))
+      return false;
+    Name = Text.substr(0, Open);
+    Opts = Text.substr(Open + 1, Text.size() - Open - 2);
+  }
+  bool Known = false;
+  for (const char *N : PassNames)
+    Known |= Name == N;
+  if (!Known)
+    return false;
+  // Printers are `print<polyprop-x>`; the transform and the exporter are plain names.
+  bool IsPrinter = Name != "polyprop" && Name != "polyprop-export-jscop";
+  if (IsPrinter != Print)
+    return false;
+  Mode = Name.str();
+  Options = Opts.str();
+  return true;
+}
+
+bool addPolypropPass(StringRef Text, FunctionPassManager &FPM) {
+  std::string Mode, Options;
+  if (!parsePolypropPass(Text, Mode, Options))
+    return false;
+  if (char *Error = polyprop_check_options(Mode.c_str(), Options.c_str())) {
+    errs() << "polyprop: " << Error << "\n";
+    polyprop_free_string(Error);
+    return false;
+  }
+  FPM.addPass(PolypropFunctionPass{Mode, Options});
+  return true;
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [&PB](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "polyprop-canonicalize")
+          return !errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline));
+        return addPolypropPass(Name, FPM);
+      });
+  // clang runs plugin passes only at extension points. POLYPROP_OPTIONS selects what runs
+  // there (pass/src/options.rs documents it); by default the transform pass.
+  PB.registerPipelineStartEPCallback([&PB](ModulePassManager &MPM, OptimizationLevel Level) {
+    if (Level == OptimizationLevel::O0)
+      return;
+    const char *Env = std::getenv("POLYPROP_OPTIONS");
+    std::string Mode = "polyprop", Options = Env ? Env : "";
+    if (char *Error = polyprop_check_options(Mode.c_str(), Options.c_str())) {
+      errs() << "polyprop: " << Error << " (in POLYPROP_OPTIONS); polyprop disabled\n";
+      polyprop_free_string(Error);
+      return;
+    }
+    FunctionPassManager FPM;
+    if (errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline)))
+      return;
+    FPM.addPass(PolypropFunctionPass{Mode, Options});
+    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  });
+}
+
+} // namespace
+
+extern "C" void polyprop_register_callbacks(PassBuilder *PB) { registerCallbacks(*PB); }

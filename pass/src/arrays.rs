@@ -1,0 +1,279 @@
+//! Arrays and access relations: base pointers, delinearization, liveness and aliasing.
+//!
+//! Every load and store address is split by ScalarEvolution into a base pointer and a byte
+//! offset. Accesses with the same base form one array. If every offset is affine the array is
+//! one-dimensional; otherwise (hand-linearized parametric subscripts such as
+//! `c*(R*(C+4)) + (i-2)*(C+4) + j`) LLVM's delinearization recovers the dimensions from all
+//! offsets of the array together. Delinearization is exact only while every inner subscript
+//! stays inside its dimension: those bounds become assumptions (see `scop_builder`).
+//!
+//! Liveness (paper 003, section 5.1): a `malloc`'d buffer that is freed and never escapes,
+//! and an `alloca` that never escapes, are temporary; everything else is live-out.
+
+use crate::affinator::{sanitize, Affinator, Parameters};
+use crate::bridge::{Analyses, Scev};
+use crate::ir::{self, Value};
+use crate::reject::{Reject, RejectKind, RejectResult};
+use crate::region::Region;
+use llvm_sys::LLVMOpcode;
+use polyhedral::affine::AffExpr;
+use polyhedral::delinearization::{delinearize, Poly};
+use polyhedral::model::{Access, AliasCheck, Array, ArrayId, Liveness, ScalarType};
+use std::collections::HashMap;
+
+pub struct Arrays {
+    pub arrays: Vec<Array>,
+    pub bases: Vec<Value>,
+    /// Whether the array's dimensions came from delinearization (its inner subscripts are
+    /// then assumed to stay inside their dimensions).
+    pub delinearized: Vec<bool>,
+    pub access_of: HashMap<Value, Access>,
+    pub alias_checks: Vec<AliasCheck>,
+}
+
+struct Group {
+    base: Value,
+    element: ScalarType,
+    instructions: Vec<Value>,
+    offsets: Vec<Scev>,
+}
+
+/// Resolves the accesses of `instructions` (loads and stores of the region).
+pub fn resolve(
+    a: Analyses,
+    function: Value,
+    region: &Region,
+    parameters: &mut Parameters,
+    instructions: &[Value],
+) -> RejectResult<Arrays> {
+    let mut groups: Vec<Group> = Vec::new();
+    for &inst in instructions {
+        let at = || ir::location(inst);
+        let pointer = ir::pointer_operand(inst).expect("load or store");
+        let element = ir::accessed_type(inst).ok_or_else(|| {
+            Reject::new(RejectKind::UnsupportedInstruction, "access of a non-scalar type").at(at())
+        })?;
+        let block = ir::block_of(inst).expect("instruction");
+        let scev = a.scev(pointer).ok_or_else(|| {
+            Reject::new(RejectKind::NonAffineSubscript, "address not analyzable").at(at())
+        })?;
+        let scev = a.scev_at_scope(scev, a.loop_for(block));
+        let base_scev = a.pointer_base(scev);
+        let base = base_scev.unknown_value().ok_or_else(|| {
+            Reject::new(RejectKind::UnknownBasePointer, format!("no base pointer in {scev}")).at(at())
+        })?;
+        check_base(a, region, base).map_err(|r| r.at(at()))?;
+        let offset = a.minus(scev, base_scev).ok_or_else(|| {
+            Reject::new(RejectKind::NonAffineSubscript, format!("address {scev}")).at(at())
+        })?;
+        match groups.iter_mut().find(|g| g.base == base) {
+            Some(g) => {
+                if g.element != element {
+                    return Err(Reject::new(
+                        RejectKind::UnsupportedInstruction,
+                        "array accessed with different element types",
+                    )
+                    .at(at()));
+                }
+                g.instructions.push(inst);
+                g.offsets.push(offset);
+            }
+            None => groups.push(Group { base, element, instructions: vec![inst], offsets: vec![offset] }),
+        }
+    }
+    let mut out = Arrays {
+        arrays: Vec::new(),
+        bases: Vec::new(),
+        delinearized: Vec::new(),
+        access_of: HashMap::new(),
+        alias_checks: Vec::new(),
+    };
+    let mut aff = Affinator { analyses: a, function, region, parameters };
+    for g in groups {
+        let id = out.arrays.len();
+        let (sizes, subscripts, delinearized) = shape(&mut aff, &g)?;
+        let name = unique_name(&out.arrays, &array_name(function, g.base, id));
+        out.arrays.push(Array { name, element: g.element, sizes, liveness: liveness(g.base) });
+        out.bases.push(g.base);
+        out.delinearized.push(delinearized);
+        for (inst, subs) in g.instructions.iter().zip(subscripts) {
+            out.access_of.insert(*inst, Access { array: id, subscripts: subs });
+        }
+    }
+    out.alias_checks = alias_checks(a, &out, instructions);
+    Ok(out)
+}
+
+/// Sizes (outermost unknown), subscripts per access, and whether delinearization was used.
+fn shape(
+    aff: &mut Affinator<'_>,
+    g: &Group,
+) -> RejectResult<(Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool)> {
+    let bytes = g.element.size_in_bytes() as i64;
+    let linear: Result<Vec<AffExpr>, String> = g
+        .offsets
+        .iter()
+        .map(|o| {
+            let e = aff.affine(*o)?;
+            if e.constant % bytes != 0 || e.terms.iter().any(|(_, c)| c % bytes != 0) {
+                return Err(format!("offset {o} is not a multiple of the element size"));
+            }
+            e.floor_div(bytes).ok_or_else(|| "overflow".to_string())
+        })
+        .collect();
+    if let Ok(subs) = linear {
+        return Ok((vec![None], subs.into_iter().map(|s| vec![s]).collect(), false));
+    }
+    let first_failure = linear.unwrap_err();
+    let reject = |why: String| {
+        Reject::new(RejectKind::NonAffineSubscript, why).at(ir::location(g.instructions[0]))
+    };
+    // Element offsets as polynomials; piecewise parts become atoms.
+    let mut atoms = Vec::new();
+    let mut offsets = Vec::new();
+    for o in &g.offsets {
+        let p = aff.polynomial(*o, &mut atoms).map_err(reject)?;
+        let whole = p.terms.values().all(|c| c % bytes == 0);
+        if !whole {
+            return Err(reject(format!("offset {o} is not a multiple of the element size")));
+        }
+        offsets.push(Poly { terms: p.terms.into_iter().map(|(m, c)| (m, c / bytes)).collect() });
+    }
+    let iterators = aff.region.loops().map(|(_, depth)| depth + 1).max().unwrap_or(0);
+    if let Some(shape) = delinearize(&offsets, iterators, &atoms) {
+        let mut dims = vec![None];
+        dims.extend(shape.inner_sizes.into_iter().map(Some));
+        return Ok((dims, shape.subscripts, true));
+    }
+    // LLVM's delinearization as a second opinion: it finds other shapes (it divides by
+    // sizes without their constant addends), always under the same assumptions.
+    llvm_delinearization(aff, g, bytes).ok_or_else(|| reject(first_failure))
+}
+
+fn llvm_delinearization(
+    aff: &mut Affinator<'_>,
+    g: &Group,
+    bytes: i64,
+) -> Option<(Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool)> {
+    let (sizes, subscripts) = aff.analyses.delinearize(&g.offsets, bytes as u64)?;
+    let mut dims = vec![None];
+    for s in sizes {
+        let e = aff.affine(s).ok()?;
+        if e.uses_iterators() {
+            return None;
+        }
+        dims.push(Some(e));
+    }
+    let mut out = Vec::new();
+    for subs in subscripts {
+        out.push(subs.into_iter().map(|s| aff.affine(s).ok()).collect::<Option<Vec<_>>>()?);
+    }
+    Some((dims, out, true))
+}
+
+/// Bases polyprop can model: arguments, globals, allocas and allocations made before use.
+fn check_base(a: Analyses, region: &Region, base: Value) -> RejectResult<()> {
+    if ir::is_argument(base) || ir::is_global(base) {
+        return Ok(());
+    }
+    match ir::opcode(base) {
+        Some(LLVMOpcode::LLVMAlloca) => Ok(()),
+        Some(LLVMOpcode::LLVMCall) if is_allocation(base) => {
+            let block = ir::block_of(base).expect("instruction");
+            if region.contains(block) && !region.loops_around(a, block).is_empty() {
+                return Err(Reject::new(
+                    RejectKind::UnknownBasePointer,
+                    "array allocated inside a loop",
+                ));
+            }
+            Ok(())
+        }
+        _ if region.defines(base) => Err(Reject::new(
+            RejectKind::UnknownBasePointer,
+            format!("base address computed inside the region: {}", ir::to_string(base)),
+        )),
+        _ => Err(Reject::new(
+            RejectKind::UnknownBasePointer,
+            format!("base address {}", ir::to_string(base)),
+        )),
+    }
+}
+
+fn is_allocation(v: Value) -> bool {
+    matches!(ir::called_function_name(v).as_deref(), Some("malloc" | "calloc" | "aligned_alloc"))
+}
+
+fn array_name(function: Value, base: Value, id: usize) -> String {
+    crate::bridge::debug_name(function, base)
+        .or_else(|| Some(ir::name(base)).filter(|n| !n.is_empty() && !n.starts_with("call")))
+        .map(|n| sanitize(&n))
+        .unwrap_or_else(|| format!("MemRef{id}"))
+}
+
+fn unique_name(arrays: &[Array], name: &str) -> String {
+    let mut out = name.to_string();
+    let mut k = 1;
+    while arrays.iter().any(|a| a.name == out) {
+        out = format!("{name}_{k}");
+        k += 1;
+    }
+    out
+}
+
+/// Temporary if allocated here, never escaping, and (for `malloc`) freed.
+fn liveness(base: Value) -> Liveness {
+    let allocation = is_allocation(base);
+    if !(allocation || ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca)) {
+        return Liveness::LiveOut;
+    }
+    let mut freed = false;
+    let mut work = vec![base];
+    let mut seen = vec![base];
+    while let Some(v) = work.pop() {
+        for user in ir::users(v) {
+            match ir::opcode(user) {
+                Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMGetElementPtr) => {
+                    if !seen.contains(&user) {
+                        seen.push(user);
+                        work.push(user);
+                    }
+                }
+                Some(LLVMOpcode::LLVMLoad) => {}
+                Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == v => {}
+                Some(LLVMOpcode::LLVMCall) => match ir::called_function_name(user).as_deref() {
+                    Some("free") => freed = true,
+                    Some(n) if n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.") => {}
+                    _ => return Liveness::LiveOut,
+                },
+                _ => return Liveness::LiveOut,
+            }
+        }
+    }
+    if allocation && !freed {
+        return Liveness::LiveOut;
+    }
+    Liveness::Temporary
+}
+
+/// Pairs of arrays that may overlap and of which one is written: checked at run time.
+fn alias_checks(a: Analyses, arrays: &Arrays, instructions: &[Value]) -> Vec<AliasCheck> {
+    let written: Vec<bool> = (0..arrays.arrays.len())
+        .map(|id| {
+            instructions.iter().any(|i| {
+                ir::opcode(*i) == Some(LLVMOpcode::LLVMStore) && arrays.access_of[i].array == id
+            })
+        })
+        .collect();
+    let mut out = Vec::new();
+    let n = arrays.arrays.len();
+    for first in 0..n {
+        for second in first + 1..n {
+            if (written[first] || written[second])
+                && a.may_alias(arrays.bases[first], arrays.bases[second])
+            {
+                out.push(AliasCheck { first: first as ArrayId, second: second as ArrayId });
+            }
+        }
+    }
+    out
+}

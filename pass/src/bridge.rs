@@ -1,0 +1,283 @@
+//! Rust side of the C++ bridge (`bridge/bridge.cpp`): the LLVM analyses the C API lacks.
+//!
+//! Handles are raw pointers owned by LLVM; they live as long as the function pass that
+//! received them. The wrappers below are `Copy` and only valid inside one pass invocation.
+
+use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
+use std::ffi::{c_char, c_void, CStr};
+
+/// The analyses of the function being processed (`Analyses` in bridge.cpp).
+#[repr(C)]
+pub struct RawAnalyses {
+    _private: [u8; 0],
+}
+
+extern "C" {
+    fn pp_loop_for(a: *mut RawAnalyses, bb: LLVMBasicBlockRef) -> *mut c_void;
+    fn pp_loop_parent(l: *mut c_void) -> *mut c_void;
+    fn pp_loop_depth(l: *mut c_void) -> u32;
+    fn pp_loop_header(l: *mut c_void) -> LLVMBasicBlockRef;
+    fn pp_loop_latch(l: *mut c_void) -> LLVMBasicBlockRef;
+    fn pp_loop_preheader(l: *mut c_void) -> LLVMBasicBlockRef;
+    fn pp_loop_exit_block(l: *mut c_void) -> LLVMBasicBlockRef;
+    fn pp_loop_exiting_block(l: *mut c_void) -> LLVMBasicBlockRef;
+    fn pp_loop_contains(l: *mut c_void, bb: LLVMBasicBlockRef) -> i32;
+    fn pp_loop_is_simplified(l: *mut c_void) -> i32;
+    fn pp_dominates(a: *mut RawAnalyses, x: LLVMBasicBlockRef, y: LLVMBasicBlockRef) -> i32;
+    fn pp_post_dominates(a: *mut RawAnalyses, x: LLVMBasicBlockRef, y: LLVMBasicBlockRef)
+        -> i32;
+    fn pp_immediate_post_dominator(a: *mut RawAnalyses, x: LLVMBasicBlockRef)
+        -> LLVMBasicBlockRef;
+    fn pp_alias(a: *mut RawAnalyses, p: LLVMValueRef, q: LLVMValueRef) -> i32;
+    fn pp_scev(a: *mut RawAnalyses, v: LLVMValueRef) -> *const c_void;
+    fn pp_scev_at_scope(a: *mut RawAnalyses, s: *const c_void, l: *mut c_void) -> *const c_void;
+    fn pp_scev_backedge_taken_count(a: *mut RawAnalyses, l: *mut c_void) -> *const c_void;
+    fn pp_scev_minus(a: *mut RawAnalyses, x: *const c_void, y: *const c_void) -> *const c_void;
+    fn pp_scev_pointer_base(a: *mut RawAnalyses, s: *const c_void) -> *const c_void;
+    fn pp_scev_kind(s: *const c_void) -> i32;
+    fn pp_scev_num_operands(s: *const c_void) -> u32;
+    fn pp_scev_operand(s: *const c_void, i: u32) -> *const c_void;
+    fn pp_scev_constant(s: *const c_void, out: *mut i64) -> i32;
+    fn pp_scev_unknown_value(s: *const c_void) -> LLVMValueRef;
+    fn pp_scev_addrec_loop(s: *const c_void) -> *mut c_void;
+    fn pp_scev_bits(a: *mut RawAnalyses, s: *const c_void) -> u32;
+    fn pp_scev_to_string(s: *const c_void) -> *mut c_char;
+    fn pp_delinearize(
+        a: *mut RawAnalyses,
+        access_functions: *const *const c_void,
+        n: u32,
+        element_bytes: u64,
+        sizes: *mut *const c_void,
+        subscripts: *mut *const c_void,
+        max_dims: u32,
+    ) -> u32;
+    fn pp_debug_name(f: LLVMValueRef, v: LLVMValueRef) -> *mut c_char;
+    fn pp_debug_file(i: LLVMValueRef, line: *mut u32, column: *mut u32) -> *mut c_char;
+}
+
+fn take_c_string(p: *mut c_char) -> Option<String> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: the bridge returns strings from strdup; we own and free them.
+    let s = unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned();
+    unsafe { libc_free(p as *mut c_void) };
+    Some(s)
+}
+
+extern "C" {
+    #[link_name = "free"]
+    fn libc_free(p: *mut c_void);
+}
+
+/// A natural loop of LoopInfo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Loop(*mut c_void);
+
+impl Loop {
+    pub fn parent(self) -> Option<Loop> {
+        let p = unsafe { pp_loop_parent(self.0) };
+        (!p.is_null()).then_some(Loop(p))
+    }
+    pub fn depth(self) -> u32 {
+        unsafe { pp_loop_depth(self.0) }
+    }
+    pub fn header(self) -> LLVMBasicBlockRef {
+        unsafe { pp_loop_header(self.0) }
+    }
+    pub fn latch(self) -> Option<LLVMBasicBlockRef> {
+        let b = unsafe { pp_loop_latch(self.0) };
+        (!b.is_null()).then_some(b)
+    }
+    pub fn preheader(self) -> Option<LLVMBasicBlockRef> {
+        let b = unsafe { pp_loop_preheader(self.0) };
+        (!b.is_null()).then_some(b)
+    }
+    pub fn exit_block(self) -> Option<LLVMBasicBlockRef> {
+        let b = unsafe { pp_loop_exit_block(self.0) };
+        (!b.is_null()).then_some(b)
+    }
+    pub fn exiting_block(self) -> Option<LLVMBasicBlockRef> {
+        let b = unsafe { pp_loop_exiting_block(self.0) };
+        (!b.is_null()).then_some(b)
+    }
+    pub fn contains(self, bb: LLVMBasicBlockRef) -> bool {
+        unsafe { pp_loop_contains(self.0, bb) != 0 }
+    }
+    pub fn is_simplified(self) -> bool {
+        unsafe { pp_loop_is_simplified(self.0) != 0 }
+    }
+    pub fn raw(self) -> *mut c_void {
+        self.0
+    }
+}
+
+/// Kinds of SCEV expressions (PPScevKind in bridge.cpp).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScevKind {
+    Constant,
+    Unknown,
+    Add,
+    Mul,
+    AddRec,
+    SMax,
+    UMax,
+    SMin,
+    UMin,
+    SExt,
+    ZExt,
+    Trunc,
+    UDiv,
+    PtrToInt,
+    CouldNotCompute,
+    SequentialUMin,
+}
+
+/// A SCEV expression, uniqued by ScalarEvolution (pointer equality is equality).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Scev(*const c_void);
+
+impl Scev {
+    pub fn kind(self) -> ScevKind {
+        match unsafe { pp_scev_kind(self.0) } {
+            0 => ScevKind::Constant,
+            1 => ScevKind::Unknown,
+            2 => ScevKind::Add,
+            3 => ScevKind::Mul,
+            4 => ScevKind::AddRec,
+            5 => ScevKind::SMax,
+            6 => ScevKind::UMax,
+            7 => ScevKind::SMin,
+            8 => ScevKind::UMin,
+            9 => ScevKind::SExt,
+            10 => ScevKind::ZExt,
+            11 => ScevKind::Trunc,
+            12 => ScevKind::UDiv,
+            13 => ScevKind::PtrToInt,
+            15 => ScevKind::SequentialUMin,
+            _ => ScevKind::CouldNotCompute,
+        }
+    }
+    pub fn operands(self) -> Vec<Scev> {
+        let n = unsafe { pp_scev_num_operands(self.0) };
+        (0..n).map(|i| Scev(unsafe { pp_scev_operand(self.0, i) })).collect()
+    }
+    pub fn constant(self) -> Option<i64> {
+        let mut v = 0;
+        (unsafe { pp_scev_constant(self.0, &mut v) } != 0).then_some(v)
+    }
+    pub fn unknown_value(self) -> Option<LLVMValueRef> {
+        let v = unsafe { pp_scev_unknown_value(self.0) };
+        (!v.is_null()).then_some(v)
+    }
+    pub fn addrec_loop(self) -> Option<Loop> {
+        let l = unsafe { pp_scev_addrec_loop(self.0) };
+        (!l.is_null()).then_some(Loop(l))
+    }
+    pub fn is_could_not_compute(self) -> bool {
+        self.kind() == ScevKind::CouldNotCompute
+    }
+}
+
+impl std::fmt::Display for Scev {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = take_c_string(unsafe { pp_scev_to_string(self.0) }).unwrap_or_default();
+        f.write_str(&s)
+    }
+}
+
+/// The analyses of one function.
+#[derive(Clone, Copy)]
+pub struct Analyses(*mut RawAnalyses);
+
+impl Analyses {
+    /// # Safety
+    /// `raw` must be the pointer the bridge passed to `polyprop_run_function`.
+    pub unsafe fn from_raw(raw: *mut RawAnalyses) -> Self {
+        Analyses(raw)
+    }
+
+    pub fn loop_for(self, bb: LLVMBasicBlockRef) -> Option<Loop> {
+        let l = unsafe { pp_loop_for(self.0, bb) };
+        (!l.is_null()).then_some(Loop(l))
+    }
+    pub fn dominates(self, x: LLVMBasicBlockRef, y: LLVMBasicBlockRef) -> bool {
+        unsafe { pp_dominates(self.0, x, y) != 0 }
+    }
+    pub fn post_dominates(self, x: LLVMBasicBlockRef, y: LLVMBasicBlockRef) -> bool {
+        unsafe { pp_post_dominates(self.0, x, y) != 0 }
+    }
+    pub fn immediate_post_dominator(self, x: LLVMBasicBlockRef) -> Option<LLVMBasicBlockRef> {
+        let b = unsafe { pp_immediate_post_dominator(self.0, x) };
+        (!b.is_null()).then_some(b)
+    }
+    /// Whether two pointers may refer to overlapping memory (any access size).
+    pub fn may_alias(self, p: LLVMValueRef, q: LLVMValueRef) -> bool {
+        unsafe { pp_alias(self.0, p, q) != 0 }
+    }
+    pub fn scev(self, v: LLVMValueRef) -> Option<Scev> {
+        let s = unsafe { pp_scev(self.0, v) };
+        (!s.is_null()).then_some(Scev(s))
+    }
+    pub fn scev_at_scope(self, s: Scev, scope: Option<Loop>) -> Scev {
+        let l = scope.map_or(std::ptr::null_mut(), |l| l.0);
+        Scev(unsafe { pp_scev_at_scope(self.0, s.0, l) })
+    }
+    pub fn backedge_taken_count(self, l: Loop) -> Scev {
+        Scev(unsafe { pp_scev_backedge_taken_count(self.0, l.0) })
+    }
+    pub fn minus(self, x: Scev, y: Scev) -> Option<Scev> {
+        let s = unsafe { pp_scev_minus(self.0, x.0, y.0) };
+        (!s.is_null()).then_some(Scev(s))
+    }
+    pub fn pointer_base(self, s: Scev) -> Scev {
+        Scev(unsafe { pp_scev_pointer_base(self.0, s.0) })
+    }
+    pub fn bits(self, s: Scev) -> u32 {
+        unsafe { pp_scev_bits(self.0, s.0) }
+    }
+
+    /// Delinearizes the byte offsets of all accesses to one array: the inner sizes (outermost
+    /// first) and, per access, its subscripts. `None` if LLVM finds no dimensions.
+    pub fn delinearize(
+        self,
+        offsets: &[Scev],
+        element_bytes: u64,
+    ) -> Option<(Vec<Scev>, Vec<Vec<Scev>>)> {
+        const MAX_DIMS: usize = 8;
+        let raw: Vec<*const c_void> = offsets.iter().map(|s| s.0).collect();
+        let mut sizes = vec![std::ptr::null(); MAX_DIMS];
+        let mut subscripts = vec![std::ptr::null(); MAX_DIMS * offsets.len()];
+        let dims = unsafe {
+            pp_delinearize(
+                self.0,
+                raw.as_ptr(),
+                raw.len() as u32,
+                element_bytes,
+                sizes.as_mut_ptr(),
+                subscripts.as_mut_ptr(),
+                MAX_DIMS as u32,
+            )
+        } as usize;
+        if dims < 2 {
+            return None;
+        }
+        let sizes = sizes[..dims - 1].iter().map(|p| Scev(*p)).collect();
+        let subs = (0..offsets.len())
+            .map(|k| subscripts[k * MAX_DIMS..k * MAX_DIMS + dims].iter().map(|p| Scev(*p)).collect())
+            .collect();
+        Some((sizes, subs))
+    }
+}
+
+/// The source variable name of a value from its debug intrinsics.
+pub fn debug_name(function: LLVMValueRef, value: LLVMValueRef) -> Option<String> {
+    take_c_string(unsafe { pp_debug_name(function, value) })
+}
+
+/// `file:line:column` of an instruction, if it has a debug location.
+pub fn debug_location(inst: LLVMValueRef) -> Option<(String, u32, u32)> {
+    let (mut line, mut column) = (0, 0);
+    let file = take_c_string(unsafe { pp_debug_file(inst, &mut line, &mut column) })?;
+    Some((file, line, column))
+}

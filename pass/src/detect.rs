@@ -1,0 +1,87 @@
+//! SCoP detection: the largest regions of a function that polyprop can model.
+//!
+//! The whole function body is tried first, so that every stage of a pipeline lands in one
+//! SCoP. If it is rejected, each outermost loop nest is tried on its own, and inside a
+//! rejected nest each inner loop, down to the innermost loops. Every rejected candidate keeps
+//! its typed reason for `print<polyprop-detect>`.
+
+use crate::bridge::{Analyses, Loop};
+use crate::ir::{self, Value};
+use crate::region::Region;
+use crate::reject::{Reject, RejectKind};
+use crate::scop_builder;
+use polyhedral::model::Scop;
+
+/// One candidate region and what became of it.
+pub enum Candidate {
+    Accepted { description: String, scop: Scop },
+    Rejected { description: String, reason: Reject },
+}
+
+/// All candidates of `function`, outermost first.
+pub fn detect(a: Analyses, function: Value, quota: u64) -> Vec<Candidate> {
+    let name = ir::function_name(function);
+    let mut out = Vec::new();
+    let loops = all_loops(a, function);
+    if loops.is_empty() {
+        out.push(Candidate::Rejected {
+            description: "function body".into(),
+            reason: Reject::new(RejectKind::NoLoop, "function without loops"),
+        });
+        return out;
+    }
+    let body = Region::function_body(a, function);
+    let outcome = match &body {
+        Some(region) => scop_builder::build(a, function, region, name.clone(), quota),
+        None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
+    };
+    match outcome {
+        Ok(scop) => {
+            out.push(Candidate::Accepted { description: "function body".into(), scop });
+            return out;
+        }
+        Err(reason) => out.push(Candidate::Rejected { description: "function body".into(), reason }),
+    }
+    for lp in loops.iter().filter(|l| l.parent().is_none()) {
+        try_loop(a, function, &name, *lp, &loops, quota, &mut out);
+    }
+    out
+}
+
+fn try_loop(
+    a: Analyses,
+    function: Value,
+    name: &str,
+    lp: Loop,
+    loops: &[Loop],
+    quota: u64,
+    out: &mut Vec<Candidate>,
+) {
+    let header = ir::block_name(lp.header());
+    let description = format!("loop nest at %{header}");
+    let outcome = match Region::loop_nest(a, function, lp) {
+        Some(region) => scop_builder::build(a, function, &region, format!("{name}.{header}"), quota),
+        None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
+    };
+    match outcome {
+        Ok(scop) => out.push(Candidate::Accepted { description, scop }),
+        Err(reason) => {
+            let stop = reason.kind == RejectKind::Complexity;
+            out.push(Candidate::Rejected { description, reason });
+            if stop {
+                return;
+            }
+            for inner in loops.iter().filter(|l| l.parent() == Some(lp)) {
+                try_loop(a, function, name, *inner, loops, quota, out);
+            }
+        }
+    }
+}
+
+/// Every loop of the function, in block order of their headers.
+fn all_loops(a: Analyses, function: Value) -> Vec<Loop> {
+    ir::blocks(function)
+        .into_iter()
+        .filter_map(|b| a.loop_for(b).filter(|l| l.header() == b))
+        .collect()
+}

@@ -1,0 +1,454 @@
+//! Iteration domains of the blocks of a region (paper 003, section 2.2, "Iteration Domain").
+//!
+//! Blocks are visited in topological order of the forward edges. The domain of a block is the
+//! union, over its incoming forward edges, of the source's domain intersected with the edge's
+//! branch condition. Entering a loop adds the loop's normalized iterator `i_d` with
+//! `0 <= i_d <= backedge-taken count`; leaving it projects the iterator out. Every domain
+//! lives in the space `[params] -> { [i0, ..., i{d-1}] }`.
+//!
+//! A branch on a value loaded inside the region (the `max(0, min(1, x))` of an image
+//! pipeline compiled to a diamond) is not affine. When both sides up to the join are free of
+//! side effects it is a *hammock*: its blocks share the branch block's domain and the phis of
+//! its join become `select`s of the branch condition (see `statements`).
+
+use crate::affinator::{Affinator, Parameters};
+use crate::bridge::{Analyses, Loop};
+use crate::ir::{self, Block, Value};
+use crate::reject::{Reject, RejectKind, RejectResult};
+use crate::region::{is_back_edge, Region};
+use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
+use polyhedral::affine::AffExpr;
+use polyhedral::isl::{IslContext, IslError};
+use std::collections::HashMap;
+
+/// A side-effect-free diamond or triangle on a non-affine condition.
+#[derive(Clone, Debug)]
+pub struct Hammock {
+    pub branch: Block,
+    pub condition: Value,
+    pub true_successor: Block,
+    pub false_successor: Block,
+    pub join: Block,
+    pub arms: Vec<Block>,
+}
+
+pub struct Domains {
+    /// Per block: the isl set text of its domain.
+    pub of_block: HashMap<Block, String>,
+    /// Per loop: the affine backedge-taken count.
+    pub trip: HashMap<Loop, AffExpr>,
+    pub hammocks: Vec<Hammock>,
+    /// Affine conditions of conditional edges `(from, to)`, in `from`'s iterators.
+    pub edge_conditions: HashMap<(Block, Block), String>,
+}
+
+pub fn iterator_names(depth: usize) -> Vec<String> {
+    (0..depth).map(|k| format!("i{k}")).collect()
+}
+
+pub fn isl_error(e: IslError) -> Reject {
+    match e {
+        IslError::Complexity => {
+            Reject::new(RejectKind::Complexity, "isl operation quota exceeded while modeling")
+        }
+        other => Reject::new(RejectKind::UnsupportedInstruction, format!("internal: {other}")),
+    }
+}
+
+struct DomainBuilder<'a, 'p> {
+    a: Analyses,
+    function: Value,
+    region: &'a Region,
+    parameters: &'p mut Parameters,
+    isl: &'a IslContext,
+    sets: HashMap<Block, isl_rs::Set>,
+    trip: HashMap<Loop, AffExpr>,
+    hammocks: Vec<Hammock>,
+    /// Blocks inside a hammock, with the branch block whose domain they share.
+    pure_branch_of: HashMap<Block, Block>,
+}
+
+/// Computes the domain of every block of `region`.
+pub fn compute(
+    a: Analyses,
+    function: Value,
+    region: &Region,
+    parameters: &mut Parameters,
+    isl: &IslContext,
+) -> RejectResult<Domains> {
+    let mut b = DomainBuilder {
+        a,
+        function,
+        region,
+        parameters,
+        isl,
+        sets: HashMap::new(),
+        trip: HashMap::new(),
+        hammocks: Vec::new(),
+        pure_branch_of: HashMap::new(),
+    };
+    b.check_loops()?;
+    for &block in &region.blocks {
+        let set = b.domain_of(block)?;
+        b.sets.insert(block, set);
+        b.note_hammock(block)?;
+    }
+    let mut edge_conditions = HashMap::new();
+    for &block in &region.blocks {
+        for succ in ir::successors(block) {
+            if let Some(cond) = b.edge_condition(block, succ)? {
+                edge_conditions.insert((block, succ), cond);
+            }
+        }
+    }
+    let mut of_block = HashMap::new();
+    for (block, set) in &b.sets {
+        let text = isl.check(set.to_str().map(|s| s.to_string())).map_err(isl_error)?;
+        of_block.insert(*block, text);
+    }
+    Ok(Domains { of_block, trip: b.trip, hammocks: b.hammocks, edge_conditions })
+}
+
+impl DomainBuilder<'_, '_> {
+    fn depth(&self, block: Block) -> usize {
+        self.region.loops_around(self.a, block).len()
+    }
+
+    fn affinator(&mut self) -> Affinator<'_> {
+        Affinator {
+            analyses: self.a,
+            function: self.function,
+            region: self.region,
+            parameters: self.parameters,
+        }
+    }
+
+    /// Every loop of the region must be in simplified form with one exit, its latch, and an
+    /// affine backedge-taken count.
+    fn check_loops(&mut self) -> RejectResult<()> {
+        let mut loops: Vec<(Loop, usize)> = self.region.loops().collect();
+        loops.sort_by_key(|(l, d)| (*d, self.region.order_of(l.header())));
+        for (lp, _) in loops {
+            let at = ir::location(ir::terminator(lp.header()));
+            if !lp.is_simplified() {
+                return Err(Reject::new(
+                    RejectKind::IrreducibleControlFlow,
+                    "loop not in simplified form",
+                )
+                .at(at));
+            }
+            let (Some(exit), Some(exiting), Some(latch)) =
+                (lp.exit_block(), lp.exiting_block(), lp.latch())
+            else {
+                return Err(Reject::new(RejectKind::SeveralExits, "loop with several exits").at(at));
+            };
+            if exiting != latch {
+                return Err(Reject::new(
+                    RejectKind::SeveralExits,
+                    "loop exits from a block other than its latch",
+                )
+                .at(at));
+            }
+            if !self.region.contains(exit) && !self.region.is_function {
+                // A loop region: its own exit is outside, which is fine only for the region's
+                // outermost loop.
+                if self.region.loop_depth(lp) != Some(0) {
+                    return Err(Reject::new(RejectKind::SeveralExits, "loop leaves the region"));
+                }
+            }
+            let btc = self.a.backedge_taken_count(lp);
+            if btc.is_could_not_compute() {
+                return Err(Reject::new(
+                    RejectKind::NonAffineLoopBound,
+                    "trip count not computable (loop bound depends on a value computed in the loop or on a non-affine condition)",
+                )
+                .at(ir::location(ir::terminator(latch))));
+            }
+            let btc = self.a.scev_at_scope(btc, lp.parent());
+            let trip = self.affinator().affine(btc).map_err(|why| {
+                Reject::new(RejectKind::NonAffineLoopBound, format!("loop bound: {why}"))
+                    .at(ir::location(ir::terminator(latch)))
+            })?;
+            self.trip.insert(lp, trip);
+        }
+        Ok(())
+    }
+
+    fn prefix(&self) -> String {
+        format!("[{}] -> ", self.parameters.names().join(", "))
+    }
+
+    fn parse(&self, text: &str) -> RejectResult<isl_rs::Set> {
+        self.isl.check(isl_rs::Set::read_from_str(self.isl.raw(), text)).map_err(isl_error)
+    }
+
+    fn universe(&self, depth: usize) -> RejectResult<isl_rs::Set> {
+        let text = format!("{}{{ [{}] }}", self.prefix(), iterator_names(depth).join(", "));
+        self.parse(&text)
+    }
+
+    /// `{ [i0..] : text }` over `depth` iterators.
+    fn constraint(&self, depth: usize, text: &str) -> RejectResult<isl_rs::Set> {
+        let names = iterator_names(depth);
+        self.parse(&format!("{}{{ [{}] : {} }}", self.prefix(), names.join(", "), text))
+    }
+
+    fn domain_of(&mut self, block: Block) -> RejectResult<isl_rs::Set> {
+        let depth = self.depth(block);
+        if block == self.region.entry {
+            let mut set = self.universe(depth)?;
+            if depth == 1 {
+                let lp = self.region.loops_around(self.a, block)[0];
+                set = self.intersect(set, &self.loop_bounds(lp, depth)?)?;
+            }
+            return Ok(set);
+        }
+        if let Some(branch) = self.pure_branch_of.get(&block) {
+            let set = &self.sets[branch];
+            return self.isl.check(set.copy()).map_err(isl_error);
+        }
+        let mut result: Option<isl_rs::Set> = None;
+        for pred in self.forward_predecessors(block) {
+            let part = self.edge_domain(pred, block)?;
+            result = Some(match result {
+                None => part,
+                Some(acc) => self.isl.check(acc.union(part)).map_err(isl_error)?,
+            });
+        }
+        let set = result.ok_or_else(|| {
+            Reject::new(RejectKind::IrreducibleControlFlow, "block without predecessor in region")
+        })?;
+        self.isl.check(set.coalesce()).map_err(isl_error)
+    }
+
+    fn forward_predecessors(&self, block: Block) -> Vec<Block> {
+        self.region
+            .blocks
+            .iter()
+            .copied()
+            .filter(|p| ir::successors(*p).contains(&block) && !is_back_edge(self.a, *p, block))
+            .collect()
+    }
+
+    fn intersect(&self, set: isl_rs::Set, text: &str) -> RejectResult<isl_rs::Set> {
+        let depth = self.isl.check(set.dim(isl_rs::DimType::Out)).map_err(isl_error)? as usize;
+        let c = self.constraint(depth, text)?;
+        self.isl.check(set.intersect(c)).map_err(isl_error)
+    }
+
+    /// `0 <= i_d <= trip count` for the loop at iterator `depth - 1`.
+    fn loop_bounds(&self, lp: Loop, depth: usize) -> RejectResult<String> {
+        let names = iterator_names(depth);
+        let params = self.parameters.names();
+        let trip = &self.trip[&lp];
+        Ok(format!("0 <= {it} <= {}", trip.display(&names, &params), it = names[depth - 1]))
+    }
+
+    /// The domain of `pred` restricted to the edge `pred -> block`, moved into `block`'s space.
+    fn edge_domain(&mut self, pred: Block, block: Block) -> RejectResult<isl_rs::Set> {
+        let from_depth = self.depth(pred);
+        let set = self.isl.check(self.sets[&pred].copy()).map_err(isl_error)?;
+        let set = match self.edge_condition(pred, block)? {
+            Some(cond) => self.intersect(set, &cond)?,
+            None => set,
+        };
+        let to_loops = self.region.loops_around(self.a, block);
+        let to_depth = to_loops.len();
+        // Leaving loops: project their iterators out.
+        let common = self
+            .region
+            .loops_around(self.a, pred)
+            .iter()
+            .zip(&to_loops)
+            .take_while(|(x, y)| x == y)
+            .count();
+        let mut set = set;
+        if from_depth > common {
+            set = self
+                .isl
+                .check(set.project_out(isl_rs::DimType::Out, common as u32, (from_depth - common) as u32))
+                .map_err(isl_error)?;
+        }
+        // Entering a loop: add its iterator, bounded by the trip count.
+        if to_depth > common {
+            if to_depth != common + 1 || to_loops[common].header() != block {
+                return Err(Reject::new(
+                    RejectKind::IrreducibleControlFlow,
+                    "loop entered other than through its header",
+                ));
+            }
+            set = self.isl.check(set.add_dims(isl_rs::DimType::Out, 1)).map_err(isl_error)?;
+            let bounds = self.loop_bounds(to_loops[common], to_depth)?;
+            set = self.intersect(set, &bounds)?;
+        }
+        Ok(set)
+    }
+
+    /// The affine condition under which `pred` branches to `block`, in `pred`'s iterators;
+    /// `None` for an unconditional edge (or an edge inside a hammock).
+    fn edge_condition(&mut self, pred: Block, block: Block) -> RejectResult<Option<String>> {
+        let term = ir::terminator(pred);
+        match ir::opcode(term) {
+            Some(LLVMOpcode::LLVMBr) => {}
+            Some(LLVMOpcode::LLVMSwitch) => {
+                return Err(Reject::new(RejectKind::NonAffineCondition, "switch statement")
+                    .at(ir::location(term)))
+            }
+            _ => {
+                return Err(Reject::new(
+                    RejectKind::UnsupportedInstruction,
+                    format!("terminator {}", ir::to_string(term)),
+                )
+                .at(ir::location(term)))
+            }
+        }
+        let succs = ir::successors(pred);
+        if succs.len() != 2 || succs[0] == succs[1] {
+            return Ok(None);
+        }
+        if self.hammocks.iter().any(|h| h.branch == pred) {
+            return Ok(None);
+        }
+        let cond = ir::operand(term, 0);
+        let depth = self.depth(pred);
+        let text = self.condition(cond, pred, depth).map_err(|why| {
+            Reject::new(RejectKind::NonAffineCondition, why).at(ir::location(term))
+        })?;
+        Ok(Some(if succs[0] == block { text } else { format!("not ({text})") }))
+    }
+
+    /// The affine constraint an `i1` value stands for.
+    fn condition(&mut self, cond: Value, at: Block, depth: usize) -> Result<String, String> {
+        if let Some(c) = ir::const_int(cond) {
+            return Ok(if c != 0 { "0 = 0".into() } else { "1 = 0".into() });
+        }
+        match ir::opcode(cond) {
+            Some(LLVMOpcode::LLVMICmp) => self.comparison(cond, at, depth),
+            Some(op @ (LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr)) => {
+                let x = self.condition(ir::operand(cond, 0), at, depth)?;
+                let y = self.condition(ir::operand(cond, 1), at, depth)?;
+                let word = if op == LLVMOpcode::LLVMAnd { "and" } else { "or" };
+                Ok(format!("({x}) {word} ({y})"))
+            }
+            Some(LLVMOpcode::LLVMXor) if ir::const_int(ir::operand(cond, 1)) == Some(-1) => {
+                Ok(format!("not ({})", self.condition(ir::operand(cond, 0), at, depth)?))
+            }
+            _ => Err(format!("branch on a non-affine value: {}", ir::to_string(cond))),
+        }
+    }
+
+    fn comparison(&mut self, cmp: Value, at: Block, depth: usize) -> Result<String, String> {
+        let (x, y) = (ir::operand(cmp, 0), ir::operand(cmp, 1));
+        if !ir::is_integer(x) {
+            return Err(format!("comparison of non-integers: {}", ir::to_string(cmp)));
+        }
+        let scope = self.a.loop_for(at);
+        let mut side = |v: Value| -> Result<AffExpr, String> {
+            let s = self.a.scev(v).ok_or("not an integer")?;
+            let s = self.a.scev_at_scope(s, scope);
+            self.affinator().affine(s)
+        };
+        let ex = side(x)?;
+        let ey = side(y)?;
+        let names = iterator_names(depth);
+        let params = self.parameters.names();
+        let (ex, ey) = (ex.display(&names, &params).to_string(), ey.display(&names, &params).to_string());
+        use LLVMIntPredicate::*;
+        let op = match ir::icmp_predicate(cmp) {
+            LLVMIntEQ => "=",
+            LLVMIntNE => "!=",
+            LLVMIntSLT => "<",
+            LLVMIntSLE => "<=",
+            LLVMIntSGT => ">",
+            LLVMIntSGE => ">=",
+            // Unsigned comparisons agree with signed ones on non-negative values; other
+            // values are not modeled.
+            LLVMIntULT | LLVMIntULE | LLVMIntUGT | LLVMIntUGE => {
+                return Err(format!("unsigned comparison: {}", ir::to_string(cmp)))
+            }
+        };
+        if op == "!=" {
+            return Ok(format!("({ex} < {ey}) or ({ex} > {ey})"));
+        }
+        Ok(format!("{ex} {op} {ey}"))
+    }
+
+    /// After `block`'s domain is known: if it ends in a non-affine branch whose sides are
+    /// free of side effects up to the join, record the hammock.
+    fn note_hammock(&mut self, block: Block) -> RejectResult<()> {
+        let term = ir::terminator(block);
+        if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) {
+            return Ok(());
+        }
+        let succs = ir::successors(block);
+        if succs.len() != 2 || succs[0] == succs[1] {
+            return Ok(());
+        }
+        let cond = ir::operand(term, 0);
+        let depth = self.depth(block);
+        if self.condition(cond, block, depth).is_ok() {
+            return Ok(());
+        }
+        let reject = |why: &str| {
+            Reject::new(
+                RejectKind::NonAffineCondition,
+                format!("data-dependent branch {why}: {}", ir::to_string(cond)),
+            )
+            .at(ir::location(term))
+        };
+        let join = self.a.immediate_post_dominator(block).ok_or_else(|| reject("without join"))?;
+        if !self.region.contains(join) || self.a.loop_for(join) != self.a.loop_for(block) {
+            return Err(reject("whose join is outside its loop"));
+        }
+        let arms = self.arms(block, join).ok_or_else(|| reject("around a loop"))?;
+        for &arm in &arms {
+            if has_side_effects(arm) {
+                return Err(reject("guarding a store or a call"));
+            }
+        }
+        // Every way into the join must come through the hammock.
+        for pred in self.forward_predecessors(join) {
+            if pred != block && !arms.contains(&pred) {
+                return Err(reject("whose join has other predecessors"));
+            }
+        }
+        for &arm in arms.iter().chain(std::iter::once(&join)) {
+            self.pure_branch_of.insert(arm, block);
+        }
+        self.hammocks.push(Hammock {
+            branch: block,
+            condition: cond,
+            true_successor: succs[0],
+            false_successor: succs[1],
+            join,
+            arms,
+        });
+        Ok(())
+    }
+
+    /// Blocks strictly between `branch` and `join`; `None` if a loop is among them.
+    fn arms(&self, branch: Block, join: Block) -> Option<Vec<Block>> {
+        let mut arms = Vec::new();
+        let mut work: Vec<Block> = ir::successors(branch);
+        while let Some(b) = work.pop() {
+            if b == join || arms.contains(&b) {
+                continue;
+            }
+            if !self.region.contains(b) || self.a.loop_for(b) != self.a.loop_for(branch) {
+                return None;
+            }
+            arms.push(b);
+            work.extend(ir::successors(b));
+        }
+        Some(arms)
+    }
+}
+
+/// Whether a block writes memory or calls something impure.
+pub fn has_side_effects(block: Block) -> bool {
+    ir::instructions(block).into_iter().any(|inst| match ir::opcode(inst) {
+        Some(LLVMOpcode::LLVMStore) => true,
+        Some(LLVMOpcode::LLVMCall) => !crate::statements::is_pure_call(inst),
+        _ => false,
+    })
+}

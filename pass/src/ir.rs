@@ -1,0 +1,226 @@
+//! Small read-only helpers over LLVM's C API (llvm-sys) for walking a function's IR.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use polyhedral::model::{ScalarType, SourceLocation};
+use std::ffi::CStr;
+
+pub type Block = LLVMBasicBlockRef;
+pub type Value = LLVMValueRef;
+
+pub fn blocks(function: Value) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut bb = unsafe { LLVMGetFirstBasicBlock(function) };
+    while !bb.is_null() {
+        out.push(bb);
+        bb = unsafe { LLVMGetNextBasicBlock(bb) };
+    }
+    out
+}
+
+pub fn instructions(bb: Block) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut inst = unsafe { LLVMGetFirstInstruction(bb) };
+    while !inst.is_null() {
+        out.push(inst);
+        inst = unsafe { LLVMGetNextInstruction(inst) };
+    }
+    out
+}
+
+pub fn terminator(bb: Block) -> Value {
+    unsafe { LLVMGetBasicBlockTerminator(bb) }
+}
+
+pub fn successors(bb: Block) -> Vec<Block> {
+    let term = terminator(bb);
+    if term.is_null() {
+        return Vec::new();
+    }
+    let n = unsafe { LLVMGetNumSuccessors(term) };
+    (0..n).map(|i| unsafe { LLVMGetSuccessor(term, i) }).collect()
+}
+
+pub fn opcode(inst: Value) -> Option<LLVMOpcode> {
+    if unsafe { LLVMIsAInstruction(inst) }.is_null() {
+        return None;
+    }
+    Some(unsafe { LLVMGetInstructionOpcode(inst) })
+}
+
+pub fn block_of(inst: Value) -> Option<Block> {
+    if unsafe { LLVMIsAInstruction(inst) }.is_null() {
+        return None;
+    }
+    Some(unsafe { LLVMGetInstructionParent(inst) })
+}
+
+pub fn operand(inst: Value, i: u32) -> Value {
+    unsafe { LLVMGetOperand(inst, i) }
+}
+
+pub fn num_operands(inst: Value) -> u32 {
+    unsafe { LLVMGetNumOperands(inst) as u32 }
+}
+
+pub fn name(v: Value) -> String {
+    let mut len = 0;
+    let p = unsafe { LLVMGetValueName2(v, &mut len) };
+    if p.is_null() || len == 0 {
+        return String::new();
+    }
+    let bytes = unsafe { std::slice::from_raw_parts(p as *const u8, len) };
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+pub fn block_name(bb: Block) -> String {
+    name(unsafe { LLVMBasicBlockAsValue(bb) })
+}
+
+/// The instruction as LLVM prints it, for messages.
+pub fn to_string(v: Value) -> String {
+    let p = unsafe { LLVMPrintValueToString(v) };
+    let s = unsafe { CStr::from_ptr(p) }.to_string_lossy().trim().to_string();
+    unsafe { LLVMDisposeMessage(p) };
+    s
+}
+
+pub fn is_argument(v: Value) -> bool {
+    !unsafe { LLVMIsAArgument(v) }.is_null()
+}
+
+pub fn is_global(v: Value) -> bool {
+    !unsafe { LLVMIsAGlobalVariable(v) }.is_null()
+}
+
+pub fn is_constant(v: Value) -> bool {
+    !unsafe { LLVMIsAConstant(v) }.is_null()
+}
+
+pub fn is_phi(v: Value) -> bool {
+    opcode(v) == Some(LLVMOpcode::LLVMPHI)
+}
+
+/// The integer value of a constant integer of at most 64 bits.
+pub fn const_int(v: Value) -> Option<i64> {
+    if unsafe { LLVMIsAConstantInt(v) }.is_null() {
+        return None;
+    }
+    let bits = unsafe { LLVMGetIntTypeWidth(LLVMTypeOf(v)) };
+    if bits > 64 {
+        return None;
+    }
+    Some(unsafe { LLVMConstIntGetSExtValue(v) })
+}
+
+/// The value of a floating-point constant (exact for `float` and `double`).
+pub fn const_float(v: Value) -> Option<f64> {
+    if unsafe { LLVMIsAConstantFP(v) }.is_null() {
+        return None;
+    }
+    let mut loses = 0;
+    let x = unsafe { LLVMConstRealGetDouble(v, &mut loses) };
+    (loses == 0).then_some(x)
+}
+
+pub fn scalar_type_of(ty: LLVMTypeRef) -> Option<ScalarType> {
+    match unsafe { LLVMGetTypeKind(ty) } {
+        LLVMTypeKind::LLVMFloatTypeKind => Some(ScalarType::F32),
+        LLVMTypeKind::LLVMDoubleTypeKind => Some(ScalarType::F64),
+        LLVMTypeKind::LLVMIntegerTypeKind => match unsafe { LLVMGetIntTypeWidth(ty) } {
+            1 => Some(ScalarType::I1),
+            8 => Some(ScalarType::I8),
+            16 => Some(ScalarType::I16),
+            32 => Some(ScalarType::I32),
+            64 => Some(ScalarType::I64),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+pub fn value_type(v: Value) -> Option<ScalarType> {
+    scalar_type_of(unsafe { LLVMTypeOf(v) })
+}
+
+pub fn is_pointer(v: Value) -> bool {
+    (unsafe { LLVMGetTypeKind(LLVMTypeOf(v)) }) == LLVMTypeKind::LLVMPointerTypeKind
+}
+
+pub fn is_integer(v: Value) -> bool {
+    (unsafe { LLVMGetTypeKind(LLVMTypeOf(v)) }) == LLVMTypeKind::LLVMIntegerTypeKind
+}
+
+/// Name of the function a call instruction calls directly.
+pub fn called_function_name(call: Value) -> Option<String> {
+    let callee = unsafe { LLVMGetCalledValue(call) };
+    if callee.is_null() || unsafe { LLVMIsAFunction(callee) }.is_null() {
+        return None;
+    }
+    Some(name(callee))
+}
+
+pub fn call_arguments(call: Value) -> Vec<Value> {
+    let n = unsafe { LLVMGetNumArgOperands(call) };
+    (0..n).map(|i| operand(call, i)).collect()
+}
+
+/// Incoming (value, block) pairs of a phi.
+pub fn phi_incoming(phi: Value) -> Vec<(Value, Block)> {
+    let n = unsafe { LLVMCountIncoming(phi) };
+    (0..n)
+        .map(|i| unsafe { (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i)) })
+        .collect()
+}
+
+/// Integer comparison predicate of an `icmp`.
+pub fn icmp_predicate(inst: Value) -> llvm_sys::LLVMIntPredicate {
+    unsafe { LLVMGetICmpPredicate(inst) }
+}
+
+pub fn fcmp_predicate(inst: Value) -> llvm_sys::LLVMRealPredicate {
+    unsafe { LLVMGetFCmpPredicate(inst) }
+}
+
+/// Size in bytes of the type a load reads or a store writes.
+pub fn accessed_type(inst: Value) -> Option<ScalarType> {
+    match opcode(inst)? {
+        LLVMOpcode::LLVMLoad => value_type(inst),
+        LLVMOpcode::LLVMStore => value_type(operand(inst, 0)),
+        _ => None,
+    }
+}
+
+/// The pointer operand of a load or store.
+pub fn pointer_operand(inst: Value) -> Option<Value> {
+    match opcode(inst)? {
+        LLVMOpcode::LLVMLoad => Some(operand(inst, 0)),
+        LLVMOpcode::LLVMStore => Some(operand(inst, 1)),
+        _ => None,
+    }
+}
+
+pub fn is_volatile(inst: Value) -> bool {
+    unsafe { LLVMGetVolatile(inst) != 0 }
+}
+
+pub fn location(inst: Value) -> Option<SourceLocation> {
+    let (file, line, column) = crate::bridge::debug_location(inst)?;
+    Some(SourceLocation { file, line, column })
+}
+
+/// All users of a value.
+pub fn users(v: Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut u = unsafe { LLVMGetFirstUse(v) };
+    while !u.is_null() {
+        out.push(unsafe { LLVMGetUser(u) });
+        u = unsafe { LLVMGetNextUse(u) };
+    }
+    out
+}
+
+pub fn function_name(f: Value) -> String {
+    name(f)
+}

@@ -1,0 +1,115 @@
+//! Pass options.
+//!
+//! Options follow the pass name in angle brackets, separated by `;`:
+//! `opt -passes='print<polyprop-scops<quota=100000>>'`, `-passes='polyprop<cache-limit=16>'`.
+//! In `clang -fpass-plugin` builds, where no pipeline text can be given, the same options come
+//! from the environment variable `POLYPROP_OPTIONS` (`POLYPROP_OPTIONS='print=scops;quota=1e5'`).
+//!
+//! | option            | meaning                                                         |
+//! |-------------------|-----------------------------------------------------------------|
+//! | `quota=N`         | isl operations allowed per region (default 2000000)            |
+//! | `disable`         | run nothing (clang builds)                                      |
+//! | `print=STAGES`    | clang builds: print `detect`, `scops`, `deps` (comma-separated) |
+//! | `jscop-dir=DIR`   | where `polyprop-export-jscop` writes (default: current folder)  |
+//! | `cache-line=N`    | cache line size in bytes for the cache-miss heuristic (64)      |
+//! | `cache-limit=N`   | new cache lines per iteration allowed by propagation (32)       |
+
+/// Parsed options of one pass instance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub quota: u64,
+    pub disable: bool,
+    pub print: Vec<String>,
+    pub jscop_dir: String,
+    pub cache_line: u64,
+    pub cache_limit: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            quota: 2_000_000,
+            disable: false,
+            print: Vec::new(),
+            jscop_dir: ".".to_string(),
+            cache_line: 64,
+            cache_limit: 32,
+        }
+    }
+}
+
+const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit";
+const PRINTABLE: [&str; 3] = ["detect", "scops", "deps"];
+
+impl Options {
+    /// Parses `key=value;key;...`; an unknown key or a bad value is a one-line error.
+    pub fn parse(text: &str) -> Result<Options, String> {
+        let mut options = Options::default();
+        for item in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = match item.split_once('=') {
+                Some((k, v)) => (k.trim(), Some(v.trim())),
+                None => (item, None),
+            };
+            match (key, value) {
+                ("quota", Some(v)) => options.quota = parse_number(key, v)?,
+                ("cache-line", Some(v)) => options.cache_line = parse_number(key, v)?,
+                ("cache-limit", Some(v)) => options.cache_limit = parse_number(key, v)?,
+                ("jscop-dir", Some(v)) => options.jscop_dir = v.to_string(),
+                ("disable", None) => options.disable = true,
+                ("print", Some(v)) => {
+                    for stage in v.split(',').map(str::trim) {
+                        if !PRINTABLE.contains(&stage) {
+                            return Err(format!(
+                                "unknown stage '{stage}' in print= (known: {})",
+                                PRINTABLE.join(", ")
+                            ));
+                        }
+                        options.print.push(stage.to_string());
+                    }
+                }
+                ("quota" | "cache-line" | "cache-limit" | "jscop-dir" | "print", None) => {
+                    return Err(format!("option '{key}' needs a value ({key}=...)"))
+                }
+                ("disable", Some(_)) => return Err("option 'disable' takes no value".into()),
+                _ => return Err(format!("unknown pass parameter '{key}' (known: {KNOWN})")),
+            }
+        }
+        Ok(options)
+    }
+}
+
+fn parse_number(key: &str, value: &str) -> Result<u64, String> {
+    let parsed = if let Some((mantissa, exponent)) = value.split_once(['e', 'E']) {
+        match (mantissa.parse::<u64>(), exponent.parse::<u32>()) {
+            (Ok(m), Ok(e)) => 10u64.checked_pow(e).and_then(|p| m.checked_mul(p)),
+            _ => None,
+        }
+    } else {
+        value.parse::<u64>().ok()
+    };
+    match parsed {
+        Some(n) if n > 0 => Ok(n),
+        _ => Err(format!("option '{key}' needs a positive integer, got '{value}'")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_known_options() {
+        let o = Options::parse("quota=1e5; cache-limit=4;print=scops,deps").unwrap();
+        assert_eq!(o.quota, 100_000);
+        assert_eq!(o.cache_limit, 4);
+        assert_eq!(o.print, vec!["scops", "deps"]);
+    }
+
+    #[test]
+    fn rejects_unknown_and_malformed_options() {
+        assert!(Options::parse("bogus=1").unwrap_err().contains("unknown pass parameter 'bogus'"));
+        assert!(Options::parse("quota=-3").unwrap_err().contains("positive integer"));
+        assert!(Options::parse("quota").unwrap_err().contains("needs a value"));
+        assert!(Options::parse("print=ast2").unwrap_err().contains("unknown stage"));
+    }
+}

@@ -1,0 +1,148 @@
+//! Printers of the detection and modeling stages (`print<polyprop-detect>`,
+//! `print<polyprop-scops>`) and the JSCoP exporter.
+
+use crate::detect::Candidate;
+use polyhedral::lang::print_expr;
+use polyhedral::model::{Liveness, Scop};
+use std::fmt::Write;
+
+/// `print<polyprop-detect>`: accepted regions and rejected candidates with their reasons.
+pub fn detection(function: &str, candidates: &[Candidate]) -> String {
+    let mut out = format!("polyprop-detect: function {function}\n");
+    for c in candidates {
+        match c {
+            Candidate::Accepted { description, scop } => {
+                let _ = writeln!(
+                    out,
+                    "  SCoP {description}: {} statements, {} arrays",
+                    scop.statements.len(),
+                    scop.arrays.len()
+                );
+            }
+            Candidate::Rejected { description, reason } => {
+                let _ = writeln!(out, "  rejected {description}: {reason}");
+            }
+        }
+    }
+    out
+}
+
+/// `print<polyprop-scops>`: the model of every SCoP.
+pub fn scops(function: &str, candidates: &[Candidate]) -> String {
+    let mut out = String::new();
+    for c in candidates {
+        if let Candidate::Accepted { description, scop } = c {
+            let _ = writeln!(out, "polyprop-scops: function {function}, {description}");
+            out.push_str(&scop_text(scop));
+        }
+    }
+    out
+}
+
+/// The model of one SCoP, indented, in isl notation.
+pub fn scop_text(scop: &Scop) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "  scop: {}", scop.name);
+    let _ = writeln!(out, "  parameters: [{}]", scop.param_names().join(", "));
+    let _ = writeln!(out, "  context: {}", scop.context);
+    if scop.assumptions.is_empty() {
+        let _ = writeln!(out, "  assumed context: {}{{ : }}", scop.param_prefix());
+    }
+    for a in &scop.assumptions {
+        let _ = writeln!(out, "  assumed context: {}    ; {}", a.set, a.reason);
+    }
+    let _ = writeln!(out, "  arrays:");
+    for a in &scop.arrays {
+        let sizes: Vec<String> = a
+            .sizes
+            .iter()
+            .map(|s| match s {
+                Some(e) => format!("[{}]", e.display(&[], &scop.param_names())),
+                None => "[*]".to_string(),
+            })
+            .collect();
+        let liveness = match a.liveness {
+            Liveness::LiveOut => "live-out",
+            Liveness::Temporary => "temporary",
+        };
+        let kind = if a.is_scalar() { "scalar" } else { "array" };
+        let _ = writeln!(out, "    {kind} {}{}: {} {liveness}", a.name, sizes.join(""), a.element);
+    }
+    for x in &scop.externals {
+        let _ = writeln!(out, "    invariant {}: {}", x.name, x.ty);
+    }
+    for check in &scop.alias_checks {
+        let _ = writeln!(
+            out,
+            "  run-time alias check: {} and {}",
+            scop.arrays[check.first].name, scop.arrays[check.second].name
+        );
+    }
+    let _ = writeln!(out, "  statements:");
+    for s in &scop.statements {
+        let at = s.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default();
+        let _ = writeln!(out, "    {}{at}", s.name);
+        let _ = writeln!(out, "      domain: {}", s.domain);
+        let _ = writeln!(out, "      schedule: {}", s.schedule);
+        let _ = writeln!(out, "      write: {}", scop.access_relation(s, &s.write));
+        for r in s.value.reads() {
+            let _ = writeln!(out, "      read: {}", scop.access_relation(s, r));
+        }
+        let _ = writeln!(
+            out,
+            "      value: {} = {}",
+            print_expr(scop, s, &polyhedral::model::Expr::Read(s.write.clone())),
+            print_expr(scop, s, &s.value)
+        );
+    }
+    out
+}
+
+/// Polly's JSCoP layout: name, context, statements with domain, schedule and accesses.
+pub fn jscop(scop: &Scop) -> String {
+    let mut statements = Vec::new();
+    for s in &scop.statements {
+        let mut accesses = vec![access_json("write", &scop.access_relation(s, &s.write))];
+        for r in s.value.reads() {
+            accesses.push(access_json("read", &scop.access_relation(s, r)));
+        }
+        statements.push(format!(
+            "    {{\n      \"name\": {},\n      \"domain\": {},\n      \"schedule\": {},\n      \"accesses\": [\n{}\n      ]\n    }}",
+            json_string(&s.name),
+            json_string(&s.domain),
+            json_string(&s.schedule),
+            accesses.join(",\n")
+        ));
+    }
+    format!(
+        "{{\n  \"name\": {},\n  \"context\": {},\n  \"statements\": [\n{}\n  ]\n}}\n",
+        json_string(&scop.name),
+        json_string(&scop.context),
+        statements.join(",\n")
+    )
+}
+
+fn access_json(kind: &str, relation: &str) -> String {
+    format!(
+        "        {{ \"kind\": {}, \"relation\": {} }}",
+        json_string(kind),
+        json_string(relation)
+    )
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

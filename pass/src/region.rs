@@ -1,0 +1,140 @@
+//! Candidate regions: a set of blocks with one entry, whose loops are all inside it.
+//!
+//! polyprop models the largest region first (a whole function body: every stage of an image
+//! pipeline, from the first `malloc` to the last `free`, because propagation needs producer
+//! and consumer in the same SCoP) and, if that is rejected, each outermost loop nest on its
+//! own, then their inner loops.
+
+use crate::bridge::{Analyses, Loop};
+use crate::ir::{self, Block, Value};
+use std::collections::{HashMap, HashSet};
+
+pub struct Region {
+    pub entry: Block,
+    /// Blocks in reverse post-order of the forward (non-back) edges.
+    pub blocks: Vec<Block>,
+    members: HashSet<Block>,
+    /// Loop depth (in LoopInfo) of the region's surroundings: 0 for a function body.
+    pub base_depth: u32,
+    /// Loops whose header is in the region, with their iterator index (depth - 1).
+    loops: HashMap<Loop, usize>,
+    /// Whether the region is the whole function body (it then contains the return).
+    pub is_function: bool,
+}
+
+impl Region {
+    /// The region of all blocks of `function`.
+    pub fn function_body(a: Analyses, function: Value) -> Option<Region> {
+        let blocks = ir::blocks(function);
+        let entry = *blocks.first()?;
+        Region::new(a, entry, blocks.into_iter().collect(), 0, true)
+    }
+
+    /// The region of the blocks of loop `lp`.
+    pub fn loop_nest(a: Analyses, function: Value, lp: Loop) -> Option<Region> {
+        let members: HashSet<Block> =
+            ir::blocks(function).into_iter().filter(|b| lp.contains(*b)).collect();
+        Region::new(a, lp.header(), members, lp.depth() - 1, false)
+    }
+
+    fn new(
+        a: Analyses,
+        entry: Block,
+        members: HashSet<Block>,
+        base_depth: u32,
+        is_function: bool,
+    ) -> Option<Region> {
+        let mut loops = HashMap::new();
+        for &b in &members {
+            if let Some(l) = a.loop_for(b) {
+                if l.header() == b {
+                    loops.insert(l, (l.depth() - base_depth - 1) as usize);
+                }
+            }
+        }
+        let blocks = reverse_post_order(a, entry, &members)?;
+        Some(Region { entry, blocks, members, base_depth, loops, is_function })
+    }
+
+    pub fn contains(&self, bb: Block) -> bool {
+        self.members.contains(&bb)
+    }
+
+    /// Whether `value` is an instruction inside the region.
+    pub fn defines(&self, value: Value) -> bool {
+        ir::block_of(value).is_some_and(|b| self.contains(b))
+    }
+
+    /// The iterator index of a loop inside the region.
+    pub fn loop_depth(&self, lp: Loop) -> Option<usize> {
+        self.loops.get(&lp).copied()
+    }
+
+    pub fn loops(&self) -> impl Iterator<Item = (Loop, usize)> + '_ {
+        self.loops.iter().map(|(l, d)| (*l, *d))
+    }
+
+    /// The loops around `bb` inside the region, outermost first.
+    pub fn loops_around(&self, a: Analyses, bb: Block) -> Vec<Loop> {
+        let mut out = Vec::new();
+        let mut l = a.loop_for(bb);
+        while let Some(lp) = l {
+            if !self.loops.contains_key(&lp) {
+                break;
+            }
+            out.push(lp);
+            l = lp.parent();
+        }
+        out.reverse();
+        out
+    }
+
+    /// Position of a block in reverse post-order.
+    pub fn order_of(&self, bb: Block) -> Option<usize> {
+        self.blocks.iter().position(|b| *b == bb)
+    }
+}
+
+/// Whether the edge `from -> to` is a back edge (to the header of a loop containing `from`).
+pub fn is_back_edge(a: Analyses, from: Block, to: Block) -> bool {
+    a.loop_for(to).is_some_and(|l| l.header() == to && l.contains(from))
+}
+
+/// Topological order of the forward edges; `None` if they contain a cycle (irreducible
+/// control flow) or a block is unreachable from the entry.
+fn reverse_post_order(a: Analyses, entry: Block, members: &HashSet<Block>) -> Option<Vec<Block>> {
+    let mut indegree: HashMap<Block, usize> = members.iter().map(|b| (*b, 0)).collect();
+    for &b in members {
+        for s in ir::successors(b) {
+            if members.contains(&s) && !is_back_edge(a, b, s) {
+                *indegree.get_mut(&s)? += 1;
+            }
+        }
+    }
+    if indegree[&entry] != 0 {
+        return None;
+    }
+    // Depth-first topological order keeps loop bodies contiguous, so schedules follow the
+    // source order of the stages.
+    let mut order = Vec::with_capacity(members.len());
+    let mut stack = vec![entry];
+    while let Some(b) = stack.pop() {
+        order.push(b);
+        let mut ready = Vec::new();
+        for s in ir::successors(b) {
+            if !members.contains(&s) || is_back_edge(a, b, s) {
+                continue;
+            }
+            let d = indegree.get_mut(&s)?;
+            *d -= 1;
+            if *d == 0 {
+                ready.push(s);
+            }
+        }
+        // Push so that blocks staying inside the current loop are visited first.
+        let lp = a.loop_for(b);
+        ready.sort_by_key(|s| lp.is_some_and(|l| l.contains(*s)));
+        stack.extend(ready);
+    }
+    (order.len() == members.len()).then_some(order)
+}

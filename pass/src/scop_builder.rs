@@ -1,0 +1,281 @@
+//! Builds the polyhedral model of one region (the ScopBuilder stage).
+//!
+//! Steps: domains of blocks (`domains`), statements and scalar locations (`statements`),
+//! arrays and access relations (`arrays`), then the assembly done here: statement names in
+//! schedule order, 2d+1 schedules from the loop tree, the parameter context and the
+//! assumptions under which delinearization is exact.
+//!
+//! All isl work runs in one context with an operation quota; running out of it rejects the
+//! region with the reason "complexity".
+
+use crate::affinator::Parameters;
+use crate::arrays::{self, Arrays};
+use crate::bridge::{Analyses, Loop};
+use crate::domains::{self, isl_error, iterator_names, Domains};
+use crate::ir::{self, Value};
+use crate::reject::{Reject, RejectKind, RejectResult};
+use crate::region::Region;
+use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
+use polyhedral::isl::IslContext;
+use polyhedral::model::*;
+
+/// Builds the SCoP of `region`, or says why it is not one.
+pub fn build(
+    a: Analyses,
+    function: Value,
+    region: &Region,
+    name: String,
+    quota: u64,
+) -> RejectResult<Scop> {
+    if region.loops().next().is_none() {
+        return Err(Reject::new(RejectKind::NoLoop, "region without loops"));
+    }
+    let isl = IslContext::new(quota);
+    let mut parameters = Parameters::default();
+    let domains = domains::compute(a, function, region, &mut parameters, &isl)?;
+    let mut sb = StatementBuilder::new(a, function, region, &domains, &mut parameters);
+    sb.build()?;
+    let pending = std::mem::take(&mut sb.statements);
+    let loads = std::mem::take(&mut sb.loads);
+    let scalars = std::mem::take(&mut sb.scalars);
+    let externals = std::mem::take(&mut sb.externals);
+    let unit_first: Vec<usize> = pending
+        .iter()
+        .map(|s| region.order_of(sb_unit_first_block(&sb, s.block)).unwrap_or(0))
+        .collect();
+    drop(sb);
+
+    let mut memory: Vec<Value> = pending
+        .iter()
+        .filter_map(|s| match s.target {
+            Target::Memory(inst) => Some(inst),
+            Target::Scalar(_) => None,
+        })
+        .collect();
+    memory.extend(&loads);
+    let arrays = arrays::resolve(a, function, region, &mut parameters, &memory)?;
+
+    let assembler = Assembler { a, region, domains: &domains, isl: &isl, arrays: &arrays, loads: &loads };
+    let mut order: Vec<usize> = (0..pending.len()).collect();
+    order.sort_by_key(|k| (unit_first[*k], pending[*k].position.index));
+    let schedules = assembler.schedules(&pending, &order)?;
+    let params = parameters.names();
+    let prefix = format!("[{}] -> ", params.join(", "));
+
+    let n_memory = arrays.arrays.len();
+    let mut statements = Vec::new();
+    for (rank, &k) in order.iter().enumerate() {
+        let p = &pending[k];
+        let name = format!("S{rank}");
+        let depth = region.loops_around(a, p.block).len();
+        let iterators = iterator_names(depth);
+        let domain = assembler.domain(p, &name, &prefix, depth)?;
+        let write = match &p.target {
+            Target::Memory(inst) => arrays.access_of[inst].clone(),
+            Target::Scalar(id) => Access { array: id - SCALAR_BASE + n_memory, subscripts: Vec::new() },
+        };
+        let value = assembler.resolve_reads(p.value.clone(), n_memory);
+        let time = &schedules[rank];
+        let schedule = format!(
+            "{prefix}{{ {name}[{its}] -> [{}] }}",
+            time.join(", "),
+            its = iterators.join(", ")
+        );
+        statements.push(Statement { name, iterators, domain, schedule, write, value, location: p.location.clone() });
+    }
+
+    let mut all_arrays = arrays.arrays.clone();
+    all_arrays.extend(scalars);
+    let mut scop = Scop {
+        name,
+        params: parameters.params.clone(),
+        context: context(&parameters),
+        assumptions: Vec::new(),
+        arrays: all_arrays,
+        externals,
+        statements,
+        alias_checks: arrays.alias_checks.clone(),
+    };
+    scop.assumptions = assembler.delinearization_assumptions(&scop)?;
+    // Statements that write nothing the SCoP models are impossible by construction; a model
+    // whose accesses do not resolve is a bug, not an unsupported input.
+    debug_assert!(scop.statements.iter().all(|s| s.write.array != PENDING));
+    Ok(scop)
+}
+
+fn sb_unit_first_block(sb: &StatementBuilder<'_>, block: ir::Block) -> ir::Block {
+    let unit = sb.unit_of(block);
+    *sb.region.blocks.iter().find(|b| sb.unit_of(**b) == unit).expect("unit has a block")
+}
+
+/// Known facts about the parameters: the value range of their types.
+fn context(parameters: &Parameters) -> String {
+    let names = parameters.names();
+    let mut constraints = Vec::new();
+    for p in &parameters.params {
+        if p.ty != ScalarType::I64 {
+            let half = 1i64 << (p.ty.bits() - 1);
+            constraints.push(format!("{} <= {} <= {}", -half, p.name, half - 1));
+        }
+    }
+    format!("[{}] -> {{ : {} }}", names.join(", "), constraints.join(" and "))
+}
+
+struct Assembler<'a> {
+    a: Analyses,
+    region: &'a Region,
+    domains: &'a Domains,
+    isl: &'a IslContext,
+    arrays: &'a Arrays,
+    loads: &'a [Value],
+}
+
+impl Assembler<'_> {
+    fn parse(&self, text: &str) -> RejectResult<isl_rs::Set> {
+        self.isl.check(isl_rs::Set::read_from_str(self.isl.raw(), text)).map_err(isl_error)
+    }
+
+    fn to_string(&self, set: &isl_rs::Set) -> RejectResult<String> {
+        self.isl.check(set.to_str().map(|s| s.to_string())).map_err(isl_error)
+    }
+
+    /// The statement's domain: its block's, on its edge for phi writes, over all parameters.
+    fn domain(&self, p: &PendingStatement, name: &str, prefix: &str, depth: usize) -> RejectResult<String> {
+        let its = iterator_names(depth).join(", ");
+        let mut set = self.parse(&format!("{prefix}{{ [{its}] }}"))?;
+        let block_domain = self.parse(&self.domains.of_block[&p.block])?;
+        set = self.isl.check(set.intersect(block_domain)).map_err(isl_error)?;
+        if let Some(edge) = p.edge_condition {
+            if let Some(cond) = self.domains.edge_conditions.get(&edge) {
+                let c = self.parse(&format!("{prefix}{{ [{its}] : {cond} }}"))?;
+                set = self.isl.check(set.intersect(c)).map_err(isl_error)?;
+            }
+        }
+        set = self.isl.check(set.coalesce()).map_err(isl_error)?;
+        set = self.isl.check(set.set_tuple_name(name)).map_err(isl_error)?;
+        self.to_string(&set)
+    }
+
+    /// 2d+1 schedules from the loop tree, in statement order, padded to equal length.
+    fn schedules(&self, pending: &[PendingStatement], order: &[usize]) -> RejectResult<Vec<Vec<String>>> {
+        let mut out = Vec::new();
+        let mut counters: Vec<i64> = Vec::new();
+        let mut previous: Vec<Loop> = Vec::new();
+        let mut finished: Vec<Loop> = Vec::new();
+        for &k in order {
+            let chain = self.region.loops_around(self.a, pending[k].block);
+            let common = previous.iter().zip(&chain).take_while(|(x, y)| x == y).count();
+            // Loops are contiguous in statement order; a loop we left must not come back.
+            for l in &previous[common..] {
+                finished.push(*l);
+            }
+            if chain[common..].iter().any(|l| finished.contains(l)) {
+                return Err(Reject::new(
+                    RejectKind::IrreducibleControlFlow,
+                    "internal: loop body not contiguous in block order",
+                ));
+            }
+            if counters.is_empty() {
+                counters = vec![0; chain.len() + 1];
+            } else {
+                counters.truncate(common + 1);
+                counters[common] += 1;
+                counters.resize(chain.len() + 1, 0);
+            }
+            let names = iterator_names(chain.len());
+            let mut time = Vec::new();
+            for (level, c) in counters.iter().enumerate() {
+                time.push(c.to_string());
+                if level < chain.len() {
+                    time.push(names[level].clone());
+                }
+            }
+            out.push(time);
+            previous = chain;
+        }
+        let width = out.iter().map(Vec::len).max().unwrap_or(1);
+        for t in &mut out {
+            t.resize(width, "0".to_string());
+        }
+        Ok(out)
+    }
+
+    /// Replaces pending memory reads by their resolved accesses and renumbers scalars.
+    fn resolve_reads(&self, e: Expr, n_memory: usize) -> Expr {
+        let r = |x: Box<Expr>| Box::new(self.resolve_reads(*x, n_memory));
+        match e {
+            Expr::Read(access) if access.array == PENDING => {
+                let k = access.subscripts[0].constant as usize;
+                Expr::Read(self.arrays.access_of[&self.loads[k]].clone())
+            }
+            Expr::Read(access) if access.array >= SCALAR_BASE => {
+                Expr::Read(Access { array: access.array - SCALAR_BASE + n_memory, subscripts: Vec::new() })
+            }
+            Expr::Unary(op, x) => Expr::Unary(op, r(x)),
+            Expr::Binary(op, x, y) => Expr::Binary(op, r(x), r(y)),
+            Expr::Compare(p, x, y) => Expr::Compare(p, r(x), r(y)),
+            Expr::Select(c, x, y) => Expr::Select(r(c), r(x), r(y)),
+            Expr::Cast(op, t, x) => Expr::Cast(op, t, r(x)),
+            Expr::Call(f, t, args) => {
+                Expr::Call(f, t, args.into_iter().map(|x| self.resolve_reads(x, n_memory)).collect())
+            }
+            other => other,
+        }
+    }
+
+    /// For each delinearized array: the parameters for which every inner subscript of every
+    /// access stays within its dimension.
+    fn delinearization_assumptions(&self, scop: &Scop) -> RejectResult<Vec<Assumption>> {
+        let params = scop.param_names();
+        let prefix = scop.param_prefix();
+        let mut out = Vec::new();
+        for (id, array) in scop.arrays.iter().enumerate() {
+            if !self.arrays.delinearized.get(id).copied().unwrap_or(false) {
+                continue;
+            }
+            let mut violations: Option<isl_rs::Set> = None;
+            let mut bounds = Vec::new();
+            for stmt in &scop.statements {
+                let accesses = std::iter::once(&stmt.write).chain(stmt.value.reads());
+                for access in accesses.filter(|acc| acc.array == id) {
+                    for (dim, size) in array.sizes.iter().enumerate().skip(1) {
+                        let Some(size) = size else { continue };
+                        let sub = access.subscripts[dim].display(&stmt.iterators, &params).to_string();
+                        let size = size.display(&[], &params).to_string();
+                        if !bounds.contains(&size) {
+                            bounds.push(size.clone());
+                        }
+                        let text = format!(
+                            "{prefix}{{ [{}] : {sub} < 0 or {sub} >= {size} }}",
+                            stmt.iterators.join(", ")
+                        );
+                        let bad = self.parse(&text)?;
+                        let domain = self.parse(&stmt.domain)?;
+                        let domain = self.isl.check(domain.reset_tuple_id()).map_err(isl_error)?;
+                        let bad = self.isl.check(bad.intersect(domain)).map_err(isl_error)?;
+                        let bad = self.isl.check(bad.params()).map_err(isl_error)?;
+                        violations = Some(match violations {
+                            None => bad,
+                            Some(v) => self.isl.check(v.union(bad)).map_err(isl_error)?,
+                        });
+                    }
+                }
+            }
+            let Some(v) = violations else { continue };
+            if self.isl.check(v.is_empty()).map_err(isl_error)? {
+                continue;
+            }
+            let holds = self.isl.check(v.complement()).map_err(isl_error)?;
+            let holds = self.isl.check(holds.coalesce()).map_err(isl_error)?;
+            out.push(Assumption {
+                reason: format!(
+                    "delinearization of {}: inner subscripts within [0, {})",
+                    array.name,
+                    bounds.join("), [0, ")
+                ),
+                set: self.to_string(&holds)?,
+            });
+        }
+        Ok(out)
+    }
+}

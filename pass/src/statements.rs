@@ -1,0 +1,649 @@
+//! Single-write statements and their value expressions (paper 003, sections 2.1 and 5.5).
+//!
+//! Each store is a statement. Its value is the expression tree of the stored SSA value, built
+//! through the instructions of the same *unit* (a block, or a block with the hammocks that
+//! follow it, which share one domain). A leaf is a constant, an iterator or parameter (integer
+//! values that are affine), a region-invariant value, a load, or a *scalar location*.
+//!
+//! Scalar locations (zero-dimensional arrays) carry SSA values between units: a value used in
+//! another unit gets a statement writing it to its scalar where it is defined, and its uses
+//! read the scalar. Phis that are not induction variables (reductions, values joined after an
+//! affine `if`) get one write per incoming edge, at the end of the incoming block, restricted
+//! to the edge's condition. These are the temporary scalars (the `s` of paper 003, Figure 1)
+//! that propagation can remove.
+//!
+//! A load may sit in a tree only if no store between the load and the statement may write
+//! the loaded location; otherwise its value goes through a scalar as well, so that the model
+//! reads memory at the time the program did.
+
+use crate::affinator::{sanitize, Affinator, Parameters};
+use crate::bridge::Analyses;
+use crate::domains::{Domains, Hammock};
+use crate::ir::{self, Block, Value};
+use crate::reject::{Reject, RejectKind, RejectResult};
+use crate::region::Region;
+use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate};
+use polyhedral::affine::{AffExpr, AffVar};
+use polyhedral::model::*;
+use std::collections::HashMap;
+
+/// Where a statement executes inside its unit, for the schedule: unit order, then position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Position {
+    pub unit: usize,
+    pub index: usize,
+}
+
+/// What a statement writes before its access is resolved.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// A store instruction: the access comes from its pointer.
+    Memory(Value),
+    /// A scalar location.
+    Scalar(ArrayId),
+}
+
+/// A statement in the making.
+#[derive(Clone, Debug)]
+pub struct PendingStatement {
+    pub block: Block,
+    pub position: Position,
+    pub target: Target,
+    pub value: Expr,
+    /// Extra constraint on the block's domain (a phi write on a conditional edge).
+    pub edge_condition: Option<(Block, Block)>,
+    pub location: Option<SourceLocation>,
+}
+
+/// Reads and writes of memory are resolved later (`arrays`): until then a read of memory is
+/// `Expr::Read` of an access whose array is `PENDING` and whose single subscript encodes the
+/// index of the load in `loads`.
+pub const PENDING: ArrayId = usize::MAX;
+
+pub struct StatementBuilder<'a> {
+    pub a: Analyses,
+    pub function: Value,
+    pub region: &'a Region,
+    pub domains: &'a Domains,
+    pub parameters: &'a mut Parameters,
+    /// Units: blocks sharing one domain and one instruction order.
+    unit_of: HashMap<Block, usize>,
+    unit_blocks: Vec<Vec<Block>>,
+    /// Instruction positions within their unit.
+    position_of: HashMap<Value, Position>,
+    /// Scalar locations created so far (appended to the SCoP's arrays after memory arrays).
+    pub scalars: Vec<Array>,
+    scalar_of: HashMap<Value, ArrayId>,
+    pub externals: Vec<External>,
+    external_of: HashMap<Value, usize>,
+    pub loads: Vec<Value>,
+    pub statements: Vec<PendingStatement>,
+}
+
+impl<'a> StatementBuilder<'a> {
+    pub fn new(
+        a: Analyses,
+        function: Value,
+        region: &'a Region,
+        domains: &'a Domains,
+        parameters: &'a mut Parameters,
+    ) -> Self {
+        let mut b = StatementBuilder {
+            a,
+            function,
+            region,
+            domains,
+            parameters,
+            unit_of: HashMap::new(),
+            unit_blocks: Vec::new(),
+            position_of: HashMap::new(),
+            scalars: Vec::new(),
+            scalar_of: HashMap::new(),
+            externals: Vec::new(),
+            external_of: HashMap::new(),
+            loads: Vec::new(),
+            statements: Vec::new(),
+        };
+        b.form_units();
+        b
+    }
+
+    /// Blocks of a hammock join their branch block's unit.
+    fn form_units(&mut self) {
+        let mut leader: HashMap<Block, Block> = HashMap::new();
+        for h in &self.domains.hammocks {
+            let root = *leader.get(&h.branch).unwrap_or(&h.branch);
+            for &b in h.arms.iter().chain(std::iter::once(&h.join)) {
+                leader.insert(b, root);
+            }
+        }
+        for &b in &self.region.blocks {
+            let root = *leader.get(&b).unwrap_or(&b);
+            let unit = match self.unit_of.get(&root) {
+                Some(u) => *u,
+                None => {
+                    self.unit_blocks.push(Vec::new());
+                    self.unit_of.insert(root, self.unit_blocks.len() - 1);
+                    self.unit_blocks.len() - 1
+                }
+            };
+            self.unit_of.insert(b, unit);
+            self.unit_blocks[unit].push(b);
+        }
+        for (u, blocks) in self.unit_blocks.iter().enumerate() {
+            let mut index = 0;
+            for &b in blocks {
+                for inst in ir::instructions(b) {
+                    self.position_of.insert(inst, Position { unit: u, index });
+                    index += 1;
+                }
+                // Room for phi writes at the end of the block.
+                index += 1;
+            }
+        }
+    }
+
+    pub fn unit_of(&self, block: Block) -> usize {
+        self.unit_of[&block]
+    }
+
+    /// Creates a statement for every store and every value that crosses units.
+    pub fn build(&mut self) -> RejectResult<()> {
+        for &block in &self.region.blocks.clone() {
+            for inst in ir::instructions(block) {
+                self.check_instruction(inst)?;
+                if ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) {
+                    let position = self.position_of[&inst];
+                    let value = self.expr(ir::operand(inst, 0), position)?;
+                    self.statements.push(PendingStatement {
+                        block,
+                        position,
+                        target: Target::Memory(inst),
+                        value,
+                        edge_condition: None,
+                        location: ir::location(inst),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_instruction(&self, inst: Value) -> RejectResult<()> {
+        let at = || ir::location(inst);
+        match ir::opcode(inst) {
+            Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if ir::is_volatile(inst) => {
+                Err(Reject::new(RejectKind::UnsupportedInstruction, "volatile access").at(at()))
+            }
+            Some(LLVMOpcode::LLVMCall) if !is_pure_call(inst) && !is_allocation_call(inst) => {
+                let callee = ir::called_function_name(inst).unwrap_or_else(|| "an indirect callee".into());
+                Err(Reject::new(
+                    RejectKind::CallWithSideEffects,
+                    format!("call to {callee} may write memory"),
+                )
+                .at(at()))
+            }
+            Some(
+                LLVMOpcode::LLVMInvoke
+                | LLVMOpcode::LLVMAtomicRMW
+                | LLVMOpcode::LLVMAtomicCmpXchg
+                | LLVMOpcode::LLVMFence
+                | LLVMOpcode::LLVMIndirectBr
+                | LLVMOpcode::LLVMCallBr
+                | LLVMOpcode::LLVMVAArg,
+            ) => Err(Reject::new(
+                RejectKind::UnsupportedInstruction,
+                format!("instruction {}", ir::to_string(inst)),
+            )
+            .at(at())),
+            _ => Ok(()),
+        }
+    }
+
+    /// The expression of `value` as used at `at`.
+    fn expr(&mut self, value: Value, at: Position) -> RejectResult<Expr> {
+        if let Some(c) = constant(value) {
+            return Ok(Expr::Constant(c));
+        }
+        if !self.region.defines(value) {
+            return self.invariant(value);
+        }
+        let def_block = ir::block_of(value).expect("instruction");
+        let def = self.position_of[&value];
+        if ir::is_integer(value) && ir::value_type(value) != Some(ScalarType::I1) {
+            let same_unit_plain = def.unit == at.unit && !ir::is_phi(value);
+            if !same_unit_plain {
+                if let Some(e) = self.affine_value(value, def_block, at) {
+                    return Ok(e);
+                }
+            }
+        }
+        if def.unit != at.unit {
+            return self.scalar_read(value);
+        }
+        if ir::is_phi(value) {
+            if let Some(h) = self.domains.hammocks.iter().find(|h| h.join == def_block).cloned() {
+                return self.hammock_select(&h, value, at);
+            }
+            return self.scalar_read(value);
+        }
+        self.instruction(value, at)
+    }
+
+    /// An integer value that SCEV sees as affine, rebuilt from iterators and parameters.
+    fn affine_value(&mut self, value: Value, def_block: Block, at: Position) -> Option<Expr> {
+        let _ = at;
+        let scev = self.a.scev(value)?;
+        let scope = self.a.loop_for(def_block);
+        let scev = self.a.scev_at_scope(scev, scope);
+        let mut aff = Affinator {
+            analyses: self.a,
+            function: self.function,
+            region: self.region,
+            parameters: self.parameters,
+        };
+        let e = aff.affine(scev).ok()?;
+        let ty = ir::value_type(value)?;
+        let wide = affine_to_expr(&e);
+        Some(if ty == ScalarType::I64 { wide } else { Expr::Cast(CastOp::Trunc, ty, Box::new(wide)) })
+    }
+
+    /// A value defined before the region: an integer parameter or an external value.
+    fn invariant(&mut self, value: Value) -> RejectResult<Expr> {
+        if ir::is_integer(value) && ir::value_type(value) != Some(ScalarType::I1) {
+            let k = self.parameters.index_of(self.function, value);
+            let ty = ir::value_type(value).unwrap_or(ScalarType::I64);
+            let p = Expr::Parameter(k);
+            return Ok(if ty == ScalarType::I64 {
+                p
+            } else {
+                Expr::Cast(CastOp::Trunc, ty, Box::new(p))
+            });
+        }
+        let Some(ty) = ir::value_type(value) else {
+            return Err(Reject::new(
+                RejectKind::UnsupportedInstruction,
+                format!("value of unsupported type {}", ir::to_string(value)),
+            ));
+        };
+        if let Some(k) = self.external_of.get(&value) {
+            return Ok(Expr::External(*k));
+        }
+        let name = crate::bridge::debug_name(self.function, value)
+            .or_else(|| Some(ir::name(value)).filter(|n| !n.is_empty()))
+            .map(|n| sanitize(&n))
+            .unwrap_or_else(|| format!("x{}", self.externals.len()));
+        self.externals.push(External { name, ty });
+        self.external_of.insert(value, self.externals.len() - 1);
+        Ok(Expr::External(self.externals.len() - 1))
+    }
+
+    /// The scalar location of `value`, created with its write statements on first use.
+    fn scalar_read(&mut self, value: Value) -> RejectResult<Expr> {
+        let id = match self.scalar_of.get(&value) {
+            Some(id) => *id,
+            None => self.create_scalar(value)?,
+        };
+        Ok(Expr::Read(Access { array: id, subscripts: Vec::new() }))
+    }
+
+    fn create_scalar(&mut self, value: Value) -> RejectResult<ArrayId> {
+        let Some(ty) = ir::value_type(value) else {
+            return Err(Reject::new(
+                RejectKind::UnsupportedInstruction,
+                format!("value of unsupported type crosses statements: {}", ir::to_string(value)),
+            )
+            .at(ir::location(value)));
+        };
+        let base = crate::bridge::debug_name(self.function, value)
+            .or_else(|| Some(ir::name(value)).filter(|n| !n.is_empty()))
+            .unwrap_or_else(|| format!("{}", self.scalars.len()));
+        let name = format!("s_{}", sanitize(&base).trim_start_matches('_'));
+        let live_out = ir::users(value).into_iter().any(|u| !self.region.defines(u));
+        self.scalars.push(Array {
+            name,
+            element: ty,
+            sizes: Vec::new(),
+            liveness: if live_out { Liveness::LiveOut } else { Liveness::Temporary },
+        });
+        let id = SCALAR_BASE + self.scalars.len() - 1;
+        self.scalar_of.insert(value, id);
+        let block = ir::block_of(value).expect("instruction");
+        if ir::is_phi(value) {
+            for (incoming, from) in ir::phi_incoming(value) {
+                if !self.region.contains(from) {
+                    return Err(Reject::new(
+                        RejectKind::UnsupportedInstruction,
+                        "phi with a value from before the region",
+                    )
+                    .at(ir::location(value)));
+                }
+                let last = ir::instructions(from).len();
+                let start = self.position_of[&ir::instructions(from)[0]];
+                let position = Position { unit: start.unit, index: start.index + last };
+                let expr = self.expr(incoming, position)?;
+                self.statements.push(PendingStatement {
+                    block: from,
+                    position,
+                    target: Target::Scalar(id),
+                    value: expr,
+                    edge_condition: Some((from, block)),
+                    location: ir::location(value),
+                });
+            }
+        } else {
+            let position = self.position_of[&value];
+            let expr = self.instruction(value, position)?;
+            self.statements.push(PendingStatement {
+                block,
+                position,
+                target: Target::Scalar(id),
+                value: expr,
+                edge_condition: None,
+                location: ir::location(value),
+            });
+        }
+        Ok(id)
+    }
+
+    /// The phi at a hammock's join as a `select` on the hammock's condition.
+    fn hammock_select(&mut self, h: &Hammock, phi: Value, at: Position) -> RejectResult<Expr> {
+        let mut sides: [Option<Value>; 2] = [None, None];
+        for (incoming, from) in ir::phi_incoming(phi) {
+            let side = if from == h.branch {
+                if h.true_successor == h.join {
+                    0
+                } else {
+                    1
+                }
+            } else if self.a.dominates(h.true_successor, from) && h.true_successor != h.join {
+                0
+            } else if self.a.dominates(h.false_successor, from) && h.false_successor != h.join {
+                1
+            } else {
+                return Err(Reject::new(
+                    RejectKind::NonAffineCondition,
+                    "data-dependent branches that do not nest",
+                )
+                .at(ir::location(phi)));
+            };
+            sides[side] = Some(incoming);
+        }
+        let (Some(t), Some(f)) = (sides[0], sides[1]) else {
+            return Err(Reject::new(RejectKind::NonAffineCondition, "phi without both sides")
+                .at(ir::location(phi)));
+        };
+        let c = self.expr(h.condition, at)?;
+        let t = self.expr(t, at)?;
+        let f = self.expr(f, at)?;
+        Ok(Expr::Select(Box::new(c), Box::new(t), Box::new(f)))
+    }
+
+    /// The expression of an instruction of the statement's own unit.
+    fn instruction(&mut self, inst: Value, at: Position) -> RejectResult<Expr> {
+        let unsupported = || {
+            Reject::new(
+                RejectKind::UnsupportedInstruction,
+                format!("instruction {}", ir::to_string(inst)),
+            )
+            .at(ir::location(inst))
+        };
+        let op = ir::opcode(inst).ok_or_else(unsupported)?;
+        let arg = |b: &mut Self, k: u32| b.expr(ir::operand(inst, k), at).map(Box::new);
+        use LLVMOpcode::*;
+        Ok(match op {
+            LLVMLoad => {
+                if self.clobbered(inst, at) {
+                    return self.scalar_read(inst);
+                }
+                self.loads.push(inst);
+                Expr::Read(Access {
+                    array: PENDING,
+                    subscripts: vec![AffExpr::constant(self.loads.len() as i64 - 1)],
+                })
+            }
+            LLVMFNeg => Expr::Unary(UnaryOp::FNeg, arg(self, 0)?),
+            LLVMICmp | LLVMFCmp => {
+                let p = predicate(inst).ok_or_else(unsupported)?;
+                Expr::Compare(p, arg(self, 0)?, arg(self, 1)?)
+            }
+            LLVMSelect => Expr::Select(arg(self, 0)?, arg(self, 1)?, arg(self, 2)?),
+            LLVMCall => self.call(inst, at)?,
+            _ => {
+                if let Some(b) = binary_op(op) {
+                    Expr::Binary(b, arg(self, 0)?, arg(self, 1)?)
+                } else if let Some(c) = cast_op(op) {
+                    let ty = ir::value_type(inst).ok_or_else(unsupported)?;
+                    Expr::Cast(c, ty, arg(self, 0)?)
+                } else {
+                    return Err(unsupported());
+                }
+            }
+        })
+    }
+
+    fn call(&mut self, inst: Value, at: Position) -> RejectResult<Expr> {
+        let name = ir::called_function_name(inst).unwrap_or_default();
+        let ty = ir::value_type(inst);
+        let unsupported = || {
+            Reject::new(RejectKind::CallWithSideEffects, format!("call to {name} in an expression"))
+                .at(ir::location(inst))
+        };
+        let mut args = Vec::new();
+        for a in ir::call_arguments(inst) {
+            args.push(self.expr(a, at)?);
+        }
+        if let Some(op) = integer_intrinsic(&name) {
+            let mut it = args.into_iter();
+            let (x, y) = (it.next().ok_or_else(unsupported)?, it.next().ok_or_else(unsupported)?);
+            return Ok(Expr::Binary(op, Box::new(x), Box::new(y)));
+        }
+        let function = math_function(&name).ok_or_else(unsupported)?;
+        let ty = ty.filter(|t| t.is_float()).ok_or_else(unsupported)?;
+        if args.len() != function.arity() {
+            return Err(unsupported());
+        }
+        Ok(Expr::Call(function, ty, args))
+    }
+
+    /// Whether a store between the load and `at` (in unit order) may write what it loads.
+    fn clobbered(&self, load: Value, at: Position) -> bool {
+        let from = self.position_of[&load];
+        if from.unit != at.unit {
+            return true;
+        }
+        let pointer = ir::operand(load, 0);
+        self.unit_blocks[at.unit].iter().flat_map(|b| ir::instructions(*b)).any(|inst| {
+            ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) && {
+                let p = self.position_of[&inst];
+                p.index > from.index && p.index < at.index
+                    && self.a.may_alias(ir::operand(inst, 1), pointer)
+            }
+        })
+    }
+}
+
+/// Scalars get ids above every memory array until the SCoP is assembled.
+pub const SCALAR_BASE: ArrayId = 1 << 40;
+
+fn constant(value: Value) -> Option<Constant> {
+    let ty = ir::value_type(value)?;
+    if let Some(x) = ir::const_float(value) {
+        return Some(Constant::Float(x, ty));
+    }
+    ir::const_int(value).map(|c| Constant::Int(c, ty))
+}
+
+/// An affine expression as an `i64` expression tree.
+pub fn affine_to_expr(e: &AffExpr) -> Expr {
+    let int = |c: i64| Expr::Constant(Constant::Int(c, ScalarType::I64));
+    let mut acc: Option<Expr> = None;
+    for (v, c) in &e.terms {
+        let leaf = match v {
+            AffVar::Iter(k) => Expr::Iterator(*k),
+            AffVar::Param(k) => Expr::Parameter(*k),
+            AffVar::FloorDiv(inner, d) => floor_div_expr(affine_to_expr(inner), *d),
+            AffVar::Min(x, y) => {
+                Expr::Binary(BinaryOp::SMin, Box::new(affine_to_expr(x)), Box::new(affine_to_expr(y)))
+            }
+            AffVar::Max(x, y) => {
+                Expr::Binary(BinaryOp::SMax, Box::new(affine_to_expr(x)), Box::new(affine_to_expr(y)))
+            }
+        };
+        let term = if *c == 1 { leaf } else { Expr::Binary(BinaryOp::Mul, Box::new(int(*c)), Box::new(leaf)) };
+        acc = Some(match acc {
+            None => term,
+            Some(a) => Expr::Binary(BinaryOp::Add, Box::new(a), Box::new(term)),
+        });
+    }
+    match acc {
+        None => int(e.constant),
+        Some(a) if e.constant == 0 => a,
+        Some(a) => Expr::Binary(BinaryOp::Add, Box::new(a), Box::new(int(e.constant))),
+    }
+}
+
+/// `floor(x / d)` for `d > 0` with truncating division: `(x < 0 ? x - (d - 1) : x) / d`.
+fn floor_div_expr(x: Expr, d: i64) -> Expr {
+    let int = |c: i64| Box::new(Expr::Constant(Constant::Int(c, ScalarType::I64)));
+    let negative = Expr::Compare(ComparePredicate::Slt, Box::new(x.clone()), int(0));
+    let adjusted = Expr::Binary(BinaryOp::Sub, Box::new(x.clone()), int(d - 1));
+    let numerator = Expr::Select(Box::new(negative), Box::new(adjusted), Box::new(x));
+    Expr::Binary(BinaryOp::SDiv, Box::new(numerator), int(d))
+}
+
+fn binary_op(op: LLVMOpcode) -> Option<BinaryOp> {
+    use LLVMOpcode::*;
+    Some(match op {
+        LLVMAdd => BinaryOp::Add,
+        LLVMSub => BinaryOp::Sub,
+        LLVMMul => BinaryOp::Mul,
+        LLVMSDiv => BinaryOp::SDiv,
+        LLVMUDiv => BinaryOp::UDiv,
+        LLVMSRem => BinaryOp::SRem,
+        LLVMURem => BinaryOp::URem,
+        LLVMShl => BinaryOp::Shl,
+        LLVMLShr => BinaryOp::LShr,
+        LLVMAShr => BinaryOp::AShr,
+        LLVMAnd => BinaryOp::And,
+        LLVMOr => BinaryOp::Or,
+        LLVMXor => BinaryOp::Xor,
+        LLVMFAdd => BinaryOp::FAdd,
+        LLVMFSub => BinaryOp::FSub,
+        LLVMFMul => BinaryOp::FMul,
+        LLVMFDiv => BinaryOp::FDiv,
+        LLVMFRem => BinaryOp::FRem,
+        _ => return None,
+    })
+}
+
+fn cast_op(op: LLVMOpcode) -> Option<CastOp> {
+    use LLVMOpcode::*;
+    Some(match op {
+        LLVMTrunc => CastOp::Trunc,
+        LLVMZExt => CastOp::ZExt,
+        LLVMSExt => CastOp::SExt,
+        LLVMFPTrunc => CastOp::FPTrunc,
+        LLVMFPExt => CastOp::FPExt,
+        LLVMFPToSI => CastOp::FPToSI,
+        LLVMFPToUI => CastOp::FPToUI,
+        LLVMSIToFP => CastOp::SIToFP,
+        LLVMUIToFP => CastOp::UIToFP,
+        _ => return None,
+    })
+}
+
+fn predicate(inst: Value) -> Option<ComparePredicate> {
+    use ComparePredicate as P;
+    if ir::opcode(inst) == Some(LLVMOpcode::LLVMICmp) {
+        use LLVMIntPredicate::*;
+        return Some(match ir::icmp_predicate(inst) {
+            LLVMIntEQ => P::Eq,
+            LLVMIntNE => P::Ne,
+            LLVMIntSLT => P::Slt,
+            LLVMIntSLE => P::Sle,
+            LLVMIntSGT => P::Sgt,
+            LLVMIntSGE => P::Sge,
+            LLVMIntULT => P::Ult,
+            LLVMIntULE => P::Ule,
+            LLVMIntUGT => P::Ugt,
+            LLVMIntUGE => P::Uge,
+        });
+    }
+    use LLVMRealPredicate::*;
+    Some(match ir::fcmp_predicate(inst) {
+        LLVMRealOEQ => P::FOeq,
+        LLVMRealONE => P::FOne,
+        LLVMRealOLT => P::FOlt,
+        LLVMRealOLE => P::FOle,
+        LLVMRealOGT => P::FOgt,
+        LLVMRealOGE => P::FOge,
+        LLVMRealUEQ => P::FUeq,
+        LLVMRealUNE => P::FUne,
+        LLVMRealULT => P::FUlt,
+        LLVMRealULE => P::FUle,
+        LLVMRealUGT => P::FUgt,
+        LLVMRealUGE => P::FUge,
+        LLVMRealORD => P::FOrd,
+        LLVMRealUNO => P::FUno,
+        LLVMRealPredicateFalse | LLVMRealPredicateTrue => return None,
+    })
+}
+
+fn integer_intrinsic(name: &str) -> Option<BinaryOp> {
+    let base = name.strip_prefix("llvm.")?.split('.').next()?;
+    Some(match base {
+        "smin" => BinaryOp::SMin,
+        "smax" => BinaryOp::SMax,
+        "umin" => BinaryOp::UMin,
+        "umax" => BinaryOp::UMax,
+        _ => return None,
+    })
+}
+
+/// Pure math functions: the C library's (`sqrtf`, `expf`, ...) and LLVM's intrinsics.
+pub fn math_function(name: &str) -> Option<MathFunction> {
+    let base = match name.strip_prefix("llvm.") {
+        Some(rest) => rest.split('.').next()?.to_string(),
+        None => name.strip_suffix('f').filter(|b| math_base(b).is_some()).unwrap_or(name).to_string(),
+    };
+    math_base(&base)
+}
+
+fn math_base(base: &str) -> Option<MathFunction> {
+    Some(match base {
+        "sqrt" => MathFunction::Sqrt,
+        "exp" => MathFunction::Exp,
+        "log" => MathFunction::Log,
+        "pow" => MathFunction::Pow,
+        "fabs" => MathFunction::Fabs,
+        "floor" => MathFunction::Floor,
+        "ceil" => MathFunction::Ceil,
+        "sin" => MathFunction::Sin,
+        "cos" => MathFunction::Cos,
+        "fmin" | "minnum" => MathFunction::FMin,
+        "fmax" | "maxnum" => MathFunction::FMax,
+        "fmuladd" => MathFunction::FMulAdd,
+        _ => return None,
+    })
+}
+
+/// Calls that neither read nor write memory the model sees: pure math, and intrinsics that
+/// only annotate (debug information, lifetimes, assumptions).
+pub fn is_pure_call(call: Value) -> bool {
+    let Some(name) = ir::called_function_name(call) else { return false };
+    math_function(&name).is_some()
+        || integer_intrinsic(&name).is_some()
+        || name.starts_with("llvm.dbg.")
+        || name.starts_with("llvm.lifetime.")
+        || name == "llvm.assume"
+        || name.starts_with("llvm.experimental.noalias.scope.decl")
+}
+
+/// `malloc`, `calloc` and `free`: they define and end the temporary arrays of a pipeline.
+pub fn is_allocation_call(call: Value) -> bool {
+    matches!(
+        ir::called_function_name(call).as_deref(),
+        Some("malloc" | "calloc" | "free" | "aligned_alloc" | "posix_memalign")
+    )
+}
