@@ -1,6 +1,8 @@
 //! `polyprop`: a thin shell over the library crates. Each subcommand parses its options and
 //! calls one library entry point.
 
+mod lang_commands;
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -10,6 +12,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let result: Result<(), String> = match command.as_str() {
+        "deps" => lang_commands::deps(&args[1..]),
+        "run" => lang_commands::run(&args[1..]),
         other => Err(format!("unknown command '{other}'")),
     };
     match result {
