@@ -515,10 +515,11 @@ impl Parser {
                 message: format!("'{name}' is not a declared array or scalar"),
             });
         };
-        self.subscripts(array)
+        self.subscripts(array, &token)
     }
 
-    fn subscripts(&mut self, array: ArrayId) -> PResult<Access> {
+    /// The subscripts after the name `at` of `array`; errors point at the name.
+    fn subscripts(&mut self, array: ArrayId, at: &Token) -> PResult<Access> {
         let mut subscripts = Vec::new();
         while self.eat_punct("[") {
             subscripts.push(self.affine()?);
@@ -527,7 +528,11 @@ impl Parser {
         let dims = self.scop.arrays[array].sizes.len();
         if subscripts.len() != dims {
             let name = &self.scop.arrays[array].name;
-            return self.error_here(format!("'{name}' has {dims} dimension(s) but {} subscript(s)", subscripts.len()));
+            return Err(ParseError {
+                line: at.line,
+                column: at.column,
+                message: format!("'{name}' has {dims} dimension(s) but {} subscript(s)", subscripts.len()),
+            });
         }
         Ok(Access { array, subscripts })
     }
@@ -719,6 +724,7 @@ impl Parser {
         }
         let mut product = self.as_affine(first)?;
         loop {
+            let operator = self.peek().clone();
             let op = if self.eat_punct("*") {
                 "*"
             } else if self.eat_punct("/") {
@@ -730,7 +736,11 @@ impl Parser {
             };
             let right = self.affine_unary()?;
             let right = self.as_affine(right)?;
-            product = self.affine_binary(op, product, right)?;
+            product = self.affine_binary(op, product, right).map_err(|e| ParseError {
+                line: operator.line,
+                column: operator.column,
+                message: e.message,
+            })?;
         }
     }
 
@@ -918,7 +928,7 @@ impl Parser {
             return Ok((Expr::External(k), self.scop.externals[k].ty));
         }
         if let Some(array) = self.scop.array_id(name) {
-            let access = self.subscripts(array)?;
+            let access = self.subscripts(array, token)?;
             return Ok((Expr::Read(access), self.scop.arrays[array].element));
         }
         Err(ParseError { line: token.line, column: token.column, message: format!("unknown name '{name}'") })
