@@ -1,1 +1,117 @@
-fn main() { eprintln!("polyprop-bench: not yet implemented"); std::process::exit(2); }
+//! `polyprop-bench`: builds the seven PolyMage pipelines in every variant,
+//! measures them interleaved and reports times, speedups, memory, output
+//! validation and static counts (see `USAGE` in `options.rs` and
+//! `test-suite/README.md`).
+
+use polyprop_test_suite::bench::{self, Config};
+use polyprop_test_suite::options::{self, Options};
+use polyprop_test_suite::toolchain::Toolchain;
+use polyprop_test_suite::{pipelines, progress, progress_done, reference, report, repository_root, variants};
+use std::path::Path;
+use std::process::ExitCode;
+
+fn check_reference(tools: &Toolchain, selected: &[pipelines::Pipeline], bless: bool) -> Result<bool, String> {
+    let path = tools.suite_dir.join("reference/checksums.txt");
+    let expected = if bless { Default::default() } else { reference::read(&path)? };
+    let mut computed = Vec::new();
+    let mut all_match = true;
+    for p in selected {
+        progress(&format!("[reference] {}", p.name));
+        let sum = reference::checksum(tools, p)?;
+        progress_done();
+        let verdict = match expected.get(p.name) {
+            _ if bless => "written",
+            Some(e) if *e == sum => "ok",
+            Some(_) => {
+                all_match = false;
+                "MISMATCH"
+            }
+            None => {
+                all_match = false;
+                "MISSING"
+            }
+        };
+        println!("{:<17} {} {}  (expected {})", p.name, sum, verdict, expected.get(p.name).map_or("-", |s| s));
+        computed.push((p.name.to_string(), sum));
+    }
+    if bless {
+        std::fs::write(&path, reference::render(&computed)).map_err(|e| e.to_string())?;
+    }
+    Ok(all_match)
+}
+
+fn write_results(out_dir: &Path, results: &bench::Results, table: &str) -> Result<(), String> {
+    std::fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
+    let files = [
+        ("results.txt", table.to_string()),
+        ("results.csv", report::csv(results)),
+        ("results.json", report::json(results)),
+        ("speedups.svg", report::svg(results)),
+    ];
+    for (name, text) in files {
+        std::fs::write(out_dir.join(name), text).map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(())
+}
+
+fn run(o: Options) -> Result<bool, String> {
+    let root = repository_root();
+    let selected = pipelines::select(&o.only)?;
+    let out_dir = o.out_dir.clone().unwrap_or_else(|| root.join("target/polyprop-bench"));
+    let plugin = o.plugin.clone().unwrap_or_else(|| root.join("target/release/libpolyprop.so"));
+    let plugin = plugin.canonicalize().unwrap_or(plugin);
+    let tools = Toolchain::new(o.clang.clone(), o.opt.clone(), root.join("test-suite"), out_dir.join("build"));
+    if o.check_reference || o.bless_reference {
+        return check_reference(&tools, &selected, o.bless_reference);
+    }
+    let mut all = variants::standard(&plugin, &o.extra_flags);
+    if o.threads.is_some() {
+        all.extend(variants::threaded(&plugin, &o.extra_flags));
+    }
+    for spec in &o.variants {
+        all.push(variants::custom(spec, &o.extra_flags)?);
+    }
+    let config = Config {
+        size: o.size,
+        rounds: o.rounds,
+        reps: o.reps,
+        threads: o.threads,
+        pipelines: selected,
+        variants: all,
+        plugin,
+        counts_passes: o.counts.then(|| (o.counts_before.clone(), o.counts_after.clone())),
+    };
+    let results = bench::run(&tools, config);
+    let table = report::table(&results);
+    print!("{table}");
+    write_results(&out_dir, &results, &table)?;
+    println!("written: {}/results.{{txt,csv,json}}, {}/speedups.svg", out_dir.display(), out_dir.display());
+    // Exit status: 1 if the naive or Polly build of any pipeline failed or
+    // Polly's output differs from naive.
+    let broken = results.pipelines.iter().any(|p| {
+        p.cells.iter().filter(|c| !c.variant.uses_plugin).any(|c| {
+            c.first_error().is_some()
+                || c.validation.as_ref().is_some_and(|v| *v != polyprop_test_suite::compare::Validation::Identical)
+        })
+    });
+    Ok(!broken)
+}
+
+fn main() -> ExitCode {
+    let options = match options::parse(std::env::args().skip(1)) {
+        Ok(o) => o,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(options) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            progress_done();
+            eprintln!("polyprop-bench: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! The measurement: build every pipeline in every variant, run the variants
+//! interleaved round by round (naive, Polly, polyprop, naive, ...), validate
+//! each output against the naive one and collect the static counts.
+
+use crate::compare::{self, Validation};
+use crate::counts::{self, CountsResult};
+use crate::pipelines::{Pipeline, Size};
+use crate::runner::{self, DriverReport, RunRequest};
+use crate::stats::Spread;
+use crate::toolchain::Toolchain;
+use crate::variants::{Kind, Variant};
+use crate::{progress, progress_done};
+use std::path::PathBuf;
+
+/// What to measure.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub size: Size,
+    /// Processes per variant, interleaved.
+    pub rounds: u32,
+    /// Timed calls per process (after one warm-up call).
+    pub reps: u32,
+    pub threads: Option<u32>,
+    pub pipelines: Vec<Pipeline>,
+    /// The first variant is the naive baseline.
+    pub variants: Vec<Variant>,
+    pub plugin: PathBuf,
+    /// `None` skips the counts.
+    pub counts_passes: Option<(String, String)>,
+}
+
+/// One pipeline in one variant.
+#[derive(Clone, Debug)]
+pub struct Cell {
+    pub variant: Variant,
+    /// The binary, or why it was not built.
+    pub build: Result<PathBuf, String>,
+    /// For variants that load the plugin: does the optimized IR differ from
+    /// the naive build's? (`None`: not checked.)
+    pub transformed: Option<bool>,
+    /// One report per round (`Err`: that run failed).
+    pub runs: Vec<Result<DriverReport, String>>,
+    pub validation: Option<Validation>,
+}
+
+impl Cell {
+    fn reports(&self) -> impl Iterator<Item = &DriverReport> {
+        self.runs.iter().filter_map(|r| r.as_ref().ok())
+    }
+
+    /// Every timed call of every round (warm-ups excluded).
+    pub fn times(&self) -> Option<Spread> {
+        Spread::of(&self.reports().flat_map(|r| r.measured().iter().copied()).collect::<Vec<_>>())
+    }
+
+    /// The warm-up (first) call of each round.
+    pub fn first_calls(&self) -> Option<Spread> {
+        Spread::of(&self.reports().filter_map(|r| r.times_ms.first().copied()).collect::<Vec<_>>())
+    }
+
+    /// Max RSS of the process, in MiB.
+    pub fn peak_rss_mib(&self) -> Option<Spread> {
+        Spread::of(&self.reports().map(|r| r.max_rss_kb as f64 / 1024.0).collect::<Vec<_>>())
+    }
+
+    /// Max RSS above the inputs and outputs (the pipeline's temporaries), MiB.
+    pub fn pipeline_rss_mib(&self) -> Option<Spread> {
+        Spread::of(&self.reports().map(|r| r.max_rss_kb.saturating_sub(r.baseline_rss_kb) as f64 / 1024.0).collect::<Vec<_>>())
+    }
+
+    /// Process time outside the timed calls, per run.
+    pub fn overhead_ms(&self) -> Option<Spread> {
+        Spread::of(&self.reports().map(|r| r.overhead_ms()).collect::<Vec<_>>())
+    }
+
+    pub fn timer_overhead_ns(&self) -> Option<Spread> {
+        Spread::of(&self.reports().map(|r| r.timer_overhead_ns).collect::<Vec<_>>())
+    }
+
+    /// True when every successful run printed the same checksum.
+    pub fn deterministic(&self) -> bool {
+        let mut sums = self.reports().map(|r| &r.checksum);
+        match sums.next() {
+            Some(first) => sums.all(|s| s == first),
+            None => true,
+        }
+    }
+
+    pub fn first_error(&self) -> Option<String> {
+        match &self.build {
+            Err(e) => Some(e.clone()),
+            Ok(_) => self.runs.iter().find_map(|r| r.as_ref().err().cloned()),
+        }
+    }
+}
+
+/// One pipeline in all variants.
+#[derive(Clone, Debug)]
+pub struct PipelineResult {
+    pub pipeline: Pipeline,
+    pub cells: Vec<Cell>,
+    pub counts_before: CountsResult,
+    pub counts_after: CountsResult,
+}
+
+fn median_of(r: &DriverReport) -> Option<f64> {
+    Spread::of(r.measured()).map(|s| s.median)
+}
+
+impl PipelineResult {
+    /// Speedup of cell `k` over naive (cell 0): naive time / variant time,
+    /// one ratio per round in which both ran.
+    pub fn speedup(&self, k: usize) -> Option<Spread> {
+        let naive = &self.cells[0].runs;
+        let ratios: Vec<f64> = naive
+            .iter()
+            .zip(&self.cells[k].runs)
+            .filter_map(|(a, b)| Some(median_of(a.as_ref().ok()?)? / median_of(b.as_ref().ok()?)?))
+            .collect();
+        Spread::of(&ratios)
+    }
+}
+
+/// All results of one harness run.
+#[derive(Clone, Debug)]
+pub struct Results {
+    pub config: Config,
+    pub pipelines: Vec<PipelineResult>,
+}
+
+fn build_cells(tools: &Toolchain, config: &Config, p: &Pipeline, step: &mut usize, total: usize) -> Vec<Cell> {
+    let driver = tools.build_driver(p);
+    let mut naive_ir: Option<Result<String, String>> = None;
+    let mut cells = Vec::new();
+    for v in &config.variants {
+        *step += 1;
+        progress(&format!("[build {}/{}] {} {}", step, total, p.name, v.name));
+        let build = if v.uses_plugin && !config.plugin.exists() {
+            Err(format!("plugin not built ({})", config.plugin.display()))
+        } else {
+            driver.clone().and_then(|d| tools.build_binary(p, v, &d))
+        };
+        let transformed = if v.uses_plugin && build.is_ok() {
+            let naive = naive_ir.get_or_insert_with(|| tools.optimized_ir(p, &config.variants[0]));
+            match (naive, tools.optimized_ir(p, v)) {
+                (Ok(a), Ok(b)) => Some(*a != b),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        cells.push(Cell { variant: v.clone(), build, transformed, runs: Vec::new(), validation: None });
+    }
+    cells
+}
+
+fn output_path(tools: &Toolchain, p: &Pipeline, v: &Variant) -> PathBuf {
+    tools.build_dir.join(format!("{}.{}.out", p.name, v.name))
+}
+
+fn run_rounds(tools: &Toolchain, config: &Config, p: &Pipeline, cells: &mut [Cell], step: &mut usize, total: usize) {
+    for round in 0..config.rounds {
+        for cell in cells.iter_mut() {
+            let Ok(binary) = cell.build.clone() else { continue };
+            *step += 1;
+            progress(&format!("[run {}/{}] {} {} round {}", step, total, p.name, cell.variant.name, round + 1));
+            let out = output_path(tools, p, &cell.variant);
+            let request = RunRequest {
+                size: config.size,
+                calls: 1 + config.reps,
+                output: (round == 0).then_some(out.as_path()),
+                threads: config.threads,
+            };
+            cell.runs.push(runner::run(&binary, &request));
+        }
+    }
+}
+
+fn validate(tools: &Toolchain, p: &Pipeline, cells: &mut [Cell]) {
+    let naive = std::fs::read(output_path(tools, p, &cells[0].variant)).ok();
+    for cell in cells.iter_mut() {
+        let ran = cell.runs.first().is_some_and(|r| r.is_ok());
+        if let (Some(naive), true) = (&naive, ran) {
+            if let Ok(bytes) = std::fs::read(output_path(tools, p, &cell.variant)) {
+                cell.validation = Some(compare::compare(naive, &bytes, p.output));
+            }
+        }
+    }
+}
+
+fn static_counts(tools: &Toolchain, config: &Config, p: &Pipeline) -> (CountsResult, CountsResult) {
+    let Some((before, after)) = &config.counts_passes else {
+        return (Err("not requested".into()), Err("not requested".into()));
+    };
+    progress(&format!("[counts] {}", p.name));
+    match tools.unoptimized_ir(p) {
+        Ok(ir) => (
+            counts::count(&tools.opt, &config.plugin, before, &ir),
+            counts::count(&tools.opt, &config.plugin, after, &ir),
+        ),
+        Err(e) => (Err(e.clone()), Err(e)),
+    }
+}
+
+/// Runs the whole measurement. The first variant must be the naive one.
+pub fn run(tools: &Toolchain, config: Config) -> Results {
+    assert!(config.variants.first().is_some_and(|v| v.kind == Kind::Naive), "the first variant is the baseline");
+    let n = config.pipelines.len() * config.variants.len();
+    let (mut built, mut ran) = (0, 0);
+    let mut pipelines = Vec::new();
+    for p in &config.pipelines {
+        let mut cells = build_cells(tools, &config, p, &mut built, n);
+        run_rounds(tools, &config, p, &mut cells, &mut ran, n * config.rounds as usize);
+        validate(tools, p, &mut cells);
+        let (counts_before, counts_after) = static_counts(tools, &config, p);
+        pipelines.push(PipelineResult { pipeline: *p, cells, counts_before, counts_after });
+    }
+    progress_done();
+    Results { config, pipelines }
+}

@@ -1,0 +1,384 @@
+//! Reporting: the terminal table, CSV, JSON and an SVG bar chart of speedups.
+//! Every time, ratio and memory figure is printed as `median [min, max]`.
+
+use crate::bench::{Cell, PipelineResult, Results};
+use crate::compare::Validation;
+use crate::counts::CountsResult;
+use crate::stats::Spread;
+use crate::variants::Kind;
+use std::fmt::Write;
+
+/// The honest note for a cell: why it has no numbers, or what they mean.
+pub fn note(cell: &Cell) -> String {
+    if let Err(e) = &cell.build {
+        return format!("not built: {}", e.lines().next().unwrap_or(""));
+    }
+    if let Some(e) = cell.first_error() {
+        return format!("run failed: {}", e.lines().next().unwrap_or(""));
+    }
+    let mut notes = Vec::new();
+    match cell.transformed {
+        Some(false) => notes.push("no transform yet: optimized IR identical to naive".to_string()),
+        Some(true) => notes.push("IR differs from naive".to_string()),
+        None if cell.variant.uses_plugin => notes.push("IR not compared".to_string()),
+        None => {}
+    }
+    if !cell.deterministic() {
+        notes.push("checksum differs between rounds".to_string());
+    }
+    notes.join("; ")
+}
+
+fn spread_or_dash(s: Option<Spread>, digits: usize) -> String {
+    s.map_or("-".to_string(), |s| s.show(digits))
+}
+
+fn counts_text(c: &CountsResult) -> String {
+    match c {
+        Ok(c) => c.show(),
+        Err(e) => e.clone(),
+    }
+}
+
+fn validation_text(cell: &Cell, is_naive: bool) -> String {
+    match (&cell.validation, is_naive) {
+        (Some(_), true) => "baseline".into(),
+        (Some(v), false) => v.summary(),
+        (None, _) => "-".into(),
+    }
+}
+
+/// The terminal table.
+pub fn table(results: &Results) -> String {
+    let c = &results.config;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "polyprop-bench: size {}, {} rounds x {} timed calls (after 1 warm-up call) per variant, interleaved{}",
+        c.size.name(),
+        c.rounds,
+        c.reps,
+        c.threads.map_or(String::new(), |t| format!(", OMP_NUM_THREADS={t}"))
+    );
+    let _ = writeln!(s, "times in ms, speedup = naive/variant per round, memory in MiB; each figure median [min, max]\n");
+    let _ = writeln!(
+        s,
+        "{:<17} {:<15} {:>30} {:>22} {:>26} {:>24}  {}",
+        "pipeline", "variant", "time (ms)", "speedup", "peak RSS (temporaries)", "output vs naive", "note"
+    );
+    for p in &results.pipelines {
+        for (k, cell) in p.cells.iter().enumerate() {
+            let rss = match (cell.peak_rss_mib(), cell.pipeline_rss_mib()) {
+                (Some(a), Some(b)) => format!("{:.0} ({:.0} [{:.0}, {:.0}])", a.median, b.median, b.min, b.max),
+                _ => "-".into(),
+            };
+            let speedup = if k == 0 { "1".into() } else { spread_or_dash(p.speedup(k), 2) };
+            let _ = writeln!(
+                s,
+                "{:<17} {:<15} {:>30} {:>22} {:>26} {:>24}  {}",
+                p.pipeline.name,
+                cell.variant.name,
+                spread_or_dash(cell.times(), 2),
+                speedup,
+                rss,
+                validation_text(cell, k == 0),
+                note(cell)
+            );
+        }
+    }
+    let _ = writeln!(s, "\nstatic counts (paper 003 Table 1: arrays/loops/statements/accesses), from the plugin's model printer:");
+    let _ = writeln!(s, "{:<17} {:>6}  {:<40} {}", "pipeline", "stages", "before transform", "after transform");
+    for p in &results.pipelines {
+        let _ = writeln!(
+            s,
+            "{:<17} {:>6}  {:<40} {}",
+            p.pipeline.name,
+            p.pipeline.stages,
+            counts_text(&p.counts_before),
+            counts_text(&p.counts_after)
+        );
+    }
+    let _ = writeln!(s, "\n{}", overhead_summary(results));
+    s
+}
+
+/// The harness's own overhead and noise, over all cells.
+pub fn overhead_summary(results: &Results) -> String {
+    let cells: Vec<&Cell> = results.pipelines.iter().flat_map(|p| &p.cells).collect();
+    let per_run: Vec<f64> = cells.iter().filter_map(|c| c.overhead_ms()).flat_map(|s| [s.median, s.min, s.max]).collect();
+    let timer: Vec<f64> = cells.iter().filter_map(|c| c.timer_overhead_ns()).map(|s| s.median).collect();
+    let noise: Vec<f64> = cells.iter().filter_map(|c| c.times()).map(|s| 100.0 * s.relative_range()).collect();
+    let first: Vec<f64> = cells
+        .iter()
+        .filter_map(|c| Some(c.first_calls()?.median / c.times()?.median))
+        .collect();
+    format!(
+        "harness overhead: process time outside the timed calls (start-up, input generation, checksum) {} ms per run \
+         (not in any figure); clock_gettime pair {} ns; noise (max-min)/median of the timed calls per cell {} %; \
+         warm-up call / median timed call {} (first-touch page faults of the temporaries; excluded)",
+        spread_or_dash(Spread::of(&per_run), 1),
+        spread_or_dash(Spread::of(&timer), 1),
+        spread_or_dash(Spread::of(&noise), 1),
+        spread_or_dash(Spread::of(&first), 2),
+    )
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+fn triple(s: Option<Spread>) -> [String; 3] {
+    match s {
+        Some(s) => [format!("{:.4}", s.median), format!("{:.4}", s.min), format!("{:.4}", s.max)],
+        None => [String::new(), String::new(), String::new()],
+    }
+}
+
+fn max_abs_diff(v: &Option<Validation>) -> String {
+    match v {
+        Some(Validation::Differs { max_abs_diff, .. }) => format!("{max_abs_diff:e}"),
+        Some(Validation::Identical) => "0".into(),
+        _ => String::new(),
+    }
+}
+
+/// One CSV row per pipeline and variant.
+pub fn csv(results: &Results) -> String {
+    let mut s = String::from(
+        "pipeline,variant,size,rounds,reps,time_ms_median,time_ms_min,time_ms_max,speedup_median,speedup_min,speedup_max,\
+         first_call_ms_median,peak_rss_mib_median,peak_rss_mib_min,peak_rss_mib_max,temporaries_rss_mib_median,\
+         identical_to_naive,max_abs_diff,ir_differs_from_naive,counts_before,counts_after,flags,note\n",
+    );
+    for p in &results.pipelines {
+        for (k, cell) in p.cells.iter().enumerate() {
+            let speedup = if k == 0 { triple(Spread::of(&[1.0])) } else { triple(p.speedup(k)) };
+            let fields: Vec<String> = [
+                vec![p.pipeline.name.to_string(), cell.variant.name.clone(), results.config.size.name().into()],
+                vec![results.config.rounds.to_string(), results.config.reps.to_string()],
+                triple(cell.times()).to_vec(),
+                speedup.to_vec(),
+                vec![triple(cell.first_calls())[0].clone()],
+                triple(cell.peak_rss_mib()).to_vec(),
+                vec![triple(cell.pipeline_rss_mib())[0].clone()],
+                vec![
+                    cell.validation.as_ref().map_or(String::new(), |v| (*v == Validation::Identical).to_string()),
+                    max_abs_diff(&cell.validation),
+                    cell.transformed.map_or(String::new(), |t| t.to_string()),
+                    counts_text(&p.counts_before),
+                    counts_text(&p.counts_after),
+                    cell.variant.compile_flags.join(" "),
+                    note(cell),
+                ],
+            ]
+            .concat();
+            let _ = writeln!(s, "{}", fields.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(","));
+        }
+    }
+    s
+}
+
+/// A JSON string literal.
+pub fn json_string(text: &str) -> String {
+    let mut s = String::from("\"");
+    for ch in text.chars() {
+        match ch {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(s, "\\u{:04x}", c as u32);
+            }
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+fn json_spread(s: Option<Spread>) -> String {
+    match s {
+        Some(s) if s.median.is_finite() && s.min.is_finite() && s.max.is_finite() => {
+            format!("{{\"median\": {}, \"min\": {}, \"max\": {}, \"count\": {}}}", s.median, s.min, s.max, s.count)
+        }
+        _ => "null".into(),
+    }
+}
+
+fn json_counts(c: &CountsResult) -> String {
+    let opt = |v: Option<u64>| v.map_or("null".to_string(), |v| v.to_string());
+    match c {
+        Ok(c) => format!(
+            "{{\"arrays\": {}, \"loops\": {}, \"statements\": {}, \"accesses\": {}}}",
+            opt(c.arrays),
+            opt(c.loops),
+            opt(c.statements),
+            opt(c.accesses)
+        ),
+        Err(e) => format!("{{\"missing\": {}}}", json_string(e)),
+    }
+}
+
+fn json_cell(p: &PipelineResult, k: usize) -> String {
+    let cell = &p.cells[k];
+    let times: Vec<String> = cell
+        .runs
+        .iter()
+        .map(|r| match r {
+            Ok(r) => format!("[{}]", r.times_ms.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")),
+            Err(_) => "null".into(),
+        })
+        .collect();
+    format!(
+        "{{\"variant\": {}, \"flags\": {}, \"time_ms\": {}, \"speedup\": {}, \"first_call_ms\": {}, \"peak_rss_mib\": {}, \
+         \"temporaries_rss_mib\": {}, \"validation\": {}, \"max_abs_diff\": {}, \"ir_differs_from_naive\": {}, \
+         \"note\": {}, \"calls_ms_per_round\": [{}]}}",
+        json_string(&cell.variant.name),
+        json_string(&cell.variant.compile_flags.join(" ")),
+        json_spread(cell.times()),
+        if k == 0 { json_spread(Spread::of(&[1.0])) } else { json_spread(p.speedup(k)) },
+        json_spread(cell.first_calls()),
+        json_spread(cell.peak_rss_mib()),
+        json_spread(cell.pipeline_rss_mib()),
+        json_string(&validation_text(cell, k == 0)),
+        match &cell.validation {
+            Some(Validation::Differs { max_abs_diff, .. }) if max_abs_diff.is_finite() => max_abs_diff.to_string(),
+            Some(Validation::Identical) => "0".into(),
+            _ => "null".into(),
+        },
+        cell.transformed.map_or("null".to_string(), |t| t.to_string()),
+        json_string(&note(cell)),
+        times.join(", ")
+    )
+}
+
+/// The whole result set as JSON.
+pub fn json(results: &Results) -> String {
+    let c = &results.config;
+    let pipelines: Vec<String> = results
+        .pipelines
+        .iter()
+        .map(|p| {
+            let cells: Vec<String> = (0..p.cells.len()).map(|k| format!("      {}", json_cell(p, k))).collect();
+            format!(
+                "    {{\"pipeline\": {}, \"table_1_number\": {}, \"stages\": {}, \"counts_before\": {}, \"counts_after\": {},\n     \"variants\": [\n{}\n    ]}}",
+                json_string(p.pipeline.name),
+                p.pipeline.table_number,
+                p.pipeline.stages,
+                json_counts(&p.counts_before),
+                json_counts(&p.counts_after),
+                cells.join(",\n")
+            )
+        })
+        .collect();
+    format!(
+        "{{\n  \"size\": {}, \"rounds\": {}, \"reps\": {}, \"threads\": {}, \"plugin\": {},\n  \"overhead\": {},\n  \"pipelines\": [\n{}\n  ]\n}}\n",
+        json_string(c.size.name()),
+        c.rounds,
+        c.reps,
+        c.threads.map_or("null".to_string(), |t| t.to_string()),
+        json_string(&c.plugin.display().to_string()),
+        json_string(&overhead_summary(results)),
+        pipelines.join(",\n")
+    )
+}
+
+const COLOURS: [&str; 8] = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f"];
+
+/// An SVG bar chart: one group per pipeline, one bar per non-naive variant
+/// (median speedup over naive), whiskers from min to max, a line at 1.
+pub fn svg(results: &Results) -> String {
+    let variants: Vec<usize> = (1..results.config.variants.len()).collect();
+    let groups = results.pipelines.len().max(1);
+    let bar = 22.0;
+    let group_width = bar * variants.len().max(1) as f64 + 30.0;
+    let (left, top, plot_h) = (60.0, 40.0, 300.0);
+    let width = left + group_width * groups as f64 + 180.0;
+    let height = top + plot_h + 90.0;
+    let top_value = results
+        .pipelines
+        .iter()
+        .flat_map(|p| variants.iter().filter_map(move |&k| p.speedup(k)))
+        .map(|s| s.max)
+        .fold(1.5_f64, f64::max)
+        * 1.1;
+    let y = |v: f64| top + plot_h * (1.0 - v / top_value);
+    let mut s = String::new();
+    let _ = writeln!(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" font-family=\"sans-serif\" font-size=\"11\">");
+    let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    let _ = writeln!(
+        s,
+        "<text x=\"{left}\" y=\"20\" font-size=\"14\">Speedup over naive clang-14 -O3 (median, whiskers min-max; size {}, {} rounds)</text>",
+        results.config.size.name(),
+        results.config.rounds
+    );
+    for tick in 0..=5 {
+        let v = top_value * tick as f64 / 5.0;
+        let _ = writeln!(s, "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/>", width - 180.0, y(v), y(v));
+        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{v:.2}</text>", left - 5.0, y(v) + 4.0);
+    }
+    for (g, p) in results.pipelines.iter().enumerate() {
+        let x0 = left + 15.0 + g as f64 * group_width;
+        for (b, &k) in variants.iter().enumerate() {
+            let x = x0 + b as f64 * bar;
+            let colour = COLOURS[b % COLOURS.len()];
+            match p.speedup(k) {
+                Some(sp) => {
+                    let _ = writeln!(
+                        s,
+                        "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"><title>{} {}: {}</title></rect>",
+                        y(sp.median),
+                        bar - 4.0,
+                        y(0.0) - y(sp.median),
+                        p.pipeline.name,
+                        p.cells[k].variant.name,
+                        sp.show(2)
+                    );
+                    let cx = x + (bar - 4.0) / 2.0;
+                    let _ = writeln!(s, "<line x1=\"{cx:.1}\" x2=\"{cx:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\"/>", y(sp.min), y(sp.max));
+                }
+                None => {
+                    let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" transform=\"rotate(-90 {:.1} {:.1})\">n/a</text>", x + 12.0, y(0.0) - 4.0, x + 12.0, y(0.0) - 4.0);
+                }
+            }
+        }
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">({}) {}</text>",
+            x0 + (group_width - 30.0) / 2.0,
+            y(0.0) + 18.0,
+            p.pipeline.table_number,
+            p.pipeline.name
+        );
+    }
+    let _ = writeln!(s, "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\" stroke-dasharray=\"4 3\"/>", width - 180.0, y(1.0), y(1.0));
+    for (b, &k) in variants.iter().enumerate() {
+        let ly = top + 20.0 * b as f64;
+        let v = &results.config.variants[k];
+        let honesty = if v.kind == Kind::Polyprop && results.pipelines.iter().all(|p| p.cells[k].transformed != Some(true)) {
+            " (no transform yet)"
+        } else {
+            ""
+        };
+        let _ = writeln!(s, "<rect x=\"{:.1}\" y=\"{ly:.1}\" width=\"12\" height=\"12\" fill=\"{}\"/>", width - 170.0, COLOURS[b % COLOURS.len()]);
+        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\">{}{}</text>", width - 153.0, ly + 10.0, v.name, honesty);
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_and_json_escaping() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(json_string("a\"b\\c\nd\u{1}"), "\"a\\\"b\\\\c\\nd\\u0001\"");
+    }
+}

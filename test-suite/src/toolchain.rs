@@ -1,0 +1,137 @@
+//! Compiling and linking: the driver once per pipeline (plain `-O2`), the
+//! pipeline once per variant, and the LLVM IR used to tell whether a variant
+//! changed the code at all.
+
+use crate::pipelines::Pipeline;
+use crate::variants::Variant;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Where the tools and sources are.
+#[derive(Clone, Debug)]
+pub struct Toolchain {
+    pub clang: PathBuf,
+    pub opt: PathBuf,
+    /// `test-suite/` of the repository.
+    pub suite_dir: PathBuf,
+    /// Build products go here.
+    pub build_dir: PathBuf,
+}
+
+/// Runs `cmd`; on failure returns its command line and standard error.
+pub fn run_checked(cmd: &mut Command) -> Result<std::process::Output, String> {
+    let output = cmd.output().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    if output.status.success() {
+        Ok(output)
+    } else {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let tail: Vec<&str> = stderr.lines().rev().take(20).collect();
+        Err(format!(
+            "{:?} failed ({}):\n{}",
+            cmd,
+            output.status,
+            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+        ))
+    }
+}
+
+impl Toolchain {
+    pub fn new(clang: PathBuf, opt: PathBuf, suite_dir: PathBuf, build_dir: PathBuf) -> Self {
+        Toolchain { clang, opt, suite_dir, build_dir }
+    }
+
+    fn pipeline_source(&self, p: &Pipeline) -> PathBuf {
+        self.suite_dir.join("pipelines").join(format!("{}.c", p.name))
+    }
+
+    /// The driver object for `p` (built once, with `-O2`).
+    pub fn build_driver(&self, p: &Pipeline) -> Result<PathBuf, String> {
+        std::fs::create_dir_all(&self.build_dir).map_err(|e| e.to_string())?;
+        let object = self.build_dir.join(format!("driver_{}.o", p.name));
+        run_checked(
+            Command::new(&self.clang)
+                .args(["-O2", "-c", "-Wall"])
+                .arg(format!("-D{}", p.driver_macro()))
+                .arg(self.suite_dir.join("driver/driver.c"))
+                .arg("-o")
+                .arg(&object),
+        )?;
+        Ok(object)
+    }
+
+    /// The benchmark binary of `p` in variant `v`, linked with `driver`.
+    pub fn build_binary(&self, p: &Pipeline, v: &Variant, driver: &Path) -> Result<PathBuf, String> {
+        let object = self.build_dir.join(format!("{}.{}.o", p.name, v.name));
+        let binary = self.build_dir.join(format!("{}.{}", p.name, v.name));
+        run_checked(
+            Command::new(&self.clang)
+                .args(&v.compile_flags)
+                .arg("-c")
+                .arg(self.pipeline_source(p))
+                .arg("-o")
+                .arg(&object),
+        )?;
+        run_checked(
+            Command::new(&self.clang)
+                .arg(driver)
+                .arg(&object)
+                .arg("-lm")
+                .args(&v.link_flags)
+                .arg("-o")
+                .arg(&binary),
+        )?;
+        Ok(binary)
+    }
+
+    /// The optimized LLVM IR of `p` in variant `v` (for the "did it change
+    /// the code" check), with the lines that only name files removed.
+    pub fn optimized_ir(&self, p: &Pipeline, v: &Variant) -> Result<String, String> {
+        let path = self.build_dir.join(format!("{}.{}.ll", p.name, v.name));
+        run_checked(
+            Command::new(&self.clang)
+                .args(&v.compile_flags)
+                .args(["-S", "-emit-llvm"])
+                .arg(self.pipeline_source(p))
+                .arg("-o")
+                .arg(&path),
+        )?;
+        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+        Ok(strip_file_names(&text))
+    }
+
+    /// Unoptimized IR of `p` for the model printers: what clang hands the
+    /// pass pipeline (`-O2 -Xclang -disable-llvm-passes`).
+    pub fn unoptimized_ir(&self, p: &Pipeline) -> Result<PathBuf, String> {
+        std::fs::create_dir_all(&self.build_dir).map_err(|e| e.to_string())?;
+        let path = self.build_dir.join(format!("{}.unoptimized.ll", p.name));
+        run_checked(
+            Command::new(&self.clang)
+                .args(["-O2", "-march=native", "-Xclang", "-disable-llvm-passes", "-S", "-emit-llvm"])
+                .arg(self.pipeline_source(p))
+                .arg("-o")
+                .arg(&path),
+        )?;
+        Ok(path)
+    }
+}
+
+/// `text` without the `; ModuleID` and `source_filename` lines.
+pub fn strip_file_names(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strip_file_names_keeps_the_code() {
+        let a = "; ModuleID = 'a.c'\nsource_filename = \"a.c\"\ndefine void @f() {\n}";
+        let b = "; ModuleID = 'b.c'\nsource_filename = \"b.c\"\ndefine void @f() {\n}";
+        assert_eq!(strip_file_names(a), strip_file_names(b));
+        assert_ne!(strip_file_names(a), strip_file_names("define void @g() {\n}"));
+    }
+}
