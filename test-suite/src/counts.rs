@@ -6,12 +6,19 @@
 //! opt -load-pass-plugin libpolyprop.so -passes='print<polyprop-scops>' -disable-output x.ll
 //! ```
 //!
-//! The printer is expected to print, for every SCoP, summary lines of the form
-//! `arrays: N`, `loops: N`, `statements: N`, `accesses: N` (leading
-//! whitespace, `:` or `=`, and case are free); the counts of all SCoPs of the
-//! pipeline function are summed. When the plugin or the printer is missing, or
-//! it prints no such line, the result says "not yet" with the reason: a count
-//! is never guessed.
+//! The counts are taken from the printed model of every SCoP of the function
+//! (summed over SCoPs):
+//! - arrays: `array` lines (scalars and invariants are not arrays, as in
+//!   Table 1, which counts parametric-sized arrays);
+//! - statements: one `domain:` line per statement;
+//! - accesses: `read:` and `write:` lines (scalar accesses included);
+//! - loops: the distinct loops of the schedules. A statement's schedule
+//!   `{ S[i0, i1] -> [0, i0, 1, i1, 0] }` has a loop at every non-constant
+//!   position; two statements share that loop when every earlier constant
+//!   position agrees (the usual 2d+1 form).
+//!
+//! When the plugin is missing or the printer fails or prints no model, the
+//! result says "not yet" with the reason: a count is never guessed.
 
 use std::path::Path;
 use std::process::Command;
@@ -26,10 +33,6 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn is_empty(&self) -> bool {
-        self.arrays.is_none() && self.loops.is_none() && self.statements.is_none() && self.accesses.is_none()
-    }
-
     /// `arrays/loops/statements/accesses`, `-` for a missing count.
     pub fn show(&self) -> String {
         let f = |c: Option<u64>| c.map_or("-".to_string(), |v| v.to_string());
@@ -40,24 +43,52 @@ impl Counts {
 /// Counts, or why there are none yet.
 pub type CountsResult = Result<Counts, String>;
 
-/// Sums the summary lines of `printer_output` (see the module docs).
-pub fn parse_counts(printer_output: &str) -> Option<Counts> {
-    let mut counts = Counts::default();
-    for line in printer_output.lines() {
-        let line = line.trim().to_ascii_lowercase();
-        let Some(split) = line.find([':', '=']) else { continue };
-        let (key, rest) = (line[..split].trim(), line[split + 1..].trim());
-        let Ok(value) = rest.split_whitespace().next().unwrap_or("").parse::<u64>() else { continue };
-        let slot = match key {
-            "arrays" => &mut counts.arrays,
-            "loops" => &mut counts.loops,
-            "statements" => &mut counts.statements,
-            "accesses" => &mut counts.accesses,
-            _ => continue,
-        };
-        *slot = Some(slot.unwrap_or(0) + value);
+/// The range tuple of a schedule line: `[0, i0, 0]` of `... -> [0, i0, 0] }`.
+fn schedule_range(line: &str) -> Option<Vec<String>> {
+    let open = line.rfind('[')?;
+    let close = open + line[open..].find(']')?;
+    Some(line[open + 1..close].split(',').map(|e| e.trim().to_string()).collect())
+}
+
+/// The loops of one schedule range: for each non-constant position, the
+/// constants before it (`*` marks earlier loop positions).
+fn loop_keys(range: &[String]) -> Vec<Vec<String>> {
+    let mut keys = Vec::new();
+    for (k, e) in range.iter().enumerate() {
+        if e.parse::<i64>().is_err() {
+            keys.push(range[..=k].iter().map(|e| if e.parse::<i64>().is_ok() { e.clone() } else { "*".into() }).collect());
+        }
     }
-    (!counts.is_empty()).then_some(counts)
+    keys
+}
+
+/// Counts the model printed by `print<polyprop-scops>` (see the module docs).
+pub fn parse_counts(printer_output: &str) -> Option<Counts> {
+    let (mut arrays, mut statements, mut accesses) = (0, 0, 0);
+    let mut scops = 0;
+    let mut loops = std::collections::BTreeSet::new();
+    for line in printer_output.lines() {
+        let t = line.trim_start();
+        if t.starts_with("polyprop-scops:") {
+            scops += 1;
+        } else if t.starts_with("array ") {
+            arrays += 1;
+        } else if t.starts_with("domain:") {
+            statements += 1;
+        } else if t.starts_with("read:") || t.starts_with("write:") {
+            accesses += 1;
+        } else if t.starts_with("schedule:") {
+            for key in schedule_range(t).map(|r| loop_keys(&r)).unwrap_or_default() {
+                loops.insert((scops, key));
+            }
+        }
+    }
+    (statements > 0).then_some(Counts {
+        arrays: Some(arrays),
+        loops: Some(loops.len() as u64),
+        statements: Some(statements),
+        accesses: Some(accesses),
+    })
 }
 
 /// Runs `opt` with the plugin and `passes` on `ir` and parses the output.
@@ -85,20 +116,50 @@ pub fn count(opt: &Path, plugin: &Path, passes: &str, ir: &Path) -> CountsResult
 mod tests {
     use super::*;
 
+    const MODEL: &str = "\
+polyprop-scops: function f, function body
+  arrays:
+    array A[*][p0]: f32 temporary
+    array B[*][p0]: f32 live-out
+    scalar s_0: f32 temporary
+  statements:
+    S0
+      domain: [p0] -> { S0[i0, i1] : 0 <= i0 < p0 and 0 <= i1 < p0 }
+      schedule: [p0] -> { S0[i0, i1] -> [0, i0, 0, i1, 0] }
+      write: [p0] -> { S0[i0, i1] -> A[i0, i1] }
+    S1
+      domain: [p0] -> { S1[] }
+      schedule: [p0] -> { S1[] -> [1, 0, 0, 0, 0] }
+      write: [p0] -> { S1[] -> s_0[] }
+    S2
+      domain: [p0] -> { S2[i0, i1] : 0 <= i0 < p0 and 0 <= i1 < p0 }
+      schedule: [p0] -> { S2[i0, i1] -> [2, i0, 0, i1, 0] }
+      write: [p0] -> { S2[i0, i1] -> B[i0, i1] }
+      read: [p0] -> { S2[i0, i1] -> A[i0, i1] }
+      read: [p0] -> { S2[i0, i1] -> s_0[] }
+    S3
+      domain: [p0] -> { S3[i0, i1] : 0 <= i0 < p0 and 0 <= i1 < p0 }
+      schedule: [p0] -> { S3[i0, i1] -> [2, i0, 0, i1, 1] }
+      write: [p0] -> { S3[i0, i1] -> B[i0, i1] }
+";
+
     #[test]
-    fn sums_summary_lines_over_scops() {
-        let text = "SCoP 1 in pipeline_x\n  arrays: 3\n  loops: 4\n  Statements = 2\n  accesses: 10 (5 reads)\n\
-                    SCoP 2\n  arrays: 1\n  loops: 2\n  statements: 1\n  accesses: 3\n";
-        let c = parse_counts(text).unwrap();
-        assert_eq!(c, Counts { arrays: Some(4), loops: Some(6), statements: Some(3), accesses: Some(13) });
-        assert_eq!(c.show(), "4/6/3/13");
+    fn counts_arrays_statements_accesses_and_shared_loops() {
+        let c = parse_counts(MODEL).unwrap();
+        // S0 has 2 loops, S2 and S3 share their 2 loops, S1 has none.
+        assert_eq!(c, Counts { arrays: Some(2), loops: Some(4), statements: Some(4), accesses: Some(6) });
+        assert_eq!(c.show(), "2/4/4/6");
     }
 
     #[test]
-    fn no_summary_means_none() {
-        assert_eq!(parse_counts("Stmt_S0: { S0[i] : 0 <= i < n }\narrays-of-stuff\n"), None);
-        let partial = parse_counts("loops: 2\n").unwrap();
-        assert_eq!(partial.show(), "-/2/-/-");
+    fn sums_over_scops_without_sharing_loops_between_them() {
+        let twice = format!("{MODEL}{MODEL}");
+        assert_eq!(parse_counts(&twice).unwrap().show(), "4/8/8/12");
+    }
+
+    #[test]
+    fn no_model_means_none() {
+        assert_eq!(parse_counts("polyprop-detect: function f\n  rejected function body: several exits\n"), None);
     }
 
     #[test]

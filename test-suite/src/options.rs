@@ -23,7 +23,8 @@ interleaved, validates outputs bit for bit against naive and writes
   --clang PATH        default clang-14;  --opt PATH  default /usr/lib/llvm-14/bin/opt
   --no-counts         skip the static counts
   --counts-before P / --counts-after P   opt pipelines for the counts
-                      (default print<polyprop-scops> / polyprop,print<polyprop-scops>)
+                      (default polyprop-canonicalize,print<polyprop-scops> /
+                       polyprop-canonicalize,polyprop,print<polyprop-scops>)
   --check-reference   build each pipeline as the reference (clang-14 -O3), run --small,
                       compare with test-suite/reference/checksums.txt, exit 1 on mismatch
   --bless-reference   rewrite test-suite/reference/checksums.txt from the reference build
@@ -65,8 +66,8 @@ impl Default for Options {
             clang: "clang-14".into(),
             opt: "/usr/lib/llvm-14/bin/opt".into(),
             counts: true,
-            counts_before: "print<polyprop-scops>".into(),
-            counts_after: "polyprop,print<polyprop-scops>".into(),
+            counts_before: "polyprop-canonicalize,print<polyprop-scops>".into(),
+            counts_after: "polyprop-canonicalize,polyprop,print<polyprop-scops>".into(),
             check_reference: false,
             bless_reference: false,
         }

@@ -5,11 +5,41 @@ use crate::bench::{Cell, PipelineResult, Results};
 use crate::compare::Validation;
 use crate::counts::CountsResult;
 use crate::stats::Spread;
-use crate::variants::Kind;
 use std::fmt::Write;
 
+/// What a plugin variant did to a pipeline, as far as the harness can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransformStatus {
+    /// The variant does not load the plugin.
+    NotApplicable,
+    /// The optimized IR is identical to the naive build's.
+    IrIdentical,
+    /// The IR differs (the plugin's canonicalization runs) but the model's
+    /// counts are the same before and after the transform: no propagation.
+    ModelUnchanged,
+    /// The counts changed: the transform did something.
+    Transformed,
+    /// The IR differs and there are no counts to tell why.
+    Unknown,
+}
+
+/// The transform status of `cell` in pipeline `p`.
+pub fn transform_status(p: &PipelineResult, cell: &Cell) -> TransformStatus {
+    if !cell.variant.uses_plugin {
+        return TransformStatus::NotApplicable;
+    }
+    if cell.transformed == Some(false) {
+        return TransformStatus::IrIdentical;
+    }
+    match (&p.counts_before, &p.counts_after) {
+        (Ok(a), Ok(b)) if a == b => TransformStatus::ModelUnchanged,
+        (Ok(_), Ok(_)) => TransformStatus::Transformed,
+        _ => TransformStatus::Unknown,
+    }
+}
+
 /// The honest note for a cell: why it has no numbers, or what they mean.
-pub fn note(cell: &Cell) -> String {
+pub fn note(p: &PipelineResult, cell: &Cell) -> String {
     if let Err(e) = &cell.build {
         return format!("not built: {}", e.lines().next().unwrap_or(""));
     }
@@ -17,11 +47,15 @@ pub fn note(cell: &Cell) -> String {
         return format!("run failed: {}", e.lines().next().unwrap_or(""));
     }
     let mut notes = Vec::new();
-    match cell.transformed {
-        Some(false) => notes.push("no transform yet: optimized IR identical to naive".to_string()),
-        Some(true) => notes.push("IR differs from naive".to_string()),
-        None if cell.variant.uses_plugin => notes.push("IR not compared".to_string()),
-        None => {}
+    match transform_status(p, cell) {
+        TransformStatus::NotApplicable => {}
+        TransformStatus::IrIdentical => notes.push("no transform yet: optimized IR identical to naive".to_string()),
+        TransformStatus::ModelUnchanged => notes.push(
+            "no transform yet: model counts unchanged by the pass (IR differs from naive only by the plugin's canonicalization)"
+                .to_string(),
+        ),
+        TransformStatus::Transformed => notes.push("transformed (model counts changed)".to_string()),
+        TransformStatus::Unknown => notes.push("IR differs from naive; transform status unknown (no counts)".to_string()),
     }
     if !cell.deterministic() {
         notes.push("checksum differs between rounds".to_string());
@@ -82,7 +116,7 @@ pub fn table(results: &Results) -> String {
                 speedup,
                 rss,
                 validation_text(cell, k == 0),
-                note(cell)
+                note(p, cell)
             );
         }
     }
@@ -171,7 +205,7 @@ pub fn csv(results: &Results) -> String {
                     counts_text(&p.counts_before),
                     counts_text(&p.counts_after),
                     cell.variant.compile_flags.join(" "),
-                    note(cell),
+                    note(p, cell),
                 ],
             ]
             .concat();
@@ -250,7 +284,7 @@ fn json_cell(p: &PipelineResult, k: usize) -> String {
             _ => "null".into(),
         },
         cell.transformed.map_or("null".to_string(), |t| t.to_string()),
-        json_string(&note(cell)),
+        json_string(&note(p, cell)),
         times.join(", ")
     )
 }
@@ -358,7 +392,9 @@ pub fn svg(results: &Results) -> String {
     for (b, &k) in variants.iter().enumerate() {
         let ly = top + 20.0 * b as f64;
         let v = &results.config.variants[k];
-        let honesty = if v.kind == Kind::Polyprop && results.pipelines.iter().all(|p| p.cells[k].transformed != Some(true)) {
+        let honesty = if v.uses_plugin
+            && results.pipelines.iter().all(|p| transform_status(p, &p.cells[k]) != TransformStatus::Transformed)
+        {
             " (no transform yet)"
         } else {
             ""
