@@ -118,7 +118,7 @@ pub fn compute_dependences(ctx: &IslContext, scop: &Scop) -> IslResult<ScopDepen
     for statement in 0..scop.statements.len() {
         analysis.output_dependences(statement, &mut dependences)?;
     }
-    dependences.sort_by(|a, b| (a.kind, a.source, a.target).cmp(&(b.kind, b.source, b.target)));
+    dependences.sort_by_key(|d| (d.kind, d.source, d.target));
     Ok(ScopDependences { dependences })
 }
 

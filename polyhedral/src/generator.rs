@@ -154,8 +154,8 @@ impl Generator {
     /// Writes `t` over its whole extent from inputs read at the same position.
     fn initialization(&mut self, t: &Location) {
         let iterators = ["i", "j"];
-        for d in 0..t.dims {
-            self.line(&format!("for {} = 0 to N + 3 do", iterators[d]));
+        for iterator in &iterators[..t.dims] {
+            self.line(&format!("for {iterator} = 0 to N + 3 do"));
             self.indent += 1;
         }
         let value = self.expression(t.float, 2, &iterators[..t.dims], false);

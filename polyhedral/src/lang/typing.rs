@@ -101,7 +101,7 @@ fn fold_conversion(c: Constant, to: ScalarType) -> Option<Constant> {
     Some(match (c, to.is_float()) {
         (Constant::Int(v, from), true) => {
             let v = if from == ScalarType::I1 { v & 1 } else { v };
-            Constant::Float(round_float(v as f64, to, v), to)
+            Constant::Float(if to == ScalarType::F32 { v as f32 as f64 } else { v as f64 }, to)
         }
         (Constant::Int(v, from), false) => {
             let v = if from == ScalarType::I1 { v & 1 } else { v };
@@ -110,15 +110,6 @@ fn fold_conversion(c: Constant, to: ScalarType) -> Option<Constant> {
         (Constant::Float(v, _), true) => Constant::Float(if to == ScalarType::F32 { v as f32 as f64 } else { v }, to),
         (Constant::Float(..), false) => return None,
     })
-}
-
-fn round_float(approx: f64, to: ScalarType, exact: i64) -> f64 {
-    if to == ScalarType::F32 {
-        exact as f32 as f64
-    } else {
-        let _ = approx;
-        exact as f64
-    }
 }
 
 /// `expr != 0` as C tests a scalar for truth; `i1` values are returned unchanged.
