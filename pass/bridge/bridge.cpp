@@ -304,28 +304,27 @@ unsigned pp_delinearize(Analyses *A, const void **AccessFunctions, unsigned N,
 
 // ---- Debug information -----------------------------------------------------------------
 
-// Source variable name of a value, from llvm.dbg.value/declare; malloc'd or null. A name
-// given to a cast of the value (`float *in = (float *)in_void`) wins over the value's own.
-char *pp_debug_name(LLVMValueRef Fn, LLVMValueRef V) {
-  Value *Val = unwrap(V);
-  const char *Found = nullptr;
-  std::string Name;
+// Source variable names of a function's values, from llvm.dbg.value/declare, all at once:
+// for each debug intrinsic whose location is one value, the value with casts stripped, the
+// variable's name (malloc'd) and whether the location was a cast of it (a name given to
+// `float *in = (float *)in_void` describes the array better than the argument's own name).
+// Returns how many entries were written (at most Max).
+unsigned pp_debug_names(LLVMValueRef Fn, LLVMValueRef *Values, char **Names, int *IsCast,
+                        unsigned Max) {
+  unsigned N = 0;
   for (Instruction &I : instructions(*unwrap<Function>(Fn))) {
     auto *Dbg = dyn_cast<DbgVariableIntrinsic>(&I);
-    if (!Dbg || Dbg->getNumVariableLocationOps() != 1)
+    if (!Dbg || Dbg->getNumVariableLocationOps() != 1 || N == Max)
       continue;
     Value *Loc = Dbg->getVariableLocationOp(0);
-    if (!Loc || Loc->stripPointerCasts() != Val->stripPointerCasts())
+    if (!Loc)
       continue;
-    bool IsCast = Loc != Val;
-    if (!Found || IsCast) {
-      Name = Dbg->getVariable()->getName().str();
-      Found = Name.c_str();
-      if (IsCast)
-        break;
-    }
+    Values[N] = wrap(Loc->stripPointerCasts());
+    Names[N] = strdup(Dbg->getVariable()->getName().str().c_str());
+    IsCast[N] = Loc != Loc->stripPointerCasts();
+    ++N;
   }
-  return Found ? strdup(Name.c_str()) : nullptr;
+  return N;
 }
 
 // File name of an instruction's debug location; malloc'd or null.
@@ -342,6 +341,8 @@ char *pp_debug_file(LLVMValueRef I, unsigned *Line, unsigned *Column) {
 }
 
 int pp_function_is_declaration(LLVMValueRef F) { return unwrap<Function>(F)->isDeclaration(); }
+
+unsigned pp_count_instructions(LLVMValueRef F) { return unwrap<Function>(F)->getInstructionCount(); }
 
 } // extern "C"
 

@@ -72,6 +72,40 @@ fn is_iterator_name(name: &str) -> bool {
     name.len() > 1 && name.starts_with('i') && name[1..].chars().all(|c| c.is_ascii_digit())
 }
 
+/// Why a SCEV is not affine; the message is only formatted when shown (printing a SCEV or
+/// a value numbers the whole function).
+#[derive(Clone, Copy, Debug)]
+pub struct NotAffine {
+    pub reason: &'static str,
+    scev: Option<Scev>,
+    value: Option<ir::Value>,
+}
+
+impl NotAffine {
+    fn at(reason: &'static str, scev: Scev) -> Self {
+        NotAffine { reason, scev: Some(scev), value: None }
+    }
+    fn of(reason: &'static str, value: ir::Value) -> Self {
+        NotAffine { reason, scev: None, value: Some(value) }
+    }
+}
+
+impl std::fmt::Display for NotAffine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.scev, self.value) {
+            (_, Some(v)) => write!(f, "{}: {}", self.reason, ir::to_string(v)),
+            (Some(s), None) => write!(f, "{} in {s}", self.reason),
+            (None, None) => f.write_str(self.reason),
+        }
+    }
+}
+
+impl From<NotAffine> for String {
+    fn from(e: NotAffine) -> String {
+        e.to_string()
+    }
+}
+
 /// Translates SCEVs of one region.
 pub struct Affinator<'a> {
     pub analyses: Analyses,
@@ -82,16 +116,16 @@ pub struct Affinator<'a> {
 
 impl Affinator<'_> {
     /// The affine form of `scev`, or a short description of what is not affine.
-    pub fn affine(&mut self, scev: Scev) -> Result<AffExpr, String> {
+    pub fn affine(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
         match scev.kind() {
             ScevKind::Constant => {
-                scev.constant().map(AffExpr::constant).ok_or_else(|| "constant too large".into())
+                scev.constant().map(AffExpr::constant).ok_or(NotAffine::at("constant too large", scev))
             }
             ScevKind::Unknown => self.unknown(scev),
             ScevKind::Add => {
                 let mut sum = AffExpr::constant(0);
                 for op in scev.operands() {
-                    sum = sum.add(&self.affine(op)?).ok_or("overflow")?;
+                    sum = sum.add(&self.affine(op)?).ok_or(NotAffine::at("overflow", scev))?;
                 }
                 Ok(sum)
             }
@@ -100,15 +134,15 @@ impl Affinator<'_> {
                 let mut rest: Option<AffExpr> = None;
                 for op in scev.operands() {
                     if let Some(c) = op.constant() {
-                        factor = factor.checked_mul(c).ok_or("overflow")?;
+                        factor = factor.checked_mul(c).ok_or(NotAffine::at("overflow", scev))?;
                     } else if rest.is_none() {
                         rest = Some(self.affine(op)?);
                     } else {
-                        return Err(format!("product of non-constant values in {scev}"));
+                        return Err(NotAffine::at("product of non-constant values", scev));
                     }
                 }
                 let rest = rest.unwrap_or_else(|| AffExpr::constant(1));
-                rest.scale(factor).ok_or_else(|| "overflow".into())
+                rest.scale(factor).ok_or(NotAffine::at("overflow", scev))
             }
             ScevKind::AddRec => self.add_recurrence(scev),
             ScevKind::SMax | ScevKind::SMin => {
@@ -125,23 +159,23 @@ impl Affinator<'_> {
                 let inner = scev.operands()[0];
                 match inner.constant() {
                     Some(c) if c >= 0 => Ok(AffExpr::constant(c)),
-                    _ => Err(format!("zero extension of a possibly negative value in {scev}")),
+                    _ => Err(NotAffine::at("zero extension of a possibly negative value", scev)),
                 }
             }
             ScevKind::UMax | ScevKind::UMin | ScevKind::SequentialUMin => {
-                Err(format!("unsigned minimum or maximum in {scev}"))
+                Err(NotAffine::at("unsigned minimum or maximum", scev))
             }
-            ScevKind::Trunc => Err(format!("truncation in {scev}")),
-            ScevKind::UDiv => Err(format!("unsigned division in {scev}")),
-            ScevKind::CouldNotCompute => Err("value could not be computed".into()),
+            ScevKind::Trunc => Err(NotAffine::at("truncation", scev)),
+            ScevKind::UDiv => Err(NotAffine::at("unsigned division", scev)),
+            ScevKind::CouldNotCompute => Err(NotAffine::at("value could not be computed", scev)),
         }
     }
 
     /// The polynomial form of an address offset: like `affine`, but products of parameters
     /// and iterators are kept (for delinearization), and every piecewise-affine
     /// sub-expression (`smin`, `smax`) becomes an atom, appended to `atoms`.
-    pub fn polynomial(&mut self, scev: Scev, atoms: &mut Vec<AffExpr>) -> Result<Poly, String> {
-        let overflow = || "overflow".to_string();
+    pub fn polynomial(&mut self, scev: Scev, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
+        let overflow = || NotAffine::at("overflow", scev);
         match scev.kind() {
             ScevKind::Add | ScevKind::Mul => {
                 let mut acc: Option<Poly> = None;
@@ -153,17 +187,17 @@ impl Affinator<'_> {
                         Some(a) => a.mul(&p).ok_or_else(overflow)?,
                     });
                 }
-                acc.ok_or_else(|| "empty expression".into())
+                acc.ok_or(NotAffine::at("empty expression", scev))
             }
             ScevKind::AddRec => {
                 let ops = scev.operands();
-                let lp = scev.addrec_loop().ok_or("recurrence without loop")?;
+                let lp = scev.addrec_loop().ok_or(NotAffine::at("recurrence without loop", scev))?;
                 let depth = self
                     .region
                     .loop_depth(lp)
-                    .ok_or_else(|| format!("recurrence of a loop around the region: {scev}"))?;
+                    .ok_or(NotAffine::at("recurrence of a loop around the region", scev))?;
                 if ops.len() != 2 {
-                    return Err(format!("non-linear recurrence {scev}"));
+                    return Err(NotAffine::at("non-linear recurrence", scev));
                 }
                 let start = self.polynomial(ops[0], atoms)?;
                 let step = self.polynomial(ops[1], atoms)?;
@@ -181,38 +215,38 @@ impl Affinator<'_> {
             }
             _ => {
                 let e = self.affine(scev)?;
-                affine_to_poly(&e).ok_or_else(|| format!("piecewise expression {scev}"))
+                affine_to_poly(&e).ok_or(NotAffine::at("piecewise expression", scev))
             }
         }
     }
 
-    fn unknown(&mut self, scev: Scev) -> Result<AffExpr, String> {
-        let value = scev.unknown_value().ok_or("unknown SCEV")?;
+    fn unknown(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
+        let value = scev.unknown_value().ok_or(NotAffine::at("unknown SCEV", scev))?;
         if !ir::is_integer(value) {
-            return Err(format!("non-integer value {}", ir::to_string(value)));
+            return Err(NotAffine::of("non-integer value", value));
         }
         if let Some(c) = ir::const_int(value) {
             return Ok(AffExpr::constant(c));
         }
         if self.region.defines(value) {
-            return Err(format!("value computed inside the region: {}", ir::to_string(value)));
+            return Err(NotAffine::of("value computed inside the region", value));
         }
         Ok(AffExpr::param(self.parameters.index_of(self.function, value)))
     }
 
-    fn add_recurrence(&mut self, scev: Scev) -> Result<AffExpr, String> {
+    fn add_recurrence(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
         let ops = scev.operands();
         if ops.len() != 2 {
-            return Err(format!("non-linear recurrence {scev}"));
+            return Err(NotAffine::at("non-linear recurrence", scev));
         }
-        let lp: Loop = scev.addrec_loop().ok_or("recurrence without loop")?;
+        let lp: Loop = scev.addrec_loop().ok_or(NotAffine::at("recurrence without loop", scev))?;
         let Some(depth) = self.region.loop_depth(lp) else {
-            return Err(format!("recurrence of a loop around the region: {scev}"));
+            return Err(NotAffine::at("recurrence of a loop around the region", scev));
         };
         let start = self.affine(ops[0])?;
-        let step = ops[1].constant().ok_or_else(|| format!("non-constant step in {scev}"))?;
-        let iter = AffExpr::iter(depth).scale(step).ok_or("overflow")?;
-        start.add(&iter).ok_or_else(|| "overflow".into())
+        let step = ops[1].constant().ok_or(NotAffine::at("non-constant step", scev))?;
+        let iter = AffExpr::iter(depth).scale(step).ok_or(NotAffine::at("overflow", scev))?;
+        start.add(&iter).ok_or(NotAffine::at("overflow", scev))
     }
 }
 

@@ -114,7 +114,7 @@ fn shape(
         .offsets
         .iter()
         .map(|o| {
-            let e = aff.affine(*o)?;
+            let e = aff.affine(*o).map_err(|e| e.reason.to_string())?;
             if e.constant % bytes != 0 || e.terms.iter().any(|(_, c)| c % bytes != 0) {
                 return Err(format!("offset {o} is not a multiple of the element size"));
             }
@@ -132,7 +132,7 @@ fn shape(
     let mut atoms = Vec::new();
     let mut offsets = Vec::new();
     for o in &g.offsets {
-        let p = aff.polynomial(*o, &mut atoms).map_err(reject)?;
+        let p = aff.polynomial(*o, &mut atoms).map_err(|e| reject(e.to_string()))?;
         let whole = p.terms.values().all(|c| c % bytes == 0);
         if !whole {
             return Err(reject(format!("offset {o} is not a multiple of the element size")));

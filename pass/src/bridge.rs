@@ -4,6 +4,8 @@
 //! received them. The wrappers below are `Copy` and only valid inside one pass invocation.
 
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr};
 
 /// The analyses of the function being processed (`Analyses` in bridge.cpp).
@@ -51,7 +53,14 @@ extern "C" {
         subscripts: *mut *const c_void,
         max_dims: u32,
     ) -> u32;
-    fn pp_debug_name(f: LLVMValueRef, v: LLVMValueRef) -> *mut c_char;
+    fn pp_debug_names(
+        f: LLVMValueRef,
+        values: *mut LLVMValueRef,
+        names: *mut *mut c_char,
+        is_cast: *mut i32,
+        max: u32,
+    ) -> u32;
+    fn pp_count_instructions(f: LLVMValueRef) -> u32;
     fn pp_debug_file(i: LLVMValueRef, line: *mut u32, column: *mut u32) -> *mut c_char;
 }
 
@@ -270,9 +279,50 @@ impl Analyses {
     }
 }
 
+thread_local! {
+    /// Debug names of the function being processed, read once per function.
+    static DEBUG_NAMES: RefCell<Option<(LLVMValueRef, HashMap<LLVMValueRef, String>)>> =
+        const { RefCell::new(None) };
+}
+
+/// Forgets the cached debug names (the IR may have changed since).
+pub fn reset_debug_names() {
+    DEBUG_NAMES.with(|cache| *cache.borrow_mut() = None);
+}
+
+fn read_debug_names(function: LLVMValueRef) -> HashMap<LLVMValueRef, String> {
+    let max = unsafe { pp_count_instructions(function) };
+    let mut values = vec![std::ptr::null_mut(); max as usize];
+    let mut names = vec![std::ptr::null_mut(); max as usize];
+    let mut is_cast = vec![0i32; max as usize];
+    let n = unsafe {
+        pp_debug_names(function, values.as_mut_ptr(), names.as_mut_ptr(), is_cast.as_mut_ptr(), max)
+    } as usize;
+    let mut out: HashMap<LLVMValueRef, (String, bool)> = HashMap::new();
+    for k in 0..n {
+        let Some(name) = take_c_string(names[k]) else { continue };
+        let cast = is_cast[k] != 0;
+        // The first name wins, unless a later one names a cast of the value.
+        match out.get(&values[k]) {
+            Some((_, true)) => {}
+            Some((_, false)) if !cast => {}
+            _ => {
+                out.insert(values[k], (name, cast));
+            }
+        }
+    }
+    out.into_iter().map(|(v, (name, _))| (v, name)).collect()
+}
+
 /// The source variable name of a value from its debug intrinsics.
 pub fn debug_name(function: LLVMValueRef, value: LLVMValueRef) -> Option<String> {
-    take_c_string(unsafe { pp_debug_name(function, value) })
+    DEBUG_NAMES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.as_ref().map(|(f, _)| *f) != Some(function) {
+            *cache = Some((function, read_debug_names(function)));
+        }
+        cache.as_ref().and_then(|(_, names)| names.get(&value).cloned())
+    })
 }
 
 /// `file:line:column` of an instruction, if it has a debug location.

@@ -15,7 +15,7 @@ use crate::affinator::{Affinator, Parameters};
 use crate::bridge::{Analyses, Loop};
 use crate::ir::{self, Block, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
-use crate::region::{is_back_edge, Region};
+use crate::region::Region;
 use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
 use polyhedral::affine::AffExpr;
 use polyhedral::isl::{IslContext, IslError};
@@ -89,6 +89,7 @@ pub fn compute(
     };
     b.check_loops()?;
     for &block in &region.blocks {
+        isl.reset_quota();
         let set = b.domain_of(block)?;
         b.sets.insert(block, set);
         b.note_hammock(block)?;
@@ -222,12 +223,7 @@ impl DomainBuilder<'_, '_> {
     }
 
     fn forward_predecessors(&self, block: Block) -> Vec<Block> {
-        self.region
-            .blocks
-            .iter()
-            .copied()
-            .filter(|p| ir::successors(*p).contains(&block) && !is_back_edge(self.a, *p, block))
-            .collect()
+        self.region.forward_predecessors(block).to_vec()
     }
 
     fn intersect(&self, set: isl_rs::Set, text: &str) -> RejectResult<isl_rs::Set> {
@@ -346,7 +342,7 @@ impl DomainBuilder<'_, '_> {
         let mut side = |v: Value| -> Result<AffExpr, String> {
             let s = self.a.scev(v).ok_or("not an integer")?;
             let s = self.a.scev_at_scope(s, scope);
-            self.affinator().affine(s)
+            Ok(self.affinator().affine(s)?)
         };
         let ex = side(x)?;
         let ey = side(y)?;

@@ -109,6 +109,7 @@ pub unsafe extern "C" fn polyprop_run_function(
     let name = ir::function_name(function);
     let result = catch_unwind(AssertUnwindSafe(|| {
         let options = options::Options::parse(&options_text)?;
+        bridge::reset_debug_names();
         let a = bridge::Analyses::from_raw(analyses);
         driver::run(a, function, &mode, &options)
     }));

@@ -20,6 +20,9 @@ pub struct Region {
     loops: HashMap<Loop, usize>,
     /// Whether the region is the whole function body (it then contains the return).
     pub is_function: bool,
+    order: HashMap<Block, usize>,
+    /// Predecessors along forward edges, in reverse post-order.
+    forward_predecessors: HashMap<Block, Vec<Block>>,
 }
 
 impl Region {
@@ -53,7 +56,16 @@ impl Region {
             }
         }
         let blocks = reverse_post_order(a, entry, &members)?;
-        Some(Region { entry, blocks, members, base_depth, loops, is_function })
+        let order: HashMap<Block, usize> = blocks.iter().enumerate().map(|(k, b)| (*b, k)).collect();
+        let mut forward_predecessors: HashMap<Block, Vec<Block>> = HashMap::new();
+        for &b in &blocks {
+            for s in ir::successors(b) {
+                if members.contains(&s) && !is_back_edge(a, b, s) {
+                    forward_predecessors.entry(s).or_default().push(b);
+                }
+            }
+        }
+        Some(Region { entry, blocks, members, base_depth, loops, is_function, order, forward_predecessors })
     }
 
     pub fn contains(&self, bb: Block) -> bool {
@@ -91,7 +103,12 @@ impl Region {
 
     /// Position of a block in reverse post-order.
     pub fn order_of(&self, bb: Block) -> Option<usize> {
-        self.blocks.iter().position(|b| *b == bb)
+        self.order.get(&bb).copied()
+    }
+
+    /// Predecessors of `bb` along forward (non-back) edges inside the region.
+    pub fn forward_predecessors(&self, bb: Block) -> &[Block] {
+        self.forward_predecessors.get(&bb).map_or(&[], Vec::as_slice)
     }
 }
 

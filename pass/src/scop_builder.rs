@@ -12,7 +12,7 @@ use crate::affinator::Parameters;
 use crate::arrays::{self, Arrays};
 use crate::bridge::{Analyses, Loop};
 use crate::domains::{self, isl_error, iterator_names, Domains};
-use crate::ir::{self, Value};
+use crate::ir::Value;
 use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
@@ -41,7 +41,7 @@ pub fn build(
     let externals = std::mem::take(&mut sb.externals);
     let unit_first: Vec<usize> = pending
         .iter()
-        .map(|s| region.order_of(sb_unit_first_block(&sb, s.block)).unwrap_or(0))
+        .map(|s| region.order_of(sb.unit_leader(s.block)).unwrap_or(0))
         .collect();
     drop(sb);
 
@@ -103,11 +103,6 @@ pub fn build(
     Ok(scop)
 }
 
-fn sb_unit_first_block(sb: &StatementBuilder<'_>, block: ir::Block) -> ir::Block {
-    let unit = sb.unit_of(block);
-    *sb.region.blocks.iter().find(|b| sb.unit_of(**b) == unit).expect("unit has a block")
-}
-
 /// Known facts about the parameters: the value range of their types.
 fn context(parameters: &Parameters) -> String {
     let names = parameters.names();
@@ -141,6 +136,7 @@ impl Assembler<'_> {
 
     /// The statement's domain: its block's, on its edge for phi writes, over all parameters.
     fn domain(&self, p: &PendingStatement, name: &str, prefix: &str, depth: usize) -> RejectResult<String> {
+        self.isl.reset_quota();
         let its = iterator_names(depth).join(", ");
         let mut set = self.parse(&format!("{prefix}{{ [{its}] }}"))?;
         let block_domain = self.parse(&self.domains.of_block[&p.block])?;
@@ -236,6 +232,7 @@ impl Assembler<'_> {
             let mut violations: Option<isl_rs::Set> = None;
             let mut bounds = Vec::new();
             for stmt in &scop.statements {
+                self.isl.reset_quota();
                 let accesses = std::iter::once(&stmt.write).chain(stmt.value.reads());
                 for access in accesses.filter(|acc| acc.array == id) {
                     for (dim, size) in array.sizes.iter().enumerate().skip(1) {

@@ -143,8 +143,9 @@ impl<'a> StatementBuilder<'a> {
         }
     }
 
-    pub fn unit_of(&self, block: Block) -> usize {
-        self.unit_of[&block]
+    /// The first block (in region order) of `block`'s unit.
+    pub fn unit_leader(&self, block: Block) -> Block {
+        self.unit_blocks[self.unit_of[&block]][0]
     }
 
     /// Creates a statement for every store and every value that crosses units.

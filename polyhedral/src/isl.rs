@@ -109,6 +109,13 @@ impl IslContext {
         Self::new(DEFAULT_MAX_OPERATIONS)
     }
 
+    /// Starts a new quota period: the quota bounds each step of an analysis (one block's
+    /// domain, one statement's assumptions) rather than the whole region, so that work stays
+    /// linear in the region's size while no single step can run away.
+    pub fn reset_quota(&self) {
+        self.ctx.reset_operations();
+    }
+
     /// The wrapped `isl-rs` context, for code that needs an operation not wrapped here.
     pub fn raw(&self) -> &Context {
         &self.ctx
