@@ -2,6 +2,7 @@
 //! calls one library entry point.
 
 mod lang_commands;
+mod profile;
 
 use std::process::ExitCode;
 
@@ -14,6 +15,7 @@ fn main() -> ExitCode {
     let result: Result<(), String> = match command.as_str() {
         "deps" => lang_commands::deps(&args[1..]),
         "run" => lang_commands::run(&args[1..]),
+        "profile" => profile::main(&args[1..]),
         other => Err(format!("unknown command '{other}'")),
     };
     match result {

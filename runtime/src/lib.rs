@@ -8,10 +8,14 @@
 //! - [`profile`]: the versioned profile file, with checksum.
 //! - [`options`]: the options of the QEMU plugin.
 //! - [`frontend`]: translation blocks to basic-block entries, for the QEMU plugin.
+//! - [`launch`]: running a program under QEMU with the plugin; DWARF locations.
+//! - [`summary`]: strides, carried dependences and affine shares for `polyprop profile show`.
 
 pub mod control;
 pub mod folding;
 pub mod frontend;
+pub mod launch;
 pub mod options;
 pub mod profile;
+pub mod summary;
 pub mod tracer;

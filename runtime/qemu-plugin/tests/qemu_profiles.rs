@@ -1,0 +1,149 @@
+//! End-to-end tests of the plugin under `qemu-x86_64` (needs the Debian packages `qemu-user`
+//! and `clang-14`): paper 000's backprop kernel (Figure 1) with separately allocated rows, a
+//! loop-carried recurrence, and bad plugin options.
+
+use runtime::launch::{binary_layout, find_plugin, plugin_arguments, qemu_command, resolve_locations};
+use runtime::profile::{AccessKind, Profile};
+use runtime::summary::{access_summary, dependence_summary, Stride};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn plugin() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    find_plugin(&exe).expect("libpolyprop_qemu.so next to the test executable (cargo test -p polyprop-qemu builds it)")
+}
+
+fn compile(source: &str, flags: &[&str]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let output = dir.join(Path::new(source).file_stem().unwrap()).with_extension(flags.join("").replace('-', ""));
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs").join(source);
+    let status = Command::new("clang-14")
+        .args(flags)
+        .arg("-g")
+        .arg("-o")
+        .arg(&output)
+        .arg(&source)
+        .arg("-lm")
+        .status()
+        .expect("clang-14 is needed: apt-get install -y clang-14");
+    assert!(status.success(), "clang-14 failed on {}", source.display());
+    output
+}
+
+fn profile(binary: &Path, extra: &[String]) -> Profile {
+    let output = binary.with_extension("profile");
+    let _ = std::fs::remove_file(&output);
+    let layout = binary_layout(binary).unwrap();
+    let arguments = plugin_arguments(binary, &layout, &output, extra);
+    let result = qemu_command(Path::new("qemu-x86_64"), &plugin(), &arguments, binary, &[])
+        .output()
+        .expect("qemu-x86_64 is needed: apt-get install -y qemu-user");
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let mut profile = Profile::read(&output).unwrap();
+    assert!(resolve_locations(&mut profile, binary).unwrap() > 0);
+    profile
+}
+
+/// The line of `program` holding `text` (1-based).
+fn source_line(program: &str, text: &str) -> u32 {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs").join(program);
+    let source = std::fs::read_to_string(path).unwrap();
+    source.lines().position(|l| l.contains(text)).expect(text) as u32 + 1
+}
+
+fn line_of(location: &Option<String>) -> Option<u32> {
+    location.as_ref()?.split(':').rev().nth(1)?.parse().ok()
+}
+
+#[test]
+fn backprop_conn_is_stride_one_along_j_non_affine_along_k_and_j_carries_nothing() {
+    let binary = compile("backprop.c", &["-O2"]);
+    let profile = profile(&binary, &[]);
+    let access_line = source_line("backprop.c", "sum += conn[k][j] * l1[k]");
+    let trip_counts = |id: u32| profile.loops.iter().find(|l| l.id == id).unwrap().trip_counts;
+    // Loads of `sum += conn[k][j] * l1[k]` inside the j loop (16 iterations) and a k loop.
+    let mut conn = 0;
+    let mut l1 = 0;
+    let mut j_loop = None;
+    for record in profile.instructions.iter().filter(|r| r.kind == AccessKind::Load && r.size == 4) {
+        if line_of(&record.location) != Some(access_line) || record.folded.space != 2 {
+            continue;
+        }
+        let summary = access_summary(&profile, record);
+        let j = trip_counts(summary.loops[0]);
+        assert_eq!((j.entries, j.max), (1, 16), "the outer loop is the j loop (n2 = 16)");
+        j_loop = Some(summary.loops[0]);
+        match summary.strides[0] {
+            // conn[k][j]: +4 bytes per j iteration (stride-1), rows scattered along k.
+            Stride::Constant(4) => {
+                assert_eq!(summary.strides[1], Stride::NonAffine, "{:#x}", record.pc);
+                conn += 1;
+            }
+            // l1[k]: invariant along j, affine along k.
+            Stride::Constant(0) => {
+                assert!(matches!(summary.strides[1], Stride::Constant(c) if c > 0), "{:#x}", record.pc);
+                l1 += 1;
+            }
+            other => panic!("unexpected stride {other:?} along j at {:#x}", record.pc),
+        }
+    }
+    assert!(conn > 0 && l1 > 0, "conn[k][j] and l1[k] loads found ({conn}, {l1})");
+    let j_loop = j_loop.unwrap();
+    for index in 0..profile.dependences.len() {
+        assert_ne!(dependence_summary(&profile, index).carried_by, Some(j_loop), "dependence {index} carried by j");
+    }
+    let text = runtime::summary::render(&profile, 10);
+    assert!(text.contains("+4 B (stride-1)") && text.contains("non-affine"), "{text}");
+}
+
+#[test]
+fn recurrence_dependence_is_carried_by_its_loop_at_distance_one() {
+    let binary = compile("recurrence.c", &["-O0"]);
+    let profile = profile(&binary, &[]);
+    let line = source_line("recurrence.c", "a[i] = a[i - 1]");
+    let load = profile
+        .instructions
+        .iter()
+        .find(|r| r.kind == AccessKind::Load && line_of(&r.location) == Some(line) && r.folded.space == 1)
+        .expect("a load of a[i - 1] inside its loop");
+    let recurrence_loop = profile.context(load.context).unwrap().loops[0];
+    let carried: Vec<_> = (0..profile.dependences.len())
+        .map(|i| dependence_summary(&profile, i))
+        .filter(|s| s.carried_by == Some(recurrence_loop) && s.exact)
+        .collect();
+    // a[i] = a[i - 1] ...: the load of a[i - 1] reads the store of the previous
+    // iteration: producer coordinate = consumer coordinate - 1.
+    let recurrence = carried.iter().find(|s| {
+        let d = &profile.dependences[s.index];
+        let load = &profile.instructions[d.sink as usize];
+        let store = &profile.instructions[d.source as usize];
+        line_of(&load.location) == Some(line)
+            && line_of(&store.location) == Some(line)
+            && store.kind == AccessKind::Store
+            && d.folded.pieces.iter().all(|p| {
+                let f = &p.label_functions[0];
+                f.remaining == -1 && f.coefficients == vec![runtime::folding::Coefficient::Integer(1)]
+            })
+    });
+    assert!(recurrence.is_some(), "{}", runtime::summary::render(&profile, 10));
+}
+
+#[test]
+fn bad_plugin_options_give_one_line_and_no_panic() {
+    let binary = compile("recurrence.c", &["-O0"]);
+    for (option, expected) in [
+        ("give_up=lots", "expected default, off or a number"),
+        ("colour=red", "unknown option 'colour'"),
+        ("ranges=0x20-0x10", "START-END with START < END"),
+    ] {
+        let result = Command::new("qemu-x86_64")
+            .arg("-plugin")
+            .arg(format!("{},{option}", plugin().display()))
+            .arg(&binary)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected) && !stderr.contains("panicked"), "{stderr}");
+    }
+}

@@ -1,0 +1,135 @@
+//! Running a program under `qemu-x86_64` with the profiling plugin (used by
+//! `polyprop profile -- ./app args` and by the tests), and mapping the profile back to the
+//! source through DWARF.
+//!
+//! Facts this relies on (QEMU 7.2 user mode, x86-64 guests): a position-independent executable
+//! (ELF type `ET_DYN`) is loaded at `0x4000000000`, a fixed-address one (`ET_EXEC`) at its own
+//! addresses. Memory accesses are traced only in the executable segments of the main binary,
+//! so the C library and the dynamic loader add control flow but no streams.
+
+use crate::profile::Profile;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Load address of position-independent executables under `qemu-x86_64` 7.2.
+pub const PIE_LOAD_BASE: u64 = 0x40_0000_0000;
+
+/// What the profiler needs to know about the binary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BinaryLayout {
+    /// Where the binary is loaded (0 for a fixed-address executable).
+    pub load_base: u64,
+    /// Executable segments `[start, end)` at run time (load base added).
+    pub executable_ranges: Vec<(u64, u64)>,
+}
+
+fn read_u16(bytes: &[u8], at: usize) -> Option<u16> {
+    Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?))
+}
+fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+}
+fn read_u64(bytes: &[u8], at: usize) -> Option<u64> {
+    Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
+}
+
+/// Reads the ELF header and program headers of an x86-64 executable.
+pub fn binary_layout(path: &Path) -> Result<BinaryLayout, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let not_elf = || format!("{}: not a 64-bit little-endian ELF executable", path.display());
+    if bytes.get(..4) != Some(b"\x7fELF") || bytes.get(4) != Some(&2) || bytes.get(5) != Some(&1) {
+        return Err(not_elf());
+    }
+    let load_base = match read_u16(&bytes, 16).ok_or_else(not_elf)? {
+        2 => 0,
+        3 => PIE_LOAD_BASE,
+        other => return Err(format!("{}: ELF type {other} is not an executable", path.display())),
+    };
+    let phoff = read_u64(&bytes, 32).ok_or_else(not_elf)? as usize;
+    let phentsize = read_u16(&bytes, 54).ok_or_else(not_elf)? as usize;
+    let phnum = read_u16(&bytes, 56).ok_or_else(not_elf)? as usize;
+    let mut executable_ranges = Vec::new();
+    for i in 0..phnum {
+        let at = phoff + i * phentsize;
+        let (kind, flags) = (read_u32(&bytes, at).ok_or_else(not_elf)?, read_u32(&bytes, at + 4).ok_or_else(not_elf)?);
+        if kind == 1 && flags & 1 == 1 {
+            let vaddr = read_u64(&bytes, at + 16).ok_or_else(not_elf)?;
+            let memsz = read_u64(&bytes, at + 40).ok_or_else(not_elf)?;
+            executable_ranges.push((load_base + vaddr, load_base + vaddr + memsz));
+        }
+    }
+    Ok(BinaryLayout { load_base, executable_ranges })
+}
+
+/// Plugin options (`key=value`) to profile `binary`: output, binary, load base, ranges, and
+/// any `extra` options.
+pub fn plugin_arguments(binary: &Path, layout: &BinaryLayout, output: &Path, extra: &[String]) -> Vec<String> {
+    let ranges: Vec<String> =
+        layout.executable_ranges.iter().map(|(s, e)| format!("{s:#x}-{e:#x}")).collect();
+    let mut arguments = vec![
+        format!("output={}", output.display()),
+        format!("binary={}", binary.display()),
+        format!("load_base={:#x}", layout.load_base),
+    ];
+    if !ranges.is_empty() {
+        arguments.push(format!("ranges={}", ranges.join(":")));
+    }
+    arguments.extend(extra.iter().cloned());
+    arguments
+}
+
+/// The `qemu-x86_64 -plugin ...` command line for `binary args`.
+pub fn qemu_command(qemu: &Path, plugin: &Path, plugin_arguments: &[String], binary: &Path, args: &[String]) -> Command {
+    let mut command = Command::new(qemu);
+    let mut plugin_option = plugin.display().to_string();
+    for argument in plugin_arguments {
+        plugin_option.push(',');
+        plugin_option.push_str(argument);
+    }
+    command.arg("-plugin").arg(plugin_option).arg(binary).args(args);
+    command
+}
+
+/// The plugin next to an executable of the same build (`target/<profile>/`), or from
+/// `POLYPROP_QEMU_PLUGIN`.
+pub fn find_plugin(near: &Path) -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("POLYPROP_QEMU_PLUGIN") {
+        return Some(PathBuf::from(path));
+    }
+    let mut directory = near.parent();
+    while let Some(d) = directory {
+        let candidate = d.join("libpolyprop_qemu.so");
+        if candidate.exists() {
+            return Some(candidate);
+        }
+        directory = d.parent().filter(|p| p.ends_with("target") || d.ends_with("deps"));
+    }
+    None
+}
+
+/// Fills the `file:line:column` of instructions and loop headers from the DWARF of `binary`
+/// (addresses minus the profile's load base). Returns how many addresses were resolved.
+pub fn resolve_locations(profile: &mut Profile, binary: &Path) -> Result<usize, String> {
+    let loader = addr2line::Loader::new(binary).map_err(|e| format!("{}: cannot read debug information: {e}", binary.display()))?;
+    let base = profile.load_base;
+    // An address on a line-0 row (compiler-generated code, often a loop header) takes the
+    // location of the next instruction that has a line.
+    let locate = |address: u64| -> Option<String> {
+        let address = address.checked_sub(base)?;
+        (0..32).find_map(|delta| {
+            let location = loader.find_location(address + delta).ok()??;
+            let line = location.line.filter(|&l| l > 0)?;
+            Some(format!("{}:{line}:{}", location.file?, location.column.unwrap_or(0)))
+        })
+    };
+    let mut resolved = 0;
+    for instruction in &mut profile.instructions {
+        instruction.location = locate(instruction.pc);
+        resolved += instruction.location.is_some() as usize;
+    }
+    for record in &mut profile.loops {
+        record.location = locate(record.header);
+        resolved += record.location.is_some() as usize;
+    }
+    Ok(resolved)
+}
