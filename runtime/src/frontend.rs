@@ -101,6 +101,13 @@ impl Frontend {
         let last = &instructions[instructions.len() - 1];
         if self.leaders.insert(first.pc) {
             self.generation += 1;
+            // A block that already ran through this new leader is split there.
+            let leader = first.pc;
+            if let Some(block) = self.blocks.iter().find(|b| b.start < leader && leader < b.end) {
+                if let Some(&start) = self.leaders.range(block.start..leader).next_back() {
+                    self.tracer.split_block(start, leader);
+                }
+            }
         }
         self.blocks.push(TranslationBlockInfo {
             start: first.pc,
@@ -190,6 +197,7 @@ mod tests {
     #[test]
     fn disassembly_gives_calls_and_returns() {
         assert_eq!(ControlKind::of_disassembly("call 0x401020"), ControlKind::Call);
+        assert_eq!(ControlKind::of_disassembly("call 0x401020"), ControlKind::Call);
         assert_eq!(ControlKind::of_disassembly("callq *%rax"), ControlKind::Call);
         assert_eq!(ControlKind::of_disassembly("repz ret"), ControlKind::Return);
         assert_eq!(ControlKind::of_disassembly("retq"), ControlKind::Return);
@@ -240,5 +248,70 @@ mod tests {
         assert!(folded.contains(&[2, 0]) && folded.contains(&[2, 9]));
         assert!(folded.is_exact());
         assert_eq!(profile.loops.iter().map(|l| l.trip_counts.max).max(), Some(10));
+    }
+
+    /// `for i { for j { load } }` compiled so that the block before the nest falls through
+    /// into the outer header 0x110, which falls through into the inner header 0x120: the
+    /// outer header becomes a leader only when the outer back edge is first taken. The outer
+    /// loop must still be a loop of its own (not merged with the inner one).
+    #[test]
+    fn outer_header_discovered_after_its_fall_through_entry_is_split_out() {
+        let mut frontend = Frontend::new(PluginOptions::default());
+        let (pre, _) = frontend.translate_block(&[
+            instruction(0x100, ControlKind::Other),
+            instruction(0x110, ControlKind::Other),
+            instruction(0x120, ControlKind::Other),
+            instruction(0x124, ControlKind::Other),
+        ]);
+        let mut inner = None;
+        let mut latch = None;
+        let mut outer = None;
+        let mut load_id = None;
+        frontend.execute_block(pre);
+        for i in 0..5u64 {
+            if i > 0 {
+                let (o, _) = *outer.get_or_insert_with(|| {
+                    frontend.translate_block(&[
+                        instruction(0x110, ControlKind::Other),
+                        instruction(0x120, ControlKind::Other),
+                        instruction(0x124, ControlKind::Other),
+                    ])
+                });
+                frontend.execute_block(o);
+            }
+            for j in 0..4u64 {
+                if i > 0 || j > 0 {
+                    let (b, ids) = inner
+                        .get_or_insert_with(|| {
+                            frontend.translate_block(&[
+                                instruction(0x120, ControlKind::Other),
+                                instruction(0x124, ControlKind::Other),
+                            ])
+                        })
+                        .clone();
+                    load_id = ids[0];
+                    frontend.execute_block(b);
+                }
+                if let Some(id) = load_id {
+                    frontend.memory_access(id, 0x120, 0x8000 + 64 * i + 4 * j, 4, false);
+                }
+            }
+            let (l, _) = *latch.get_or_insert_with(|| {
+                frontend.translate_block(&[instruction(0x128, ControlKind::Other)])
+            });
+            frontend.execute_block(l);
+        }
+        let (exit, _) = frontend.translate_block(&[instruction(0x130, ControlKind::Other)]);
+        frontend.execute_block(exit);
+        let profile = frontend.finish();
+        let outer_loop = profile.loops.iter().find(|l| l.header == 0x110).expect("outer loop at 0x110");
+        let inner_loop = profile.loops.iter().find(|l| l.header == 0x120).expect("inner loop at 0x120");
+        assert_eq!(inner_loop.parent, Some(outer_loop.id));
+        let nested = profile.instructions.iter().find(|r| r.folded.space == 2).expect("a 2-D stream");
+        let piece = nested.folded.pieces.last().unwrap();
+        assert_eq!(
+            piece.label_functions[0].coefficients,
+            vec![crate::folding::Coefficient::Integer(64), crate::folding::Coefficient::Integer(4)]
+        );
     }
 }

@@ -12,6 +12,7 @@
 //! - [`summary`]: strides, carried dependences and affine shares for `polyprop profile show`.
 
 pub mod control;
+mod fast_hash;
 pub mod folding;
 pub mod frontend;
 pub mod launch;

@@ -14,6 +14,7 @@ use crate::folding::{FoldError, Folder, FoldingOptions};
 use crate::profile::{
     AccessKind, ContextRecord, DependenceRecord, InstructionRecord, LoopRecord, Profile,
 };
+use crate::fast_hash::FastMap;
 use std::collections::HashMap;
 
 /// Deepest iteration vector kept in the shadow memory; deeper producers are not tracked.
@@ -54,7 +55,7 @@ const PAGE_BITS: u32 = 10; // granules per page: 1024 (4 KiB of guest memory)
 /// The shadow memory: a page table of last writers per 4-byte granule.
 #[derive(Default)]
 struct ShadowMemory {
-    pages: HashMap<u64, Box<[Producer]>>,
+    pages: FastMap<u64, Box<[Producer]>>,
 }
 
 impl ShadowMemory {
@@ -108,11 +109,11 @@ pub struct Tracer {
     options: TracerOptions,
     control: ControlFlow,
     instructions: Vec<StaticInstruction>,
-    instruction_index: HashMap<u64, u32>,
+    instruction_index: FastMap<u64, u32>,
     streams: Vec<InstructionStream>,
-    stream_index: HashMap<(u32, u32, bool), u32>,
+    stream_index: FastMap<(u32, u32, bool), u32>,
     dependences: Vec<(u32, u32, Stream)>,
-    dependence_index: HashMap<(u32, u32), u32>,
+    dependence_index: FastMap<(u32, u32), u32>,
     shadow: ShadowMemory,
     untracked_deep_producers: u64,
     label: Vec<i64>,
@@ -124,11 +125,11 @@ impl Tracer {
             options,
             control: ControlFlow::new(),
             instructions: Vec::new(),
-            instruction_index: HashMap::new(),
+            instruction_index: FastMap::default(),
             streams: Vec::new(),
-            stream_index: HashMap::new(),
+            stream_index: FastMap::default(),
             dependences: Vec::new(),
-            dependence_index: HashMap::new(),
+            dependence_index: FastMap::default(),
             shadow: ShadowMemory::default(),
             untracked_deep_producers: 0,
             label: Vec::new(),
@@ -145,6 +146,11 @@ impl Tracer {
         self.instructions.push(StaticInstruction { pc, last: None });
         self.instruction_index.insert(pc, id);
         id
+    }
+
+    /// See [`ControlFlow::split_block`].
+    pub fn split_block(&mut self, block: u64, leader: u64) {
+        self.control.split_block(block, leader);
     }
 
     /// A block starts executing.

@@ -7,7 +7,7 @@
 //! when new edges are discovered ([`crate::control::ControlFlow`] does this lazily), which is
 //! rare once the program runs in its loops.
 
-use std::collections::HashMap;
+use crate::fast_hash::FastMap;
 
 /// The loop-nesting forest over blocks `0..n` (block 0 is the entry).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub struct LoopForest {
     /// For each block, the header of its innermost loop (itself if it is a header), or `None`.
     pub innermost_header: Vec<Option<usize>>,
     /// For each loop header, the header of its parent loop.
-    pub parent: HashMap<usize, Option<usize>>,
+    pub parent: FastMap<usize, Option<usize>>,
 }
 
 impl LoopForest {
@@ -148,7 +148,7 @@ pub fn loop_forest(successors: &[Vec<usize>]) -> LoopForest {
         }
     }
     let containing = |x: usize| header[x];
-    let mut forest = LoopForest { innermost_header: vec![None; n], parent: HashMap::new() };
+    let mut forest = LoopForest { innermost_header: vec![None; n], parent: FastMap::default() };
     for x in 0..visited {
         let block = node_of[x];
         if is_loop_header[x] {

@@ -16,6 +16,7 @@
 pub mod havlak;
 
 use havlak::{loop_forest, LoopForest};
+use crate::fast_hash::FastMap;
 use std::collections::HashMap;
 
 /// Deepest call stack followed; deeper calls are treated as jumps in the deepest frame.
@@ -52,7 +53,7 @@ pub struct TripCounts {
 
 #[derive(Debug, Default)]
 struct FunctionCfg {
-    block_of: HashMap<u64, usize>,
+    block_of: FastMap<u64, usize>,
     addresses: Vec<u64>,
     successors: Vec<Vec<usize>>,
     forest: LoopForest,
@@ -106,13 +107,13 @@ pub struct ContextFrame {
 /// Follows the execution and maintains the dynamic interprocedural iteration vector.
 #[derive(Debug, Default)]
 pub struct ControlFlow {
-    functions: HashMap<u64, FunctionCfg>,
+    functions: FastMap<u64, FunctionCfg>,
     frames: Vec<Frame>,
     iteration_vector: Vec<i64>,
-    contexts: HashMap<Vec<ContextFrame>, u32>,
+    contexts: FastMap<Vec<ContextFrame>, u32>,
     context_list: Vec<Vec<ContextFrame>>,
     current_context: Option<u32>,
-    trip_counts: HashMap<LoopKey, TripCounts>,
+    trip_counts: FastMap<LoopKey, TripCounts>,
     /// Number of loop-forest recomputations (new CFG edges seen inside a function).
     pub recomputations: u64,
 }
@@ -160,7 +161,7 @@ impl ControlFlow {
 
     /// Trip counts per loop, including loops still live (counted as if they exited now).
     pub fn trip_counts(&self) -> HashMap<LoopKey, TripCounts> {
-        let mut counts = self.trip_counts.clone();
+        let mut counts: HashMap<LoopKey, TripCounts> = self.trip_counts.iter().map(|(k, v)| (*k, *v)).collect();
         for frame in &self.frames {
             let cfg = &self.functions[&frame.function];
             for live in &frame.loops {
@@ -177,6 +178,25 @@ impl ControlFlow {
         let block = *cfg.block_of.get(&key.header)?;
         let parent = cfg.forest.parent.get(&block).copied().flatten()?;
         Some(LoopKey { function: key.function, header: cfg.addresses[parent] })
+    }
+
+    /// The code at `leader` turned out to start a block, but it already ran inside the block
+    /// starting at `block` (a translation block discovered later starts there): the executed
+    /// fall-through `block -> leader` is added and the edges leaving `block` now leave
+    /// `leader`, in every function where `block` was seen.
+    pub fn split_block(&mut self, block: u64, leader: u64) {
+        for cfg in self.functions.values_mut() {
+            let Some(&from) = cfg.block_of.get(&block) else { continue };
+            let to = cfg.block(leader);
+            if to == from {
+                continue;
+            }
+            for successor in std::mem::take(&mut cfg.successors[from]) {
+                cfg.add_edge(to, successor);
+            }
+            cfg.add_edge(from, to);
+            cfg.dirty = true;
+        }
     }
 
     /// Processes the execution of the block at `address`.
