@@ -2,7 +2,7 @@
 //! shadow-memory pages, stream keys): the multiply-rotate hash of the Firefox/rustc "Fx" family.
 //! Keys are addresses and small ids chosen by the program run, not by an adversary.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 #[derive(Default, Clone, Copy)]
@@ -33,4 +33,3 @@ impl Hasher for FastHasher {
 }
 
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
-pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;

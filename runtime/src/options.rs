@@ -2,7 +2,6 @@
 //! the plugin stays a thin shell and the parsing is tested without QEMU. Every error is one line
 //! that names the option and what is accepted.
 
-use crate::folding::FoldingOptions;
 use crate::tracer::TracerOptions;
 
 /// Parsed plugin options.
@@ -110,12 +109,6 @@ impl PluginOptions {
             || symbol.is_some_and(|s| self.functions.iter().any(|f| f == s));
         in_ranges && in_functions
     }
-}
-
-/// The folding options of the default tracer, for documentation.
-pub fn default_folding() -> (FoldingOptions, FoldingOptions) {
-    let t = TracerOptions::default();
-    (t.instruction_folding, t.dependence_folding)
 }
 
 #[cfg(test)]
