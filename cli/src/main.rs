@@ -3,6 +3,7 @@
 
 mod lang_commands;
 mod profile;
+mod propagation_commands;
 
 use std::process::ExitCode;
 
@@ -16,6 +17,8 @@ fn main() -> ExitCode {
         "deps" => lang_commands::deps(&args[1..]),
         "run" => lang_commands::run(&args[1..]),
         "profile" => profile::main(&args[1..]),
+        "propagate" => propagation_commands::propagate_command(&args[1..]),
+        "check" => propagation_commands::check(&args[1..]),
         other => Err(format!("unknown command '{other}'")),
     };
     match result {

@@ -1,1 +1,232 @@
-//! Polyhedral expression propagation (paper 003, sections 3 and 4): not yet implemented.
+//! Polyhedral expression propagation (paper 003, sections 3 and 4) on polyprop's model.
+//!
+//! [`propagate`] takes a SCoP and returns the transformed SCoP and a [`Report`] that explains
+//! every decision. It works on `model::Scop` only, independent of LLVM: the textual language
+//! (`polyprop propagate`) and the LLVM plugin call it alike.
+//!
+//! The pipeline, one module per step:
+//! 1. `liveness` (section 5.1): the candidate locations; temporaries come from the model's
+//!    `Liveness`, which the front ends fill (the LLVM front end per section 5.1, the language
+//!    from its declarations).
+//! 2. `order` (section 4.4): a priority worklist; each location is tried once.
+//! 3. `location` (sections 4.1, 4.4): for one location, in rounds:
+//!    - `reload_test` (section 3.2): RAW dependences, PIW, OR, self-WAR, propagation
+//!      dependences;
+//!    - `expressions` (section 3.1, Algorithm 1, equation 3): propagation expressions;
+//!    - `splitting` (section 3, Figure 5): surjective dependences by splitting the target;
+//!    - `heuristics` (sections 4.2, 4.3): cache misses and code complexity;
+//!    - dead writes of a fully propagated temporary are removed (section 4.1).
+//! 4. `verify`: the model's consistency after the transformation.
+//!
+//! Bounded work: all isl work runs under an operation quota, renewed for each location;
+//! running out leaves that location unchanged with the reason "complexity".
+//!
+//! Known limits (not yet): higher-order recurrences (section 5.4) belong to code generation;
+//! live-out locations are propagated in one round only (no chains through their own writers);
+//! propagation never introduces new accesses or changes the schedule (section 3.3).
+
+mod expressions;
+mod heuristics;
+mod location;
+mod order;
+mod reload_test;
+mod report;
+mod splitting;
+
+pub use heuristics::cache_lines;
+pub use report::{LocationReport, Outcome, Reason, Report};
+
+use polyhedral::isl::{IslContext, IslError, DEFAULT_MAX_OPERATIONS};
+use polyhedral::lang::typing::expr_type;
+use polyhedral::model::{ArrayId, Expr, Liveness, Scop};
+use std::collections::HashSet;
+use std::fmt;
+
+/// Parameters of the heuristics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Elements per cache line for the cache-miss heuristic (section 4.2): accesses within
+    /// `-line/2 .. line/2 - 1` elements of a miss hit. Default 8 (`-4..+3`).
+    pub cache_line: usize,
+    /// Most cache lines per iteration a statement may need after propagation. Default 32.
+    pub cache_limit: usize,
+    /// Also propagate live-out locations, per RAW dependence, keeping their writes (section 3;
+    /// Figure 5). Default off: section 4.1, the gain is in removing temporaries.
+    pub propagate_live_out: bool,
+    /// isl operation quota per location (0: none).
+    pub max_operations: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS }
+    }
+}
+
+/// A failure that is a bug (the input model or the transformed one is inconsistent), not a
+/// decision: the caller keeps the original code.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PropagationError {
+    /// The input model cannot be read by isl.
+    InvalidModel(String),
+    /// The transformed model failed verification (an internal error).
+    Verification(String),
+}
+
+impl fmt::Display for PropagationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PropagationError::InvalidModel(m) => write!(f, "invalid model: {m}"),
+            PropagationError::Verification(m) => write!(f, "internal error: propagation produced an invalid model: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for PropagationError {}
+
+/// Propagates expressions in `scop` (see the crate documentation).
+pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), PropagationError> {
+    let ctx = IslContext::new(options.max_operations);
+    polyhedral::isl::assumed_context(&ctx, scop).map_err(|e| PropagationError::InvalidModel(e.to_string()))?;
+    let mut report = Report { cache_line: options.cache_line, cache_limit: options.cache_limit, ..Report::default() };
+    let (mut worklist, skipped) = candidates(scop, options);
+    for array in skipped {
+        report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::LiveOutNotEnabled)));
+    }
+    let mut current = scop.clone();
+    let mut position = 0;
+    while !worklist.is_empty() {
+        let best = (0..worklist.len()).min_by_key(|&k| order::order_key(&current, worklist[k])).expect("non-empty");
+        let array = worklist.remove(best);
+        ctx.reset_quota();
+        let outcome = match location::propagate_location(&ctx, &current, array, options) {
+            Ok((next, outcome)) => {
+                current = next;
+                outcome
+            }
+            Err(IslError::Complexity) => Outcome::NotPropagated(Reason::Complexity),
+            Err(error) => Outcome::NotPropagated(Reason::Isl(error.to_string())),
+        };
+        report.locations.push(location_report(scop, array, Some(position), outcome));
+        position += 1;
+    }
+    report.removable_arrays = removable_arrays(scop, &current);
+    verify(&current)?;
+    Ok((current, report))
+}
+
+fn location_report(scop: &Scop, array: ArrayId, order: Option<usize>, outcome: Outcome) -> LocationReport {
+    let a = &scop.arrays[array];
+    LocationReport { array, name: a.name.clone(), liveness: a.liveness, order, outcome }
+}
+
+/// Step 1 (section 5.1): locations the SCoP writes, split into the worklist (temporaries, and
+/// live-out ones if enabled) and live-out locations that are read in the SCoP but not tried.
+fn candidates(scop: &Scop, options: &Options) -> (Vec<ArrayId>, Vec<ArrayId>) {
+    let written: HashSet<ArrayId> = scop.statements.iter().map(|s| s.write.array).collect();
+    let read: HashSet<ArrayId> = scop.statements.iter().flat_map(|s| s.value.reads().into_iter().map(|a| a.array)).collect();
+    let mut worklist = Vec::new();
+    let mut skipped = Vec::new();
+    for (id, array) in scop.arrays.iter().enumerate() {
+        if !written.contains(&id) {
+            continue;
+        }
+        match array.liveness {
+            Liveness::Temporary => worklist.push(id),
+            Liveness::LiveOut if options.propagate_live_out => worklist.push(id),
+            Liveness::LiveOut if read.contains(&id) => skipped.push(id),
+            Liveness::LiveOut => {}
+        }
+    }
+    (worklist, skipped)
+}
+
+/// Temporaries the original accesses and the result no longer does.
+fn removable_arrays(original: &Scop, result: &Scop) -> Vec<ArrayId> {
+    let accessed = |scop: &Scop| -> HashSet<ArrayId> {
+        scop.statements
+            .iter()
+            .flat_map(|s| std::iter::once(s.write.array).chain(s.value.reads().into_iter().map(|a| a.array)))
+            .collect()
+    };
+    let before = accessed(original);
+    let after = accessed(result);
+    (0..original.arrays.len())
+        .filter(|id| original.arrays[*id].liveness == Liveness::Temporary && before.contains(id) && !after.contains(id))
+        .collect()
+}
+
+/// Step 4: unique statement names, domains and schedules isl reads with the statement's tuple,
+/// values of the written element type, subscripts within the statement's iterators.
+fn verify(scop: &Scop) -> Result<(), PropagationError> {
+    let ctx = IslContext::new(0);
+    let mut names = HashSet::new();
+    for statement in &scop.statements {
+        let fail = |m: String| PropagationError::Verification(format!("{}: {m}", statement.name));
+        if !names.insert(statement.name.clone()) {
+            return Err(fail("duplicate statement name".into()));
+        }
+        for text in [&statement.domain, &statement.schedule] {
+            let ok = if text == &statement.domain {
+                ctx.union_set(text).is_ok()
+            } else {
+                ctx.union_map(text).is_ok()
+            };
+            if !ok || !text.contains(&format!("{}[", statement.name)) {
+                return Err(fail(format!("cannot read '{text}'")));
+            }
+        }
+        let element = scop.arrays[statement.write.array].element;
+        let ty = expr_type(scop, &statement.value);
+        if ty != element {
+            return Err(fail(format!("value of type {ty} written to {element}")));
+        }
+        let n = statement.iterators.len();
+        let mut bad = false;
+        statement.value.visit(&mut |e| match e {
+            Expr::Iterator(k) => bad |= *k >= n,
+            Expr::Read(a) => bad |= a.subscripts.iter().any(|s| s.iterator_bound() > n),
+            _ => {}
+        });
+        if bad {
+            return Err(fail("uses an iterator it does not have".into()));
+        }
+    }
+    Ok(())
+}
+
+/// The model without the arrays `report` marks removable (array ids renumbered), for printing
+/// the program as a user would write it (Figure 2 has no `tmp` and no `s`).
+pub fn without_removable_arrays(scop: &Scop, report: &Report) -> Scop {
+    let removed: HashSet<ArrayId> = report.removable_arrays.iter().copied().collect();
+    let mut map = vec![None; scop.arrays.len()];
+    let mut out = scop.clone();
+    out.arrays.clear();
+    for (id, array) in scop.arrays.iter().enumerate() {
+        if !removed.contains(&id) {
+            map[id] = Some(out.arrays.len());
+            out.arrays.push(array.clone());
+        }
+    }
+    let renumber = |id: ArrayId| map[id].expect("removable arrays are not accessed");
+    out.alias_checks.retain(|c| !removed.contains(&c.first) && !removed.contains(&c.second));
+    for check in &mut out.alias_checks {
+        check.first = renumber(check.first);
+        check.second = renumber(check.second);
+    }
+    for statement in &mut out.statements {
+        statement.write.array = renumber(statement.write.array);
+        statement.value = renumber_reads(&statement.value, &renumber);
+    }
+    out
+}
+
+fn renumber_reads(e: &Expr, f: &dyn Fn(ArrayId) -> ArrayId) -> Expr {
+    let mut reads = Vec::new();
+    for (k, access) in e.reads().into_iter().enumerate() {
+        let mut access = access.clone();
+        access.array = f(access.array);
+        reads.push((k, Expr::Read(access)));
+    }
+    expressions::replace_reads(e, &reads)
+}

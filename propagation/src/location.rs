@@ -1,0 +1,253 @@
+//! Propagation of one location (paper 003, section 4.1 and 4.4).
+//!
+//! A *temporary* location (non-live-out, section 5.1) is propagated all or nothing: every RAW
+//! dependence must pass the reload test completely, have propagation expressions, and every
+//! new statement must pass the heuristics; then all its writes are dead and removed (the
+//! non-live-out heuristic). Otherwise the model is left as it was and the first failure is the
+//! reason.
+//!
+//! Writers of the location may read it themselves (an update `tmp[i] = tmp[i] * 2` after an
+//! initialization). Rounds handle that: each round propagates the RAW dependences whose source
+//! value does not read the location, which makes the targets that are writers free of it for
+//! the next round. If the writers depend on each other in a cycle (Fibonacci, Figure 7a), the
+//! propagation expression would always read the location again: reason "recurrence".
+//!
+//! A *live-out* location (only with `Options::propagate_live_out`) is propagated per RAW
+//! dependence, on the part the reload test allows, into the targets the heuristics accept, in
+//! one round; its writes stay.
+
+use crate::expressions::propagation_pieces;
+use crate::heuristics::{cache_lines, specialized_middle_dimension};
+use crate::reload_test::{Analysis, RawDependence};
+use crate::report::{Outcome, Reason};
+use crate::splitting::{split_target, Part, ReadReplacement};
+use crate::Options;
+use polyhedral::isl::{IslContext, IslResult};
+use polyhedral::model::{ArrayId, Liveness, Scop, StatementId};
+use std::collections::{BTreeMap, HashSet};
+
+/// The private context of the propagation of one location.
+struct LocationPropagation<'o> {
+    array: ArrayId,
+    all_or_nothing: bool,
+    options: &'o Options,
+    dependences: usize,
+    targets: Vec<String>,
+    split_statements: Vec<String>,
+    cache_lines: usize,
+    first_refusal: Option<Reason>,
+}
+
+/// Propagates `array` in `scop`; returns the new model (unchanged unless propagated) and the
+/// outcome. isl errors (the quota) are returned to the caller, which keeps the old model.
+pub(crate) fn propagate_location(ctx: &IslContext, scop: &Scop, array: ArrayId, options: &Options) -> IslResult<(Scop, Outcome)> {
+    let all_or_nothing = scop.arrays[array].liveness == Liveness::Temporary;
+    let mut state = LocationPropagation {
+        array,
+        all_or_nothing,
+        options,
+        dependences: 0,
+        targets: vec![],
+        split_statements: vec![],
+        cache_lines: 0,
+        first_refusal: None,
+    };
+    let writers_at_start = scop.statements.iter().filter(|s| s.write.array == array).count();
+    let max_rounds = if all_or_nothing { writers_at_start + 1 } else { 1 };
+    let mut current = scop.clone();
+    let mut rounds = 0;
+    loop {
+        let analysis = Analysis::new(ctx, &current)?;
+        let raws = analysis.raw_dependences(array)?;
+        if raws.is_empty() {
+            break;
+        }
+        if rounds == max_rounds {
+            if all_or_nothing {
+                return Ok((scop.clone(), Outcome::NotPropagated(Reason::TooManyRounds { rounds })));
+            }
+            break;
+        }
+        rounds += 1;
+        match state.round(ctx, &analysis, &raws)? {
+            Ok(next) => current = next,
+            Err(reason) if all_or_nothing => return Ok((scop.clone(), Outcome::NotPropagated(reason))),
+            Err(reason) => {
+                state.first_refusal.get_or_insert(reason);
+                break;
+            }
+        }
+    }
+    if !all_or_nothing {
+        let outcome = match (state.dependences, state.first_refusal.take()) {
+            (0, Some(reason)) => Outcome::NotPropagated(reason),
+            (0, None) => Outcome::NothingToPropagate,
+            (dependences, None) => Outcome::Propagated {
+                dependences,
+                targets: state.targets,
+                split_statements: state.split_statements,
+                removed_writes: vec![],
+                cache_lines: state.cache_lines,
+            },
+            (dependences, Some(reason)) => Outcome::PartiallyPropagated {
+                dependences,
+                targets: state.targets,
+                split_statements: state.split_statements,
+                cache_lines: state.cache_lines,
+                reason,
+            },
+        };
+        return Ok((current, outcome));
+    }
+    // Section 4.1: all RAW dependences are propagated, so every write is dead.
+    let removed_writes: Vec<String> =
+        current.statements.iter().filter(|s| s.write.array == array).map(|s| s.name.clone()).collect();
+    if removed_writes.is_empty() && state.dependences == 0 {
+        return Ok((current, Outcome::NothingToPropagate));
+    }
+    current.statements.retain(|s| s.write.array != array);
+    let outcome = Outcome::Propagated {
+        dependences: state.dependences,
+        targets: state.targets,
+        split_statements: state.split_statements,
+        removed_writes,
+        cache_lines: state.cache_lines,
+    };
+    Ok((current, outcome))
+}
+
+impl LocationPropagation<'_> {
+    fn reads_location(&self, scop: &Scop, statement: StatementId) -> bool {
+        scop.statements[statement].value.reads().iter().any(|a| a.array == self.array)
+    }
+
+    /// One round: propagate every RAW dependence whose source does not read the location.
+    fn round(&mut self, ctx: &IslContext, analysis: &Analysis, raws: &[RawDependence]) -> IslResult<Result<Scop, Reason>> {
+        let scop = analysis.scop;
+        let name = |s: StatementId| scop.statements[s].name.clone();
+        if let Some(statement) = recurrence(scop, self.array, raws) {
+            return Ok(Err(Reason::Recurrence { statement: name(statement) }));
+        }
+        let selected: Vec<&RawDependence> = raws.iter().filter(|r| !self.reads_location(scop, r.source)).collect();
+        if selected.is_empty() {
+            return Ok(Err(Reason::SourceReadsUnwritten { statement: name(raws[0].source) }));
+        }
+        // Reload test and propagation expressions per RAW dependence, grouped by target.
+        let mut by_target: BTreeMap<StatementId, Vec<ReadReplacement>> = BTreeMap::new();
+        let mut counted: BTreeMap<StatementId, usize> = BTreeMap::new();
+        for raw in selected {
+            let test = analysis.reload_test(raw)?;
+            if !test.complete && (self.all_or_nothing || test.propagation_is_empty) {
+                let (array, overwriter) = test.overwrite.expect("an incomplete reload test names an overwrite");
+                let reason = Reason::OverwrittenReload {
+                    source: name(raw.source),
+                    target: name(raw.target),
+                    array: scop.arrays[array].name.clone(),
+                    overwriter: name(overwriter),
+                };
+                if self.all_or_nothing {
+                    return Ok(Err(reason));
+                }
+                self.first_refusal.get_or_insert(reason);
+                continue;
+            }
+            let source = &scop.statements[raw.source];
+            let target = &scop.statements[raw.target];
+            let pieces = propagation_pieces(ctx, scop, source, target, &test.propagation_dependence)?;
+            let Some(pieces) = pieces else {
+                let reason = Reason::NoAffineExpression { source: name(raw.source), target: name(raw.target) };
+                if self.all_or_nothing {
+                    return Ok(Err(reason));
+                }
+                self.first_refusal.get_or_insert(reason);
+                continue;
+            };
+            by_target.entry(raw.target).or_default().push(ReadReplacement { read: raw.read, source: raw.source, pieces });
+            *counted.entry(raw.target).or_default() += 1;
+        }
+        let mut names: HashSet<String> = scop.statements.iter().map(|s| s.name.clone()).collect();
+        let mut new_parts: BTreeMap<StatementId, Vec<Part>> = BTreeMap::new();
+        for (target, replacements) in by_target {
+            let Some(parts) = split_target(ctx, scop, target, &replacements, &mut names)? else {
+                let reason = Reason::NoAffineExpression { source: name(replacements[0].source), target: name(target) };
+                if self.all_or_nothing {
+                    return Ok(Err(reason));
+                }
+                self.first_refusal.get_or_insert(reason);
+                continue;
+            };
+            match self.heuristics(ctx, scop, target, &parts)? {
+                Ok(lines) => {
+                    self.cache_lines = self.cache_lines.max(lines);
+                    self.dependences += counted[&target];
+                    if !self.targets.contains(&name(target)) {
+                        self.targets.push(name(target));
+                    }
+                    if parts.len() > 1 {
+                        self.split_statements.extend(parts.iter().map(|p| p.statement.name.clone()));
+                    }
+                    new_parts.insert(target, parts);
+                }
+                Err(reason) if self.all_or_nothing => return Ok(Err(reason)),
+                Err(reason) => {
+                    self.first_refusal.get_or_insert(reason);
+                }
+            }
+        }
+        let mut next = scop.clone();
+        next.statements.clear();
+        for (index, statement) in scop.statements.iter().enumerate() {
+            match new_parts.remove(&index) {
+                Some(parts) => next.statements.extend(parts.into_iter().map(|p| p.statement)),
+                None => next.statements.push(statement.clone()),
+            }
+        }
+        Ok(Ok(next))
+    }
+
+    /// Cache-miss and code-complexity heuristics on the parts of one target; the largest
+    /// number of cache lines per iteration if accepted.
+    fn heuristics(&self, ctx: &IslContext, scop: &Scop, target: StatementId, parts: &[Part]) -> IslResult<Result<usize, Reason>> {
+        let mut most = 0;
+        let dims = scop.statements[target].iterators.len();
+        for part in parts {
+            if part.replaced {
+                let lines = cache_lines(scop, &part.statement, self.options.cache_line);
+                if lines > self.options.cache_limit {
+                    return Ok(Err(Reason::CacheMisses {
+                        statement: part.statement.name.clone(),
+                        lines,
+                        limit: self.options.cache_limit,
+                    }));
+                }
+                most = most.max(lines);
+            }
+            if parts.len() > 1 {
+                if let Some(dimension) = specialized_middle_dimension(ctx, &part.statement.domain, &part.statement.name, dims)? {
+                    return Ok(Err(Reason::CodeComplexity { statement: part.statement.name.clone(), dimension }));
+                }
+            }
+        }
+        Ok(Ok(most))
+    }
+}
+
+/// A writer of `array` that depends on itself through RAW dependences of `array` among the
+/// writers (a cycle, Figure 7a), if any.
+fn recurrence(scop: &Scop, array: ArrayId, raws: &[RawDependence]) -> Option<StatementId> {
+    let writes = |s: StatementId| scop.statements[s].write.array == array;
+    let edges: Vec<(StatementId, StatementId)> =
+        raws.iter().filter(|r| writes(r.target)).map(|r| (r.source, r.target)).collect();
+    // Repeatedly drop writers without incoming edges; what remains lies on or after a cycle.
+    let mut alive: HashSet<StatementId> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
+    loop {
+        let with_incoming: HashSet<StatementId> =
+            edges.iter().filter(|(a, b)| alive.contains(a) && alive.contains(b)).map(|&(_, b)| b).collect();
+        let before = alive.len();
+        alive.retain(|s| with_incoming.contains(s));
+        if alive.len() == before {
+            break;
+        }
+    }
+    alive.into_iter().min()
+}

@@ -1,0 +1,155 @@
+//! RAW dependences of one location and the reload test (paper 003, section 3.2).
+//!
+//! The RAW dependences `w -> r` of a location are value-based (the last writer of each read
+//! instance), computed like `polyhedral::dependences` but only for the reads of that location,
+//! so propagation can recompute them after every change at a cost proportional to the accesses
+//! involved rather than to the whole SCoP.
+//!
+//! The reload test restricts a RAW dependence `w -> r = { W[i] -> T[j] }` to the pairs where
+//! every read `r_e` of the source expression still sees, in `T[j]`, the value it saw in
+//! `W[i]`:
+//!
+//! - WAR `r_e -> * = { W[i] -> L[l] }`: memory-based, every write `L` to the location `r_e`
+//!   read, not earlier than the read, `θ(i) <=lex θ(l)` (same instance included: the
+//!   *self-WAR* of `A[i] = A[i] + 1`);
+//! - potential intermediate writes `PIW(r_e) = { (l, j) | ∃ i: (i, l) ∈ r_e -> * ∧ (i, j) ∈ w -> r }`;
+//! - overwritten reloads `OR(r_e) = { j | ∃ l: (l, j) ∈ PIW(r_e) ∧ θ(l) ≪lex θ(j) }`
+//!   (strictly before: a write of `T[j]` itself happens after its reads);
+//! - the propagation dependence `{ (i, j) ∈ w -> r | ∀ r_e: j ∉ OR(r_e) }`.
+//!
+//! All relations are restricted to the domains and the assumed context; everything runs under
+//! the quota of the caller's context.
+
+use polyhedral::isl::{self, IslContext, IslResult, ParamSet, UnionMap, UnionSet};
+use polyhedral::model::{Access, ArrayId, Scop, StatementId};
+
+/// A RAW dependence from the write of `source` to the `read`-th read of `target`.
+#[derive(Clone, Debug)]
+pub(crate) struct RawDependence {
+    pub source: StatementId,
+    pub target: StatementId,
+    pub read: usize,
+    /// `[params] -> { W[i] -> T[j] : ... }`, non-empty.
+    pub relation: String,
+}
+
+/// The result of the reload test for one RAW dependence.
+pub(crate) struct ReloadTest {
+    /// `[params] -> { W[i] -> T[j] : ... }`, possibly empty.
+    pub propagation_dependence: String,
+    pub propagation_is_empty: bool,
+    /// Whether the propagation dependence is the whole RAW dependence.
+    pub complete: bool,
+    /// The first overwrite found: (array read by the source, statement that overwrites it).
+    pub overwrite: Option<(ArrayId, StatementId)>,
+}
+
+/// The private context of the dependence work on one SCoP.
+pub(crate) struct Analysis<'a, 'c> {
+    pub ctx: &'c IslContext,
+    pub scop: &'a Scop,
+    assumed: ParamSet<'c>,
+}
+
+impl<'a, 'c> Analysis<'a, 'c> {
+    pub fn new(ctx: &'c IslContext, scop: &'a Scop) -> IslResult<Self> {
+        Ok(Analysis { ctx, scop, assumed: isl::assumed_context(ctx, scop)? })
+    }
+
+    /// `{ S[i] -> A[...] }` on the domain of `S` and the assumed context.
+    fn access_relation(&self, statement: StatementId, access: &Access) -> IslResult<UnionMap<'c>> {
+        let s = &self.scop.statements[statement];
+        let relation = self.ctx.union_map(&self.scop.access_relation(s, access))?;
+        relation.intersect_domain(self.domain(statement)?)?.intersect_params(&self.assumed)
+    }
+
+    pub fn domain(&self, statement: StatementId) -> IslResult<UnionSet<'c>> {
+        self.ctx.union_set(&self.scop.statements[statement].domain)
+    }
+
+    fn schedule(&self, statement: StatementId) -> IslResult<UnionMap<'c>> {
+        self.ctx.union_map(&self.scop.statements[statement].schedule)?.intersect_domain(self.domain(statement)?)
+    }
+
+    fn writers_of(&self, array: ArrayId) -> Vec<StatementId> {
+        (0..self.scop.statements.len()).filter(|&s| self.scop.statements[s].write.array == array).collect()
+    }
+
+    fn statement_named(&self, name: &str) -> Option<StatementId> {
+        self.scop.statements.iter().position(|s| s.name == name)
+    }
+
+    /// Every RAW dependence into a read of `array`.
+    pub fn raw_dependences(&self, array: ArrayId) -> IslResult<Vec<RawDependence>> {
+        let writers = self.writers_of(array);
+        let mut out = Vec::new();
+        if writers.is_empty() {
+            return Ok(out);
+        }
+        for (target, statement) in self.scop.statements.iter().enumerate() {
+            for (k, read) in statement.value.reads().into_iter().enumerate() {
+                if read.array != array {
+                    continue;
+                }
+                let mut sources = self.ctx.empty_union_map()?;
+                let mut schedule = self.schedule(target)?;
+                for &writer in &writers {
+                    sources = sources.union(self.access_relation(writer, &self.scop.statements[writer].write)?)?;
+                    if writer != target {
+                        schedule = schedule.union(self.schedule(writer)?)?;
+                    }
+                }
+                let flow = isl::must_flow(self.access_relation(target, read)?, sources, schedule)?;
+                for (source_name, _, piece) in flow.pieces()? {
+                    let Some(source) = self.statement_named(&source_name) else { continue };
+                    let piece = piece.coalesce()?;
+                    if piece.is_empty()? {
+                        continue;
+                    }
+                    out.push(RawDependence { source, target, read: k, relation: piece.to_isl_string()? });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The reload test of `raw` (see the module documentation).
+    pub fn reload_test(&self, raw: &RawDependence) -> IslResult<ReloadTest> {
+        let source = &self.scop.statements[raw.source];
+        let dependence = self.ctx.union_map(&raw.relation)?;
+        let mut overwritten = self.ctx.union_set("{ }")?;
+        let mut overwrite = None;
+        for read in source.value.reads() {
+            for writer in self.writers_of(read.array) {
+                // r_e -> * = { W[i] -> L[l] : same location, θ(i) <=lex θ(l) }
+                let same_location = self
+                    .access_relation(raw.source, read)?
+                    .apply_range(self.access_relation(writer, &self.scop.statements[writer].write)?.reverse()?)?;
+                let later = self.schedule(raw.source)?.lex_le(self.schedule(writer)?)?;
+                let anti = same_location.intersect(later)?;
+                if anti.is_empty()? {
+                    continue;
+                }
+                // PIW(r_e) = { L[l] -> T[j] }
+                let intermediate = anti.reverse()?.apply_range(dependence.copy()?)?;
+                let before = self.schedule(writer)?.lex_lt(self.schedule(raw.target)?)?;
+                // OR(r_e) = { T[j] }
+                let reloads = intermediate.intersect(before)?.range()?;
+                if reloads.is_empty()? {
+                    continue;
+                }
+                overwrite.get_or_insert((read.array, writer));
+                overwritten = overwritten.union(reloads)?;
+            }
+        }
+        let kept = self.domain(raw.target)?.subtract(overwritten)?;
+        let propagation = dependence.copy()?.intersect_range(kept)?.coalesce()?;
+        let complete = propagation.is_equal(&dependence)?;
+        Ok(ReloadTest {
+            propagation_is_empty: propagation.is_empty()?,
+            propagation_dependence: propagation.to_isl_string()?,
+            complete,
+            overwrite,
+        })
+    }
+}

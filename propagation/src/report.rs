@@ -1,0 +1,173 @@
+//! The explanation of every decision (`print<polyprop-propagation>`, `polyprop propagate
+//! --explain`): per location, whether it was propagated and, if not, which legality condition
+//! (section 3) or heuristic (section 4) stopped it, with its numbers.
+
+use polyhedral::model::{ArrayId, Liveness};
+use std::fmt;
+
+/// Why a location was not (or not completely) propagated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Live-out locations are only propagated with `Options::propagate_live_out`.
+    LiveOutNotEnabled,
+    /// The value written reads the location itself through a chain of its own writers
+    /// (Figure 7a): the propagation expression would read the location again (section 3.3,
+    /// limitation 1).
+    Recurrence { statement: String },
+    /// A writer reads the location where no statement wrote it: the read cannot be propagated.
+    SourceReadsUnwritten { statement: String },
+    /// The reload test (section 3.2) failed: `overwriter` writes `array`, read by the source,
+    /// between the source and the target (Figure 7b); the non-live-out heuristic needs all
+    /// RAW dependences.
+    OverwrittenReload { source: String, target: String, array: String, overwriter: String },
+    /// No affine function of the target's iterators gives the source instance (equation 3).
+    NoAffineExpression { source: String, target: String },
+    /// The cache-miss heuristic (section 4.2): `statement` would need `lines` cache lines per
+    /// iteration, more than `limit`.
+    CacheMisses { statement: String, lines: usize, limit: usize },
+    /// The code-complexity heuristic (section 4.3): splitting `statement` would specialize a
+    /// single iteration of `dimension`, which lies between two loop dimensions.
+    CodeComplexity { statement: String, dimension: usize },
+    /// Splits did not converge within the round limit.
+    TooManyRounds { rounds: usize },
+    /// The isl operation quota ran out ("complexity"): the location is left unchanged.
+    Complexity,
+    /// Any other isl failure (a bug): the location is left unchanged.
+    Isl(String),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::LiveOutNotEnabled => write!(f, "live-out location (propagation of live-out memory is disabled)"),
+            Reason::Recurrence { statement } => {
+                write!(f, "recurrence: {statement} reads the location it writes (propagation expression would read it again)")
+            }
+            Reason::SourceReadsUnwritten { statement } => {
+                write!(f, "{statement} reads the location where it was never written")
+            }
+            Reason::OverwrittenReload { source, target, array, overwriter } => write!(
+                f,
+                "reload test: {overwriter} overwrites {array}, read by {source}, before {target} (overwritten reload)"
+            ),
+            Reason::NoAffineExpression { source, target } => {
+                write!(f, "no affine propagation expression from {source} to {target}")
+            }
+            Reason::CacheMisses { statement, lines, limit } => {
+                write!(f, "cache-miss heuristic: {statement} would need {lines} cache lines per iteration, limit {limit}")
+            }
+            Reason::CodeComplexity { statement, dimension } => write!(
+                f,
+                "code-complexity heuristic: splitting {statement} fixes dimension {dimension} between two loop dimensions"
+            ),
+            Reason::TooManyRounds { rounds } => write!(f, "splitting did not converge in {rounds} rounds"),
+            Reason::Complexity => write!(f, "complexity (isl operation quota exceeded)"),
+            Reason::Isl(message) => write!(f, "isl error: {message}"),
+        }
+    }
+}
+
+/// What happened to one location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every RAW dependence was propagated (for a temporary, all its writes are removed).
+    Propagated {
+        /// RAW dependences propagated.
+        dependences: usize,
+        /// Statements whose reads were replaced, before splitting.
+        targets: Vec<String>,
+        /// Statements created by splitting (section 3, Figure 5).
+        split_statements: Vec<String>,
+        /// Writes removed as dead (section 4.1).
+        removed_writes: Vec<String>,
+        /// The largest number of cache lines per iteration among the new statements.
+        cache_lines: usize,
+    },
+    /// A live-out location: some RAW dependences propagated, others not (the first reason).
+    PartiallyPropagated { dependences: usize, targets: Vec<String>, split_statements: Vec<String>, cache_lines: usize, reason: Reason },
+    NotPropagated(Reason),
+    /// Nothing to do: no RAW dependence and no write to remove.
+    NothingToPropagate,
+}
+
+/// The decision for one location, in the order locations were tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocationReport {
+    pub array: ArrayId,
+    pub name: String,
+    pub liveness: Liveness,
+    /// Position in the propagation order (section 4.4), from 0; `None` if never tried.
+    pub order: Option<usize>,
+    pub outcome: Outcome,
+}
+
+/// Everything `propagate` decided.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub locations: Vec<LocationReport>,
+    /// Temporaries no statement accesses any more: their allocations can be removed. The
+    /// arrays stay in the transformed model (array ids do not change).
+    pub removable_arrays: Vec<ArrayId>,
+    pub cache_line: usize,
+    pub cache_limit: usize,
+}
+
+impl Report {
+    pub fn location(&self, name: &str) -> Option<&LocationReport> {
+        self.locations.iter().find(|l| l.name == name)
+    }
+
+    pub fn is_propagated(&self, name: &str) -> bool {
+        matches!(self.location(name).map(|l| &l.outcome), Some(Outcome::Propagated { .. }))
+    }
+
+    pub fn reason(&self, name: &str) -> Option<&Reason> {
+        match &self.location(name)?.outcome {
+            Outcome::NotPropagated(r) => Some(r),
+            Outcome::PartiallyPropagated { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+}
+
+fn list(names: &[String]) -> String {
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "propagation (cache line {} elements, limit {} lines per iteration):", self.cache_line, self.cache_limit)?;
+        for l in &self.locations {
+            let liveness = match l.liveness {
+                Liveness::LiveOut => "live-out",
+                Liveness::Temporary => "temporary",
+            };
+            let order = l.order.map(|o| format!("#{o}")).unwrap_or_else(|| "-".into());
+            write!(f, "  {order} {} ({liveness}): ", l.name)?;
+            match &l.outcome {
+                Outcome::Propagated { dependences, targets, split_statements, removed_writes, cache_lines } => writeln!(
+                    f,
+                    "propagated {dependences} RAW dependences into {}; split into {}; removed writes {}; {cache_lines}/{} cache lines",
+                    list(targets),
+                    list(split_statements),
+                    list(removed_writes),
+                    self.cache_limit
+                )?,
+                Outcome::PartiallyPropagated { dependences, targets, split_statements, cache_lines, reason } => writeln!(
+                    f,
+                    "partially propagated {dependences} RAW dependences into {}; split into {}; {cache_lines}/{} cache lines; rest not propagated: {reason}",
+                    list(targets),
+                    list(split_statements),
+                    self.cache_limit
+                )?,
+                Outcome::NotPropagated(reason) => writeln!(f, "not propagated: {reason}")?,
+                Outcome::NothingToPropagate => writeln!(f, "nothing to propagate")?,
+            }
+        }
+        Ok(())
+    }
+}
