@@ -7,10 +7,31 @@ use runtime::profile::{AccessKind, Profile};
 use runtime::summary::{access_summary, dependence_summary, Stride};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
+/// The plugin of this build (`cargo build -p polyprop-qemu`), or one built now in a target
+/// directory of its own: `cargo test` does not build a cdylib for integration tests, and a
+/// nested build in the same target directory would wait for the lock `cargo test` holds.
 fn plugin() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    find_plugin(&exe).expect("libpolyprop_qemu.so next to the test executable (cargo test -p polyprop-qemu builds it)")
+    static PLUGIN: OnceLock<PathBuf> = OnceLock::new();
+    PLUGIN
+        .get_or_init(|| {
+            let exe = std::env::current_exe().unwrap();
+            if let Some(plugin) = find_plugin(&exe) {
+                return plugin;
+            }
+            let target = exe.ancestors().nth(3).unwrap().join("plugin-for-tests");
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let status = Command::new(cargo)
+                .args(["build", "-p", "polyprop-qemu", "--target-dir"])
+                .arg(&target)
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .status()
+                .expect("cargo to build the plugin");
+            assert!(status.success(), "building the plugin failed");
+            target.join("debug/libpolyprop_qemu.so")
+        })
+        .clone()
 }
 
 fn compile(source: &str, flags: &[&str]) -> PathBuf {
