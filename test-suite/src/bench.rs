@@ -35,6 +35,8 @@ pub struct Cell {
     pub variant: Variant,
     /// The binary, or why it was not built.
     pub build: Result<PathBuf, String>,
+    /// Seconds spent compiling and linking (near zero when reused).
+    pub build_seconds: f64,
     /// For variants that load the plugin: does the optimized IR differ from
     /// the naive build's? (`None`: not checked.)
     pub transformed: Option<bool>,
@@ -63,7 +65,7 @@ impl Cell {
         Spread::of(&self.reports().map(|r| r.max_rss_kb as f64 / 1024.0).collect::<Vec<_>>())
     }
 
-    /// Max RSS above the inputs and outputs (the pipeline's temporaries), MiB.
+    /// Peak RSS above the generated inputs (temporaries and output), MiB.
     pub fn pipeline_rss_mib(&self) -> Option<Spread> {
         Spread::of(&self.reports().map(|r| r.max_rss_kb.saturating_sub(r.baseline_rss_kb) as f64 / 1024.0).collect::<Vec<_>>())
     }
@@ -135,11 +137,13 @@ fn build_cells(tools: &Toolchain, config: &Config, p: &Pipeline, step: &mut usiz
     for v in &config.variants {
         *step += 1;
         progress(&format!("[build {}/{}] {} {}", step, total, p.name, v.name));
+        let start = std::time::Instant::now();
         let build = if v.uses_plugin && !config.plugin.exists() {
             Err(format!("plugin not built ({})", config.plugin.display()))
         } else {
             driver.clone().and_then(|d| tools.build_binary(p, v, &d))
         };
+        let build_seconds = start.elapsed().as_secs_f64();
         let transformed = if v.uses_plugin && build.is_ok() {
             let naive = naive_ir.get_or_insert_with(|| tools.optimized_ir(p, &config.variants[0]));
             match (naive, tools.optimized_ir(p, v)) {
@@ -149,7 +153,7 @@ fn build_cells(tools: &Toolchain, config: &Config, p: &Pipeline, step: &mut usiz
         } else {
             None
         };
-        cells.push(Cell { variant: v.clone(), build, transformed, runs: Vec::new(), validation: None });
+        cells.push(Cell { variant: v.clone(), build, build_seconds, transformed, runs: Vec::new(), validation: None });
     }
     cells
 }

@@ -40,6 +40,21 @@ fn check_reference(tools: &Toolchain, selected: &[pipelines::Pipeline], bless: b
     Ok(all_match)
 }
 
+/// Copies the plugin into the build directory (keeping its modification
+/// time) so that one harness run uses one plugin even while it is rebuilt.
+fn snapshot_plugin(plugin: &Path, build_dir: &Path) -> Result<std::path::PathBuf, String> {
+    if !plugin.exists() {
+        return Ok(plugin.to_path_buf());
+    }
+    let dir = build_dir.join("plugin");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let copy = dir.join(plugin.file_name().unwrap_or_default());
+    let modified = std::fs::metadata(plugin).and_then(|m| m.modified()).map_err(|e| e.to_string())?;
+    std::fs::copy(plugin, &copy).map_err(|e| format!("copying the plugin: {e}"))?;
+    std::fs::File::options().write(true).open(&copy).and_then(|f| f.set_modified(modified)).map_err(|e| e.to_string())?;
+    Ok(copy)
+}
+
 fn write_results(out_dir: &Path, results: &bench::Results, table: &str) -> Result<(), String> {
     std::fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
     let files = [
@@ -64,6 +79,7 @@ fn run(o: Options) -> Result<bool, String> {
     if o.check_reference || o.bless_reference {
         return check_reference(&tools, &selected, o.bless_reference);
     }
+    let plugin = snapshot_plugin(&plugin, &tools.build_dir)?;
     let mut all = variants::standard(&plugin, &o.extra_flags);
     if o.threads.is_some() {
         all.extend(variants::threaded(&plugin, &o.extra_flags));

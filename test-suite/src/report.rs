@@ -94,11 +94,11 @@ pub fn table(results: &Results) -> String {
         c.reps,
         c.threads.map_or(String::new(), |t| format!(", OMP_NUM_THREADS={t}"))
     );
-    let _ = writeln!(s, "times in ms, speedup = naive/variant per round, memory in MiB; each figure median [min, max]\n");
+    let _ = writeln!(s, "times in ms, speedup = naive/variant per round, memory in MiB (peak RSS of the process; in parentheses the part above the generated inputs: temporaries and output); each figure median [min, max]\n");
     let _ = writeln!(
         s,
-        "{:<17} {:<15} {:>30} {:>22} {:>26} {:>24}  {}",
-        "pipeline", "variant", "time (ms)", "speedup", "peak RSS (temporaries)", "output vs naive", "note"
+        "{:<17} {:<15} {:>30} {:>22} {:>26} {:>24} {:>8}  {}",
+        "pipeline", "variant", "time (ms)", "speedup", "peak RSS (above inputs)", "output vs naive", "build s", "note"
     );
     for p in &results.pipelines {
         for (k, cell) in p.cells.iter().enumerate() {
@@ -109,13 +109,14 @@ pub fn table(results: &Results) -> String {
             let speedup = if k == 0 { "1".into() } else { spread_or_dash(p.speedup(k), 2) };
             let _ = writeln!(
                 s,
-                "{:<17} {:<15} {:>30} {:>22} {:>26} {:>24}  {}",
+                "{:<17} {:<15} {:>30} {:>22} {:>26} {:>24} {:>8.1}  {}",
                 p.pipeline.name,
                 cell.variant.name,
                 spread_or_dash(cell.times(), 2),
                 speedup,
                 rss,
                 validation_text(cell, k == 0),
+                cell.build_seconds,
                 note(p, cell)
             );
         }
@@ -184,8 +185,8 @@ fn max_abs_diff(v: &Option<Validation>) -> String {
 pub fn csv(results: &Results) -> String {
     let mut s = String::from(
         "pipeline,variant,size,rounds,reps,time_ms_median,time_ms_min,time_ms_max,speedup_median,speedup_min,speedup_max,\
-         first_call_ms_median,peak_rss_mib_median,peak_rss_mib_min,peak_rss_mib_max,temporaries_rss_mib_median,\
-         identical_to_naive,max_abs_diff,ir_differs_from_naive,counts_before,counts_after,flags,note\n",
+         first_call_ms_median,peak_rss_mib_median,peak_rss_mib_min,peak_rss_mib_max,above_inputs_rss_mib_median,\
+         identical_to_naive,max_abs_diff,ir_differs_from_naive,build_seconds,counts_before,counts_after,flags,note\n",
     );
     for p in &results.pipelines {
         for (k, cell) in p.cells.iter().enumerate() {
@@ -202,6 +203,7 @@ pub fn csv(results: &Results) -> String {
                     cell.validation.as_ref().map_or(String::new(), |v| (*v == Validation::Identical).to_string()),
                     max_abs_diff(&cell.validation),
                     cell.transformed.map_or(String::new(), |t| t.to_string()),
+                    format!("{:.2}", cell.build_seconds),
                     counts_text(&p.counts_before),
                     counts_text(&p.counts_after),
                     cell.variant.compile_flags.join(" "),
@@ -268,8 +270,8 @@ fn json_cell(p: &PipelineResult, k: usize) -> String {
         .collect();
     format!(
         "{{\"variant\": {}, \"flags\": {}, \"time_ms\": {}, \"speedup\": {}, \"first_call_ms\": {}, \"peak_rss_mib\": {}, \
-         \"temporaries_rss_mib\": {}, \"validation\": {}, \"max_abs_diff\": {}, \"ir_differs_from_naive\": {}, \
-         \"note\": {}, \"calls_ms_per_round\": [{}]}}",
+         \"above_inputs_rss_mib\": {}, \"validation\": {}, \"max_abs_diff\": {}, \"ir_differs_from_naive\": {}, \
+         \"build_seconds\": {:.2}, \"note\": {}, \"calls_ms_per_round\": [{}]}}",
         json_string(&cell.variant.name),
         json_string(&cell.variant.compile_flags.join(" ")),
         json_spread(cell.times()),
@@ -284,6 +286,7 @@ fn json_cell(p: &PipelineResult, k: usize) -> String {
             _ => "null".into(),
         },
         cell.transformed.map_or("null".to_string(), |t| t.to_string()),
+        cell.build_seconds,
         json_string(&note(p, cell)),
         times.join(", ")
     )
