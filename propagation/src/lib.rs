@@ -86,8 +86,8 @@ impl std::error::Error for PropagationError {}
 
 /// Propagates expressions in `scop` (see the crate documentation).
 pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), PropagationError> {
+    polyhedral::isl::assumed_context(&IslContext::new(0), scop).map_err(|e| PropagationError::InvalidModel(e.to_string()))?;
     let ctx = IslContext::new(options.max_operations);
-    polyhedral::isl::assumed_context(&ctx, scop).map_err(|e| PropagationError::InvalidModel(e.to_string()))?;
     let mut report = Report { cache_line: options.cache_line, cache_limit: options.cache_limit, ..Report::default() };
     let (mut worklist, skipped) = candidates(scop, options);
     for array in skipped {

@@ -57,6 +57,10 @@ pub(crate) fn propagate_location(ctx: &IslContext, scop: &Scop, array: ArrayId, 
     let mut current = scop.clone();
     let mut rounds = 0;
     loop {
+        let read_anywhere = current.statements.iter().any(|s| s.value.reads().iter().any(|a| a.array == array));
+        if !read_anywhere {
+            break;
+        }
         let analysis = Analysis::new(ctx, &current)?;
         let raws = analysis.raw_dependences(array)?;
         if raws.is_empty() {

@@ -22,6 +22,8 @@
 
 use polyhedral::isl::{self, IslContext, IslResult, ParamSet, UnionMap, UnionSet};
 use polyhedral::model::{Access, ArrayId, Scop, StatementId};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// A RAW dependence from the write of `source` to the `read`-th read of `target`.
 #[derive(Clone, Debug)]
@@ -49,11 +51,25 @@ pub(crate) struct Analysis<'a, 'c> {
     pub ctx: &'c IslContext,
     pub scop: &'a Scop,
     assumed: ParamSet<'c>,
+    /// Per statement: domain, schedule on the domain, write access relation (read once).
+    domains: RefCell<HashMap<StatementId, UnionSet<'c>>>,
+    schedules: RefCell<HashMap<StatementId, UnionMap<'c>>>,
+    writes: RefCell<HashMap<StatementId, UnionMap<'c>>>,
+    /// `{ A[i] -> B[j] : θ(i) <=lex θ(j) }` (`true`) or `<lex` (`false`) per statement pair.
+    orders: RefCell<HashMap<(StatementId, StatementId, bool), UnionMap<'c>>>,
 }
 
 impl<'a, 'c> Analysis<'a, 'c> {
     pub fn new(ctx: &'c IslContext, scop: &'a Scop) -> IslResult<Self> {
-        Ok(Analysis { ctx, scop, assumed: isl::assumed_context(ctx, scop)? })
+        Ok(Analysis {
+            ctx,
+            scop,
+            assumed: isl::assumed_context(ctx, scop)?,
+            domains: RefCell::default(),
+            schedules: RefCell::default(),
+            writes: RefCell::default(),
+            orders: RefCell::default(),
+        })
     }
 
     /// `{ S[i] -> A[...] }` on the domain of `S` and the assumed context.
@@ -64,11 +80,40 @@ impl<'a, 'c> Analysis<'a, 'c> {
     }
 
     pub fn domain(&self, statement: StatementId) -> IslResult<UnionSet<'c>> {
-        self.ctx.union_set(&self.scop.statements[statement].domain)
+        if let Some(d) = self.domains.borrow().get(&statement) {
+            return d.copy();
+        }
+        let d = self.ctx.union_set(&self.scop.statements[statement].domain)?;
+        self.domains.borrow_mut().insert(statement, d.copy()?);
+        Ok(d)
     }
 
     fn schedule(&self, statement: StatementId) -> IslResult<UnionMap<'c>> {
-        self.ctx.union_map(&self.scop.statements[statement].schedule)?.intersect_domain(self.domain(statement)?)
+        if let Some(s) = self.schedules.borrow().get(&statement) {
+            return s.copy();
+        }
+        let s = self.ctx.union_map(&self.scop.statements[statement].schedule)?.intersect_domain(self.domain(statement)?)?;
+        self.schedules.borrow_mut().insert(statement, s.copy()?);
+        Ok(s)
+    }
+
+    /// `{ A[i] -> B[j] : θ(i) <=lex θ(j) }` if `or_equal`, else with `<lex`.
+    fn order(&self, a: StatementId, b: StatementId, or_equal: bool) -> IslResult<UnionMap<'c>> {
+        if let Some(o) = self.orders.borrow().get(&(a, b, or_equal)) {
+            return o.copy();
+        }
+        let o = if or_equal { self.schedule(a)?.lex_le(self.schedule(b)?)? } else { self.schedule(a)?.lex_lt(self.schedule(b)?)? };
+        self.orders.borrow_mut().insert((a, b, or_equal), o.copy()?);
+        Ok(o)
+    }
+
+    fn write_relation(&self, statement: StatementId) -> IslResult<UnionMap<'c>> {
+        if let Some(w) = self.writes.borrow().get(&statement) {
+            return w.copy();
+        }
+        let w = self.access_relation(statement, &self.scop.statements[statement].write)?;
+        self.writes.borrow_mut().insert(statement, w.copy()?);
+        Ok(w)
     }
 
     fn writers_of(&self, array: ArrayId) -> Vec<StatementId> {
@@ -87,14 +132,25 @@ impl<'a, 'c> Analysis<'a, 'c> {
             return Ok(out);
         }
         for (target, statement) in self.scop.statements.iter().enumerate() {
-            for (k, read) in statement.value.reads().into_iter().enumerate() {
+            let reads = statement.value.reads();
+            for (k, read) in reads.iter().copied().enumerate() {
                 if read.array != array {
+                    continue;
+                }
+                // An equal earlier access of the same statement has the same dependences.
+                if let Some(first) = reads[..k].iter().position(|r| *r == read) {
+                    let copies: Vec<RawDependence> = out
+                        .iter()
+                        .filter(|d: &&RawDependence| d.target == target && d.read == first)
+                        .map(|d| RawDependence { read: k, ..d.clone() })
+                        .collect();
+                    out.extend(copies);
                     continue;
                 }
                 let mut sources = self.ctx.empty_union_map()?;
                 let mut schedule = self.schedule(target)?;
                 for &writer in &writers {
-                    sources = sources.union(self.access_relation(writer, &self.scop.statements[writer].write)?)?;
+                    sources = sources.union(self.write_relation(writer)?)?;
                     if writer != target {
                         schedule = schedule.union(self.schedule(writer)?)?;
                     }
@@ -119,20 +175,26 @@ impl<'a, 'c> Analysis<'a, 'c> {
         let dependence = self.ctx.union_map(&raw.relation)?;
         let mut overwritten = self.ctx.union_set("{ }")?;
         let mut overwrite = None;
+        let mut seen: Vec<&Access> = Vec::new();
         for read in source.value.reads() {
+            // Equal accesses give equal tests.
+            if seen.contains(&read) {
+                continue;
+            }
+            seen.push(read);
             for writer in self.writers_of(read.array) {
                 // r_e -> * = { W[i] -> L[l] : same location, θ(i) <=lex θ(l) }
                 let same_location = self
                     .access_relation(raw.source, read)?
-                    .apply_range(self.access_relation(writer, &self.scop.statements[writer].write)?.reverse()?)?;
-                let later = self.schedule(raw.source)?.lex_le(self.schedule(writer)?)?;
+                    .apply_range(self.write_relation(writer)?.reverse()?)?;
+                let later = self.order(raw.source, writer, true)?;
                 let anti = same_location.intersect(later)?;
                 if anti.is_empty()? {
                     continue;
                 }
                 // PIW(r_e) = { L[l] -> T[j] }
                 let intermediate = anti.reverse()?.apply_range(dependence.copy()?)?;
-                let before = self.schedule(writer)?.lex_lt(self.schedule(raw.target)?)?;
+                let before = self.order(writer, raw.target, false)?;
                 // OR(r_e) = { T[j] }
                 let reloads = intermediate.intersect(before)?.range()?;
                 if reloads.is_empty()? {
