@@ -27,7 +27,7 @@ void row_reduction(long n, long m, const float *restrict A, float *restrict rows
 // CHECK: S3 at {{.*}}row_reduction.c:9:9
 // CHECK-NEXT: domain: [n, m] -> { S3[i0, i1 = -1 + m] : m > 0 and 0 <= i0 < n }
 // CHECK: S5 at {{.*}}row_reduction.c:10:15
-// CHECK-NEXT: domain: [n, m] -> { S5[i0] : 0 <= i0 < n }
+// CHECK-NEXT: domain: [n, m] -> { S5[i0] : n > 0 and 0 <= i0 < n }
 // CHECK-NEXT: schedule: [n, m] -> { S5[i0] -> [0, i0, 4, 0, 0] }
 // CHECK-NEXT: write: [n, m] -> { S5[i0] -> rowsum[i0] }
 // CHECK-NEXT: read: [n, m] -> { S5[i0] -> [[RESULT:s_[0-9a-z_]+]][] }

@@ -87,6 +87,12 @@ int pp_dominates(Analyses *A, LLVMBasicBlockRef X, LLVMBasicBlockRef Y) {
 int pp_post_dominates(Analyses *A, LLVMBasicBlockRef X, LLVMBasicBlockRef Y) {
   return A->PDT->dominates(unwrap(X), unwrap(Y));
 }
+LLVMBasicBlockRef pp_immediate_dominator(Analyses *A, LLVMBasicBlockRef X) {
+  auto *Node = A->DT->getNode(unwrap(X));
+  if (!Node || !Node->getIDom())
+    return nullptr;
+  return wrap(Node->getIDom()->getBlock());
+}
 LLVMBasicBlockRef pp_immediate_post_dominator(Analyses *A, LLVMBasicBlockRef X) {
   auto *Node = A->PDT->getNode(unwrap(X));
   if (!Node || !Node->getIDom())

@@ -11,6 +11,8 @@
 use crate::bridge::{Analyses, Loop, Scev, ScevKind};
 use crate::ir;
 use crate::region::Region;
+use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
+use polyhedral::isl::IslContext;
 use polyhedral::affine::AffExpr;
 use polyhedral::delinearization::{Poly, PolyVar};
 use polyhedral::model::{Parameter, ScalarType};
@@ -72,6 +74,9 @@ fn is_iterator_name(name: &str) -> bool {
     name.len() > 1 && name.starts_with('i') && name[1..].chars().all(|c| c.is_ascii_digit())
 }
 
+/// The reason for values the region computes itself (loads, values in loops).
+pub const INSIDE_REGION: &str = "value computed inside the region";
+
 /// Why a SCEV is not affine; the message is only formatted when shown (printing a SCEV or
 /// a value numbers the whole function).
 #[derive(Clone, Copy, Debug)]
@@ -82,7 +87,7 @@ pub struct NotAffine {
 }
 
 impl NotAffine {
-    fn at(reason: &'static str, scev: Scev) -> Self {
+    pub fn at(reason: &'static str, scev: Scev) -> Self {
         NotAffine { reason, scev: Some(scev), value: None }
     }
     fn of(reason: &'static str, value: ir::Value) -> Self {
@@ -106,12 +111,23 @@ impl From<NotAffine> for String {
     }
 }
 
+/// What is known where an expression is used: the use's domain. With it, integer `select`s
+/// and saturating subtractions that are a `min` or `max` on that domain (clamped borders:
+/// `i == 0 ? 0 : 2*i - 1`) become affine; without it they are rejected.
+pub struct Facts<'a> {
+    pub isl: &'a IslContext,
+    /// The use's domain, `[params] -> { [i0, ...] : ... }`.
+    pub domain: String,
+    pub depth: usize,
+}
+
 /// Translates SCEVs of one region.
 pub struct Affinator<'a> {
     pub analyses: Analyses,
     pub function: ir::Value,
     pub region: &'a Region,
     pub parameters: &'a mut Parameters,
+    pub facts: Option<Facts<'a>>,
 }
 
 impl Affinator<'_> {
@@ -156,17 +172,41 @@ impl Affinator<'_> {
             }
             ScevKind::SExt | ScevKind::PtrToInt => self.affine(scev.operands()[0]),
             ScevKind::ZExt => {
-                let inner = scev.operands()[0];
-                match inner.constant() {
-                    Some(c) if c >= 0 => Ok(AffExpr::constant(c)),
-                    _ => Err(NotAffine::at("zero extension of a possibly negative value", scev)),
+                // A zero extension is the identity on non-negative values.
+                let inner = self.affine(scev.operands()[0])?;
+                if !self.non_negative(std::slice::from_ref(&inner)) {
+                    return Err(NotAffine::at("zero extension of a possibly negative value", scev));
+                }
+                Ok(inner)
+            }
+            ScevKind::UDiv => {
+                let ops = scev.operands();
+                let d = ops[1].constant().filter(|d| *d > 0);
+                let n = self.affine(ops[0])?;
+                match d {
+                    Some(d) if self.non_negative(std::slice::from_ref(&n)) => {
+                        n.floor_div(d).ok_or(NotAffine::at("overflow", scev))
+                    }
+                    _ => Err(NotAffine::at("unsigned division", scev)),
                 }
             }
-            ScevKind::UMax | ScevKind::UMin | ScevKind::SequentialUMin => {
-                Err(NotAffine::at("unsigned minimum or maximum", scev))
+            ScevKind::UMax | ScevKind::UMin => {
+                // Unsigned and signed agree on non-negative operands.
+                let ops = scev.operands();
+                let mut acc = self.affine(ops[0])?;
+                let mut all = vec![acc.clone()];
+                for op in &ops[1..] {
+                    let e = self.affine(*op)?;
+                    all.push(e.clone());
+                    acc = if scev.kind() == ScevKind::UMax { acc.maximum(&e) } else { acc.minimum(&e) };
+                }
+                if !self.non_negative(&all) {
+                    return Err(NotAffine::at("unsigned minimum or maximum of possibly negative values", scev));
+                }
+                Ok(acc)
             }
+            ScevKind::SequentialUMin => Err(NotAffine::at("unsigned minimum", scev)),
             ScevKind::Trunc => Err(NotAffine::at("truncation", scev)),
-            ScevKind::UDiv => Err(NotAffine::at("unsigned division", scev)),
             ScevKind::CouldNotCompute => Err(NotAffine::at("value could not be computed", scev)),
         }
     }
@@ -215,8 +255,52 @@ impl Affinator<'_> {
             }
             _ => {
                 let e = self.affine(scev)?;
-                affine_to_poly(&e).ok_or(NotAffine::at("piecewise expression", scev))
+                if let Some(p) = affine_to_poly(&e) {
+                    return Ok(p);
+                }
+                // A piecewise value (a clamped index) multiplied by a size is an atom.
+                atoms.push(e);
+                Ok(Poly::var(PolyVar::Atom(atoms.len() - 1)))
             }
+        }
+    }
+
+    /// The polynomial of an integer value read from its instructions (sums, products,
+    /// constant shifts, sign extensions), with affine leaves from SCEV and piecewise leaves
+    /// as atoms. Keeps products such as `max(2*i - 1, 0) * C` that SCEV distributes.
+    pub fn polynomial_of_value(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
+        let overflow = || NotAffine::of("overflow", v);
+        if let Some(c) = ir::const_int(v) {
+            return Ok(Poly::constant(c));
+        }
+        let scope = ir::block_of(v).and_then(|b| self.analyses.loop_for(b));
+        if let Ok(e) = self.value_affine(v, scope) {
+            if let Some(p) = affine_to_poly(&e) {
+                return Ok(p);
+            }
+            atoms.push(e);
+            return Ok(Poly::var(PolyVar::Atom(atoms.len() - 1)));
+        }
+        let arg = |k: u32| ir::operand(v, k);
+        match ir::opcode(v) {
+            Some(LLVMOpcode::LLVMAdd) => {
+                let (x, y) = (self.polynomial_of_value(arg(0), atoms)?, self.polynomial_of_value(arg(1), atoms)?);
+                x.add(&y).ok_or_else(overflow)
+            }
+            Some(LLVMOpcode::LLVMSub) => {
+                let (x, y) = (self.polynomial_of_value(arg(0), atoms)?, self.polynomial_of_value(arg(1), atoms)?);
+                x.sub(&y).ok_or_else(overflow)
+            }
+            Some(LLVMOpcode::LLVMMul) => {
+                let (x, y) = (self.polynomial_of_value(arg(0), atoms)?, self.polynomial_of_value(arg(1), atoms)?);
+                x.mul(&y).ok_or_else(overflow)
+            }
+            Some(LLVMOpcode::LLVMShl) => {
+                let shift = ir::const_int(arg(1)).filter(|s| (0..32).contains(s)).ok_or(NotAffine::of("shift", v))?;
+                self.polynomial_of_value(arg(0), atoms)?.scale(1 << shift).ok_or_else(overflow)
+            }
+            Some(LLVMOpcode::LLVMSExt) => self.polynomial_of_value(arg(0), atoms),
+            _ => Err(NotAffine::of("index not a polynomial", v)),
         }
     }
 
@@ -228,10 +312,148 @@ impl Affinator<'_> {
         if let Some(c) = ir::const_int(value) {
             return Ok(AffExpr::constant(c));
         }
-        if self.region.defines(value) {
-            return Err(NotAffine::of("value computed inside the region", value));
+        if self.region.defines(value) && !self.is_region_invariant(value, 0) {
+            if let Some(e) = self.piecewise(value)? {
+                return Ok(e);
+            }
+            return Err(NotAffine::of(INSIDE_REGION, value));
         }
         Ok(AffExpr::param(self.parameters.index_of(self.function, value)))
+    }
+
+    /// An integer computed once per execution of the region, outside its loops, from
+    /// arguments and constants only (`long R2 = R / 2;` before the stages): a parameter.
+    fn is_region_invariant(&self, value: ir::Value, depth: usize) -> bool {
+        if ir::const_int(value).is_some() || ir::is_argument(value) {
+            return true;
+        }
+        let Some(block) = ir::block_of(value) else { return false };
+        if !self.region.contains(block) {
+            return ir::is_integer(value);
+        }
+        if depth > 16 || !self.region.loops_around(self.analyses, block).is_empty() {
+            return false;
+        }
+        use LLVMOpcode::*;
+        let pure = matches!(
+            ir::opcode(value),
+            Some(LLVMAdd | LLVMSub | LLVMMul | LLVMSDiv | LLVMUDiv | LLVMSRem | LLVMURem | LLVMShl
+                | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor | LLVMSExt | LLVMZExt | LLVMTrunc
+                | LLVMSelect | LLVMICmp)
+        );
+        pure && (0..ir::num_operands(value)).all(|k| self.is_region_invariant(ir::operand(value, k), depth + 1))
+    }
+
+    /// `select (cmp) p, q` and `usub.sat(a, b)` that are a `min` or `max` on the use's domain.
+    fn piecewise(&mut self, value: ir::Value) -> Result<Option<AffExpr>, NotAffine> {
+        if self.facts.is_none() {
+            return Ok(None);
+        }
+        let scope = ir::block_of(value).and_then(|b| self.analyses.loop_for(b));
+        match ir::opcode(value) {
+            Some(LLVMOpcode::LLVMSelect) => {
+                let cond = ir::operand(value, 0);
+                if ir::opcode(cond) != Some(LLVMOpcode::LLVMICmp) {
+                    return Ok(None);
+                }
+                let p = self.value_affine(ir::operand(value, 1), scope)?;
+                let q = self.value_affine(ir::operand(value, 2), scope)?;
+                let depth = self.facts.as_ref().map_or(0, |f| f.depth);
+                let names = crate::domains::iterator_names(depth);
+                let c = self.comparison(cond, scope, &names)?;
+                let params = self.parameters.names();
+                let (ps, qs) = (p.display(&names, &params).to_string(), q.display(&names, &params).to_string());
+                if self.holds(&format!("({c}) and {ps} < {qs}"), &format!("(not ({c})) and {qs} < {ps}")) {
+                    return Ok(Some(p.maximum(&q)));
+                }
+                if self.holds(&format!("({c}) and {ps} > {qs}"), &format!("(not ({c})) and {qs} > {ps}")) {
+                    return Ok(Some(p.minimum(&q)));
+                }
+                Ok(None)
+            }
+            Some(LLVMOpcode::LLVMCall)
+                if ir::called_function_name(value).is_some_and(|n| n.starts_with("llvm.usub.sat.")) =>
+            {
+                let a = self.value_affine(ir::operand(value, 0), scope)?;
+                let b = self.value_affine(ir::operand(value, 1), scope)?;
+                if !self.non_negative(&[a.clone(), b.clone()]) {
+                    return Ok(None);
+                }
+                let diff = a.sub(&b).ok_or(NotAffine::of("overflow", value))?;
+                Ok(Some(diff.maximum(&AffExpr::constant(0))))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn value_affine(&mut self, v: ir::Value, scope: Option<Loop>) -> Result<AffExpr, NotAffine> {
+        let s = self.analyses.scev(v).ok_or(NotAffine::of("not an integer", v))?;
+        let s = self.analyses.scev_at_scope(s, scope);
+        self.affine(s)
+    }
+
+    /// Whether both constraint sets are empty on the use's domain.
+    fn holds(&self, first_empty: &str, second_empty: &str) -> bool {
+        let Some(facts) = &self.facts else { return false };
+        let names = crate::domains::iterator_names(facts.depth).join(", ");
+        let prefix = format!("[{}] -> ", self.parameters.names().join(", "));
+        [first_empty, second_empty].iter().all(|c| {
+            let text = format!("{prefix}{{ [{names}] : {c} }}");
+            let (Ok(set), Ok(domain)) = (facts.isl.union_set(&text), facts.isl.union_set(&facts.domain)) else {
+                return false;
+            };
+            set.intersect(domain).and_then(|s| s.is_empty()).unwrap_or(false)
+        })
+    }
+
+    /// Whether every expression is non-negative on the use's domain.
+    fn non_negative(&self, exprs: &[AffExpr]) -> bool {
+        let Some(facts) = &self.facts else { return false };
+        let names = crate::domains::iterator_names(facts.depth);
+        let params = self.parameters.names();
+        exprs.iter().all(|e| {
+            let text = format!("{} < 0", e.display(&names, &params));
+            self.holds(&text, "1 = 0")
+        })
+    }
+
+    /// The affine constraint an integer comparison stands for, over `names`.
+    pub fn comparison(&mut self, cmp: ir::Value, scope: Option<Loop>, names: &[String]) -> Result<String, NotAffine> {
+        let (x, y) = (ir::operand(cmp, 0), ir::operand(cmp, 1));
+        if !ir::is_integer(x) {
+            return Err(NotAffine::of("comparison of non-integers", cmp));
+        }
+        let ex = self.value_affine(x, scope)?;
+        let ey = self.value_affine(y, scope)?;
+        let params = self.parameters.names();
+        let (ex, ey) = (ex.display(names, &params).to_string(), ey.display(names, &params).to_string());
+        use LLVMIntPredicate::*;
+        let op = match ir::icmp_predicate(cmp) {
+            LLVMIntEQ => "=",
+            LLVMIntNE => "!=",
+            LLVMIntSLT => "<",
+            LLVMIntSLE => "<=",
+            LLVMIntSGT => ">",
+            LLVMIntSGE => ">=",
+            // Unsigned comparisons agree with signed ones on non-negative values; other
+            // values are not modeled.
+            LLVMIntULT | LLVMIntULE | LLVMIntUGT | LLVMIntUGE => {
+                let sides = [self.value_affine(x, scope)?, self.value_affine(y, scope)?];
+                if !self.non_negative(&sides) {
+                    return Err(NotAffine::of("unsigned comparison of possibly negative values", cmp));
+                }
+                match ir::icmp_predicate(cmp) {
+                    LLVMIntULT => "<",
+                    LLVMIntULE => "<=",
+                    LLVMIntUGT => ">",
+                    _ => ">=",
+                }
+            }
+        };
+        if op == "!=" {
+            return Ok(format!("({ex} < {ey}) or ({ex} > {ey})"));
+        }
+        Ok(format!("{ex} {op} {ey}"))
     }
 
     fn add_recurrence(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {

@@ -10,7 +10,9 @@
 //! Liveness (paper 003, section 5.1): a `malloc`'d buffer that is freed and never escapes,
 //! and an `alloca` that never escapes, are temporary; everything else is live-out.
 
-use crate::affinator::{sanitize, Affinator, Parameters};
+use crate::affinator::{sanitize, Affinator, Facts, NotAffine, Parameters};
+use crate::domains::Domains;
+use polyhedral::isl::IslContext;
 use crate::bridge::{Analyses, Scev};
 use crate::ir::{self, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
@@ -43,6 +45,8 @@ pub fn resolve(
     a: Analyses,
     function: Value,
     region: &Region,
+    domains: &Domains,
+    isl: &IslContext,
     parameters: &mut Parameters,
     instructions: &[Value],
 ) -> RejectResult<Arrays> {
@@ -88,10 +92,10 @@ pub fn resolve(
         access_of: HashMap::new(),
         alias_checks: Vec::new(),
     };
-    let mut aff = Affinator { analyses: a, function, region, parameters };
+    let mut aff = Affinator { analyses: a, function, region, parameters, facts: None };
     for g in groups {
         let id = out.arrays.len();
-        let (sizes, subscripts, delinearized) = shape(&mut aff, &g)?;
+        let (sizes, subscripts, delinearized) = shape(&mut aff, &g, domains, isl)?;
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
         out.arrays.push(Array { name, element: g.element, sizes, liveness: liveness(g.base) });
         out.bases.push(g.base);
@@ -105,20 +109,33 @@ pub fn resolve(
 }
 
 /// Sizes (outermost unknown), subscripts per access, and whether delinearization was used.
-fn shape(
-    aff: &mut Affinator<'_>,
+fn shape<'a>(
+    aff: &mut Affinator<'a>,
     g: &Group,
+    domains: &Domains,
+    isl: &'a IslContext,
 ) -> RejectResult<(Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool)> {
     let bytes = g.element.size_in_bytes() as i64;
-    let linear: Result<Vec<AffExpr>, String> = g
+    let use_facts = |aff: &mut Affinator<'a>, k: usize| {
+        let block = ir::block_of(g.instructions[k]).expect("instruction");
+        aff.facts = Some(Facts {
+            isl,
+            domain: domains.of_block[&block].clone(),
+            depth: aff.region.loops_around(aff.analyses, block).len(),
+        });
+    };
+    // The reason is formatted only if the array is rejected in the end.
+    let linear: Result<Vec<AffExpr>, NotAffine> = g
         .offsets
         .iter()
-        .map(|o| {
-            let e = aff.affine(*o).map_err(|e| e.reason.to_string())?;
+        .enumerate()
+        .map(|(k, o)| {
+            use_facts(aff, k);
+            let e = aff.affine(*o)?;
             if e.constant % bytes != 0 || e.terms.iter().any(|(_, c)| c % bytes != 0) {
-                return Err(format!("offset {o} is not a multiple of the element size"));
+                return Err(NotAffine::at("offset not a multiple of the element size", *o));
             }
-            e.floor_div(bytes).ok_or_else(|| "overflow".to_string())
+            e.floor_div(bytes).ok_or(NotAffine::at("overflow", *o))
         })
         .collect();
     if let Ok(subs) = linear {
@@ -128,10 +145,22 @@ fn shape(
     let reject = |why: String| {
         Reject::new(RejectKind::NonAffineSubscript, why).at(ir::location(g.instructions[0]))
     };
-    // Element offsets as polynomials; piecewise parts become atoms.
+    if let Some(found) = gep_shape(aff, g, &use_facts) {
+        return Ok(found);
+    }
+    // Element offsets as polynomials; piecewise parts become atoms. The index of a
+    // single-index GEP is read from the IR, which keeps `max(2*i - 1, 0) * C` as written;
+    // other addresses come from their SCEV byte offsets.
     let mut atoms = Vec::new();
     let mut offsets = Vec::new();
-    for o in &g.offsets {
+    for (k, o) in g.offsets.iter().enumerate() {
+        use_facts(aff, k);
+        if let Some(index) = single_index(g.base, g.instructions[k]) {
+            if let Ok(p) = aff.polynomial_of_value(index, &mut atoms) {
+                offsets.push(p);
+                continue;
+            }
+        }
         let p = aff.polynomial(*o, &mut atoms).map_err(|e| reject(e.to_string()))?;
         let whole = p.terms.values().all(|c| c % bytes == 0);
         if !whole {
@@ -147,7 +176,62 @@ fn shape(
     }
     // LLVM's delinearization as a second opinion: it finds other shapes (it divides by
     // sizes without their constant addends), always under the same assumptions.
-    llvm_delinearization(aff, g, bytes).ok_or_else(|| reject(first_failure))
+    llvm_delinearization(aff, g, bytes).ok_or_else(|| reject(first_failure.to_string()))
+}
+
+/// The index of `getelementptr T, T* base, idx` when `base` (up to casts) is the array's
+/// base and `T` is its element type.
+fn single_index(base: Value, inst: Value) -> Option<Value> {
+    let gep = ir::strip_casts(ir::pointer_operand(inst)?);
+    if !ir::is_gep(gep) || ir::num_operands(gep) != 2 || ir::strip_casts(ir::operand(gep, 0)) != ir::strip_casts(base) {
+        return None;
+    }
+    ir::scalar_type_of(ir::gep_source_element_type(gep))?;
+    Some(ir::operand(gep, 1))
+}
+
+/// Fixed-size multidimensional arrays (`float A[64][128]`, `double C[][1100]`): every access
+/// is a GEP over the same array type, whose indices are the subscripts and whose type gives
+/// the inner sizes. A leading subscript that is 0 in every access (a global's own
+/// dimension) is dropped.
+fn gep_shape<'a>(
+    aff: &mut Affinator<'a>,
+    g: &Group,
+    use_facts: &dyn Fn(&mut Affinator<'a>, usize),
+) -> Option<(Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool)> {
+    let mut shape: Option<Vec<u64>> = None;
+    let mut all = Vec::new();
+    for (k, &inst) in g.instructions.iter().enumerate() {
+        let gep = ir::strip_casts(ir::pointer_operand(inst)?);
+        if !ir::is_gep(gep) || ir::strip_casts(ir::operand(gep, 0)) != ir::strip_casts(g.base) {
+            return None;
+        }
+        let lengths = ir::array_lengths(ir::gep_source_element_type(gep))?;
+        if lengths.is_empty() || ir::num_operands(gep) as usize != lengths.len() + 2 {
+            return None;
+        }
+        if shape.get_or_insert_with(|| lengths.clone()) != &lengths {
+            return None;
+        }
+        use_facts(aff, k);
+        let scope = aff.analyses.loop_for(ir::block_of(inst)?);
+        let mut subs = Vec::new();
+        for op in 1..ir::num_operands(gep) {
+            let s = aff.analyses.scev(ir::operand(gep, op))?;
+            subs.push(aff.affine(aff.analyses.scev_at_scope(s, scope)).ok()?);
+        }
+        all.push(subs);
+    }
+    let lengths = shape?;
+    let mut sizes: Vec<Option<AffExpr>> = vec![None];
+    sizes.extend(lengths.iter().map(|n| Some(AffExpr::constant(*n as i64))));
+    if all.iter().all(|s| s[0].as_constant() == Some(0)) {
+        sizes.remove(1);
+        for s in &mut all {
+            s.remove(0);
+        }
+    }
+    Some((sizes, all, true))
 }
 
 fn llvm_delinearization(

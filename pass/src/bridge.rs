@@ -30,6 +30,7 @@ extern "C" {
         -> i32;
     fn pp_immediate_post_dominator(a: *mut RawAnalyses, x: LLVMBasicBlockRef)
         -> LLVMBasicBlockRef;
+    fn pp_immediate_dominator(a: *mut RawAnalyses, x: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn pp_alias(a: *mut RawAnalyses, p: LLVMValueRef, q: LLVMValueRef) -> i32;
     fn pp_scev(a: *mut RawAnalyses, v: LLVMValueRef) -> *const c_void;
     fn pp_scev_at_scope(a: *mut RawAnalyses, s: *const c_void, l: *mut c_void) -> *const c_void;
@@ -215,6 +216,10 @@ impl Analyses {
     }
     pub fn post_dominates(self, x: LLVMBasicBlockRef, y: LLVMBasicBlockRef) -> bool {
         unsafe { pp_post_dominates(self.0, x, y) != 0 }
+    }
+    pub fn immediate_dominator(self, x: LLVMBasicBlockRef) -> Option<LLVMBasicBlockRef> {
+        let b = unsafe { pp_immediate_dominator(self.0, x) };
+        (!b.is_null()).then_some(b)
     }
     pub fn immediate_post_dominator(self, x: LLVMBasicBlockRef) -> Option<LLVMBasicBlockRef> {
         let b = unsafe { pp_immediate_post_dominator(self.0, x) };

@@ -23,14 +23,14 @@ pub fn detect(a: Analyses, function: Value, quota: u64) -> Vec<Candidate> {
     let name = ir::function_name(function);
     let mut out = Vec::new();
     let loops = all_loops(a, function);
-    if loops.is_empty() {
+    let body = Region::function_body(a, function);
+    if body.is_some() && loops.is_empty() {
         out.push(Candidate::Rejected {
             description: "function body".into(),
             reason: Reject::new(RejectKind::NoLoop, "function without loops"),
         });
         return out;
     }
-    let body = Region::function_body(a, function);
     let outcome = match &body {
         Some(region) => scop_builder::build(a, function, region, name.clone(), quota),
         None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
@@ -58,9 +58,20 @@ fn try_loop(
     out: &mut Vec<Candidate>,
 ) {
     let header = ir::block_name(lp.header());
-    let description = format!("loop nest at %{header}");
+    let description = match ir::location(ir::terminator(lp.header())) {
+        Some(at) if header.is_empty() => format!("loop nest at {at}"),
+        _ if header.is_empty() => "loop nest".to_string(),
+        _ => format!("loop nest at %{header}"),
+    };
     let outcome = match Region::loop_nest(a, function, lp) {
-        Some(region) => scop_builder::build(a, function, &region, format!("{name}.{header}"), quota),
+        Some(region) => {
+            let scop_name = if header.is_empty() {
+                format!("{name}.loop{}", lp.depth())
+            } else {
+                format!("{name}.{}", crate::affinator::sanitize(&header))
+            };
+            scop_builder::build(a, function, &region, scop_name, quota)
+        }
         None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
     };
     match outcome {

@@ -11,12 +11,12 @@
 //! side effects it is a *hammock*: its blocks share the branch block's domain and the phis of
 //! its join become `select`s of the branch condition (see `statements`).
 
-use crate::affinator::{Affinator, Parameters};
+use crate::affinator::{Affinator, Facts, Parameters, INSIDE_REGION};
 use crate::bridge::{Analyses, Loop};
 use crate::ir::{self, Block, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
-use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
+use llvm_sys::LLVMOpcode;
 use polyhedral::affine::AffExpr;
 use polyhedral::isl::{IslContext, IslError};
 use std::collections::HashMap;
@@ -115,13 +115,20 @@ impl DomainBuilder<'_, '_> {
         self.region.loops_around(self.a, block).len()
     }
 
-    fn affinator(&mut self) -> Affinator<'_> {
+    /// An affinator that knows the domain `facts` (over `depth` iterators) of the use.
+    fn affinator(&mut self, facts: Option<(String, usize)>) -> Affinator<'_> {
+        let isl = self.isl;
         Affinator {
             analyses: self.a,
             function: self.function,
             region: self.region,
             parameters: self.parameters,
+            facts: facts.map(|(domain, depth)| Facts { isl, domain, depth }),
         }
+    }
+
+    fn text(&self, set: &isl_rs::Set) -> RejectResult<String> {
+        self.isl.check(set.to_str().map(|s| s.to_string())).map_err(isl_error)
     }
 
     /// Every loop of the region must be in simplified form with one exit, its latch, and an
@@ -165,14 +172,34 @@ impl DomainBuilder<'_, '_> {
                 )
                 .at(ir::location(ir::terminator(latch))));
             }
-            let btc = self.a.scev_at_scope(btc, lp.parent());
-            let trip = self.affinator().affine(btc).map_err(|why| {
-                Reject::new(RejectKind::NonAffineLoopBound, format!("loop bound: {why}"))
-                    .at(ir::location(ir::terminator(latch)))
-            })?;
-            self.trip.insert(lp, trip);
+            // A bound computed inside the region cannot become affine on any domain.
+            let btc = self.a.scev_at_scope(self.a.backedge_taken_count(lp), lp.parent());
+            if let Err(e) = self.affinator(None).affine(btc) {
+                if e.reason == INSIDE_REGION {
+                    return Err(Reject::new(RejectKind::NonAffineLoopBound, format!("loop bound: {e}"))
+                        .at(ir::location(ir::terminator(latch))));
+                }
+            }
         }
         Ok(())
+    }
+
+    /// The affine backedge-taken count of `lp`, translated where the loop is entered (on
+    /// the domain `entry`, which makes `zext` and unsigned min/max of non-negative values
+    /// affine).
+    fn trip_count(&mut self, lp: Loop, entry: &isl_rs::Set, depth: usize) -> RejectResult<AffExpr> {
+        if let Some(t) = self.trip.get(&lp) {
+            return Ok(t.clone());
+        }
+        let latch = lp.latch().expect("checked in check_loops");
+        let btc = self.a.scev_at_scope(self.a.backedge_taken_count(lp), lp.parent());
+        let facts = Some((self.text(entry)?, depth));
+        let trip = self.affinator(facts).affine(btc).map_err(|why| {
+            Reject::new(RejectKind::NonAffineLoopBound, format!("loop bound: {why}"))
+                .at(ir::location(ir::terminator(latch)))
+        })?;
+        self.trip.insert(lp, trip.clone());
+        Ok(trip)
     }
 
     fn prefix(&self) -> String {
@@ -200,13 +227,20 @@ impl DomainBuilder<'_, '_> {
             let mut set = self.universe(depth)?;
             if depth == 1 {
                 let lp = self.region.loops_around(self.a, block)[0];
-                set = self.intersect(set, &self.loop_bounds(lp, depth)?)?;
+                let outside = self.universe(0)?;
+                let bounds = self.loop_bounds(lp, &outside, depth)?;
+                set = self.intersect(set, &bounds)?;
             }
             return Ok(set);
         }
         if let Some(branch) = self.pure_branch_of.get(&block) {
             let set = &self.sets[branch];
             return self.isl.check(set.copy()).map_err(isl_error);
+        }
+        // A block that executes exactly when its immediate dominator does (it post-dominates
+        // it, in the same loop iteration) has the same domain: no union to simplify.
+        if let Some(dom) = self.control_equivalent_dominator(block) {
+            return self.isl.check(self.sets[&dom].copy()).map_err(isl_error);
         }
         let mut result: Option<isl_rs::Set> = None;
         for pred in self.forward_predecessors(block) {
@@ -222,6 +256,14 @@ impl DomainBuilder<'_, '_> {
         self.isl.check(set.coalesce()).map_err(isl_error)
     }
 
+    fn control_equivalent_dominator(&self, block: Block) -> Option<Block> {
+        let dom = self.a.immediate_dominator(block)?;
+        let same_loop = self.a.loop_for(dom) == self.a.loop_for(block);
+        let header = self.a.loop_for(block).is_some_and(|l| l.header() == block);
+        (self.sets.contains_key(&dom) && same_loop && !header && self.a.post_dominates(block, dom))
+            .then_some(dom)
+    }
+
     fn forward_predecessors(&self, block: Block) -> Vec<Block> {
         self.region.forward_predecessors(block).to_vec()
     }
@@ -232,11 +274,11 @@ impl DomainBuilder<'_, '_> {
         self.isl.check(set.intersect(c)).map_err(isl_error)
     }
 
-    /// `0 <= i_d <= trip count` for the loop at iterator `depth - 1`.
-    fn loop_bounds(&self, lp: Loop, depth: usize) -> RejectResult<String> {
+    /// `0 <= i_d <= trip count` for the loop at iterator `depth - 1`, entered on `entry`.
+    fn loop_bounds(&mut self, lp: Loop, entry: &isl_rs::Set, depth: usize) -> RejectResult<String> {
+        let trip = self.trip_count(lp, entry, depth - 1)?;
         let names = iterator_names(depth);
         let params = self.parameters.names();
-        let trip = &self.trip[&lp];
         Ok(format!("0 <= {it} <= {}", trip.display(&names, &params), it = names[depth - 1]))
     }
 
@@ -259,6 +301,16 @@ impl DomainBuilder<'_, '_> {
             .take_while(|(x, y)| x == y)
             .count();
         let mut set = set;
+        // Leaving a loop through its single exit happens once per entry into the loop (its
+        // trip count is finite): the exit edge's domain is the preheader's.
+        if from_depth == common + 1 {
+            let lp = self.region.loops_around(self.a, pred)[common];
+            if let Some(pre) = lp.preheader().filter(|p| self.sets.contains_key(p)) {
+                if lp.exit_block() == Some(block) {
+                    return self.isl.check(self.sets[&pre].copy()).map_err(isl_error);
+                }
+            }
+        }
         if from_depth > common {
             set = self
                 .isl
@@ -273,8 +325,8 @@ impl DomainBuilder<'_, '_> {
                     "loop entered other than through its header",
                 ));
             }
+            let bounds = self.loop_bounds(to_loops[common], &set, to_depth)?;
             set = self.isl.check(set.add_dims(isl_rs::DimType::Out, 1)).map_err(isl_error)?;
-            let bounds = self.loop_bounds(to_loops[common], to_depth)?;
             set = self.intersect(set, &bounds)?;
         }
         Ok(set)
@@ -334,39 +386,13 @@ impl DomainBuilder<'_, '_> {
     }
 
     fn comparison(&mut self, cmp: Value, at: Block, depth: usize) -> Result<String, String> {
-        let (x, y) = (ir::operand(cmp, 0), ir::operand(cmp, 1));
-        if !ir::is_integer(x) {
-            return Err(format!("comparison of non-integers: {}", ir::to_string(cmp)));
-        }
         let scope = self.a.loop_for(at);
-        let mut side = |v: Value| -> Result<AffExpr, String> {
-            let s = self.a.scev(v).ok_or("not an integer")?;
-            let s = self.a.scev_at_scope(s, scope);
-            Ok(self.affinator().affine(s)?)
-        };
-        let ex = side(x)?;
-        let ey = side(y)?;
         let names = iterator_names(depth);
-        let params = self.parameters.names();
-        let (ex, ey) = (ex.display(&names, &params).to_string(), ey.display(&names, &params).to_string());
-        use LLVMIntPredicate::*;
-        let op = match ir::icmp_predicate(cmp) {
-            LLVMIntEQ => "=",
-            LLVMIntNE => "!=",
-            LLVMIntSLT => "<",
-            LLVMIntSLE => "<=",
-            LLVMIntSGT => ">",
-            LLVMIntSGE => ">=",
-            // Unsigned comparisons agree with signed ones on non-negative values; other
-            // values are not modeled.
-            LLVMIntULT | LLVMIntULE | LLVMIntUGT | LLVMIntUGE => {
-                return Err(format!("unsigned comparison: {}", ir::to_string(cmp)))
-            }
+        let facts = match self.sets.get(&at) {
+            Some(set) => Some((self.text(set).map_err(|r| r.message)?, depth)),
+            None => None,
         };
-        if op == "!=" {
-            return Ok(format!("({ex} < {ey}) or ({ex} > {ey})"));
-        }
-        Ok(format!("{ex} {op} {ey}"))
+        Ok(self.affinator(facts).comparison(cmp, scope, &names)?)
     }
 
     /// After `block`'s domain is known: if it ends in a non-affine branch whose sides are

@@ -78,12 +78,15 @@ pub fn block_name(bb: Block) -> String {
     name(unsafe { LLVMBasicBlockAsValue(bb) })
 }
 
-/// The instruction as LLVM prints it, for messages.
+/// The instruction as LLVM prints it, without metadata attachments, for messages.
 pub fn to_string(v: Value) -> String {
     let p = unsafe { LLVMPrintValueToString(v) };
     let s = unsafe { CStr::from_ptr(p) }.to_string_lossy().trim().to_string();
     unsafe { LLVMDisposeMessage(p) };
-    s
+    match s.find(", !") {
+        Some(k) => s[..k].to_string(),
+        None => s,
+    }
 }
 
 pub fn is_argument(v: Value) -> bool {
@@ -154,6 +157,9 @@ pub fn is_integer(v: Value) -> bool {
 
 /// Name of the function a call instruction calls directly.
 pub fn called_function_name(call: Value) -> Option<String> {
+    if unsafe { LLVMIsACallInst(call) }.is_null() {
+        return None;
+    }
     let callee = unsafe { LLVMGetCalledValue(call) };
     if callee.is_null() || unsafe { LLVMIsAFunction(callee) }.is_null() {
         return None;
@@ -162,6 +168,9 @@ pub fn called_function_name(call: Value) -> Option<String> {
 }
 
 pub fn call_arguments(call: Value) -> Vec<Value> {
+    if unsafe { LLVMIsACallInst(call) }.is_null() {
+        return Vec::new();
+    }
     let n = unsafe { LLVMGetNumArgOperands(call) };
     (0..n).map(|i| operand(call, i)).collect()
 }
@@ -223,4 +232,32 @@ pub fn users(v: Value) -> Vec<Value> {
 
 pub fn function_name(f: Value) -> String {
     name(f)
+}
+
+pub fn is_gep(v: Value) -> bool {
+    !unsafe { LLVMIsAGetElementPtrInst(v) }.is_null()
+}
+
+/// The value with bitcasts (instructions) removed.
+pub fn strip_casts(mut v: Value) -> Value {
+    while opcode(v) == Some(LLVMOpcode::LLVMBitCast) {
+        v = operand(v, 0);
+    }
+    v
+}
+
+pub fn gep_source_element_type(gep: Value) -> LLVMTypeRef {
+    unsafe { LLVMGetGEPSourceElementType(gep) }
+}
+
+/// The lengths of nested array types down to a scalar (`[64 x [128 x float]]` gives
+/// [64, 128]); `None` if the innermost type is not a scalar.
+pub fn array_lengths(mut ty: LLVMTypeRef) -> Option<Vec<u64>> {
+    let mut out = Vec::new();
+    while unsafe { LLVMGetTypeKind(ty) } == LLVMTypeKind::LLVMArrayTypeKind {
+        out.push(unsafe { LLVMGetArrayLength(ty) } as u64);
+        ty = unsafe { LLVMGetElementType(ty) };
+    }
+    scalar_type_of(ty)?;
+    Some(out)
 }

@@ -33,7 +33,7 @@ pub fn build(
     let isl = IslContext::new(quota);
     let mut parameters = Parameters::default();
     let domains = domains::compute(a, function, region, &mut parameters, &isl)?;
-    let mut sb = StatementBuilder::new(a, function, region, &domains, &mut parameters);
+    let mut sb = StatementBuilder::new(a, function, region, &domains, &isl, &mut parameters);
     sb.build()?;
     let pending = std::mem::take(&mut sb.statements);
     let loads = std::mem::take(&mut sb.loads);
@@ -53,7 +53,7 @@ pub fn build(
         })
         .collect();
     memory.extend(&loads);
-    let arrays = arrays::resolve(a, function, region, &mut parameters, &memory)?;
+    let arrays = arrays::resolve(a, function, region, &domains, &isl, &mut parameters, &memory)?;
 
     let assembler = Assembler { a, region, domains: &domains, isl: &isl, arrays: &arrays, loads: &loads };
     let mut order: Vec<usize> = (0..pending.len()).collect();

@@ -16,7 +16,8 @@
 //! the loaded location; otherwise its value goes through a scalar as well, so that the model
 //! reads memory at the time the program did.
 
-use crate::affinator::{sanitize, Affinator, Parameters};
+use crate::affinator::{sanitize, Affinator, Facts, Parameters};
+use polyhedral::isl::IslContext;
 use crate::bridge::Analyses;
 use crate::domains::{Domains, Hammock};
 use crate::ir::{self, Block, Value};
@@ -65,6 +66,7 @@ pub struct StatementBuilder<'a> {
     pub function: Value,
     pub region: &'a Region,
     pub domains: &'a Domains,
+    pub isl: &'a IslContext,
     pub parameters: &'a mut Parameters,
     /// Units: blocks sharing one domain and one instruction order.
     unit_of: HashMap<Block, usize>,
@@ -86,6 +88,7 @@ impl<'a> StatementBuilder<'a> {
         function: Value,
         region: &'a Region,
         domains: &'a Domains,
+        isl: &'a IslContext,
         parameters: &'a mut Parameters,
     ) -> Self {
         let mut b = StatementBuilder {
@@ -93,6 +96,7 @@ impl<'a> StatementBuilder<'a> {
             function,
             region,
             domains,
+            isl,
             parameters,
             unit_of: HashMap::new(),
             unit_blocks: Vec::new(),
@@ -237,11 +241,17 @@ impl<'a> StatementBuilder<'a> {
         let scev = self.a.scev(value)?;
         let scope = self.a.loop_for(def_block);
         let scev = self.a.scev_at_scope(scev, scope);
+        let facts = Facts {
+            isl: self.isl,
+            domain: self.domains.of_block[&def_block].clone(),
+            depth: self.region.loops_around(self.a, def_block).len(),
+        };
         let mut aff = Affinator {
             analyses: self.a,
             function: self.function,
             region: self.region,
             parameters: self.parameters,
+            facts: Some(facts),
         };
         let e = aff.affine(scev).ok()?;
         let ty = ir::value_type(value)?;
@@ -615,6 +625,7 @@ fn math_base(base: &str) -> Option<MathFunction> {
     Some(match base {
         "sqrt" => MathFunction::Sqrt,
         "exp" => MathFunction::Exp,
+        "exp2" => MathFunction::Exp2,
         "log" => MathFunction::Log,
         "pow" => MathFunction::Pow,
         "fabs" => MathFunction::Fabs,
@@ -635,6 +646,7 @@ pub fn is_pure_call(call: Value) -> bool {
     let Some(name) = ir::called_function_name(call) else { return false };
     math_function(&name).is_some()
         || integer_intrinsic(&name).is_some()
+        || name.starts_with("llvm.usub.sat.")
         || name.starts_with("llvm.dbg.")
         || name.starts_with("llvm.lifetime.")
         || name == "llvm.assume"

@@ -568,6 +568,7 @@ fn call(f: MathFunction, ty: ScalarType, args: &[Value]) -> Result<Value, String
             Ok(Value::F32(match f {
                 Sqrt => a.sqrt(),
                 Exp => a.exp(),
+                Exp2 => a.exp2(),
                 Log => a.ln(),
                 Pow => a.powf(b),
                 Fabs => a.abs(),
@@ -590,6 +591,7 @@ fn call(f: MathFunction, ty: ScalarType, args: &[Value]) -> Result<Value, String
             Ok(Value::F64(match f {
                 Sqrt => a.sqrt(),
                 Exp => a.exp(),
+                Exp2 => a.exp2(),
                 Log => a.ln(),
                 Pow => a.powf(b),
                 Fabs => a.abs(),

@@ -255,6 +255,7 @@ pub enum CastOp {
 pub enum MathFunction {
     Sqrt,
     Exp,
+    Exp2,
     Log,
     Pow,
     Fabs,
@@ -277,6 +278,7 @@ impl MathFunction {
         match self {
             Sqrt => "sqrt",
             Exp => "exp",
+            Exp2 => "exp2",
             Log => "log",
             Pow => "pow",
             Fabs => "fabs",
@@ -303,6 +305,7 @@ impl MathFunction {
         Some(match name {
             "sqrt" => Sqrt,
             "exp" => Exp,
+            "exp2" => Exp2,
             "log" => Log,
             "pow" => Pow,
             "fabs" => Fabs,
