@@ -14,7 +14,8 @@
 //!      dependences;
 //!    - `expressions` (section 3.1, Algorithm 1, equation 3): propagation expressions;
 //!    - `splitting` (section 3, Figure 5): surjective dependences by splitting the target;
-//!    - `heuristics` (sections 4.2, 4.3): cache misses and code complexity;
+//!    - `heuristics` (sections 4.2, 4.3): cache misses and code complexity (with a guard on
+//!      expression size);
 //!    - dead writes of a fully propagated temporary are removed (section 4.1).
 //! 4. `verify`: the model's consistency after the transformation.
 //!
@@ -55,11 +56,15 @@ pub struct Options {
     pub propagate_live_out: bool,
     /// isl operation quota per location (0: none).
     pub max_operations: u64,
+    /// Most expression nodes a statement may have after propagation. Not in the paper: a
+    /// guard of the code-complexity heuristic against the exponential growth of chains of
+    /// stencils (each 3-point stage triples the expression). Default 10000.
+    pub max_expression_size: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000 }
     }
 }
 
@@ -96,7 +101,8 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     let mut current = scop.clone();
     let mut position = 0;
     while !worklist.is_empty() {
-        let best = (0..worklist.len()).min_by_key(|&k| order::order_key(&current, worklist[k])).expect("non-empty");
+        let keys = order::order_keys(&current, &worklist);
+        let best = (0..worklist.len()).min_by_key(|&k| keys[k]).expect("non-empty");
         let array = worklist.remove(best);
         ctx.reset_quota();
         let outcome = match location::propagate_location(&ctx, &current, array, options) {

@@ -225,6 +225,14 @@ impl LocationPropagation<'_> {
                     }));
                 }
                 most = most.max(lines);
+                let size = part.statement.value.size();
+                if size > self.options.max_expression_size {
+                    return Ok(Err(Reason::ExpressionSize {
+                        statement: part.statement.name.clone(),
+                        size,
+                        limit: self.options.max_expression_size,
+                    }));
+                }
             }
             if parts.len() > 1 {
                 if let Some(dimension) = specialized_middle_dimension(ctx, &part.statement.domain, &part.statement.name, dims)? {

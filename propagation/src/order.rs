@@ -22,32 +22,48 @@ use std::collections::BTreeSet;
 
 pub(crate) type OrderKey = (usize, usize, usize, usize, usize, usize, usize, ArrayId);
 
-pub(crate) fn order_key(scop: &Scop, array: ArrayId) -> OrderKey {
+/// What the order needs of one statement.
+struct Summary {
+    write: ArrayId,
+    /// Arrays read, with repetitions.
+    reads: Vec<ArrayId>,
+}
+
+/// The keys of `candidates`, from one pass over the statements.
+pub(crate) fn order_keys(scop: &Scop, candidates: &[ArrayId]) -> Vec<OrderKey> {
+    let summaries: Vec<Summary> = scop
+        .statements
+        .iter()
+        .map(|s| Summary { write: s.write.array, reads: s.value.reads().iter().map(|a| a.array).collect() })
+        .collect();
+    let written: BTreeSet<ArrayId> = summaries.iter().map(|s| s.write).collect();
+    candidates.iter().map(|&array| order_key(scop, &summaries, &written, array)).collect()
+}
+
+fn order_key(scop: &Scop, summaries: &[Summary], written: &BTreeSet<ArrayId>, array: ArrayId) -> OrderKey {
     let mut target_arrays = BTreeSet::new();
     let mut raw = 0;
     let mut writers = 0;
     let mut source_reads = 0;
     let mut incoming = 0;
     let mut first_writer = usize::MAX;
-    let written: BTreeSet<ArrayId> = scop.statements.iter().map(|s| s.write.array).collect();
-    for (index, statement) in scop.statements.iter().enumerate() {
-        let reads = statement.value.reads();
-        let count = reads.iter().filter(|a| a.array == array).count();
+    for (index, statement) in summaries.iter().enumerate() {
+        let count = statement.reads.iter().filter(|&&a| a == array).count();
         if count > 0 {
             raw += count;
-            target_arrays.insert(statement.write.array);
-            target_arrays.extend(reads.iter().map(|a| a.array));
+            target_arrays.insert(statement.write);
+            target_arrays.extend(statement.reads.iter().copied());
         }
-        if statement.write.array == array {
+        if statement.write == array {
             writers += 1;
             first_writer = first_writer.min(index);
-            source_reads += reads.len();
-            incoming += reads.iter().filter(|a| written.contains(&a.array)).count();
+            source_reads += statement.reads.len();
+            incoming += statement.reads.iter().filter(|a| written.contains(a)).count();
         }
     }
     if raw > 0 {
-        for statement in scop.statements.iter().filter(|s| s.write.array == array) {
-            target_arrays.extend(statement.value.reads().iter().map(|a| a.array));
+        for statement in summaries.iter().filter(|s| s.write == array) {
+            target_arrays.extend(statement.reads.iter().copied());
         }
     }
     target_arrays.remove(&array);

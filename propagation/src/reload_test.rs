@@ -57,6 +57,8 @@ pub(crate) struct Analysis<'a, 'c> {
     writes: RefCell<HashMap<StatementId, UnionMap<'c>>>,
     /// `{ A[i] -> B[j] : θ(i) <=lex θ(j) }` (`true`) or `<lex` (`false`) per statement pair.
     orders: RefCell<HashMap<(StatementId, StatementId, bool), UnionMap<'c>>>,
+    /// WAR `r_e -> *` per (source, read access, writer); `None` when empty.
+    anti: RefCell<HashMap<(StatementId, Access, StatementId), Option<UnionMap<'c>>>>,
 }
 
 impl<'a, 'c> Analysis<'a, 'c> {
@@ -69,6 +71,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             schedules: RefCell::default(),
             writes: RefCell::default(),
             orders: RefCell::default(),
+            anti: RefCell::default(),
         })
     }
 
@@ -169,6 +172,20 @@ impl<'a, 'c> Analysis<'a, 'c> {
         Ok(out)
     }
 
+    /// WAR `r_e -> * = { W[i] -> L[l] : same location, θ(i) <=lex θ(l) }`, `None` if empty.
+    fn anti_dependence(&self, source: StatementId, read: &Access, writer: StatementId) -> IslResult<Option<UnionMap<'c>>> {
+        let key = (source, read.clone(), writer);
+        if let Some(cached) = self.anti.borrow().get(&key) {
+            return cached.as_ref().map(|a| a.copy()).transpose();
+        }
+        let same_location = self.access_relation(source, read)?.apply_range(self.write_relation(writer)?.reverse()?)?;
+        let anti = same_location.intersect(self.order(source, writer, true)?)?;
+        let anti = if anti.is_empty()? { None } else { Some(anti) };
+        let copy = anti.as_ref().map(|a| a.copy()).transpose()?;
+        self.anti.borrow_mut().insert(key, copy);
+        Ok(anti)
+    }
+
     /// The reload test of `raw` (see the module documentation).
     pub fn reload_test(&self, raw: &RawDependence) -> IslResult<ReloadTest> {
         let source = &self.scop.statements[raw.source];
@@ -183,15 +200,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             }
             seen.push(read);
             for writer in self.writers_of(read.array) {
-                // r_e -> * = { W[i] -> L[l] : same location, θ(i) <=lex θ(l) }
-                let same_location = self
-                    .access_relation(raw.source, read)?
-                    .apply_range(self.write_relation(writer)?.reverse()?)?;
-                let later = self.order(raw.source, writer, true)?;
-                let anti = same_location.intersect(later)?;
-                if anti.is_empty()? {
-                    continue;
-                }
+                let Some(anti) = self.anti_dependence(raw.source, read, writer)? else { continue };
                 // PIW(r_e) = { L[l] -> T[j] }
                 let intermediate = anti.reverse()?.apply_range(dependence.copy()?)?;
                 let before = self.order(writer, raw.target, false)?;
@@ -203,6 +212,15 @@ impl<'a, 'c> Analysis<'a, 'c> {
                 overwrite.get_or_insert((read.array, writer));
                 overwritten = overwritten.union(reloads)?;
             }
+        }
+        if overwrite.is_none() {
+            // No overwritten reload: the propagation dependence is the RAW dependence.
+            return Ok(ReloadTest {
+                propagation_dependence: raw.relation.clone(),
+                propagation_is_empty: false,
+                complete: true,
+                overwrite,
+            });
         }
         let kept = self.domain(raw.target)?.subtract(overwritten)?;
         let propagation = dependence.copy()?.intersect_range(kept)?.coalesce()?;

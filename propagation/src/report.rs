@@ -28,6 +28,8 @@ pub enum Reason {
     /// The code-complexity heuristic (section 4.3): splitting `statement` would specialize a
     /// single iteration of `dimension`, which lies between two loop dimensions.
     CodeComplexity { statement: String, dimension: usize },
+    /// The propagation expression would make `statement` larger than the limit (nodes).
+    ExpressionSize { statement: String, size: usize, limit: usize },
     /// Splits did not converge within the round limit.
     TooManyRounds { rounds: usize },
     /// The isl operation quota ran out ("complexity"): the location is left unchanged.
@@ -59,6 +61,10 @@ impl fmt::Display for Reason {
             Reason::CodeComplexity { statement, dimension } => write!(
                 f,
                 "code-complexity heuristic: splitting {statement} fixes dimension {dimension} between two loop dimensions"
+            ),
+            Reason::ExpressionSize { statement, size, limit } => write!(
+                f,
+                "code-complexity heuristic: {statement} would have {size} expression nodes, limit {limit}"
             ),
             Reason::TooManyRounds { rounds } => write!(f, "splitting did not converge in {rounds} rounds"),
             Reason::Complexity => write!(f, "complexity (isl operation quota exceeded)"),
