@@ -124,6 +124,9 @@ fn shape<'a>(
             depth: aff.region.loops_around(aff.analyses, block).len(),
         });
     };
+    if let Some(found) = gep_shape(aff, g, &use_facts) {
+        return Ok(found);
+    }
     // The reason is formatted only if the array is rejected in the end.
     let linear: Result<Vec<AffExpr>, NotAffine> = g
         .offsets
@@ -145,9 +148,6 @@ fn shape<'a>(
     let reject = |why: String| {
         Reject::new(RejectKind::NonAffineSubscript, why).at(ir::location(g.instructions[0]))
     };
-    if let Some(found) = gep_shape(aff, g, &use_facts) {
-        return Ok(found);
-    }
     // Element offsets as polynomials; piecewise parts become atoms. The index of a
     // single-index GEP is read from the IR, which keeps `max(2*i - 1, 0) * C` as written;
     // other addresses come from their SCEV byte offsets.

@@ -378,6 +378,16 @@ impl DomainBuilder<'_, '_> {
                 let word = if op == LLVMOpcode::LLVMAnd { "and" } else { "or" };
                 Ok(format!("({x}) {word} ({y})"))
             }
+            // `a && b` and `a || b` as clang writes them: select a, b, false / select a, true, b.
+            Some(LLVMOpcode::LLVMSelect) if ir::value_type(cond) == Some(polyhedral::model::ScalarType::I1) => {
+                let (c, t, f) = (ir::operand(cond, 0), ir::operand(cond, 1), ir::operand(cond, 2));
+                let x = self.condition(c, at, depth)?;
+                match (ir::const_int(t), ir::const_int(f)) {
+                    (_, Some(0)) => Ok(format!("({x}) and ({})", self.condition(t, at, depth)?)),
+                    (Some(c1), _) if c1 != 0 => Ok(format!("({x}) or ({})", self.condition(f, at, depth)?)),
+                    _ => Err(format!("branch on a non-affine value: {}", ir::to_string(cond))),
+                }
+            }
             Some(LLVMOpcode::LLVMXor) if ir::const_int(ir::operand(cond, 1)) == Some(-1) => {
                 Ok(format!("not ({})", self.condition(ir::operand(cond, 0), at, depth)?))
             }

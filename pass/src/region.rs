@@ -148,8 +148,10 @@ fn reverse_post_order(a: Analyses, entry: Block, members: &HashSet<Block>) -> Op
                 ready.push(s);
             }
         }
-        // Push so that blocks staying inside the current loop are visited first.
+        // Push so that blocks staying inside the current loop are visited first, and among
+        // them the successors in branch order (the `then` side before the `else` side).
         let lp = a.loop_for(b);
+        ready.reverse();
         ready.sort_by_key(|s| lp.is_some_and(|l| l.contains(*s)));
         stack.extend(ready);
     }
