@@ -9,9 +9,10 @@
 //! split along the pieces (`splitting`).
 //!
 //! isl affine expressions are converted to the model's `AffExpr` (with `floor` for isl's
-//! integer divisions and for rational denominators, exact on the piece), then checked: the
-//! relation rebuilt from the `AffExpr`s must equal the dependence on the piece, so a
-//! conversion mistake becomes "no affine propagation expression", never a wrong program.
+//! integer divisions and for rational denominators, exact on the piece). Functions with
+//! divisions or denominators are then checked: the relation rebuilt from the `AffExpr`s must
+//! equal the dependence on the piece, so a conversion mistake becomes "no affine propagation
+//! expression", never a wrong program (integer coefficients convert one to one).
 //!
 //! `REWRITE` (Algorithm 1) then rebuilds the source value: iterators become `i64` value
 //! expressions of the target's iterators, parameters and constants stay, and the subscripts of
@@ -53,8 +54,10 @@ pub(crate) fn propagation_pieces(
         let target_part = ctx.check(domain.to_str())?.to_string();
         let n = ctx.check(multi.size())?;
         let mut source_iterators = Vec::new();
+        let mut exact = true;
         for k in 0..n {
             let aff = ctx.check(multi.get_at(k))?;
+            exact &= ctx.check(aff.dim(DimType::Div))? == 0 && val_times(ctx, ctx.check(aff.get_denominator_val())?, 1)? == Some(1);
             match aff_to_affine(ctx, scop, &aff)? {
                 Some(e) => source_iterators.push(e),
                 None => return Ok(None),
@@ -63,9 +66,12 @@ pub(crate) fn propagation_pieces(
         if source_iterators.len() != source.iterators.len() {
             return Ok(None);
         }
-        let piece = ctx.union_map(&reversed_text)?.intersect_domain(ctx.union_set(&target_part)?)?.to_isl_string()?;
-        if !same_function(ctx, scop, source, target, &target_part, &source_iterators, &piece)? {
-            return Ok(None);
+        // Integer coefficients without divisions convert one to one; anything else is checked.
+        if !exact {
+            let piece = ctx.union_map(&reversed_text)?.intersect_domain(ctx.union_set(&target_part)?)?.to_isl_string()?;
+            if !same_function(ctx, scop, source, target, &target_part, &source_iterators, &piece)? {
+                return Ok(None);
+            }
         }
         pieces.push(PropagationPiece { target_part, source_iterators });
     }
