@@ -36,12 +36,30 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     if mode == "polyprop-export-jscop" {
         export_jscop(&name, &candidates, &options.jscop_dir)?;
     }
-    if mode == "polyprop-propagation" || mode == "polyprop-ast" {
-        output.push_str(&format!(
-            "{mode}: function {name}: not yet implemented (propagation and code generation land with their issues)\n"
-        ));
+    if printing("propagation") {
+        for c in &candidates {
+            let Candidate::Accepted { description, scop } = c else { continue };
+            output.push_str(&format!("polyprop-propagation: function {name}, {description}\n"));
+            match propagation::propagate(scop, &propagation_options(options)) {
+                Ok((_, report)) => output.push_str(&report.to_string()),
+                Err(e) => output.push_str(&format!("  not propagated: {e}\n")),
+            }
+        }
+    }
+    if mode == "polyprop-ast" {
+        output.push_str(&format!("polyprop-ast: function {name}: not yet (code generation lands with its issue)\n"));
     }
     Ok(Outcome { output, changed: false })
+}
+
+/// The heuristics' parameters from the pass options.
+fn propagation_options(options: &Options) -> propagation::Options {
+    propagation::Options {
+        cache_line: options.cache_line as usize,
+        cache_limit: options.cache_limit as usize,
+        max_operations: options.quota,
+        ..propagation::Options::default()
+    }
 }
 
 fn print_dependences(function: &str, candidates: &[Candidate], quota: u64) -> String {

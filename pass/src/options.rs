@@ -9,9 +9,9 @@
 //! |-------------------|-----------------------------------------------------------------|
 //! | `quota=N`         | isl operations allowed per region (default 2000000)            |
 //! | `disable`         | run nothing (clang builds)                                      |
-//! | `print=STAGES`    | clang builds: print `detect`, `scops`, `deps` (comma-separated) |
+//! | `print=STAGES`    | clang builds: print `detect`, `scops`, `deps`, `propagation`    |
 //! | `jscop-dir=DIR`   | where `polyprop-export-jscop` writes (default: current folder)  |
-//! | `cache-line=N`    | cache line size in bytes for the cache-miss heuristic (64)      |
+//! | `cache-line=N`    | cache line size in elements for the cache-miss heuristic (8)    |
 //! | `cache-limit=N`   | new cache lines per iteration allowed by propagation (32)       |
 
 /// Parsed options of one pass instance.
@@ -32,14 +32,14 @@ impl Default for Options {
             disable: false,
             print: Vec::new(),
             jscop_dir: ".".to_string(),
-            cache_line: 64,
+            cache_line: 8,
             cache_limit: 32,
         }
     }
 }
 
 const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit";
-const PRINTABLE: [&str; 3] = ["detect", "scops", "deps"];
+const PRINTABLE: [&str; 4] = ["detect", "scops", "deps", "propagation"];
 
 impl Options {
     /// Parses `key=value;key;...`; an unknown key or a bad value is a one-line error.
