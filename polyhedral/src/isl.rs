@@ -400,6 +400,10 @@ impl<'c> UnionMap<'c> {
 }
 
 impl<'c> ParamSet<'c> {
+    pub fn raw(&self) -> &isl_rs::Set {
+        &self.raw
+    }
+
     pub fn intersect(self, other: ParamSet<'c>) -> IslResult<ParamSet<'c>> {
         let ctx = self.ctx;
         Ok(ParamSet { raw: ctx.check(self.raw.intersect(other.raw))?, ctx })

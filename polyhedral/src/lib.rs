@@ -8,6 +8,7 @@
 //! - `lang`: the textual SCoP language (paper 003, Figure 3): parser and printer.
 //! - `interp`: the reference interpreter (the oracle for transformations).
 //! - `generator`: seeded random programs in the textual language.
+//! - `ast`: isl's loop program (AST) of the schedule as plain data, run-time check expressions.
 
 pub mod affine;
 pub mod delinearization;
@@ -17,3 +18,4 @@ pub mod dependences;
 pub mod lang;
 pub mod interp;
 pub mod generator;
+pub mod ast;
