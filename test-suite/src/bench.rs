@@ -103,6 +103,8 @@ pub struct PipelineResult {
     pub cells: Vec<Cell>,
     pub counts_before: CountsResult,
     pub counts_after: CountsResult,
+    /// What the propagation printer plans on the model (no code changed).
+    pub propagation_plan: Result<counts::PropagationPlan, String>,
 }
 
 fn median_of(r: &DriverReport) -> Option<f64> {
@@ -192,17 +194,20 @@ fn validate(tools: &Toolchain, p: &Pipeline, cells: &mut [Cell]) {
     }
 }
 
-fn static_counts(tools: &Toolchain, config: &Config, p: &Pipeline) -> (CountsResult, CountsResult) {
+type StaticCounts = (CountsResult, CountsResult, Result<counts::PropagationPlan, String>);
+
+fn static_counts(tools: &Toolchain, config: &Config, p: &Pipeline) -> StaticCounts {
     let Some((before, after)) = &config.counts_passes else {
-        return (Err("not requested".into()), Err("not requested".into()));
+        return (Err("not requested".into()), Err("not requested".into()), Err("not requested".into()));
     };
     progress(&format!("[counts] {}", p.name));
     match tools.unoptimized_ir(p) {
         Ok(ir) => (
             counts::count(&tools.opt, &config.plugin, before, &ir),
             counts::count(&tools.opt, &config.plugin, after, &ir),
+            counts::propagation_plan(&tools.opt, &config.plugin, &ir),
         ),
-        Err(e) => (Err(e.clone()), Err(e)),
+        Err(e) => (Err(e.clone()), Err(e.clone()), Err(e)),
     }
 }
 
@@ -216,8 +221,8 @@ pub fn run(tools: &Toolchain, config: Config) -> Results {
         let mut cells = build_cells(tools, &config, p, &mut built, n);
         run_rounds(tools, &config, p, &mut cells, &mut ran, n * config.rounds as usize);
         validate(tools, p, &mut cells);
-        let (counts_before, counts_after) = static_counts(tools, &config, p);
-        pipelines.push(PipelineResult { pipeline: *p, cells, counts_before, counts_after });
+        let (counts_before, counts_after, propagation_plan) = static_counts(tools, &config, p);
+        pipelines.push(PipelineResult { pipeline: *p, cells, counts_before, counts_after, propagation_plan });
     }
     progress_done();
     Results { config, pipelines }

@@ -8,8 +8,9 @@
 //!
 //! The counts are taken from the printed model of every SCoP of the function
 //! (summed over SCoPs):
-//! - arrays: `array` lines (scalars and invariants are not arrays, as in
-//!   Table 1, which counts parametric-sized arrays);
+//! - arrays: distinct names of `array` lines (scalars and invariants are not
+//!   arrays, as in Table 1, which counts parametric-sized arrays; an array in
+//!   several SCoPs counts once, so the IR should carry debug names: `-g`);
 //! - statements: one `domain:` line per statement;
 //! - accesses: `read:` and `write:` lines (scalar accesses included);
 //! - loops: the distinct loops of the schedules. A statement's schedule
@@ -64,15 +65,16 @@ fn loop_keys(range: &[String]) -> Vec<Vec<String>> {
 
 /// Counts the model printed by `print<polyprop-scops>` (see the module docs).
 pub fn parse_counts(printer_output: &str) -> Option<Counts> {
-    let (mut arrays, mut statements, mut accesses) = (0, 0, 0);
+    let (mut statements, mut accesses) = (0, 0);
+    let mut arrays = std::collections::BTreeSet::new();
     let mut scops = 0;
     let mut loops = std::collections::BTreeSet::new();
     for line in printer_output.lines() {
         let t = line.trim_start();
         if t.starts_with("polyprop-scops:") {
             scops += 1;
-        } else if t.starts_with("array ") {
-            arrays += 1;
+        } else if let Some(rest) = t.strip_prefix("array ") {
+            arrays.insert(rest.split(['[', ':']).next().unwrap_or(rest).trim().to_string());
         } else if t.starts_with("domain:") {
             statements += 1;
         } else if t.starts_with("read:") || t.starts_with("write:") {
@@ -84,15 +86,50 @@ pub fn parse_counts(printer_output: &str) -> Option<Counts> {
         }
     }
     (statements > 0).then_some(Counts {
-        arrays: Some(arrays),
+        arrays: Some(arrays.len() as u64),
         loops: Some(loops.len() as u64),
         statements: Some(statements),
         accesses: Some(accesses),
     })
 }
 
-/// Runs `opt` with the plugin and `passes` on `ir` and parses the output.
-pub fn count(opt: &Path, plugin: &Path, passes: &str, ir: &Path) -> CountsResult {
+/// What `print<polyprop-propagation>` plans for a pipeline (the model only:
+/// no code is changed): of the locations it lists (`#k NAME (temporary): ...`),
+/// how many get their writes removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PropagationPlan {
+    pub removed: u64,
+    pub listed: u64,
+}
+
+impl PropagationPlan {
+    pub fn show(&self) -> String {
+        format!("removes {} of {} listed locations", self.removed, self.listed)
+    }
+}
+
+/// The passes that print the propagation plan.
+pub const PROPAGATION_PASSES: &str = "polyprop-canonicalize,print<polyprop-propagation>";
+
+/// Parses the output of `print<polyprop-propagation>`.
+pub fn parse_propagation(printer_output: &str) -> Option<PropagationPlan> {
+    let mut plan = PropagationPlan { removed: 0, listed: 0 };
+    for line in printer_output.lines() {
+        let t = line.trim_start();
+        let numbered = t.strip_prefix('#').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+        if !numbered {
+            continue;
+        }
+        plan.listed += 1;
+        if t.contains("removed writes") && !t.contains("removed writes none") {
+            plan.removed += 1;
+        }
+    }
+    (plan.listed > 0).then_some(plan)
+}
+
+/// Runs `opt` with the plugin and `passes` on `ir`: its output, or why not.
+fn run_printer(opt: &Path, plugin: &Path, passes: &str, ir: &Path) -> Result<String, String> {
     if !plugin.exists() {
         return Err(format!("not yet: no plugin at {}", plugin.display()));
     }
@@ -109,7 +146,19 @@ pub fn count(opt: &Path, plugin: &Path, passes: &str, ir: &Path) -> CountsResult
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").to_string();
         return Err(format!("not yet: `{passes}` failed: {first}"));
     }
-    parse_counts(&text).ok_or_else(|| format!("not yet: `{passes}` printed no arrays/loops/statements/accesses lines"))
+    Ok(text)
+}
+
+/// The propagation plan of the pipeline in `ir`.
+pub fn propagation_plan(opt: &Path, plugin: &Path, ir: &Path) -> Result<PropagationPlan, String> {
+    let text = run_printer(opt, plugin, PROPAGATION_PASSES, ir)?;
+    parse_propagation(&text).ok_or_else(|| "not yet: the propagation printer listed no location".to_string())
+}
+
+/// Runs `opt` with the plugin and `passes` on `ir` and parses the output.
+pub fn count(opt: &Path, plugin: &Path, passes: &str, ir: &Path) -> CountsResult {
+    let text = run_printer(opt, plugin, passes, ir)?;
+    parse_counts(&text).ok_or_else(|| format!("not yet: `{passes}` printed no model"))
 }
 
 #[cfg(test)]
@@ -154,12 +203,23 @@ polyprop-scops: function f, function body
     #[test]
     fn sums_over_scops_without_sharing_loops_between_them() {
         let twice = format!("{MODEL}{MODEL}");
-        assert_eq!(parse_counts(&twice).unwrap().show(), "4/8/8/12");
+        // The same two arrays in both SCoPs count once.
+        assert_eq!(parse_counts(&twice).unwrap().show(), "2/8/8/12");
     }
 
     #[test]
     fn no_model_means_none() {
         assert_eq!(parse_counts("polyprop-detect: function f\n  rejected function body: several exits\n"), None);
+    }
+
+    #[test]
+    fn propagation_plan_counts_removed_writes() {
+        let text = "polyprop-propagation: function f, function body\n\
+            propagation (cache line 8 elements, limit 32 lines per iteration):\n\
+            \x20 #0 blurx (temporary): propagated 5 RAW dependences into S1; split into none; removed writes S0; 6/32 cache lines\n\
+            \x20 #1 blury (temporary): refused: 40/32 cache lines; removed writes none\n";
+        assert_eq!(parse_propagation(text), Some(PropagationPlan { removed: 1, listed: 2 }));
+        assert_eq!(parse_propagation("polyprop-propagation: function f\n"), None);
     }
 
     #[test]

@@ -14,8 +14,8 @@ pub enum TransformStatus {
     NotApplicable,
     /// The optimized IR is identical to the naive build's.
     IrIdentical,
-    /// The IR differs (the plugin's canonicalization runs) but the model's
-    /// counts are the same before and after the transform: no propagation.
+    /// The IR differs (the plugin's canonicalization runs, at least) but the
+    /// model's counts are the same before and after the transform.
     ModelUnchanged,
     /// The counts changed: the transform did something.
     Transformed,
@@ -51,8 +51,7 @@ pub fn note(p: &PipelineResult, cell: &Cell) -> String {
         TransformStatus::NotApplicable => {}
         TransformStatus::IrIdentical => notes.push("no transform yet: optimized IR identical to naive".to_string()),
         TransformStatus::ModelUnchanged => notes.push(
-            "no transform yet: model counts unchanged by the pass (IR differs from naive only by the plugin's canonicalization)"
-                .to_string(),
+            "no transform seen: model counts unchanged by the pass (the optimized IR differs from naive)".to_string(),
         ),
         TransformStatus::Transformed => notes.push("transformed (model counts changed)".to_string()),
         TransformStatus::Unknown => notes.push("IR differs from naive; transform status unknown (no counts)".to_string()),
@@ -70,6 +69,13 @@ fn spread_or_dash(s: Option<Spread>, digits: usize) -> String {
 fn counts_text(c: &CountsResult) -> String {
     match c {
         Ok(c) => c.show(),
+        Err(e) => e.clone(),
+    }
+}
+
+fn plan_text(p: &PipelineResult) -> String {
+    match &p.propagation_plan {
+        Ok(plan) => plan.show(),
         Err(e) => e.clone(),
     }
 }
@@ -97,8 +103,8 @@ pub fn table(results: &Results) -> String {
     let _ = writeln!(s, "times in ms, speedup = naive/variant per round, memory in MiB (peak RSS of the process; in parentheses the part above the generated inputs: temporaries and output); each figure median [min, max]\n");
     let _ = writeln!(
         s,
-        "{:<17} {:<15} {:>30} {:>22} {:>26} {:>24} {:>8}  {}",
-        "pipeline", "variant", "time (ms)", "speedup", "peak RSS (above inputs)", "output vs naive", "build s", "note"
+        "{:<17} {:<15} {:>30} {:>22} {:>26} {:>24} {:>8}  note",
+        "pipeline", "variant", "time (ms)", "speedup", "peak RSS (above inputs)", "output vs naive", "build s"
     );
     for p in &results.pipelines {
         for (k, cell) in p.cells.iter().enumerate() {
@@ -122,15 +128,20 @@ pub fn table(results: &Results) -> String {
         }
     }
     let _ = writeln!(s, "\nstatic counts (paper 003 Table 1: arrays/loops/statements/accesses), from the plugin's model printer:");
-    let _ = writeln!(s, "{:<17} {:>6}  {:<40} {}", "pipeline", "stages", "before transform", "after transform");
+    let _ = writeln!(
+        s,
+        "{:<17} {:>6}  {:<20} {:<20} propagation plan of the model (print<polyprop-propagation>)",
+        "pipeline", "stages", "before transform", "after transform"
+    );
     for p in &results.pipelines {
         let _ = writeln!(
             s,
-            "{:<17} {:>6}  {:<40} {}",
+            "{:<17} {:>6}  {:<20} {:<20} {}",
             p.pipeline.name,
             p.pipeline.stages,
             counts_text(&p.counts_before),
-            counts_text(&p.counts_after)
+            counts_text(&p.counts_after),
+            plan_text(p)
         );
     }
     let _ = writeln!(s, "\n{}", overhead_summary(results));
@@ -186,7 +197,7 @@ pub fn csv(results: &Results) -> String {
     let mut s = String::from(
         "pipeline,variant,size,rounds,reps,time_ms_median,time_ms_min,time_ms_max,speedup_median,speedup_min,speedup_max,\
          first_call_ms_median,peak_rss_mib_median,peak_rss_mib_min,peak_rss_mib_max,above_inputs_rss_mib_median,\
-         identical_to_naive,max_abs_diff,ir_differs_from_naive,build_seconds,counts_before,counts_after,flags,note\n",
+         identical_to_naive,max_abs_diff,ir_differs_from_naive,build_seconds,counts_before,counts_after,propagation_plan,flags,note\n",
     );
     for p in &results.pipelines {
         for (k, cell) in p.cells.iter().enumerate() {
@@ -206,6 +217,7 @@ pub fn csv(results: &Results) -> String {
                     format!("{:.2}", cell.build_seconds),
                     counts_text(&p.counts_before),
                     counts_text(&p.counts_after),
+                    plan_text(p),
                     cell.variant.compile_flags.join(" "),
                     note(p, cell),
                 ],
@@ -301,12 +313,13 @@ pub fn json(results: &Results) -> String {
         .map(|p| {
             let cells: Vec<String> = (0..p.cells.len()).map(|k| format!("      {}", json_cell(p, k))).collect();
             format!(
-                "    {{\"pipeline\": {}, \"table_1_number\": {}, \"stages\": {}, \"counts_before\": {}, \"counts_after\": {},\n     \"variants\": [\n{}\n    ]}}",
+                "    {{\"pipeline\": {}, \"table_1_number\": {}, \"stages\": {}, \"counts_before\": {}, \"counts_after\": {},\n     \"propagation_plan\": {},\n     \"variants\": [\n{}\n    ]}}",
                 json_string(p.pipeline.name),
                 p.pipeline.table_number,
                 p.pipeline.stages,
                 json_counts(&p.counts_before),
                 json_counts(&p.counts_after),
+                json_string(&plan_text(p)),
                 cells.join(",\n")
             )
         })

@@ -121,13 +121,14 @@ impl Toolchain {
     }
 
     /// Unoptimized IR of `p` for the model printers: what clang hands the
-    /// pass pipeline (`-O2 -Xclang -disable-llvm-passes`).
+    /// pass pipeline (`-O2 -Xclang -disable-llvm-passes`), with `-g` so that
+    /// the printed arrays carry their source names.
     pub fn unoptimized_ir(&self, p: &Pipeline) -> Result<PathBuf, String> {
         std::fs::create_dir_all(&self.build_dir).map_err(|e| e.to_string())?;
         let path = self.build_dir.join(format!("{}.unoptimized.ll", p.name));
         run_checked(
             Command::new(&self.clang)
-                .args(["-O2", "-march=native", "-Xclang", "-disable-llvm-passes", "-S", "-emit-llvm"])
+                .args(["-O2", "-g", "-march=native", "-Xclang", "-disable-llvm-passes", "-S", "-emit-llvm"])
                 .arg(self.pipeline_source(p))
                 .arg("-o")
                 .arg(&path),

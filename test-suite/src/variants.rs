@@ -71,13 +71,14 @@ pub fn standard(plugin: &Path, extra: &[String]) -> Vec<Variant> {
 /// Polly's own parallelizer on the pragma-free code (as paper 003 does), and
 /// the plugin with the pragmas on.
 pub fn threaded(plugin: &Path, extra: &[String]) -> Vec<Variant> {
-    let omp = strings(&["-fopenmp", "-DPOLYPROP_OMP"]);
+    // clang's default OpenMP runtime (libomp) is not installed; libgomp is.
+    let omp = strings(&["-fopenmp=libgomp", "-DPOLYPROP_OMP"]);
     vec![
         Variant {
             name: "naive-omp".into(),
             kind: Kind::Custom,
             compile_flags: [with_base(extra), omp.clone()].concat(),
-            link_flags: strings(&["-fopenmp"]),
+            link_flags: strings(&["-fopenmp=libgomp"]),
             uses_plugin: false,
         },
         Variant {
@@ -91,21 +92,22 @@ pub fn threaded(plugin: &Path, extra: &[String]) -> Vec<Variant> {
             name: "polyprop-omp".into(),
             kind: Kind::Custom,
             compile_flags: [with_base(extra), omp, vec![format!("-fpass-plugin={}", plugin.display())]].concat(),
-            link_flags: strings(&["-fopenmp"]),
+            link_flags: strings(&["-fopenmp=libgomp"]),
             uses_plugin: true,
         },
     ]
 }
 
 /// A variant from `NAME=FLAGS` on the command line: the base flags plus FLAGS
-/// (split at whitespace). A flag `-fpass-plugin=...` marks it as using a plugin.
+/// (split at whitespace). A flag `-fpass-plugin=...` marks it as using a plugin;
+/// `-fopenmp...` flags are passed to the link too (use `-fopenmp=libgomp`).
 pub fn custom(spec: &str, extra: &[String]) -> Result<Variant, String> {
     let (name, flags) = spec.split_once('=').ok_or_else(|| format!("--variant `{spec}`: expected NAME=FLAGS"))?;
     if name.is_empty() || name.contains(',') || name.contains('/') {
         return Err(format!("--variant `{spec}`: bad name"));
     }
     let own: Vec<String> = flags.split_whitespace().map(String::from).collect();
-    let link_flags = own.iter().filter(|f| f.as_str() == "-fopenmp").cloned().collect();
+    let link_flags = own.iter().filter(|f| f.starts_with("-fopenmp")).cloned().collect();
     Ok(Variant {
         name: name.to_string(),
         kind: Kind::Custom,
