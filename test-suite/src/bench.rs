@@ -227,3 +227,44 @@ pub fn run(tools: &Toolchain, config: Config) -> Results {
     progress_done();
     Results { config, pipelines }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipelines::ALL;
+    use crate::variants::standard;
+
+    fn report(times: &[f64], checksum: &str) -> Result<DriverReport, String> {
+        Ok(DriverReport { times_ms: times.to_vec(), checksum: checksum.into(), ..Default::default() })
+    }
+
+    fn cell(v: &Variant, runs: Vec<Result<DriverReport, String>>) -> Cell {
+        Cell { variant: v.clone(), build: Ok("x".into()), build_seconds: 0.0, transformed: None, runs, validation: None }
+    }
+
+    #[test]
+    fn speedup_pairs_rounds_and_skips_failed_runs() {
+        let v = standard(std::path::Path::new("p.so"), &[]);
+        let naive = cell(&v[0], vec![report(&[99.0, 10.0], "a"), report(&[99.0, 20.0], "a"), report(&[99.0, 30.0], "a")]);
+        let polly = cell(&v[1], vec![report(&[1.0, 5.0], "a"), Err("crashed".into()), report(&[1.0, 10.0], "a")]);
+        let p = PipelineResult {
+            pipeline: ALL[0],
+            cells: vec![naive, polly],
+            counts_before: Err("x".into()),
+            counts_after: Err("x".into()),
+            propagation_plan: Err("x".into()),
+        };
+        // Warm-up calls (99, 1) are excluded; round 2 has no Polly run.
+        let s = p.speedup(1).unwrap();
+        assert_eq!((s.count, s.min, s.max), (2, 2.0, 3.0));
+        assert_eq!(p.cells[0].times().unwrap().median, 20.0);
+        assert_eq!(p.cells[1].first_error().as_deref(), Some("crashed"));
+    }
+
+    #[test]
+    fn determinism_compares_checksums_across_rounds() {
+        let v = standard(std::path::Path::new("p.so"), &[]);
+        assert!(cell(&v[0], vec![report(&[1.0], "a"), report(&[1.0], "a")]).deterministic());
+        assert!(!cell(&v[0], vec![report(&[1.0], "a"), report(&[1.0], "b")]).deterministic());
+    }
+}

@@ -434,3 +434,40 @@ mod tests {
         assert_eq!(json_string("a\"b\\c\nd\u{1}"), "\"a\\\"b\\\\c\\nd\\u0001\"");
     }
 }
+
+#[cfg(test)]
+mod status_tests {
+    use super::*;
+    use crate::bench::{Cell, PipelineResult};
+    use crate::counts::Counts;
+    use crate::variants::standard;
+
+    fn result(before: Counts, after: Counts, transformed: Option<bool>) -> PipelineResult {
+        let v = standard(std::path::Path::new("p.so"), &[]);
+        let cells = v
+            .iter()
+            .map(|v| Cell { variant: v.clone(), build: Ok("x".into()), build_seconds: 0.0, transformed, runs: vec![], validation: None })
+            .collect();
+        PipelineResult {
+            pipeline: crate::pipelines::ALL[0],
+            cells,
+            counts_before: Ok(before),
+            counts_after: Ok(after),
+            propagation_plan: Err("x".into()),
+        }
+    }
+
+    #[test]
+    fn the_polyprop_column_says_what_happened() {
+        let a = Counts { arrays: Some(5), loops: Some(12), statements: Some(5), accesses: Some(22) };
+        let b = Counts { arrays: Some(2), ..a };
+        let p = result(a, a, Some(false));
+        assert_eq!(transform_status(&p, &p.cells[2]), TransformStatus::IrIdentical);
+        assert_eq!(transform_status(&p, &p.cells[1]), TransformStatus::NotApplicable);
+        let p = result(a, a, Some(true));
+        assert_eq!(transform_status(&p, &p.cells[2]), TransformStatus::ModelUnchanged);
+        assert!(note(&p, &p.cells[2]).starts_with("no transform seen"));
+        let p = result(a, b, Some(true));
+        assert_eq!(transform_status(&p, &p.cells[2]), TransformStatus::Transformed);
+    }
+}
