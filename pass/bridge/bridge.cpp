@@ -386,6 +386,45 @@ struct PolypropFunctionPass : PassInfoMixin<PolypropFunctionPass> {
   static bool isRequired() { return true; }
 };
 
+// The transform: a module pass, because code generation adds a function to the module.
+// Functions it generated carry the attribute "polyprop-generated" and are skipped.
+struct PolypropModulePass : PassInfoMixin<PolypropModulePass> {
+  std::string Options;
+
+  explicit PolypropModulePass(std::string Options) : Options(std::move(Options)) {}
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    std::vector<Function *> Work;
+    for (Function &F : M)
+      if (!F.isDeclaration() && !F.hasFnAttribute("polyprop-generated"))
+        Work.push_back(&F);
+    bool Changed = false;
+    for (Function *F : Work) {
+      Analyses A{F,
+                 &FAM.getResult<LoopAnalysis>(*F),
+                 &FAM.getResult<ScalarEvolutionAnalysis>(*F),
+                 &FAM.getResult<DominatorTreeAnalysis>(*F),
+                 &FAM.getResult<PostDominatorTreeAnalysis>(*F),
+                 &FAM.getResult<AAManager>(*F)};
+      char *Out = nullptr;
+      int Result = polyprop_run_function(&A, wrap(F), "polyprop", Options.c_str(), &Out);
+      if (Out) {
+        outs() << Out;
+        outs().flush();
+        polyprop_free_string(Out);
+      }
+      if (Result > 0) {
+        Changed = true;
+        FAM.invalidate(*F, PreservedAnalyses::none());
+      }
+    }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+
+  static bool isRequired() { return true; }
+};
+
 // The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
 // SCEV still sees every loop of a naive pipeline).
 const char *CanonicalizationPipeline =
@@ -426,7 +465,7 @@ bool parsePolypropPass(StringRef Text, std::string &Mode, std::string &Options) 
 
 bool addPolypropPass(StringRef Text, FunctionPassManager &FPM) {
   std::string Mode, Options;
-  if (!parsePolypropPass(Text, Mode, Options))
+  if (!parsePolypropPass(Text, Mode, Options) || Mode == "polyprop")
     return false;
   if (char *Error = polyprop_check_options(Mode.c_str(), Options.c_str())) {
     errs() << "polyprop: " << Error << "\n";
@@ -438,6 +477,19 @@ bool addPolypropPass(StringRef Text, FunctionPassManager &FPM) {
 }
 
 void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+        std::string Mode, Options;
+        if (!parsePolypropPass(Name, Mode, Options) || Mode != "polyprop")
+          return false;
+        if (char *Error = polyprop_check_options(Mode.c_str(), Options.c_str())) {
+          errs() << "polyprop: " << Error << "\n";
+          polyprop_free_string(Error);
+          return false;
+        }
+        MPM.addPass(PolypropModulePass(Options));
+        return true;
+      });
   PB.registerPipelineParsingCallback(
       [&PB](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "polyprop-canonicalize")
@@ -459,8 +511,8 @@ void registerCallbacks(PassBuilder &PB) {
     FunctionPassManager FPM;
     if (errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline)))
       return;
-    FPM.addPass(PolypropFunctionPass{Mode, Options});
     MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+    MPM.addPass(PolypropModulePass(Options));
   });
 }
 

@@ -9,12 +9,11 @@ use crate::bridge::{Analyses, Loop};
 use crate::ir::{self, Value};
 use crate::region::Region;
 use crate::reject::{Reject, RejectKind};
-use crate::scop_builder;
-use polyhedral::model::Scop;
+use crate::scop_builder::{self, BuiltScop};
 
 /// One candidate region and what became of it.
 pub enum Candidate {
-    Accepted { description: String, scop: Scop },
+    Accepted { description: String, built: Box<BuiltScop> },
     Rejected { description: String, reason: Reject },
 }
 
@@ -36,8 +35,8 @@ pub fn detect(a: Analyses, function: Value, quota: u64) -> Vec<Candidate> {
         None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
     };
     match outcome {
-        Ok(scop) => {
-            out.push(Candidate::Accepted { description: "function body".into(), scop });
+        Ok(built) => {
+            out.push(Candidate::Accepted { description: "function body".into(), built: Box::new(built) });
             return out;
         }
         Err(reason) => out.push(Candidate::Rejected { description: "function body".into(), reason }),
@@ -75,7 +74,7 @@ fn try_loop(
         None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
     };
     match outcome {
-        Ok(scop) => out.push(Candidate::Accepted { description, scop }),
+        Ok(built) => out.push(Candidate::Accepted { description, built: Box::new(built) }),
         Err(reason) => {
             let stop = reason.kind == RejectKind::Complexity;
             out.push(Candidate::Rejected { description, reason });

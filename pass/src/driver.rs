@@ -3,12 +3,16 @@
 //! Each stage has a printer; the pass `mode` says which printer runs.
 
 use crate::bridge::Analyses;
+use crate::codegen;
 use crate::detect::{self, Candidate};
+use crate::scop_builder::BuiltScop;
 use crate::ir::{self, Value};
 use crate::options::Options;
 use crate::printers;
 use polyhedral::dependences;
-use polyhedral::isl::IslContext;
+use polyhedral::ast;
+use polyhedral::isl::{self, IslContext};
+use polyhedral::model::Scop;
 
 /// What running a pass produced: text to print, and whether the IR changed.
 pub struct Outcome {
@@ -38,18 +42,90 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     }
     if printing("propagation") {
         for c in &candidates {
-            let Candidate::Accepted { description, scop } = c else { continue };
+            let Candidate::Accepted { description, built } = c else { continue };
             output.push_str(&format!("polyprop-propagation: function {name}, {description}\n"));
-            match propagation::propagate(scop, &propagation_options(options)) {
+            match propagation::propagate(&built.scop, &propagation_options(options)) {
                 Ok((_, report)) => output.push_str(&report.to_string()),
                 Err(e) => output.push_str(&format!("  not propagated: {e}\n")),
             }
         }
     }
     if mode == "polyprop-ast" {
-        output.push_str(&format!("polyprop-ast: function {name}: not yet (code generation lands with its issue)\n"));
+        for c in &candidates {
+            let Candidate::Accepted { description, built } = c else { continue };
+            output.push_str(&format!("polyprop-ast: function {name}, {description}\n"));
+            match propagated_ast(built, options) {
+                Ok((scop, _, ast)) => output.push_str(&ast::print_ast(&scop, &ast)),
+                Err(why) => output.push_str(&format!("  no AST: {why}\n")),
+            }
+        }
     }
-    Ok(Outcome { output, changed: false })
+    let mut changed = false;
+    if mode == "polyprop" {
+        for c in &candidates {
+            let Candidate::Accepted { description, built } = c else { continue };
+            let outcome = transform(a, function, built, options);
+            if options.print.iter().any(|p| p == "transform") {
+                let what = match &outcome {
+                    Ok(summary) => format!("transformed: {summary}"),
+                    Err(why) => format!("not transformed: {why}"),
+                };
+                output.push_str(&format!("polyprop: function {name}, {description}: {what}\n"));
+            }
+            changed |= outcome.is_ok();
+        }
+    }
+    Ok(Outcome { output, changed })
+}
+
+/// Propagation then the isl AST of the result.
+fn propagated_ast(built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
+    let (scop, report) =
+        propagation::propagate(&built.scop, &propagation_options(options)).map_err(|e| format!("internal error in propagation: {e}"))?;
+    let isl = IslContext::new(options.quota);
+    let tree = ast::build_ast(&isl, &scop).map_err(|e| format!("AST generation: {e}"))?;
+    Ok((scop, report, tree))
+}
+
+/// Propagation, AST and code generation for one SCoP; a summary, or why nothing changed.
+fn transform(a: Analyses, function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
+    if !built.is_function {
+        return Err("not yet: code generation for loop nests inside a function".into());
+    }
+    let (scop, report, tree) = propagated_ast(built, options)?;
+    let removed = report.removable_arrays.len();
+    if removed == 0 {
+        return Err("nothing propagated".into());
+    }
+    let isl = IslContext::new(options.quota);
+    let assumed = isl::assumed_context(&isl, &scop)
+        .and_then(|set| set.to_isl_string())
+        .and_then(|text| ast::condition_expr(&isl, &scop, &text))
+        .map_err(|e| format!("run-time check: {e}"))?;
+    let mut bounds = Vec::new();
+    for check in &scop.alias_checks {
+        for array in [check.first, check.second] {
+            if bounds.iter().any(|b: &codegen::ArrayBounds| b.array == array) {
+                continue;
+            }
+            isl.reset_quota();
+            let found = ast::access_bounds(&isl, &scop, array).map_err(|e| format!("run-time check: {e}"))?;
+            if let Some(found) = found {
+                bounds.push(codegen::ArrayBounds { array, bounds: found });
+            }
+        }
+    }
+    let plan = codegen::Plan {
+        scop: &scop,
+        ast: &tree,
+        assumptions: assumed,
+        bounds,
+        bases: &built.bases,
+        parameters: &built.parameters,
+        externals: &built.externals,
+    };
+    codegen::generate(a, function, &plan)?;
+    Ok(format!("{removed} temporaries removed, {} statements", scop.statements.len()))
 }
 
 /// The heuristics' parameters from the pass options.
@@ -65,11 +141,11 @@ fn propagation_options(options: &Options) -> propagation::Options {
 fn print_dependences(function: &str, candidates: &[Candidate], quota: u64) -> String {
     let mut out = String::new();
     for c in candidates {
-        let Candidate::Accepted { description, scop } = c else { continue };
+        let Candidate::Accepted { description, built } = c else { continue };
         out.push_str(&format!("polyprop-deps: function {function}, {description}\n"));
         let isl = IslContext::new(quota);
-        match dependences::compute_dependences(&isl, scop) {
-            Ok(deps) => out.push_str(&dependences::print_dependences(scop, &deps)),
+        match dependences::compute_dependences(&isl, &built.scop) {
+            Ok(deps) => out.push_str(&dependences::print_dependences(&built.scop, &deps)),
             Err(e) => out.push_str(&format!("  not computed: {e}\n")),
         }
     }
@@ -78,7 +154,8 @@ fn print_dependences(function: &str, candidates: &[Candidate], quota: u64) -> St
 
 fn export_jscop(function: &str, candidates: &[Candidate], dir: &str) -> Result<(), String> {
     for c in candidates {
-        let Candidate::Accepted { scop, .. } = c else { continue };
+        let Candidate::Accepted { built, .. } = c else { continue };
+        let scop = &built.scop;
         let file = std::path::Path::new(dir).join(format!("{}.jscop", scop.name));
         std::fs::write(&file, printers::jscop(scop))
             .map_err(|e| format!("cannot write {}: {e} (function {function})", file.display()))?;

@@ -18,6 +18,7 @@
 pub mod affinator;
 pub mod arrays;
 pub mod bridge;
+pub mod codegen;
 pub mod detect;
 pub mod domains;
 pub mod driver;

@@ -9,7 +9,7 @@
 //! |-------------------|-----------------------------------------------------------------|
 //! | `quota=N`         | isl operations allowed per region (default 2000000)            |
 //! | `disable`         | run nothing (clang builds)                                      |
-//! | `print=STAGES`    | clang builds: print `detect`, `scops`, `deps`, `propagation`    |
+//! | `print=STAGES`    | print `detect`, `scops`, `deps`, `propagation`, `transform`     |
 //! | `jscop-dir=DIR`   | where `polyprop-export-jscop` writes (default: current folder)  |
 //! | `cache-line=N`    | cache line size in elements for the cache-miss heuristic (8)    |
 //! | `cache-limit=N`   | new cache lines per iteration allowed by propagation (32)       |
@@ -39,7 +39,7 @@ impl Default for Options {
 }
 
 const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit";
-const PRINTABLE: [&str; 4] = ["detect", "scops", "deps", "propagation"];
+const PRINTABLE: [&str; 5] = ["detect", "scops", "deps", "propagation", "transform"];
 
 impl Options {
     /// Parses `key=value;key;...`; an unknown key or a bad value is a one-line error.

@@ -11,12 +11,12 @@ pub fn detection(function: &str, candidates: &[Candidate]) -> String {
     let mut out = format!("polyprop-detect: function {function}\n");
     for c in candidates {
         match c {
-            Candidate::Accepted { description, scop } => {
+            Candidate::Accepted { description, built } => {
                 let _ = writeln!(
                     out,
                     "  SCoP {description}: {} statements, {} arrays",
-                    scop.statements.len(),
-                    scop.arrays.len()
+                    built.scop.statements.len(),
+                    built.scop.arrays.len()
                 );
             }
             Candidate::Rejected { description, reason } => {
@@ -31,9 +31,9 @@ pub fn detection(function: &str, candidates: &[Candidate]) -> String {
 pub fn scops(function: &str, candidates: &[Candidate]) -> String {
     let mut out = String::new();
     for c in candidates {
-        if let Candidate::Accepted { description, scop } = c {
+        if let Candidate::Accepted { description, built } = c {
             let _ = writeln!(out, "polyprop-scops: function {function}, {description}");
-            out.push_str(&scop_text(scop));
+            out.push_str(&scop_text(&built.scop));
         }
     }
     out

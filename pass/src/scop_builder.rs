@@ -19,6 +19,19 @@ use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCA
 use polyhedral::isl::IslContext;
 use polyhedral::model::*;
 
+/// A SCoP with the LLVM values its model stands for (for code generation).
+pub struct BuiltScop {
+    pub scop: Scop,
+    /// Base pointer of each memory array (scalars have none), by array id.
+    pub bases: Vec<Value>,
+    /// The value of each parameter.
+    pub parameters: Vec<Value>,
+    /// The value of each external.
+    pub externals: Vec<Value>,
+    /// Whether the region is the whole function body.
+    pub is_function: bool,
+}
+
 /// Builds the SCoP of `region`, or says why it is not one.
 pub fn build(
     a: Analyses,
@@ -26,7 +39,7 @@ pub fn build(
     region: &Region,
     name: String,
     quota: u64,
-) -> RejectResult<Scop> {
+) -> RejectResult<BuiltScop> {
     if region.loops().next().is_none() {
         return Err(Reject::new(RejectKind::NoLoop, "region without loops"));
     }
@@ -39,6 +52,7 @@ pub fn build(
     let loads = std::mem::take(&mut sb.loads);
     let scalars = std::mem::take(&mut sb.scalars);
     let externals = std::mem::take(&mut sb.externals);
+    let external_values = sb.external_values();
     let unit_first: Vec<usize> = pending
         .iter()
         .map(|s| region.order_of(sb.unit_leader(s.block)).unwrap_or(0))
@@ -100,7 +114,13 @@ pub fn build(
     // Statements that write nothing the SCoP models are impossible by construction; a model
     // whose accesses do not resolve is a bug, not an unsupported input.
     debug_assert!(scop.statements.iter().all(|s| s.write.array != PENDING));
-    Ok(scop)
+    Ok(BuiltScop {
+        scop,
+        bases: arrays.bases.clone(),
+        parameters: parameters.values.clone(),
+        externals: external_values,
+        is_function: region.is_function,
+    })
 }
 
 /// Known facts about the parameters: the value range of their types.

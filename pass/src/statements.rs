@@ -147,6 +147,15 @@ impl<'a> StatementBuilder<'a> {
         }
     }
 
+    /// The value of each external, by index.
+    pub fn external_values(&self) -> Vec<Value> {
+        let mut out = vec![std::ptr::null_mut(); self.external_of.len()];
+        for (v, k) in &self.external_of {
+            out[*k] = *v;
+        }
+        out
+    }
+
     /// The first block (in region order) of `block`'s unit.
     pub fn unit_leader(&self, block: Block) -> Block {
         self.unit_blocks[self.unit_of[&block]][0]
