@@ -1,0 +1,53 @@
+// Paper 003, Figure 1 end to end: the motivating example (input in, output out, a malloc'd
+// temporary tmp, a scalar s, three guarded statements in the first loop) built by clang-14 -O3
+// with and without the plugin. polyprop must transform it (tmp removed) and the two binaries
+// must print bit-identical hashes of out, for a size with interior points and for N = 2, the
+// smallest N whose second loop runs.
+// RUN: %clang -O3 -march=native %s -o %t.naive
+// RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s --check-prefix=TRANSFORM
+// RUN: %t.naive > %t.naive.out
+// RUN: %t.polyprop > %t.polyprop.out
+// RUN: cmp %t.naive.out %t.polyprop.out
+// RUN: FileCheck %s --check-prefix=OUTPUT < %t.polyprop.out
+// TRANSFORM: polyprop: function figure1, function body: transformed: {{[1-9][0-9]*}} temporaries removed
+// TRANSFORM-NOT: polyprop: function main{{.*}}: transformed
+// OUTPUT: N=1000 out [[HASH:[0-9a-f]+]]
+// OUTPUT-NEXT: N=2 out [[SMALL:[0-9a-f]+]]
+// OUTPUT-NEXT: N=1000 again out [[HASH]]
+#include "Inputs/harness.h"
+
+void figure1(long N, const double *in, double *out) {
+  double *tmp = (double *)malloc(sizeof(double) * (N + 1));
+  double s;
+  for (long i = 0; i <= N; i++) {
+    s = in[i] / 1.5;                                    // S0
+    if (i == 0)
+      tmp[i] = (2 * in[i] + in[i + 1]) / s;             // S1
+    else if (i == N)
+      tmp[i] = (in[i - 1] + 2 * in[i]) / s;             // S2
+    else
+      tmp[i] = (in[i - 1] + in[i] + in[i + 1]) / s;     // S3
+  }
+  for (long i = 1; i <= N - 1; i++)
+    out[i] = (tmp[i - 1] + tmp[i] + tmp[i + 1]);       // S4
+  free(tmp);
+}
+
+int main(void) {
+  long N = 1000;
+  double *in = (double *)malloc(sizeof(double) * (N + 1));
+  double *out = (double *)calloc(N + 1, sizeof(double));
+  harness_fill_double(in, N + 1);
+  figure1(N, in, out);
+  harness_print("N=1000 out", out, sizeof(double) * (N + 1));
+  double small_out[3] = {0, 0, 0};
+  figure1(2, in, small_out);
+  harness_print("N=2 out", small_out, sizeof small_out);
+  for (long i = 0; i <= N; i++)
+    out[i] = 0;
+  figure1(N, in, out);
+  harness_print("N=1000 again out", out, sizeof(double) * (N + 1));
+  free(in);
+  free(out);
+  return 0;
+}
