@@ -1,0 +1,98 @@
+// A harris-like corner detector in the naive PolyMage style end to end: Sobel derivatives Ix and
+// Iy with borders clamped by min/max macros in the subscripts, their products, 3x3 box sums and
+// the corner response, every stage but the last in a malloc'd temporary (long sizes,
+// hand-linearized subscripts x[i*C+j]). polyprop must transform it (temporaries removed); the
+// binaries built by clang-14 -O3 with and without the plugin must print bit-identical hashes,
+// for disjoint buffers and for out overlapping in (out = in + 1, out = in + R*C/2), where the
+// run-time check must run the original code.
+// RUN: %clang -O3 -march=native %s -o %t.naive
+// RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s --check-prefix=TRANSFORM
+// RUN: %t.naive > %t.naive.out
+// RUN: %t.polyprop > %t.polyprop.out
+// RUN: cmp %t.naive.out %t.polyprop.out
+// RUN: FileCheck %s --check-prefix=OUTPUT < %t.polyprop.out
+// TRANSFORM: polyprop: function pipeline_harris, function body: transformed: {{[1-9][0-9]*}} temporaries removed
+// OUTPUT: disjoint out {{[0-9a-f]+}}
+// OUTPUT-NEXT: overlapping out = in + 1 {{[0-9a-f]+}}
+// OUTPUT-NEXT: overlapping out = in + R*C/2 {{[0-9a-f]+}}
+#include "Inputs/harness.h"
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+// The clamped row and column of a neighbour.
+#define ROW(i) (min(max((i), 0), R - 1))
+#define COL(j) (min(max((j), 0), C - 1))
+
+void pipeline_harris(long R, long C, void *in_void, void *out_void) {
+  float *in = (float *)in_void;
+  float *out = (float *)out_void;
+  float *Ix = (float *)malloc(sizeof(float) * R * C);
+  float *Iy = (float *)malloc(sizeof(float) * R * C);
+  float *Ixx = (float *)malloc(sizeof(float) * R * C);
+  float *Ixy = (float *)malloc(sizeof(float) * R * C);
+  float *Iyy = (float *)malloc(sizeof(float) * R * C);
+  float *Sxx = (float *)malloc(sizeof(float) * R * C);
+  float *Sxy = (float *)malloc(sizeof(float) * R * C);
+  float *Syy = (float *)malloc(sizeof(float) * R * C);
+  for (long i = 0; i < R; i++)
+    for (long j = 0; j < C; j++) {
+      Ix[i * C + j] = (in[ROW(i + 1) * C + COL(j - 1)] - in[ROW(i - 1) * C + COL(j - 1)]) * 0.0833f +
+                      (in[ROW(i + 1) * C + j] - in[ROW(i - 1) * C + j]) * 0.1666f +
+                      (in[ROW(i + 1) * C + COL(j + 1)] - in[ROW(i - 1) * C + COL(j + 1)]) * 0.0833f;
+      Iy[i * C + j] = (in[ROW(i - 1) * C + COL(j + 1)] - in[ROW(i - 1) * C + COL(j - 1)]) * 0.0833f +
+                      (in[i * C + COL(j + 1)] - in[i * C + COL(j - 1)]) * 0.1666f +
+                      (in[ROW(i + 1) * C + COL(j + 1)] - in[ROW(i + 1) * C + COL(j - 1)]) * 0.0833f;
+    }
+  for (long i = 0; i < R; i++)
+    for (long j = 0; j < C; j++) {
+      Ixx[i * C + j] = Ix[i * C + j] * Ix[i * C + j];
+      Ixy[i * C + j] = Ix[i * C + j] * Iy[i * C + j];
+      Iyy[i * C + j] = Iy[i * C + j] * Iy[i * C + j];
+    }
+  for (long i = 1; i < R - 1; i++)
+    for (long j = 1; j < C - 1; j++) {
+      Sxx[i * C + j] = Ixx[(i - 1) * C + j - 1] + Ixx[(i - 1) * C + j] + Ixx[(i - 1) * C + j + 1] +
+                       Ixx[i * C + j - 1] + Ixx[i * C + j] + Ixx[i * C + j + 1] +
+                       Ixx[(i + 1) * C + j - 1] + Ixx[(i + 1) * C + j] + Ixx[(i + 1) * C + j + 1];
+      Sxy[i * C + j] = Ixy[(i - 1) * C + j - 1] + Ixy[(i - 1) * C + j] + Ixy[(i - 1) * C + j + 1] +
+                       Ixy[i * C + j - 1] + Ixy[i * C + j] + Ixy[i * C + j + 1] +
+                       Ixy[(i + 1) * C + j - 1] + Ixy[(i + 1) * C + j] + Ixy[(i + 1) * C + j + 1];
+      Syy[i * C + j] = Iyy[(i - 1) * C + j - 1] + Iyy[(i - 1) * C + j] + Iyy[(i - 1) * C + j + 1] +
+                       Iyy[i * C + j - 1] + Iyy[i * C + j] + Iyy[i * C + j + 1] +
+                       Iyy[(i + 1) * C + j - 1] + Iyy[(i + 1) * C + j] + Iyy[(i + 1) * C + j + 1];
+    }
+  for (long i = 1; i < R - 1; i++)
+    for (long j = 1; j < C - 1; j++) {
+      float det = Sxx[i * C + j] * Syy[i * C + j] - Sxy[i * C + j] * Sxy[i * C + j];
+      float trace = Sxx[i * C + j] + Syy[i * C + j];
+      out[(i - 1) * (C - 2) + j - 1] = det - 0.04f * trace * trace;
+    }
+  free(Ix);
+  free(Iy);
+  free(Ixx);
+  free(Ixy);
+  free(Iyy);
+  free(Sxx);
+  free(Sxy);
+  free(Syy);
+}
+
+int main(void) {
+  long R = 31, C = 43;
+  long out_size = (R - 2) * (C - 2), shared_size = R * C + out_size;
+  float *in = (float *)malloc(sizeof(float) * R * C);
+  float *out = (float *)calloc(out_size, sizeof(float));
+  harness_fill_float(in, R * C);
+  pipeline_harris(R, C, in, out);
+  harness_print("disjoint out", out, sizeof(float) * out_size);
+  float *shared = (float *)malloc(sizeof(float) * shared_size);
+  harness_fill_float(shared, shared_size);
+  pipeline_harris(R, C, shared, shared + 1);
+  harness_print("overlapping out = in + 1", shared, sizeof(float) * shared_size);
+  harness_fill_float(shared, shared_size);
+  pipeline_harris(R, C, shared, shared + R * C / 2);
+  harness_print("overlapping out = in + R*C/2", shared, sizeof(float) * shared_size);
+  free(shared);
+  free(in);
+  free(out);
+  return 0;
+}
