@@ -32,7 +32,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         output.push_str(&printers::detection(&name, &candidates));
     }
     if printing("scops") {
-        output.push_str(&printers::scops(&name, &candidates));
+        output.push_str(&printers::scops(&name, &candidates, options.lang));
     }
     if printing("deps") {
         output.push_str(&print_dependences(&name, &candidates, options.quota));

@@ -13,6 +13,7 @@
 //! | `jscop-dir=DIR`   | where `polyprop-export-jscop` writes (default: current folder)  |
 //! | `cache-line=N`    | cache line size in elements for the cache-miss heuristic (8)    |
 //! | `cache-limit=N`   | new cache lines per iteration allowed by propagation (32)       |
+//! | `lang`            | `print<polyprop-scops>` writes the textual SCoP language        |
 
 /// Parsed options of one pass instance.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +24,7 @@ pub struct Options {
     pub jscop_dir: String,
     pub cache_line: u64,
     pub cache_limit: u64,
+    pub lang: bool,
 }
 
 impl Default for Options {
@@ -34,11 +36,12 @@ impl Default for Options {
             jscop_dir: ".".to_string(),
             cache_line: 8,
             cache_limit: 32,
+            lang: false,
         }
     }
 }
 
-const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit";
+const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit, lang";
 const PRINTABLE: [&str; 5] = ["detect", "scops", "deps", "propagation", "transform"];
 
 impl Options {
@@ -56,6 +59,7 @@ impl Options {
                 ("cache-limit", Some(v)) => options.cache_limit = parse_number(key, v)?,
                 ("jscop-dir", Some(v)) => options.jscop_dir = v.to_string(),
                 ("disable", None) => options.disable = true,
+                ("lang", None) => options.lang = true,
                 ("print", Some(v)) => {
                     for stage in v.split(',').map(str::trim) {
                         if !PRINTABLE.contains(&stage) {
@@ -70,7 +74,7 @@ impl Options {
                 ("quota" | "cache-line" | "cache-limit" | "jscop-dir" | "print", None) => {
                     return Err(format!("option '{key}' needs a value ({key}=...)"))
                 }
-                ("disable", Some(_)) => return Err("option 'disable' takes no value".into()),
+                ("disable" | "lang", Some(_)) => return Err(format!("option '{key}' takes no value")),
                 _ => return Err(format!("unknown pass parameter '{key}' (known: {KNOWN})")),
             }
         }

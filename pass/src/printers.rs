@@ -27,13 +27,18 @@ pub fn detection(function: &str, candidates: &[Candidate]) -> String {
     out
 }
 
-/// `print<polyprop-scops>`: the model of every SCoP.
-pub fn scops(function: &str, candidates: &[Candidate]) -> String {
+/// `print<polyprop-scops>`: the model of every SCoP, in isl notation or (`lang`) in the
+/// textual SCoP language.
+pub fn scops(function: &str, candidates: &[Candidate], lang: bool) -> String {
     let mut out = String::new();
     for c in candidates {
         if let Candidate::Accepted { description, built } = c {
             let _ = writeln!(out, "polyprop-scops: function {function}, {description}");
-            out.push_str(&scop_text(&built.scop));
+            if lang {
+                out.push_str(&polyhedral::lang::print_scop(&built.scop));
+            } else {
+                out.push_str(&scop_text(&built.scop));
+            }
         }
     }
     out
