@@ -2,13 +2,32 @@
 // temporary tmp, a scalar s, three guarded statements in the first loop) built by clang-14 -O3
 // with and without the plugin. polyprop must transform it (tmp removed) and the two binaries
 // must print bit-identical hashes of out, for a size with interior points and for N = 2, the
-// smallest N whose second loop runs.
+// smallest N whose second loop runs. The AST after propagation and statement splitting is
+// Figure 2's: a first instance (i = 1, tmp[0] from S1), the loop over the interior (S3 only),
+// a last instance (tmp[N] from S2), and for N = 2 the one instance that reads all three.
 // RUN: %clang -O3 -march=native %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s --check-prefix=TRANSFORM
 // RUN: %t.naive > %t.naive.out
 // RUN: %t.polyprop > %t.polyprop.out
 // RUN: cmp %t.naive.out %t.polyprop.out
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.polyprop.out
+// RUN: %ir %s -o %t.ll
+// RUN: %model'print<polyprop-ast>' %t.ll | FileCheck %s --check-prefix=AST --match-full-lines --strict-whitespace
+// AST:polyprop-ast: function figure1, function body
+// AST-NEXT:if (N >= 3) {
+// AST-NEXT:  S5_1(0);
+// AST-NEXT:}
+// AST-NEXT:for (long c0 = 1; c0 < N - 2; c0 += 1) {
+// AST-NEXT:  S5_3(c0);
+// AST-NEXT:}
+// AST-NEXT:if (N >= 3) {
+// AST-NEXT:  S5_2(N - 2);
+// AST-NEXT:} else {
+// AST-NEXT:  if (N == 2) {
+// AST-NEXT:    S5_0(0);
+// AST-NEXT:  }
+// AST-NEXT:}
+// AST-NEXT:polyprop-ast: function main, {{.*}}
 // TRANSFORM: polyprop: function figure1, function body: transformed: {{[1-9][0-9]*}} temporaries removed
 // TRANSFORM-NOT: polyprop: function main{{.*}}: transformed
 // OUTPUT: N=1000 out [[HASH:[0-9a-f]+]]
