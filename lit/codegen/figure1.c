@@ -2,7 +2,7 @@
 // temporary tmp, a scalar s, three guarded statements in the first loop) built by clang-14 -O3
 // with and without the plugin. polyprop must transform it (tmp removed) and the two binaries
 // must print bit-identical hashes of out, for a size with interior points and for N = 2, the
-// smallest N whose second loop runs. The AST after propagation and statement splitting is
+// smallest N whose second loop runs, and 3 and 4. The AST after propagation and statement splitting is
 // Figure 2's: a first instance (i = 1, tmp[0] from S1), the loop over the interior (S3 only),
 // a last instance (tmp[N] from S2), and for N = 2 the one instance that reads all three.
 // RUN: %clang -O3 -march=native %s -o %t.naive
@@ -32,6 +32,8 @@
 // TRANSFORM-NOT: polyprop: function main{{.*}}: transformed
 // OUTPUT: N=1000 out [[HASH:[0-9a-f]+]]
 // OUTPUT-NEXT: N=2 out [[SMALL:[0-9a-f]+]]
+// OUTPUT-NEXT: N=3 out {{[0-9a-f]+}}
+// OUTPUT-NEXT: N=4 out {{[0-9a-f]+}}
 // OUTPUT-NEXT: N=1000 again out [[HASH]]
 #include "Inputs/harness.h"
 
@@ -62,6 +64,13 @@ int main(void) {
   double small_out[3] = {0, 0, 0};
   figure1(2, in, small_out);
   harness_print("N=2 out", small_out, sizeof small_out);
+  // N = 3 and 4: first and last instance with an empty or one-iteration loop between them.
+  for (long n = 3; n <= 4; n++) {
+    double few[5] = {0, 0, 0, 0, 0};
+    figure1(n, in, few);
+    printf("N=%ld ", n);
+    harness_print("out", few, sizeof few);
+  }
   for (long i = 0; i <= N; i++)
     out[i] = 0;
   figure1(N, in, out);

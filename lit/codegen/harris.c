@@ -4,7 +4,7 @@
 // hand-linearized subscripts x[i*C+j]). polyprop must transform it (temporaries removed); the
 // binaries built by clang-14 -O3 with and without the plugin must print bit-identical hashes,
 // for disjoint buffers and for out overlapping in (out = in + 1, out = in + R*C/2), where the
-// run-time check must run the original code.
+// run-time check must run the original code, and for small sizes without interior points.
 // RUN: %clang -O3 -march=native %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s --check-prefix=TRANSFORM
 // RUN: %t.naive > %t.naive.out
@@ -15,6 +15,12 @@
 // OUTPUT: disjoint out {{[0-9a-f]+}}
 // OUTPUT-NEXT: overlapping out = in + 1 {{[0-9a-f]+}}
 // OUTPUT-NEXT: overlapping out = in + R*C/2 {{[0-9a-f]+}}
+// OUTPUT-NEXT: R=1 C=1 buffer {{[0-9a-f]+}}
+// OUTPUT-NEXT: R=2 C=5 buffer {{[0-9a-f]+}}
+// OUTPUT-NEXT: R=3 C=3 buffer {{[0-9a-f]+}}
+// OUTPUT-NEXT: R=4 C=1 buffer {{[0-9a-f]+}}
+// OUTPUT-NEXT: R=5 C=2 buffer {{[0-9a-f]+}}
+// OUTPUT-NEXT: R=3 C=17 buffer {{[0-9a-f]+}}
 #include "Inputs/harness.h"
 #define min(a, b) ((a) < (b) ? (a) : (b))
 #define max(a, b) ((a) > (b) ? (a) : (b))
@@ -91,6 +97,14 @@ int main(void) {
   harness_fill_float(shared, shared_size);
   pipeline_harris(R, C, shared, shared + R * C / 2);
   harness_print("overlapping out = in + R*C/2", shared, sizeof(float) * shared_size);
+  // Small sizes: no interior point (R or C below 3), one, and a single column.
+  long sizes[][2] = {{1, 1}, {2, 5}, {3, 3}, {4, 1}, {5, 2}, {3, 17}};
+  for (int s = 0; s < 6; s++) {
+    harness_fill_float(shared, shared_size);
+    pipeline_harris(sizes[s][0], sizes[s][1], shared, shared + shared_size / 2);
+    printf("R=%ld C=%ld ", sizes[s][0], sizes[s][1]);
+    harness_print("buffer", shared, sizeof(float) * shared_size);
+  }
   free(shared);
   free(in);
   free(out);

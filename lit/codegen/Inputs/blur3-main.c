@@ -73,6 +73,16 @@ int main(void) {
   harness_fill_float(shared, shared_size);
   pipeline_blur3(R, C, shared, shared + in_size);
   harness_print("adjacent out = in + in_size", shared, sizeof(float) * shared_size);
+
+  // Degenerate and narrow sizes, empty and negative ones included, into a buffer whose second
+  // half is the output.
+  long sizes[][2] = {{0, 5}, {1, 1}, {1, 7}, {2, 1}, {5, 0}, {3, 2}, {64, 3}, {-1, 4}};
+  for (int s = 0; s < 8; s++) {
+    harness_fill_float(shared, shared_size);
+    pipeline_blur3(sizes[s][0], sizes[s][1], shared, shared + shared_size / 2);
+    printf("R=%ld C=%ld ", sizes[s][0], sizes[s][1]);
+    harness_print("buffer", shared, sizeof(float) * shared_size);
+  }
   free(shared);
   free(copy);
   free(fused);
