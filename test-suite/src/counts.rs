@@ -18,6 +18,11 @@
 //!   position; two statements share that loop when every earlier constant
 //!   position agrees (the usual 2d+1 form).
 //!
+//! After the transform, the original function stays as the fallback and the
+//! transformed code is a generated function `NAME.polyprop`: the after-counts
+//! are that function's (see [`transformed_sections`]), modeled after the
+//! canonicalization again.
+//!
 //! When the plugin is missing or the printer fails or prints no model, the
 //! result says "not yet" with the reason: a count is never guessed.
 
@@ -61,6 +66,30 @@ fn loop_keys(range: &[String]) -> Vec<Vec<String>> {
         }
     }
     keys
+}
+
+/// The printer output restricted to the transformed code: when the transform
+/// generated a function (`NAME.polyprop`, the original staying as the
+/// fallback), only that function's SCoPs; otherwise everything.
+pub fn transformed_sections(printer_output: &str) -> String {
+    let generated = |header: &str| {
+        header.strip_prefix("polyprop-scops: function ").and_then(|r| r.split(',').next()).is_some_and(|f| f.ends_with(".polyprop"))
+    };
+    if !printer_output.lines().any(generated) {
+        return printer_output.to_string();
+    }
+    let mut keep = false;
+    let mut out = String::new();
+    for line in printer_output.lines() {
+        if line.starts_with("polyprop-") {
+            keep = generated(line);
+        }
+        if keep {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// Counts the model printed by `print<polyprop-scops>` (see the module docs).
@@ -155,10 +184,11 @@ pub fn propagation_plan(opt: &Path, plugin: &Path, ir: &Path) -> Result<Propagat
     parse_propagation(&text).ok_or_else(|| "not yet: the propagation printer listed no location".to_string())
 }
 
-/// Runs `opt` with the plugin and `passes` on `ir` and parses the output.
+/// Runs `opt` with the plugin and `passes` on `ir` and parses the output
+/// (of the generated function only, when there is one).
 pub fn count(opt: &Path, plugin: &Path, passes: &str, ir: &Path) -> CountsResult {
     let text = run_printer(opt, plugin, passes, ir)?;
-    parse_counts(&text).ok_or_else(|| format!("not yet: `{passes}` printed no model"))
+    parse_counts(&transformed_sections(&text)).ok_or_else(|| format!("not yet: `{passes}` printed no model"))
 }
 
 #[cfg(test)]
@@ -205,6 +235,16 @@ polyprop-scops: function f, function body
         let twice = format!("{MODEL}{MODEL}");
         // The same two arrays in both SCoPs count once.
         assert_eq!(parse_counts(&twice).unwrap().show(), "2/8/8/12");
+    }
+
+    #[test]
+    fn after_a_transform_only_the_generated_function_counts() {
+        let generated = MODEL.replace("function f,", "function f.polyprop,");
+        let text = format!("{MODEL}polyprop-detect: function f.polyprop\n{generated}");
+        let only = transformed_sections(&text);
+        assert!(only.starts_with("polyprop-scops: function f.polyprop"));
+        assert_eq!(parse_counts(&only), parse_counts(MODEL));
+        assert_eq!(transformed_sections(MODEL), MODEL);
     }
 
     #[test]

@@ -24,7 +24,9 @@ interleaved, validates outputs bit for bit against naive and writes
   --no-counts         skip the static counts
   --counts-before P / --counts-after P   opt pipelines for the counts
                       (default polyprop-canonicalize,print<polyprop-scops> /
-                      function(polyprop-canonicalize),polyprop,function(print<polyprop-scops>))
+                      function(polyprop-canonicalize),polyprop,
+                      function(polyprop-canonicalize,print<polyprop-scops>);
+                      after a transform only the generated NAME.polyprop counts)
   --check-reference   build each pipeline as the reference (clang-14 -O3), run --small,
                       compare with test-suite/reference/checksums.txt, exit 1 on mismatch
   --bless-reference   rewrite test-suite/reference/checksums.txt from the reference build
@@ -67,7 +69,7 @@ impl Default for Options {
             opt: "/usr/lib/llvm-14/bin/opt".into(),
             counts: true,
             counts_before: "polyprop-canonicalize,print<polyprop-scops>".into(),
-            counts_after: "function(polyprop-canonicalize),polyprop,function(print<polyprop-scops>)".into(),
+            counts_after: "function(polyprop-canonicalize),polyprop,function(polyprop-canonicalize,print<polyprop-scops>)".into(),
             check_reference: false,
             bless_reference: false,
         }
