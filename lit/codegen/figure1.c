@@ -1,9 +1,9 @@
 // Paper 003, Figure 1 end to end: the motivating example (input in, output out, a malloc'd
 // temporary tmp, a scalar s, three guarded statements in the first loop) built by clang-14 -O3
 // with and without the plugin. polyprop must transform it (tmp removed) and the two binaries
-// must print bit-identical hashes of out, for a size with interior points and for N = 2, the
-// smallest N whose second loop runs, and 3 and 4. The AST after propagation and statement splitting is
-// Figure 2's: a first instance (i = 1, tmp[0] from S1), the loop over the interior (S3 only),
+// must print bit-identical hashes of out, for a size with interior points, for N = 2 (the
+// smallest N whose second loop runs), 3 and 4. The AST after propagation and statement
+// splitting is Figure 2's: a first instance (i = 1, tmp[0] from S1), the loop over the interior (S3 only),
 // a last instance (tmp[N] from S2), and for N = 2 the one instance that reads all three.
 // RUN: %clang -O3 -march=native %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s --check-prefix=TRANSFORM
