@@ -177,6 +177,9 @@ struct Emitter<'a> {
     sizes: Vec<Vec<Value>>,
     iterators: Vec<Option<Value>>,
     to_free: Vec<Value>,
+    /// Reads the current statement performs whatever its selects choose: a select whose
+    /// sides read only these may evaluate both sides.
+    unconditional: Vec<Access>,
 }
 
 impl Drop for Emitter<'_> {
@@ -206,6 +209,7 @@ impl<'a> Emitter<'a> {
             sizes: Vec::new(),
             iterators: vec![None; plan.ast.iterators.len()],
             to_free: Vec::new(),
+            unconditional: Vec::new(),
         }
     }
 
@@ -496,6 +500,7 @@ impl<'a> Emitter<'a> {
 
     fn statement(&mut self, k: usize, iters: &[Value]) -> Result<(), String> {
         let stmt = &self.plan.scop.statements[k];
+        self.unconditional = unconditional_reads(&stmt.value);
         let value = self.expr(&stmt.value, iters)?;
         let addr = self.address(&stmt.write, iters)?;
         unsafe { LLVMBuildStore(self.builder, value, addr) };
@@ -528,8 +533,15 @@ impl<'a> Emitter<'a> {
                 }
                 Expr::Select(cond, x, y) => {
                     let cv = self.expr(cond, iters)?;
-                    let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
-                    LLVMBuildSelect(b, cv, x, y, c("").as_ptr())
+                    let speculable = |e: &Expr| e.reads().iter().all(|r| self.unconditional.contains(r));
+                    if speculable(x) && speculable(y) {
+                        let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
+                        LLVMBuildSelect(b, cv, x, y, c("").as_ptr())
+                    } else {
+                        // A side that reads memory the statement does not read anyway is
+                        // evaluated only when taken, as in the source's branch.
+                        self.lazy_select(cv, x, y, iters)?
+                    }
                 }
                 Expr::Cast(op, t, x) => {
                     let x = self.expr(x, iters)?;
@@ -541,6 +553,26 @@ impl<'a> Emitter<'a> {
                 }
             }
         })
+    }
+
+    fn lazy_select(&self, cond: Value, x: &Expr, y: &Expr, iters: &[Value]) -> Result<Value, String> {
+        let b = self.builder;
+        let (t, f, join) = (self.block("polyprop.select.true"), self.block("polyprop.select.false"), self.block("polyprop.select.join"));
+        unsafe { LLVMBuildCondBr(b, cond, t, f) };
+        unsafe { LLVMPositionBuilderAtEnd(b, t) };
+        let xv = self.expr(x, iters)?;
+        let t_end = unsafe { LLVMGetInsertBlock(b) };
+        unsafe { LLVMBuildBr(b, join) };
+        unsafe { LLVMPositionBuilderAtEnd(b, f) };
+        let yv = self.expr(y, iters)?;
+        let f_end = unsafe { LLVMGetInsertBlock(b) };
+        unsafe { LLVMBuildBr(b, join) };
+        unsafe { LLVMPositionBuilderAtEnd(b, join) };
+        let phi = unsafe { LLVMBuildPhi(b, LLVMTypeOf(xv), c("").as_ptr()) };
+        let mut values = [xv, yv];
+        let mut blocks = [t_end, f_end];
+        unsafe { LLVMAddIncoming(phi, values.as_mut_ptr(), blocks.as_mut_ptr(), 2) };
+        Ok(phi)
     }
 
     fn binary(&self, op: BinaryOp, x: Value, y: Value) -> Value {
@@ -648,6 +680,27 @@ fn cast_opcode(op: CastOp) -> LLVMOpcode {
     }
 }
 
+/// The reads an expression performs outside the sides of its selects.
+fn unconditional_reads(e: &Expr) -> Vec<Access> {
+    let mut out = Vec::new();
+    collect_unconditional(e, &mut out);
+    out
+}
+
+fn collect_unconditional(e: &Expr, out: &mut Vec<Access>) {
+    match e {
+        Expr::Read(a) => out.push(a.clone()),
+        Expr::Select(c, _, _) => collect_unconditional(c, out),
+        Expr::Unary(_, x) | Expr::Cast(_, _, x) => collect_unconditional(x, out),
+        Expr::Binary(_, x, y) | Expr::Compare(_, x, y) => {
+            collect_unconditional(x, out);
+            collect_unconditional(y, out);
+        }
+        Expr::Call(_, _, args) => args.iter().for_each(|a| collect_unconditional(a, out)),
+        _ => {}
+    }
+}
+
 /// Arrays the model still reads or writes.
 pub fn used_arrays(scop: &Scop) -> Vec<bool> {
     let mut used = vec![false; scop.arrays.len()];
@@ -675,6 +728,17 @@ fn version_entry(
     unsafe { LLVMMoveBasicBlockBefore(check, old_entry) };
     let builder = unsafe { LLVMCreateBuilderInContext(context) };
     unsafe { LLVMPositionBuilderAtEnd(builder, check) };
+    // Static allocas stay in the entry block, where later passes promote them.
+    let allocas: Vec<Value> = ir::instructions(old_entry)
+        .into_iter()
+        .filter(|i| ir::opcode(*i) == Some(LLVMOpcode::LLVMAlloca))
+        .collect();
+    for &alloca in &allocas {
+        unsafe {
+            LLVMInstructionRemoveFromParent(alloca);
+            LLVMInsertIntoBuilder(builder, alloca);
+        }
+    }
     let result = (|| -> Result<(), String> {
         let mut args = HashMap::new();
         let n = unsafe { LLVMCountParams(function) };
@@ -710,6 +774,14 @@ fn version_entry(
     })();
     unsafe { LLVMDisposeBuilder(builder) };
     let undo = move || unsafe {
+        // The old entry keeps at least its terminator, so it has a first instruction.
+        for &alloca in allocas.iter().rev() {
+            LLVMInstructionRemoveFromParent(alloca);
+            let b = LLVMCreateBuilderInContext(context);
+            LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(old_entry));
+            LLVMInsertIntoBuilder(b, alloca);
+            LLVMDisposeBuilder(b);
+        }
         LLVMDeleteBasicBlock(fast);
         LLVMDeleteBasicBlock(check);
     };
