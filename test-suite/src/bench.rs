@@ -21,6 +21,8 @@ pub struct Config {
     /// Timed calls per process (after one warm-up call).
     pub reps: u32,
     pub threads: Option<u32>,
+    /// Per driver process.
+    pub timeout: std::time::Duration,
     pub pipelines: Vec<Pipeline>,
     /// The first variant is the naive baseline.
     pub variants: Vec<Variant>,
@@ -176,6 +178,7 @@ fn run_rounds(tools: &Toolchain, config: &Config, p: &Pipeline, cells: &mut [Cel
                 calls: 1 + config.reps,
                 output: (round == 0).then_some(out.as_path()),
                 threads: config.threads,
+                timeout: config.timeout,
             };
             cell.runs.push(runner::run(&binary, &request));
         }

@@ -92,6 +92,7 @@ fn run(o: Options) -> Result<bool, String> {
         rounds: o.rounds,
         reps: o.reps,
         threads: o.threads,
+        timeout: std::time::Duration::from_secs(o.timeout_seconds.into()),
         pipelines: selected,
         variants: all,
         plugin,

@@ -17,6 +17,7 @@ interleaved, validates outputs bit for bit against naive and writes
   --only A,B          only these pipelines
   --plugin PATH       the plugin (default <repo>/target/release/libpolyprop.so)
   --threads N         add the OpenMP variants (naive-omp, polly-parallel, polyprop-omp), N threads
+  --timeout S         kill a pipeline process after S seconds (default 600)
   --variant NAME=FLAGS  add a variant: -O3 -march=native plus FLAGS (repeatable)
   --extra-flags FLAGS appended to every variant's compile flags
   --out-dir DIR       default <repo>/target/polyprop-bench
@@ -41,6 +42,7 @@ pub struct Options {
     pub only: Vec<String>,
     pub plugin: Option<PathBuf>,
     pub threads: Option<u32>,
+    pub timeout_seconds: u32,
     pub variants: Vec<String>,
     pub extra_flags: Vec<String>,
     pub out_dir: Option<PathBuf>,
@@ -62,6 +64,7 @@ impl Default for Options {
             only: Vec::new(),
             plugin: None,
             threads: None,
+            timeout_seconds: 600,
             variants: Vec::new(),
             extra_flags: Vec::new(),
             out_dir: None,
@@ -108,6 +111,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> 
             "--only" => o.only.extend(value("--only")?.split(',').filter(|s| !s.is_empty()).map(String::from)),
             "--plugin" => o.plugin = Some(value("--plugin")?.into()),
             "--threads" => o.threads = Some(number("--threads", Some(value("--threads")?))?),
+            "--timeout" => o.timeout_seconds = number("--timeout", Some(value("--timeout")?))?,
             "--variant" => o.variants.push(value("--variant")?),
             "--extra-flags" => o.extra_flags.extend(value("--extra-flags")?.split_whitespace().map(String::from)),
             "--out-dir" => o.out_dir = Some(value("--out-dir")?.into()),

@@ -3,8 +3,8 @@
 
 use crate::pipelines::Size;
 use std::path::Path;
-use std::process::Command;
-use std::time::Instant;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// What one driver process reported.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -79,6 +79,25 @@ pub struct RunRequest<'a> {
     pub output: Option<&'a Path>,
     /// `OMP_NUM_THREADS`, when set.
     pub threads: Option<u32>,
+    /// Kill the process after this long (a miscompiled pipeline may not end).
+    pub timeout: Duration,
+}
+
+/// Waits for `child` at most `timeout`; kills it then. Returns its output.
+fn wait_with_timeout(mut child: Child, timeout: Duration) -> Result<Output, String> {
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => return child.wait_with_output().map_err(|e| e.to_string()),
+            Ok(None) if start.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("timed out after {} s", timeout.as_secs()));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
 }
 
 /// Runs `binary` once and parses its report.
@@ -92,8 +111,13 @@ pub fn run(binary: &Path, request: &RunRequest) -> Result<DriverReport, String> 
         cmd.env("OMP_NUM_THREADS", t.to_string());
     }
     let start = Instant::now();
-    let output = crate::toolchain::run_checked(&mut cmd)?;
+    let child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    let output = wait_with_timeout(child, request.timeout)?;
     let wall = start.elapsed().as_secs_f64() * 1e3;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(format!("{} failed ({}): {}", binary.display(), output.status, stderr.lines().last().unwrap_or("")));
+    }
     let mut report = parse_report(&String::from_utf8_lossy(&output.stdout))?;
     report.process_wall_ms = wall;
     Ok(report)
@@ -115,6 +139,15 @@ mod tests {
         assert_eq!((r.baseline_rss_kb, r.max_rss_kb), (2040, 2168));
         assert_eq!(r.checksum, "60a004c9844c93ad");
         assert_eq!(r.size, (64, 80));
+    }
+
+    #[test]
+    fn a_hanging_process_is_killed() {
+        let child = Command::new("sleep").arg("5").spawn().unwrap();
+        let start = Instant::now();
+        let r = wait_with_timeout(child, Duration::from_millis(100));
+        assert!(r.unwrap_err().starts_with("timed out"));
+        assert!(start.elapsed() < Duration::from_secs(2));
     }
 
     #[test]
