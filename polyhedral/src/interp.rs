@@ -552,58 +552,43 @@ fn cast(op: CastOp, to: ScalarType, v: Value) -> Result<Value, String> {
     })
 }
 
+/// One math function in one float type: the same code for `f32` and `f64`.
+macro_rules! apply_math {
+    ($f:expr, $args:expr, $float:ty, $variant:ident, $suffix:expr) => {{
+        let mut xs: [$float; 3] = [0.0; 3];
+        for (slot, arg) in xs.iter_mut().zip($args) {
+            let Value::$variant(x) = arg else {
+                return Err(format!("{}{} of a {}", $f.name(), $suffix, arg.ty()));
+            };
+            *slot = *x;
+        }
+        let [a, b, c] = xs;
+        Value::$variant(match $f {
+            Sqrt => a.sqrt(),
+            Exp => a.exp(),
+            Exp2 => a.exp2(),
+            Log => a.ln(),
+            Pow => a.powf(b),
+            Fabs => a.abs(),
+            Floor => a.floor(),
+            Ceil => a.ceil(),
+            Sin => a.sin(),
+            Cos => a.cos(),
+            FMin => a.min(b),
+            FMax => a.max(b),
+            FMulAdd => a.mul_add(b, c),
+        })
+    }};
+}
+
 fn call(f: MathFunction, ty: ScalarType, args: &[Value]) -> Result<Value, String> {
     use MathFunction::*;
     if args.len() != f.arity() {
         return Err(format!("{} takes {} arguments", f.name(), f.arity()));
     }
     match ty {
-        ScalarType::F32 => {
-            let mut xs = [0f32; 3];
-            for (slot, arg) in xs.iter_mut().zip(args) {
-                let Value::F32(x) = arg else { return Err(format!("{}f of a {}", f.name(), arg.ty())) };
-                *slot = *x;
-            }
-            let [a, b, c] = xs;
-            Ok(Value::F32(match f {
-                Sqrt => a.sqrt(),
-                Exp => a.exp(),
-                Exp2 => a.exp2(),
-                Log => a.ln(),
-                Pow => a.powf(b),
-                Fabs => a.abs(),
-                Floor => a.floor(),
-                Ceil => a.ceil(),
-                Sin => a.sin(),
-                Cos => a.cos(),
-                FMin => a.min(b),
-                FMax => a.max(b),
-                FMulAdd => a.mul_add(b, c),
-            }))
-        }
-        ScalarType::F64 => {
-            let mut xs = [0f64; 3];
-            for (slot, arg) in xs.iter_mut().zip(args) {
-                let Value::F64(x) = arg else { return Err(format!("{} of a {}", f.name(), arg.ty())) };
-                *slot = *x;
-            }
-            let [a, b, c] = xs;
-            Ok(Value::F64(match f {
-                Sqrt => a.sqrt(),
-                Exp => a.exp(),
-                Exp2 => a.exp2(),
-                Log => a.ln(),
-                Pow => a.powf(b),
-                Fabs => a.abs(),
-                Floor => a.floor(),
-                Ceil => a.ceil(),
-                Sin => a.sin(),
-                Cos => a.cos(),
-                FMin => a.min(b),
-                FMax => a.max(b),
-                FMulAdd => a.mul_add(b, c),
-            }))
-        }
+        ScalarType::F32 => Ok(apply_math!(f, args, f32, F32, "f")),
+        ScalarType::F64 => Ok(apply_math!(f, args, f64, F64, "")),
         other => Err(format!("{} in {}", f.name(), other)),
     }
 }
