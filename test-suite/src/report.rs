@@ -347,7 +347,7 @@ pub fn svg(results: &Results) -> String {
     let group_width = bar * variants.len().max(1) as f64 + 30.0;
     let (left, top, plot_h) = (60.0, 40.0, 300.0);
     let width = left + group_width * groups as f64 + 180.0;
-    let height = top + plot_h + 90.0;
+    let height = top + plot_h + 110.0;
     let top_value = results
         .pipelines
         .iter()
@@ -361,7 +361,7 @@ pub fn svg(results: &Results) -> String {
     let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
     let _ = writeln!(
         s,
-        "<text x=\"{left}\" y=\"20\" font-size=\"14\">Speedup over naive clang-14 -O3 (median, whiskers min-max; size {}, {} rounds)</text>",
+        "<text x=\"{left}\" y=\"20\" font-size=\"14\">Speedup over naive clang-14 -O3 -march=native (median, whiskers min-max; size {}, {} rounds)</text>",
         results.config.size.name(),
         results.config.rounds
     );
@@ -395,11 +395,10 @@ pub fn svg(results: &Results) -> String {
                 }
             }
         }
+        let (lx, ly) = (x0 + (group_width - 30.0) / 2.0, y(0.0) + 14.0);
         let _ = writeln!(
             s,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">({}) {}</text>",
-            x0 + (group_width - 30.0) / 2.0,
-            y(0.0) + 18.0,
+            "<text x=\"{lx:.1}\" y=\"{ly:.1}\" text-anchor=\"end\" transform=\"rotate(-30 {lx:.1} {ly:.1})\">({}) {}</text>",
             p.pipeline.table_number,
             p.pipeline.name
         );
