@@ -164,6 +164,7 @@ impl Frontend {
     }
 
     /// The traced instruction `id` at `pc` accessed `size` bytes at `address`.
+    #[inline]
     pub fn memory_access(&mut self, id: u32, pc: u64, address: u64, size: u8, is_store: bool) {
         self.memory_accesses += 1;
         if self.next_pending < self.pending_leaders.len() {
@@ -171,6 +172,13 @@ impl Frontend {
         }
         let kind = if is_store { AccessKind::Store } else { AccessKind::Load };
         self.tracer.memory_access(id, address, size, kind);
+    }
+
+    /// [`Frontend::memory_access`] for the plugin, which knows only the instruction's id.
+    #[inline]
+    pub fn memory_access_of(&mut self, id: u32, address: u64, size: u8, is_store: bool) {
+        let pc = self.tracer.instruction_pc(id);
+        self.memory_access(id, pc, address, size, is_store);
     }
 
     /// The execution ended: the profile.

@@ -148,6 +148,12 @@ impl Tracer {
         id
     }
 
+    /// The address of the static instruction `id`.
+    #[inline]
+    pub fn instruction_pc(&self, id: u32) -> u64 {
+        self.instructions[id as usize].pc
+    }
+
     /// See [`ControlFlow::split_block`].
     pub fn split_block(&mut self, block: u64, leader: u64) {
         self.control.split_block(block, leader);

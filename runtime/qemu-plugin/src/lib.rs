@@ -11,30 +11,51 @@
 //! without `=`) is turned by a panic hook into a one-line message and exit status 2.
 
 use qemu_plugin::install::{Args, Info};
-use qemu_plugin::sys::{qemu_plugin_id_t, qemu_plugin_tb};
-use qemu_plugin::{register, HasCallbacks, MemRW, PluginId, Register, TranslationBlock};
+use qemu_plugin::sys::{
+    qemu_plugin_cb_flags, qemu_plugin_id_t, qemu_plugin_mem_is_store, qemu_plugin_mem_rw,
+    qemu_plugin_mem_size_shift, qemu_plugin_meminfo_t, qemu_plugin_register_vcpu_mem_cb,
+    qemu_plugin_register_vcpu_tb_exec_cb, qemu_plugin_tb, qemu_plugin_tb_get_insn,
+};
+use qemu_plugin::{register, HasCallbacks, PluginId, Register, TranslationBlock};
 use runtime::frontend::{ControlKind, Frontend, TranslatedInstruction};
 use runtime::options::{PluginOptions, USAGE};
-use std::cell::Cell;
+use std::cell::UnsafeCell;
+use std::ffi::{c_uint, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-static STATE: Mutex<Option<Frontend>> = Mutex::new(None);
-static FAILED: AtomicBool = AtomicBool::new(false);
+/// The plugin's state. Accessed without a lock while the guest has one thread (the hot path
+/// of every block and memory access), under [`LOCK`] once a second vCPU exists.
+///
+/// Why this is sound: in QEMU 7.2 user mode every guest thread is a vCPU on a host thread of
+/// its own, and the vCPU init callback of a new guest thread runs in the thread that executes
+/// the `clone` system call (`cpu_copy` -> `cpu_exec_realizefn`), before the new host thread
+/// exists and outside any of our other callbacks. [`on_vcpu_init`] counts vCPUs, so from the
+/// second one on every callback of every thread takes the lock; before it, the only thread
+/// that can run callbacks is the one that owns the state. (Fallback for a QEMU that would run
+/// vCPU init in the new thread, as later versions do asynchronously: that would race with the
+/// first thread's unlocked callbacks; QEMU 7.2 is the supported version.)
+struct State(UnsafeCell<Option<Frontend>>);
 
-thread_local! {
-    static IN_CALLBACK: Cell<bool> = const { Cell::new(false) };
-}
+// SAFETY: see `State`: unsynchronized access happens only while one vCPU thread exists.
+unsafe impl Sync for State {}
+
+static STATE: State = State(UnsafeCell::new(None));
+static LOCK: Mutex<()> = Mutex::new(());
+static VCPUS: AtomicUsize = AtomicUsize::new(0);
+static FAILED: AtomicBool = AtomicBool::new(false);
+/// Set once the plugin is registered: from then on a panic can only come from a callback
+/// (which `guarded` reports), so the panic hook stays silent.
+static REGISTERED: AtomicBool = AtomicBool::new(false);
 
 /// Runs `body` so that no panic escapes; a panic disables tracing with one message.
+#[inline(always)]
 fn guarded(body: impl FnOnce()) {
     if FAILED.load(Ordering::Relaxed) {
         return;
     }
-    IN_CALLBACK.with(|c| c.set(true));
     let result = catch_unwind(AssertUnwindSafe(body));
-    IN_CALLBACK.with(|c| c.set(false));
     if let Err(payload) = result {
         FAILED.store(true, Ordering::Relaxed);
         let message = payload
@@ -46,19 +67,30 @@ fn guarded(body: impl FnOnce()) {
     }
 }
 
-fn with_state(body: impl FnOnce(&mut Frontend)) {
+/// Runs `body` on the state, under the lock when the guest is multi-threaded.
+#[inline(always)]
+fn with_state<R>(body: impl FnOnce(&mut Frontend) -> R) -> Option<R> {
+    let mut result = None;
     guarded(|| {
-        let mut state = STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _guard = (VCPUS.load(Ordering::Relaxed) > 1)
+            .then(|| LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+        // SAFETY: exclusive access, see `State`.
+        let state = unsafe { &mut *STATE.0.get() };
         if let Some(frontend) = state.as_mut() {
-            body(frontend);
+            result = Some(body(frontend));
         }
     });
+    result
+}
+
+unsafe extern "C" fn on_vcpu_init(_id: qemu_plugin_id_t, _vcpu: c_uint) {
+    VCPUS.fetch_add(1, Ordering::SeqCst);
 }
 
 /// Installs the panic hook before QEMU calls `qemu_plugin_install`.
 extern "C" fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        if IN_CALLBACK.with(|c| c.get()) {
+        if REGISTERED.load(Ordering::SeqCst) {
             return; // reported by `guarded`
         }
         let text = info.to_string();
@@ -88,9 +120,13 @@ impl Register for Polyprop {
                 std::process::exit(2);
             }
         };
-        *STATE.lock().unwrap_or_else(|p| p.into_inner()) = Some(Frontend::new(options));
+        let _guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
+        // SAFETY: no callback is registered yet.
+        unsafe { *STATE.0.get() = Some(Frontend::new(options)) };
+        qemu_plugin::qemu_plugin_register_vcpu_init_cb(id, Some(on_vcpu_init))?;
         qemu_plugin::qemu_plugin_register_vcpu_tb_trans_cb(id, Some(on_translation))?;
         qemu_plugin::qemu_plugin_register_atexit_cb(id, |_| guarded(write_profile))?;
+        REGISTERED.store(true, Ordering::SeqCst);
         Ok(())
     }
 }
@@ -98,17 +134,14 @@ impl Register for Polyprop {
 register!(Polyprop);
 
 unsafe extern "C" fn on_translation(_id: qemu_plugin_id_t, tb: *mut qemu_plugin_tb) {
-    guarded(|| translate(TranslationBlock::from(tb)));
+    guarded(|| translate(tb));
 }
 
-fn translate(tb: TranslationBlock) {
-    let needs_symbols = STATE
-        .lock()
-        .map(|s| s.as_ref().is_some_and(|f| !f.options.functions.is_empty()))
-        .unwrap_or(false);
-    let handles: Vec<_> = tb.instructions().collect();
-    let instructions: Vec<TranslatedInstruction> = handles
-        .iter()
+fn translate(raw: *mut qemu_plugin_tb) {
+    let tb = TranslationBlock::from(raw);
+    let Some(needs_symbols) = with_state(|f| !f.options.functions.is_empty()) else { return };
+    let instructions: Vec<TranslatedInstruction> = tb
+        .instructions()
         .map(|insn| TranslatedInstruction {
             pc: insn.vaddr(),
             size: insn.size() as u64,
@@ -119,26 +152,52 @@ fn translate(tb: TranslationBlock) {
     if instructions.is_empty() {
         return;
     }
-    let mut translated = None;
-    with_state(|frontend| translated = Some(frontend.translate_block(&instructions)));
-    let Some((index, ids)) = translated else { return };
-    tb.register_execute_callback(move |_vcpu| with_state(|f| f.execute_block(index)));
-    for ((insn, id), instruction) in handles.iter().zip(ids).zip(&instructions) {
-        let Some(id) = id else { continue };
-        let pc = instruction.pc;
-        insn.register_memory_access_callback(
-            move |_vcpu, info, address| {
-                let size = 1u8 << info.size_shift();
-                let is_store = info.is_store();
-                with_state(|f| f.memory_access(id, pc, address, size, is_store));
-            },
-            MemRW::QEMU_PLUGIN_MEM_RW,
+    let Some((index, ids)) = with_state(|frontend| frontend.translate_block(&instructions)) else {
+        return;
+    };
+    // Plain C callbacks whose userdata is a dense index (the block's, the instruction's): no
+    // boxed closure, no lookup on the hot path.
+    // SAFETY: `raw` is the block QEMU is translating; the instruction indices are in range.
+    unsafe {
+        qemu_plugin_register_vcpu_tb_exec_cb(
+            raw,
+            Some(on_block),
+            qemu_plugin_cb_flags::QEMU_PLUGIN_CB_NO_REGS,
+            index as *mut c_void,
         );
+        for (i, id) in ids.into_iter().enumerate() {
+            let Some(id) = id else { continue };
+            let insn = qemu_plugin_tb_get_insn(raw, i);
+            qemu_plugin_register_vcpu_mem_cb(
+                insn,
+                Some(on_memory_access),
+                qemu_plugin_cb_flags::QEMU_PLUGIN_CB_NO_REGS,
+                qemu_plugin_mem_rw::QEMU_PLUGIN_MEM_RW,
+                id as usize as *mut c_void,
+            );
+        }
     }
 }
 
+unsafe extern "C" fn on_block(_vcpu: c_uint, userdata: *mut c_void) {
+    with_state(|f| f.execute_block(userdata as usize));
+}
+
+unsafe extern "C" fn on_memory_access(
+    _vcpu: c_uint,
+    info: qemu_plugin_meminfo_t,
+    address: u64,
+    userdata: *mut c_void,
+) {
+    // SAFETY: `info` is the handle QEMU passes for this access.
+    let (shift, is_store) = unsafe { (qemu_plugin_mem_size_shift(info), qemu_plugin_mem_is_store(info)) };
+    with_state(|f| f.memory_access_of(userdata as usize as u32, address, 1u8 << shift, is_store));
+}
+
 fn write_profile() {
-    let Some(frontend) = STATE.lock().unwrap_or_else(|p| p.into_inner()).take() else { return };
+    let _guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
+    // SAFETY: under the lock; single-threaded guests run no other callback at exit.
+    let Some(frontend) = (unsafe { &mut *STATE.0.get() }).take() else { return };
     let output = frontend.options.output.clone();
     let (blocks, accesses) = (frontend.executed_blocks, frontend.memory_accesses);
     let profile = frontend.finish();
