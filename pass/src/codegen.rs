@@ -16,7 +16,6 @@
 //! return a value, arrays whose base is not an argument, a global or a `malloc` whose size
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
 
-use crate::bridge::Analyses;
 use crate::ir::{self, Value};
 use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyFunction};
 use llvm_sys::core::*;
@@ -52,8 +51,7 @@ fn c(s: &str) -> CString {
 
 /// Generates the new function and the versioned entry; returns why it did not when it did
 /// not (the IR is then unchanged).
-pub fn generate(a: Analyses, function: Value, plan: &Plan<'_>) -> Result<(), String> {
-    let _ = a;
+pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
     check_supported(function, plan)?;
     let module = unsafe { LLVMGetGlobalParent(function) };
     let context = unsafe { LLVMGetModuleContext(module) };
@@ -261,12 +259,7 @@ impl<'a> Emitter<'a> {
     /// Parameters, invariant values, array base pointers and sizes, scalar slots.
     fn prepare(&mut self) -> Result<(), String> {
         let plan = self.plan;
-        for &p in plan.parameters {
-            let v = materialize(self.builder, p, &self.args, &mut self.cache);
-            let bits = unsafe { LLVMGetIntTypeWidth(LLVMTypeOf(v)) };
-            let v = if bits < 64 { unsafe { LLVMBuildSExt(self.builder, v, self.i64(), c("").as_ptr()) } } else { v };
-            self.params.push(v);
-        }
+        self.materialize_parameters();
         for &x in plan.externals {
             let v = materialize(self.builder, x, &self.args, &mut self.cache);
             self.externals.push(v);
@@ -305,6 +298,16 @@ impl<'a> Emitter<'a> {
             self.arrays.push(Some(pointer));
         }
         Ok(())
+    }
+
+    /// The parameters' values at the builder's position, as `i64`.
+    fn materialize_parameters(&mut self) {
+        for &p in self.plan.parameters {
+            let v = materialize(self.builder, p, &self.args, &mut self.cache);
+            let bits = unsafe { LLVMGetIntTypeWidth(LLVMTypeOf(v)) };
+            let v = if bits < 64 { unsafe { LLVMBuildSExt(self.builder, v, self.i64(), c("").as_ptr()) } } else { v };
+            self.params.push(v);
+        }
     }
 
     fn function(&self, name: &str, ret: LLVMTypeRef, params: &[LLVMTypeRef]) -> Value {
@@ -717,7 +720,7 @@ pub fn used_arrays(scop: &Scop) -> Vec<bool> {
 /// Returns a closure that undoes the change.
 fn version_entry(
     context: LLVMContextRef,
-    _module: LLVMModuleRef,
+    module: LLVMModuleRef,
     function: Value,
     new_fn: Value,
     plan: &Plan<'_>,
@@ -726,8 +729,10 @@ fn version_entry(
     let check = unsafe { LLVMAppendBasicBlockInContext(context, function, c("polyprop.check").as_ptr()) };
     let fast = unsafe { LLVMAppendBasicBlockInContext(context, function, c("polyprop.optimized").as_ptr()) };
     unsafe { LLVMMoveBasicBlockBefore(check, old_entry) };
-    let builder = unsafe { LLVMCreateBuilderInContext(context) };
-    unsafe { LLVMPositionBuilderAtEnd(builder, check) };
+    // The check is emitted into the function itself: arguments map to themselves.
+    let mut e = Emitter::new(context, module, function, function, plan);
+    let b = e.builder;
+    unsafe { LLVMPositionBuilderAtEnd(b, check) };
     // Static allocas stay in the entry block, where later passes promote them.
     let allocas: Vec<Value> = ir::instructions(old_entry)
         .into_iter()
@@ -736,43 +741,27 @@ fn version_entry(
     for &alloca in &allocas {
         unsafe {
             LLVMInstructionRemoveFromParent(alloca);
-            LLVMInsertIntoBuilder(builder, alloca);
+            LLVMInsertIntoBuilder(b, alloca);
         }
     }
     let result = (|| -> Result<(), String> {
-        let mut args = HashMap::new();
-        let n = unsafe { LLVMCountParams(function) };
-        for k in 0..n {
-            let p = unsafe { LLVMGetParam(function, k) };
-            args.insert(p, p);
-        }
-        let mut e = Emitter::new(context, _module, function, function, plan);
-        unsafe { LLVMDisposeBuilder(e.builder) };
-        e.builder = builder;
-        e.args = args;
-        for &p in plan.parameters {
-            let v = materialize(builder, p, &e.args, &mut e.cache);
-            let bits = unsafe { LLVMGetIntTypeWidth(LLVMTypeOf(v)) };
-            let v = if bits < 64 { unsafe { LLVMBuildSExt(builder, v, e.i64(), c("").as_ptr()) } } else { v };
-            e.params.push(v);
-        }
+        e.materialize_parameters();
         let mut ok = e.ast_condition(&plan.assumptions)?;
         for check in &plan.scop.alias_checks {
             let disjoint = e.disjoint(check.first, check.second)?;
-            ok = unsafe { LLVMBuildAnd(builder, ok, disjoint, c("").as_ptr()) };
+            ok = unsafe { LLVMBuildAnd(b, ok, disjoint, c("").as_ptr()) };
         }
-        unsafe { LLVMBuildCondBr(builder, ok, fast, old_entry) };
-        unsafe { LLVMPositionBuilderAtEnd(builder, fast) };
+        unsafe { LLVMBuildCondBr(b, ok, fast, old_entry) };
+        unsafe { LLVMPositionBuilderAtEnd(b, fast) };
+        let n = unsafe { LLVMCountParams(function) };
         let mut call_args: Vec<Value> = (0..n).map(|k| unsafe { LLVMGetParam(function, k) }).collect();
         unsafe {
-            LLVMBuildCall2(builder, LLVMGlobalGetValueType(new_fn), new_fn, call_args.as_mut_ptr(), n, c("").as_ptr());
-            LLVMBuildRetVoid(builder);
+            LLVMBuildCall2(b, LLVMGlobalGetValueType(new_fn), new_fn, call_args.as_mut_ptr(), n, c("").as_ptr());
+            LLVMBuildRetVoid(b);
         }
-        // The Emitter's builder is ours; do not dispose it twice.
-        e.builder = unsafe { LLVMCreateBuilderInContext(context) };
         Ok(())
     })();
-    unsafe { LLVMDisposeBuilder(builder) };
+    drop(e);
     let undo = move || unsafe {
         // The old entry keeps at least its terminator, so it has a first instruction.
         for &alloca in allocas.iter().rev() {

@@ -64,7 +64,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     if mode == "polyprop" {
         for c in &candidates {
             let Candidate::Accepted { description, built } = c else { continue };
-            let outcome = transform(a, function, built, options);
+            let outcome = transform(function, built, options);
             if options.print.iter().any(|p| p == "transform") {
                 let what = match &outcome {
                     Ok(summary) => format!("transformed: {summary}"),
@@ -88,7 +88,7 @@ fn propagated_ast(built: &BuiltScop, options: &Options) -> Result<(Scop, propaga
 }
 
 /// Propagation, AST and code generation for one SCoP; a summary, or why nothing changed.
-fn transform(a: Analyses, function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
+fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
     if !built.is_function {
         return Err("not yet: code generation for loop nests inside a function".into());
     }
@@ -124,7 +124,7 @@ fn transform(a: Analyses, function: Value, built: &BuiltScop, options: &Options)
         parameters: &built.parameters,
         externals: &built.externals,
     };
-    codegen::generate(a, function, &plan)?;
+    codegen::generate(function, &plan)?;
     Ok(format!("{removed} temporaries removed, {} statements", scop.statements.len()))
 }
 
