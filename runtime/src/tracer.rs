@@ -52,25 +52,65 @@ const NO_PRODUCER: Producer =
 const GRANULE_BITS: u32 = 2;
 const PAGE_BITS: u32 = 10; // granules per page: 1024 (4 KiB of guest memory)
 
-/// The shadow memory: a page table of last writers per 4-byte granule.
-#[derive(Default)]
+const PAGE_CACHE: usize = 64;
+
+/// The shadow memory: a page table of last writers per 4-byte granule. Pages are found
+/// through a direct-mapped cache of page numbers in front of the hash map, so the accesses of
+/// a loop nest (a few pages at a time) do no hashing.
 struct ShadowMemory {
-    pages: FastMap<u64, Box<[Producer]>>,
+    index: FastMap<u64, u32>,
+    pages: Vec<Box<[Producer]>>,
+    cache: [(u64, u32); PAGE_CACHE],
+}
+
+impl Default for ShadowMemory {
+    fn default() -> Self {
+        ShadowMemory { index: FastMap::default(), pages: Vec::new(), cache: [(u64::MAX, 0); PAGE_CACHE] }
+    }
 }
 
 impl ShadowMemory {
-    fn slot(&mut self, granule: u64) -> &mut Producer {
-        let page = self
-            .pages
-            .entry(granule >> PAGE_BITS)
-            .or_insert_with(|| vec![NO_PRODUCER; 1 << PAGE_BITS].into_boxed_slice());
-        &mut page[(granule & ((1 << PAGE_BITS) - 1)) as usize]
+    #[inline]
+    fn cached(&self, page: u64) -> Option<u32> {
+        let (p, i) = self.cache[(page as usize) % PAGE_CACHE];
+        (p == page).then_some(i)
     }
 
-    fn get(&self, granule: u64) -> Option<&Producer> {
-        let page = self.pages.get(&(granule >> PAGE_BITS))?;
-        let p = &page[(granule & ((1 << PAGE_BITS) - 1)) as usize];
+    #[inline]
+    fn slot(&mut self, granule: u64) -> &mut Producer {
+        let page = granule >> PAGE_BITS;
+        let i = match self.cached(page) {
+            Some(i) => i,
+            None => self.lookup(page, true).expect("created"),
+        };
+        &mut self.pages[i as usize][(granule & ((1 << PAGE_BITS) - 1)) as usize]
+    }
+
+    #[inline]
+    fn get(&mut self, granule: u64) -> Option<&Producer> {
+        let page = granule >> PAGE_BITS;
+        let i = match self.cached(page) {
+            Some(i) => i,
+            None => self.lookup(page, false)?,
+        };
+        let p = &self.pages[i as usize][(granule & ((1 << PAGE_BITS) - 1)) as usize];
         (p.stream != u32::MAX).then_some(p)
+    }
+
+    #[cold]
+    fn lookup(&mut self, page: u64, create: bool) -> Option<u32> {
+        let i = match self.index.get(&page) {
+            Some(&i) => i,
+            None if create => {
+                self.pages.push(vec![NO_PRODUCER; 1 << PAGE_BITS].into_boxed_slice());
+                let i = (self.pages.len() - 1) as u32;
+                self.index.insert(page, i);
+                i
+            }
+            None => return None,
+        };
+        self.cache[(page as usize) % PAGE_CACHE] = (page, i);
+        Some(i)
     }
 }
 
@@ -96,6 +136,8 @@ struct InstructionStream {
     kind: AccessKind,
     size: u8,
     stream: Stream,
+    /// Cache of the last dependence stream into this one: (producer stream, dependence id).
+    last_dependence: (u32, u32),
 }
 
 struct StaticInstruction {
@@ -116,7 +158,6 @@ pub struct Tracer {
     dependence_index: FastMap<(u32, u32), u32>,
     shadow: ShadowMemory,
     untracked_deep_producers: u64,
-    label: Vec<i64>,
 }
 
 impl Tracer {
@@ -132,7 +173,6 @@ impl Tracer {
             dependence_index: FastMap::default(),
             shadow: ShadowMemory::default(),
             untracked_deep_producers: 0,
-            label: Vec::new(),
         }
     }
 
@@ -183,6 +223,7 @@ impl Tracer {
                 kind,
                 size,
                 stream: Stream { folder: Folder::new(space, 1, options), count: 0, order_errors: 0 },
+                last_dependence: (u32::MAX, 0),
             });
             (streams.len() - 1) as u32
         });
@@ -193,10 +234,8 @@ impl Tracer {
     /// The instruction `instruction` accessed `size` bytes at `address`.
     pub fn memory_access(&mut self, instruction: u32, address: u64, size: u8, kind: AccessKind) {
         let stream = self.stream_of(instruction, kind, size);
-        self.label.clear();
-        self.label.push(address as i64);
         let iteration_vector = self.control.iteration_vector();
-        self.streams[stream as usize].stream.push(iteration_vector, &self.label);
+        self.streams[stream as usize].stream.push(iteration_vector, &[address as i64]);
         if !self.options.dependences {
             return;
         }
@@ -239,20 +278,28 @@ impl Tracer {
     }
 
     fn dependence(&mut self, producer: Producer, consumer: u32) {
-        let space = self.control.iteration_vector().len();
-        let options = self.options.dependence_folding;
-        let dependences = &mut self.dependences;
-        let id = *self.dependence_index.entry((producer.stream, consumer)).or_insert_with(|| {
-            let folder = Folder::new(space, producer.dimensions as usize, options);
-            dependences.push((producer.stream, consumer, Stream { folder, count: 0, order_errors: 0 }));
-            (dependences.len() - 1) as u32
-        });
-        self.label.clear();
-        self.label.extend(
-            producer.iteration_vector[..producer.dimensions as usize].iter().map(|&x| x as i64),
-        );
+        let cached = self.streams[consumer as usize].last_dependence;
+        let id = if cached.0 == producer.stream {
+            cached.1
+        } else {
+            let space = self.control.iteration_vector().len();
+            let options = self.options.dependence_folding;
+            let dependences = &mut self.dependences;
+            let id = *self.dependence_index.entry((producer.stream, consumer)).or_insert_with(|| {
+                let folder = Folder::new(space, producer.dimensions as usize, options);
+                dependences.push((producer.stream, consumer, Stream { folder, count: 0, order_errors: 0 }));
+                (dependences.len() - 1) as u32
+            });
+            self.streams[consumer as usize].last_dependence = (producer.stream, id);
+            id
+        };
+        let mut label = [0i64; MAX_SHADOW_DIMENSIONS];
+        let dimensions = producer.dimensions as usize;
+        for (l, &x) in label.iter_mut().zip(&producer.iteration_vector[..dimensions]) {
+            *l = x as i64;
+        }
         let point = self.control.iteration_vector();
-        self.dependences[id as usize].2.push(point, &self.label);
+        self.dependences[id as usize].2.push(point, &label[..dimensions]);
     }
 
     /// Ends the execution: folds what is pending and builds the profile.
