@@ -33,6 +33,9 @@ pub struct Arrays {
     pub alias_checks: Vec<AliasCheck>,
 }
 
+/// Sizes (outermost unknown), subscripts per access, and whether they were delinearized.
+type Shape = (Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool);
+
 struct Group {
     base: Value,
     element: ScalarType,
@@ -114,7 +117,7 @@ fn shape<'a>(
     g: &Group,
     domains: &Domains,
     isl: &'a IslContext,
-) -> RejectResult<(Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool)> {
+) -> RejectResult<Shape> {
     let bytes = g.element.size_in_bytes() as i64;
     let use_facts = |aff: &mut Affinator<'a>, k: usize| {
         let block = ir::block_of(g.instructions[k]).expect("instruction");
@@ -198,7 +201,7 @@ fn gep_shape<'a>(
     aff: &mut Affinator<'a>,
     g: &Group,
     use_facts: &dyn Fn(&mut Affinator<'a>, usize),
-) -> Option<(Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool)> {
+) -> Option<Shape> {
     let mut shape: Option<Vec<u64>> = None;
     let mut all = Vec::new();
     for (k, &inst) in g.instructions.iter().enumerate() {
@@ -238,7 +241,7 @@ fn llvm_delinearization(
     aff: &mut Affinator<'_>,
     g: &Group,
     bytes: i64,
-) -> Option<(Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool)> {
+) -> Option<Shape> {
     let (sizes, subscripts) = aff.analyses.delinearize(&g.offsets, bytes as u64)?;
     let mut dims = vec![None];
     for s in sizes {

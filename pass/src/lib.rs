@@ -15,6 +15,10 @@
 //! - `polyprop`: the transform (also what `clang -fpass-plugin` runs, configured by
 //!   `POLYPROP_OPTIONS`); see `options` for parameters.
 
+// LLVM handles (`LLVMValueRef`, blocks, SCEVs) are raw pointers that stay valid for the whole
+// pass invocation that received them; the helpers that take them are safe to call inside it.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
+
 pub mod affinator;
 pub mod arrays;
 pub mod bridge;
