@@ -87,6 +87,13 @@ fn run(o: Options) -> Result<bool, String> {
     for spec in &o.variants {
         all.push(variants::custom(spec, &o.extra_flags)?);
     }
+    if o.skip.iter().any(|s| s == "naive") {
+        return Err("--skip naive: the naive build is the baseline of every ratio and validation".into());
+    }
+    if let Some(unknown) = o.skip.iter().find(|s| !all.iter().any(|v| &v.name == *s)) {
+        return Err(format!("--skip {unknown}: no such variant"));
+    }
+    all.retain(|v| !o.skip.contains(&v.name));
     let config = Config {
         size: o.size,
         rounds: o.rounds,

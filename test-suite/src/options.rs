@@ -15,6 +15,7 @@ interleaved, validates outputs bit for bit against naive and writes
   --rounds N          interleaved processes per variant (default 5)
   --reps N            timed calls per process after one warm-up call (default 1)
   --only A,B          only these pipelines
+  --skip V,W          leave out these variants (not naive, the baseline)
   --plugin PATH       the plugin (default <repo>/target/release/libpolyprop.so)
   --threads N         add the OpenMP variants (naive-omp, polly-parallel, polyprop-omp), N threads
   --timeout S         kill a pipeline process after S seconds (default 600)
@@ -40,6 +41,7 @@ pub struct Options {
     pub rounds: u32,
     pub reps: u32,
     pub only: Vec<String>,
+    pub skip: Vec<String>,
     pub plugin: Option<PathBuf>,
     pub threads: Option<u32>,
     pub timeout_seconds: u32,
@@ -62,6 +64,7 @@ impl Default for Options {
             rounds: 5,
             reps: 1,
             only: Vec::new(),
+            skip: Vec::new(),
             plugin: None,
             threads: None,
             timeout_seconds: 600,
@@ -109,6 +112,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> 
             "--rounds" => o.rounds = number("--rounds", Some(value("--rounds")?))?,
             "--reps" => o.reps = number("--reps", Some(value("--reps")?))?,
             "--only" => o.only.extend(value("--only")?.split(',').filter(|s| !s.is_empty()).map(String::from)),
+            "--skip" => o.skip.extend(value("--skip")?.split(',').filter(|s| !s.is_empty()).map(String::from)),
             "--plugin" => o.plugin = Some(value("--plugin")?.into()),
             "--threads" => o.threads = Some(number("--threads", Some(value("--threads")?))?),
             "--timeout" => o.timeout_seconds = number("--timeout", Some(value("--timeout")?))?,
@@ -141,7 +145,8 @@ mod tests {
     fn defaults_and_flags() {
         let o = parse(args("")).unwrap();
         assert_eq!((o.size, o.rounds, o.reps), (Size::Quick, 5, 1));
-        let o = parse(args("--full --rounds 3 --only harris,camera_pipe --threads 2 --variant fm=-ffast-math")).unwrap();
+        let o = parse(args("--full --rounds 3 --only harris,camera_pipe --threads 2 --variant fm=-ffast-math --skip polly")).unwrap();
+        assert_eq!(o.skip, ["polly"]);
         assert_eq!((o.size, o.rounds, o.threads), (Size::Full, 3, Some(2)));
         assert_eq!(o.only, ["harris", "camera_pipe"]);
         assert_eq!(o.variants, ["fm=-ffast-math"]);
