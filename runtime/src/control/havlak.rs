@@ -16,12 +16,17 @@ pub struct LoopForest {
     pub innermost_header: Vec<Option<usize>>,
     /// For each loop header, the header of its parent loop.
     pub parent: FastMap<usize, Option<usize>>,
+    /// `parent` indexed by block (`None` for a block that is not a header): the per-block
+    /// loop events read this instead of hashing.
+    pub parent_of: Vec<Option<usize>>,
 }
 
 impl LoopForest {
     /// Whether `block` is the header of a loop.
+    #[inline]
     pub fn is_header(&self, block: usize) -> bool {
-        self.parent.contains_key(&block)
+        // A header is its own innermost header (see `loop_forest`).
+        self.innermost_header.get(block) == Some(&Some(block))
     }
 
     /// Whether `block` belongs to the loop with header `header` (or one nested in it).
@@ -31,7 +36,7 @@ impl LoopForest {
             if h == header {
                 return true;
             }
-            current = self.parent.get(&h).copied().flatten();
+            current = self.parent_of.get(h).copied().flatten();
         }
         false
     }
@@ -42,7 +47,7 @@ impl LoopForest {
         let mut current = Some(header);
         while let Some(h) = current {
             depth += 1;
-            current = self.parent.get(&h).copied().flatten();
+            current = self.parent_of.get(h).copied().flatten();
         }
         depth
     }
@@ -148,12 +153,14 @@ pub fn loop_forest(successors: &[Vec<usize>]) -> LoopForest {
         }
     }
     let containing = |x: usize| header[x];
-    let mut forest = LoopForest { innermost_header: vec![None; n], parent: FastMap::default() };
+    let mut forest =
+        LoopForest { innermost_header: vec![None; n], parent: FastMap::default(), parent_of: vec![None; n] };
     for x in 0..visited {
         let block = node_of[x];
         if is_loop_header[x] {
             forest.innermost_header[block] = Some(block);
             forest.parent.insert(block, containing(x).map(|h| node_of[h]));
+            forest.parent_of[block] = containing(x).map(|h| node_of[h]);
         } else {
             forest.innermost_header[block] = containing(x).map(|h| node_of[h]);
         }

@@ -70,6 +70,7 @@ impl FunctionCfg {
         self.addresses.push(address);
         self.successors.push(Vec::new());
         self.forest.innermost_header.push(None);
+        self.forest.parent_of.push(None);
         b
     }
 
@@ -260,9 +261,17 @@ impl ControlFlow {
     fn jump(&mut self, address: u64) {
         let frame = self.frames.last_mut().expect("a frame");
         let cfg = self.functions.get_mut(&frame.function).expect("function of a frame");
-        let block = cfg.block(address);
         let from = frame.current_block;
-        cfg.add_edge(from, block);
+        // An edge already taken is found among the successors of `from`: no hashing.
+        let known = cfg.successors[from].iter().copied().find(|&s| cfg.addresses[s] == address);
+        let block = match known {
+            Some(block) => block,
+            None => {
+                let block = cfg.block(address);
+                cfg.add_edge(from, block);
+                block
+            }
+        };
         frame.current_block = block;
         self.loop_events_from(Some(from), block);
     }
