@@ -140,12 +140,20 @@ unsafe extern "C" fn on_translation(_id: qemu_plugin_id_t, tb: *mut qemu_plugin_
 fn translate(raw: *mut qemu_plugin_tb) {
     let tb = TranslationBlock::from(raw);
     let Some(needs_symbols) = with_state(|f| !f.options.functions.is_empty()) else { return };
+    let count = tb.size();
+    // Only the last instruction of a block can be a call or a return that matters to the
+    // frontend (`TranslationBlockInfo::last_control`): the others are not disassembled.
     let instructions: Vec<TranslatedInstruction> = tb
         .instructions()
-        .map(|insn| TranslatedInstruction {
+        .enumerate()
+        .map(|(i, insn)| TranslatedInstruction {
             pc: insn.vaddr(),
             size: insn.size() as u64,
-            control: insn.disas().map_or(ControlKind::Other, |d| ControlKind::of_disassembly(&d)),
+            control: if i + 1 == count {
+                insn.disas().map_or(ControlKind::Other, |d| ControlKind::of_disassembly(&d))
+            } else {
+                ControlKind::Other
+            },
             symbol: if needs_symbols { insn.symbol().ok().flatten() } else { None },
         })
         .collect();
