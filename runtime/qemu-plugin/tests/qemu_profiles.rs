@@ -168,3 +168,75 @@ fn bad_plugin_options_give_one_line_and_no_panic() {
         assert!(stderr.contains(expected) && !stderr.contains("panicked"), "{stderr}");
     }
 }
+
+/// The streams of `slowdown.c` (a small run, with dependences) in a form independent of where
+/// the program's heap, stack and source are: pcs relative to the load base, the constants of
+/// address labels of streams inside loops (heap accesses) relative to the smallest one, and
+/// the labels of streams outside loops (start-up code, stack addresses) left out.
+fn canonical_streams(profile: &Profile) -> String {
+    use std::fmt::Write;
+    let base_address = profile
+        .instructions
+        .iter()
+        .filter(|r| r.folded.space > 0)
+        .flat_map(|r| r.folded.pieces.iter().map(|p| p.label_functions[0].remaining))
+        .min()
+        .unwrap_or(0);
+    let mut text = String::new();
+    let pieces = |text: &mut String, folded: &runtime::folding::FoldedStream, offset: i64| {
+        writeln!(text, "  space={} points={} gave-up={}", folded.space, folded.points, folded.gave_up).unwrap();
+        for piece in &folded.pieces {
+            let labels: Vec<String> = piece
+                .label_functions
+                .iter()
+                .map(|f| format!("{:?}:{}", f.coefficients, f.remaining - offset))
+                .collect();
+            writeln!(text, "  piece {} {:?} {}", piece.points, piece.vertices, labels.join(" | ")).unwrap();
+        }
+    };
+    for r in &profile.instructions {
+        writeln!(
+            text,
+            "instruction {} pc=+{:#x} context={} {:?} size={} count={} errors={}",
+            r.id,
+            r.pc - profile.load_base,
+            r.context,
+            r.kind,
+            r.size,
+            r.count,
+            r.order_errors
+        )
+        .unwrap();
+        if r.folded.space > 0 {
+            pieces(&mut text, &r.folded, base_address);
+        }
+    }
+    for d in &profile.dependences {
+        writeln!(text, "dependence {} {} count={} errors={}", d.source, d.sink, d.count, d.order_errors).unwrap();
+        pieces(&mut text, &d.folded, 0);
+    }
+    text
+}
+
+/// The profile of a small run of the slowdown benchmark is the one the plugin computed before
+/// its hot path was optimized (`tests/golden/slowdown-30.txt`, written by the plugin as of
+/// the commit before the fast paths; `POLYPROP_BLESS=1` rewrites it).
+#[test]
+fn slowdown_profile_is_unchanged_by_the_fast_paths() {
+    let binary = compile("slowdown.c", &["-O2", "-fno-vectorize", "-fno-unroll-loops"]);
+    let output = binary.with_extension("golden.profile");
+    let layout = binary_layout(&binary).unwrap();
+    let arguments = plugin_arguments(&binary, &layout, &output, &[]);
+    let result = qemu_command(Path::new("qemu-x86_64"), &plugin(), &arguments, &binary, &["30".into()])
+        .output()
+        .expect("qemu-x86_64 is needed: apt-get install -y qemu-user");
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let text = canonical_streams(&Profile::read(&output).unwrap());
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/slowdown-30.txt");
+    if std::env::var_os("POLYPROP_BLESS").is_some() {
+        std::fs::create_dir_all(golden.parent().unwrap()).unwrap();
+        std::fs::write(&golden, &text).unwrap();
+    }
+    let expected = std::fs::read_to_string(&golden).unwrap();
+    assert!(text == expected, "profile of slowdown 30 differs from {}:\n{text}", golden.display());
+}
