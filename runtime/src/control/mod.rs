@@ -91,6 +91,8 @@ struct LiveLoop {
 #[derive(Debug)]
 struct Frame {
     function: u64,
+    /// Index of the function's CFG in `ControlFlow::cfgs`.
+    cfg: usize,
     call_site: u64,
     return_address: u64,
     current_block: usize,
@@ -108,7 +110,9 @@ pub struct ContextFrame {
 /// Follows the execution and maintains the dynamic interprocedural iteration vector.
 #[derive(Debug, Default)]
 pub struct ControlFlow {
-    functions: FastMap<u64, FunctionCfg>,
+    /// Index in `cfgs` of each function (by entry address); frames hold the index.
+    functions: FastMap<u64, usize>,
+    cfgs: Vec<FunctionCfg>,
     frames: Vec<Frame>,
     iteration_vector: Vec<i64>,
     contexts: FastMap<Vec<ContextFrame>, u32>,
@@ -138,7 +142,7 @@ impl ControlFlow {
             .frames
             .iter()
             .map(|f| {
-                let cfg = &self.functions[&f.function];
+                let cfg = &self.cfgs[f.cfg];
                 ContextFrame {
                     function: f.function,
                     call_site: f.call_site,
@@ -164,7 +168,7 @@ impl ControlFlow {
     pub fn trip_counts(&self) -> HashMap<LoopKey, TripCounts> {
         let mut counts: HashMap<LoopKey, TripCounts> = self.trip_counts.iter().map(|(k, v)| (*k, *v)).collect();
         for frame in &self.frames {
-            let cfg = &self.functions[&frame.function];
+            let cfg = &self.cfgs[frame.cfg];
             for live in &frame.loops {
                 let key = LoopKey { function: frame.function, header: cfg.addresses[live.header] };
                 record_exit(counts.entry(key).or_default(), live.iteration + 1);
@@ -175,7 +179,7 @@ impl ControlFlow {
 
     /// The header of the parent loop of `key` in its function's forest.
     pub fn parent_loop(&self, key: LoopKey) -> Option<LoopKey> {
-        let cfg = self.functions.get(&key.function)?;
+        let cfg = &self.cfgs[*self.functions.get(&key.function)?];
         let block = *cfg.block_of.get(&key.header)?;
         let parent = cfg.forest.parent.get(&block).copied().flatten()?;
         Some(LoopKey { function: key.function, header: cfg.addresses[parent] })
@@ -186,7 +190,7 @@ impl ControlFlow {
     /// fall-through `block -> leader` is added and the edges leaving `block` now leave
     /// `leader`, in every function where `block` was seen.
     pub fn split_block(&mut self, block: u64, leader: u64) {
-        for cfg in self.functions.values_mut() {
+        for cfg in self.cfgs.iter_mut() {
             let Some(&from) = cfg.block_of.get(&block) else { continue };
             let to = cfg.block(leader);
             if to == from {
@@ -200,15 +204,24 @@ impl ControlFlow {
         }
     }
 
+    fn cfg_index(&mut self, function: u64) -> usize {
+        let cfgs = &mut self.cfgs;
+        *self.functions.entry(function).or_insert_with(|| {
+            cfgs.push(FunctionCfg::default());
+            cfgs.len() - 1
+        })
+    }
+
     /// Processes the execution of the block at `address`.
     pub fn enter_block(&mut self, address: u64, transfer: Transfer) {
         match transfer {
             Transfer::Call { call_site, return_address } if self.frames.len() < MAX_FRAMES => {
                 self.current_context = None;
-                let cfg = self.functions.entry(address).or_default();
-                let entry = cfg.block(address);
+                let index = self.cfg_index(address);
+                let entry = self.cfgs[index].block(address);
                 self.frames.push(Frame {
                     function: address,
+                    cfg: index,
                     call_site,
                     return_address,
                     current_block: entry,
@@ -231,10 +244,11 @@ impl ControlFlow {
             }
             _ => {
                 if self.frames.is_empty() {
-                    let cfg = self.functions.entry(address).or_default();
-                    let entry = cfg.block(address);
+                    let index = self.cfg_index(address);
+                    let entry = self.cfgs[index].block(address);
                     self.frames.push(Frame {
                         function: address,
+                        cfg: index,
                         call_site: 0,
                         return_address: u64::MAX,
                         current_block: entry,
@@ -250,7 +264,7 @@ impl ControlFlow {
     }
 
     fn exit_frame_loops(&mut self, frame: &Frame) {
-        let cfg = &self.functions[&frame.function];
+        let cfg = &self.cfgs[frame.cfg];
         for live in frame.loops.iter().rev() {
             let key = LoopKey { function: frame.function, header: cfg.addresses[live.header] };
             record_exit(self.trip_counts.entry(key).or_default(), live.iteration + 1);
@@ -260,7 +274,7 @@ impl ControlFlow {
 
     fn jump(&mut self, address: u64) {
         let frame = self.frames.last_mut().expect("a frame");
-        let cfg = self.functions.get_mut(&frame.function).expect("function of a frame");
+        let cfg = &mut self.cfgs[frame.cfg];
         let from = frame.current_block;
         // An edge already taken is found among the successors of `from`: no hashing.
         let known = cfg.successors[from].iter().copied().find(|&s| cfg.addresses[s] == address);
@@ -287,7 +301,7 @@ impl ControlFlow {
     /// was discovered, so its first iteration already ran (iteration 1 starts now).
     fn loop_events_from(&mut self, from: Option<usize>, block: usize) {
         let frame = self.frames.last_mut().expect("a frame");
-        let cfg = self.functions.get_mut(&frame.function).expect("function of a frame");
+        let cfg = &mut self.cfgs[frame.cfg];
         if cfg.dirty {
             cfg.forest = loop_forest(&cfg.successors);
             cfg.dirty = false;
