@@ -312,6 +312,7 @@ impl Affinator<'_> {
         if let Some(c) = ir::const_int(value) {
             return Ok(AffExpr::constant(c));
         }
+        let value = self.unconditional_load(value).unwrap_or(value);
         if self.region.defines(value) && !self.is_region_invariant(value, 0) {
             if let Some(e) = self.piecewise(value)? {
                 return Ok(e);
@@ -335,6 +336,9 @@ impl Affinator<'_> {
             return false;
         }
         use LLVMOpcode::*;
+        if ir::opcode(value) == Some(LLVMLoad) {
+            return self.is_invariant_load(value, depth);
+        }
         let pure = matches!(
             ir::opcode(value),
             Some(LLVMAdd | LLVMSub | LLVMMul | LLVMSDiv | LLVMUDiv | LLVMSRem | LLVMURem | LLVMShl
@@ -342,6 +346,54 @@ impl Affinator<'_> {
                 | LLVMSelect | LLVMICmp)
         );
         pure && (0..ir::num_operands(value)).all(|k| self.is_region_invariant(ir::operand(value, k), depth + 1))
+    }
+
+    /// For a load inside the region's loops that reloads what an unconditional load of the
+    /// same address (one that executes whenever the region does) already read, that load.
+    fn unconditional_load(&self, value: ir::Value) -> Option<ir::Value> {
+        if ir::opcode(value) != Some(LLVMOpcode::LLVMLoad) || !self.region.defines(value) {
+            return None;
+        }
+        let pointer = ir::operand(value, 0);
+        let ty = ir::value_type(value);
+        ir::users(pointer).into_iter().find(|u| {
+            ir::opcode(*u) == Some(LLVMOpcode::LLVMLoad)
+                && ir::value_type(*u) == ty
+                && self.always_executed(*u)
+                && self.is_invariant_load(*u, 0)
+        })
+    }
+
+    fn always_executed(&self, inst: ir::Value) -> bool {
+        let block = ir::block_of(inst).expect("instruction");
+        self.region.contains(block) && self.analyses.post_dominates(block, self.region.entry)
+    }
+
+    /// A load that executes whenever the region does (`d->n` before the loops), from an
+    /// address computed from arguments, which no store or call of the region may write: its
+    /// value is the same wherever the region uses it, and reading it at the region's entry
+    /// is safe.
+    fn is_invariant_load(&self, load: ir::Value, depth: usize) -> bool {
+        let pointer = ir::operand(load, 0);
+        if ir::is_volatile(load) || !self.always_executed(load) || !self.is_invariant_address(pointer, depth + 1) {
+            return false;
+        }
+        !self.region.blocks.iter().flat_map(|b| ir::instructions(*b)).any(|inst| {
+            ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) && self.analyses.may_alias(ir::operand(inst, 1), pointer)
+                || ir::opcode(inst) == Some(LLVMOpcode::LLVMCall)
+                    && !crate::statements::is_pure_call(inst)
+                    && !crate::statements::is_allocation_call(inst)
+        })
+    }
+
+    fn is_invariant_address(&self, pointer: ir::Value, depth: usize) -> bool {
+        if ir::is_argument(pointer) || ir::is_global(pointer) {
+            return true;
+        }
+        matches!(ir::opcode(pointer), Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast))
+            && self.region.loops_around(self.analyses, ir::block_of(pointer).expect("instruction")).is_empty()
+            && self.is_invariant_address(ir::operand(pointer, 0), depth + 1)
+            && (1..ir::num_operands(pointer)).all(|k| self.is_region_invariant(ir::operand(pointer, k), depth + 1))
     }
 
     /// `select (cmp) p, q` and `usub.sat(a, b)` that are a `min` or `max` on the use's domain.

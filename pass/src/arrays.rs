@@ -100,7 +100,7 @@ pub fn resolve(
         let id = out.arrays.len();
         let (sizes, subscripts, delinearized) = shape(&mut aff, &g, domains, isl)?;
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
-        out.arrays.push(Array { name, element: g.element, sizes, liveness: liveness(g.base) });
+        out.arrays.push(Array { name, element: g.element, sizes, liveness: liveness(region, g.base) });
         out.bases.push(g.base);
         out.delinearized.push(delinearized);
         for (inst, subs) in g.instructions.iter().zip(subscripts) {
@@ -307,8 +307,9 @@ fn unique_name(arrays: &[Array], name: &str) -> String {
     out
 }
 
-/// Temporary if allocated here, never escaping, and (for `malloc`) freed.
-fn liveness(base: Value) -> Liveness {
+/// Temporary if allocated here, never escaping, (for `malloc`) freed, and, for a region
+/// smaller than the function, neither read nor written outside the region.
+fn liveness(region: &Region, base: Value) -> Liveness {
     let allocation = is_allocation(base);
     if !(allocation || ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca)) {
         return Liveness::LiveOut;
@@ -324,6 +325,9 @@ fn liveness(base: Value) -> Liveness {
                         seen.push(user);
                         work.push(user);
                     }
+                }
+                Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if !region.defines(user) => {
+                    return Liveness::LiveOut
                 }
                 Some(LLVMOpcode::LLVMLoad) => {}
                 Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == v => {}

@@ -125,8 +125,12 @@ fn invariant(v: Value) -> bool {
             | LLVMOpcode::LLVMUDiv | LLVMOpcode::LLVMSRem | LLVMOpcode::LLVMURem | LLVMOpcode::LLVMShl
             | LLVMOpcode::LLVMLShr | LLVMOpcode::LLVMAShr | LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr
             | LLVMOpcode::LLVMXor | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMTrunc
-            | LLVMOpcode::LLVMSelect | LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMBitCast,
+            | LLVMOpcode::LLVMSelect | LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMBitCast
+            | LLVMOpcode::LLVMGetElementPtr,
         ) => (0..ir::num_operands(v)).all(|k| invariant(ir::operand(v, k))),
+        // A parameter loaded before the loops: the model checked that the region does not
+        // write it, so reading it at entry gives the same value.
+        Some(LLVMOpcode::LLVMLoad) => !ir::is_volatile(v) && invariant(ir::operand(v, 0)),
         Some(LLVMOpcode::LLVMCall) => {
             ir::called_function_name(v).is_some_and(|n| n.starts_with("llvm.smax.") || n.starts_with("llvm.smin."))
                 && ir::call_arguments(v).into_iter().all(invariant)
