@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The main job: model the bundled three-stage pipeline and print what polyprop found.
-# (Code generation is not there yet; once it is, this runs the benchmark harness.)
+# The main job: the benchmark harness on the seven PolyMage pipelines, naive clang-14 -O3,
+# Polly and polyprop, quick size (pass --full for the papers' sizes; other flags too:
+# target/release/polyprop-bench --help). Tables, CSV/JSON and an SVG plot land in
+# target/polyprop-bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ir=$(mktemp --suffix=.ll)
-trap 'rm -f "$ir"' EXIT
-clang-14 -O2 -g -Xclang -disable-llvm-passes -S -emit-llvm lit/scops/blur3.c -o "$ir"
-/usr/lib/llvm-14/bin/opt -load-pass-plugin target/release/libpolyprop.so -disable-output \
-  -passes='polyprop-canonicalize,print<polyprop-detect>,print<polyprop-scops>,print<polyprop-deps>' "$ir"
+echo "== what polyprop does to the three-stage blur (lit/scops/blur3.c)"
+POLYPROP_OPTIONS='print=detect,propagation,transform' clang-14 -O3 -march=native \
+  -fpass-plugin=target/release/libpolyprop.so -c lit/scops/blur3.c -o /dev/null
+echo "== polyprop-bench $*"
+exec target/release/polyprop-bench "$@"
