@@ -60,11 +60,15 @@ pub struct Options {
     /// guard of the code-complexity heuristic against the exponential growth of chains of
     /// stencils (each 3-point stage triples the expression). Default 10000.
     pub max_expression_size: usize,
+    /// Most parts one target statement may be split into by one location's propagation. Not
+    /// in the paper: a guard of the code-complexity heuristic against splits that multiply
+    /// (a border case in each of two dimensions, then again in the next stage). Default 8.
+    pub max_split_parts: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000 }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8 }
     }
 }
 

@@ -214,6 +214,13 @@ impl LocationPropagation<'_> {
     fn heuristics(&self, ctx: &IslContext, scop: &Scop, target: StatementId, parts: &[Part]) -> IslResult<Result<usize, Reason>> {
         let mut most = 0;
         let dims = scop.statements[target].iterators.len();
+        if parts.len() > self.options.max_split_parts {
+            return Ok(Err(Reason::SplitParts {
+                statement: scop.statements[target].name.clone(),
+                parts: parts.len(),
+                limit: self.options.max_split_parts,
+            }));
+        }
         for part in parts {
             if part.replaced {
                 let lines = cache_lines(scop, &part.statement, self.options.cache_line);

@@ -30,6 +30,8 @@ pub enum Reason {
     CodeComplexity { statement: String, dimension: usize },
     /// The propagation expression would make `statement` larger than the limit (nodes).
     ExpressionSize { statement: String, size: usize, limit: usize },
+    /// Propagation would split `statement` into more parts than the limit.
+    SplitParts { statement: String, parts: usize, limit: usize },
     /// Splits did not converge within the round limit.
     TooManyRounds { rounds: usize },
     /// The isl operation quota ran out ("complexity"): the location is left unchanged.
@@ -65,6 +67,10 @@ impl fmt::Display for Reason {
             Reason::ExpressionSize { statement, size, limit } => write!(
                 f,
                 "code-complexity heuristic: {statement} would have {size} expression nodes, limit {limit}"
+            ),
+            Reason::SplitParts { statement, parts, limit } => write!(
+                f,
+                "code-complexity heuristic: {statement} would be split into {parts} statements, limit {limit}"
             ),
             Reason::TooManyRounds { rounds } => write!(f, "splitting did not converge in {rounds} rounds"),
             Reason::Complexity => write!(f, "complexity (isl operation quota exceeded)"),
