@@ -35,8 +35,6 @@ pub struct Hammock {
 pub struct Domains {
     /// Per block: the isl set text of its domain.
     pub of_block: HashMap<Block, String>,
-    /// Per loop: the affine backedge-taken count.
-    pub trip: HashMap<Loop, AffExpr>,
     pub hammocks: Vec<Hammock>,
     /// Affine conditions of conditional edges `(from, to)`, in `from`'s iterators.
     pub edge_conditions: HashMap<(Block, Block), String>,
@@ -107,7 +105,7 @@ pub fn compute(
         let text = isl.check(set.to_str().map(|s| s.to_string())).map_err(isl_error)?;
         of_block.insert(*block, text);
     }
-    Ok(Domains { of_block, trip: b.trip, hammocks: b.hammocks, edge_conditions })
+    Ok(Domains { of_block, hammocks: b.hammocks, edge_conditions })
 }
 
 impl DomainBuilder<'_, '_> {
