@@ -5,6 +5,8 @@
 // RUN: %model'polyprop-export-jscop<jscop-dir=%t.dir>' %t.ll
 // RUN: FileCheck %s < %t.dir/gemm.jscop
 // RUN: python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print(j['name'], len(j['statements']), [len(s['accesses']) for s in j['statements']])" %t.dir/gemm.jscop | FileCheck %s --check-prefix=JSON
+// RUN: python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print([(a['name'], a['sizes'], a['type']) for a in j['arrays']])" %t.dir/gemm.jscop | FileCheck %s --check-prefix=ARRAYS
+// ARRAYS: [('C', ['*', 'nj'], 'double'), ('A', ['*', 'nk'], 'double'), ('B', ['*', 'nj'], 'double')]
 void gemm(long ni, long nj, long nk, double alpha, double beta,
           double C[ni][nj], double A[ni][nk], double B[nk][nj]) {
   for (long i = 0; i < ni; i++) {

@@ -1,5 +1,6 @@
 // JSCoP export of a two-stage SCoP: one file named after the SCoP, in Polly's layout (name,
-// context, statements with name, domain, schedule and accesses with kind and relation).
+// context, statements with name, domain, schedule and accesses with kind and relation, and
+// the arrays with sizes and LLVM element types).
 // RUN: %ir %s -o %t.ll
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %model'polyprop-export-jscop<jscop-dir=%t.dir>' %t.ll
@@ -34,5 +35,10 @@ void two_stages(long n, float *restrict A, float *restrict B, const float *restr
 // CHECK-NEXT: { "kind": "read", "relation": "[n] -> { S1[i0] -> A[i0 + 1] }" }
 // CHECK-NEXT: ]
 // CHECK-NEXT: }
+// CHECK-NEXT: ],
+// CHECK-NEXT: "arrays": [
+// CHECK-NEXT: { "name": "A", "sizes": ["*"], "type": "float" },
+// CHECK-NEXT: { "name": "B", "sizes": ["*"], "type": "float" },
+// CHECK-NEXT: { "name": "in", "sizes": ["*"], "type": "float" }
 // CHECK-NEXT: ]
 // CHECK-NEXT: }

@@ -103,7 +103,8 @@ pub fn scop_text(scop: &Scop) -> String {
     out
 }
 
-/// Polly's JSCoP layout: name, context, statements with domain, schedule and accesses.
+/// Polly's JSCoP layout: name, context, statements with domain, schedule and accesses, and
+/// the arrays with their sizes and element types.
 pub fn jscop(scop: &Scop) -> String {
     let mut statements = Vec::new();
     for s in &scop.statements {
@@ -119,12 +120,41 @@ pub fn jscop(scop: &Scop) -> String {
             accesses.join(",\n")
         ));
     }
+    let params = scop.param_names();
+    let arrays: Vec<String> = scop
+        .arrays
+        .iter()
+        .filter(|a| !a.is_scalar())
+        .map(|a| {
+            let sizes: Vec<String> = a
+                .sizes
+                .iter()
+                .map(|s| json_string(&s.as_ref().map_or("*".to_string(), |e| e.display(&[], &params).to_string())))
+                .collect();
+            format!(
+                "    {{ \"name\": {}, \"sizes\": [{}], \"type\": {} }}",
+                json_string(&a.name),
+                sizes.join(", "),
+                json_string(llvm_type_name(a.element))
+            )
+        })
+        .collect();
     format!(
-        "{{\n  \"name\": {},\n  \"context\": {},\n  \"statements\": [\n{}\n  ]\n}}\n",
+        "{{\n  \"name\": {},\n  \"context\": {},\n  \"statements\": [\n{}\n  ],\n  \"arrays\": [\n{}\n  ]\n}}\n",
         json_string(&scop.name),
         json_string(&scop.context),
-        statements.join(",\n")
+        statements.join(",\n"),
+        arrays.join(",\n")
     )
+}
+
+/// The element type as LLVM (and so Polly's JSCoP files) spells it.
+fn llvm_type_name(t: polyhedral::model::ScalarType) -> &'static str {
+    match t {
+        polyhedral::model::ScalarType::F32 => "float",
+        polyhedral::model::ScalarType::F64 => "double",
+        other => other.name(),
+    }
 }
 
 fn access_json(kind: &str, relation: &str) -> String {
