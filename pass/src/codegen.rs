@@ -272,11 +272,7 @@ impl<'a> Emitter<'a> {
         for (id, array) in plan.scop.arrays.iter().enumerate() {
             let elem = self.ty(array.element);
             let ptr_ty = unsafe { LLVMPointerType(elem, 0) };
-            let mut sizes = Vec::new();
-            for s in array.sizes.iter().skip(1) {
-                let s = s.as_ref().ok_or("inner size unknown")?;
-                sizes.push(self.affine(s, &[]));
-            }
+            let sizes = self.inner_sizes(array)?;
             self.sizes.push(sizes);
             if !used[id] {
                 self.arrays.push(None);
@@ -495,14 +491,25 @@ impl<'a> Emitter<'a> {
             return Ok(base);
         }
         let b = self.builder;
-        let mut offset = self.affine(&access.subscripts[0], iters);
-        for (k, size) in self.sizes[access.array].iter().enumerate() {
-            let sub = self.affine(&access.subscripts[k + 1], iters);
-            offset = unsafe { LLVMBuildMul(b, offset, *size, c("").as_ptr()) };
-            offset = unsafe { LLVMBuildAdd(b, offset, sub, c("").as_ptr()) };
-        }
-        let mut idx = [offset];
+        let subscripts: Vec<Value> = access.subscripts.iter().map(|s| self.affine(s, iters)).collect();
+        let mut idx = [self.linearize(&subscripts, &self.sizes[access.array])];
         Ok(unsafe { LLVMBuildGEP2(b, self.ty(array.element), base, idx.as_mut_ptr(), 1, c("").as_ptr()) })
+    }
+
+    /// The inner dimension sizes of an array as `i64` values.
+    fn inner_sizes(&self, array: &Array) -> Result<Vec<Value>, String> {
+        array.sizes.iter().skip(1).map(|s| Ok(self.affine(s.as_ref().ok_or("inner size unknown")?, &[]))).collect()
+    }
+
+    /// The element offset of `subscripts` (outermost first) in an array of inner `sizes`.
+    fn linearize(&self, subscripts: &[Value], sizes: &[Value]) -> Value {
+        let b = self.builder;
+        let mut offset = subscripts[0];
+        for (sub, size) in subscripts[1..].iter().zip(sizes) {
+            offset = unsafe { LLVMBuildMul(b, offset, *size, c("").as_ptr()) };
+            offset = unsafe { LLVMBuildAdd(b, offset, *sub, c("").as_ptr()) };
+        }
+        offset
     }
 
     fn statement(&mut self, k: usize, iters: &[Value]) -> Result<(), String> {
@@ -798,18 +805,10 @@ impl Emitter<'_> {
                 return Ok(None);
             }
             let array = &e.plan.scop.arrays[id];
-            let mut sizes = Vec::new();
-            for s in array.sizes.iter().skip(1) {
-                sizes.push(e.affine(s.as_ref().ok_or("inner size unknown")?, &[]));
-            }
+            let sizes = e.inner_sizes(array)?;
             let lin = |e: &Self, pick: &dyn Fn(&(AstExpr, AstExpr)) -> &AstExpr| -> Result<Value, String> {
-                let mut acc = e.ast_expr(pick(&bounds.bounds[0]))?;
-                for (k, size) in sizes.iter().enumerate() {
-                    let sub = e.ast_expr(pick(&bounds.bounds[k + 1]))?;
-                    acc = unsafe { LLVMBuildMul(e.builder, acc, *size, c("").as_ptr()) };
-                    acc = unsafe { LLVMBuildAdd(e.builder, acc, sub, c("").as_ptr()) };
-                }
-                Ok(acc)
+                let subscripts = bounds.bounds.iter().map(|b| e.ast_expr(pick(b))).collect::<Result<Vec<_>, _>>()?;
+                Ok(e.linearize(&subscripts, &sizes))
             };
             let lo = lin(e, &|b| &b.0)?;
             let hi = lin(e, &|b| &b.1)?;

@@ -82,13 +82,11 @@ pub extern "C" fn polyprop_free_string(s: *mut c_char) {
     }
 }
 
-/// Checks pass options; returns an error message (to free) or null.
+/// Checks pass options; returns an error message (to free) or null. Every pass takes the
+/// same options, so the pass name (`_mode`) does not matter yet.
 #[no_mangle]
-pub extern "C" fn polyprop_check_options(mode: *const c_char, options: *const c_char) -> *mut c_char {
-    let result = catch_unwind(|| {
-        let _ = c_str(mode);
-        options::Options::parse(&c_str(options)).err()
-    });
+pub extern "C" fn polyprop_check_options(_mode: *const c_char, options: *const c_char) -> *mut c_char {
+    let result = catch_unwind(|| options::Options::parse(&c_str(options)).err());
     match result {
         Ok(None) => std::ptr::null_mut(),
         Ok(Some(message)) => into_c_string(message),

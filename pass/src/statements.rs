@@ -227,7 +227,7 @@ impl<'a> StatementBuilder<'a> {
         if ir::is_integer(value) && ir::value_type(value) != Some(ScalarType::I1) {
             let same_unit_plain = def.unit == at.unit && !ir::is_phi(value);
             if !same_unit_plain {
-                if let Some(e) = self.affine_value(value, def_block, at) {
+                if let Some(e) = self.affine_value(value, def_block) {
                     return Ok(e);
                 }
             }
@@ -245,8 +245,7 @@ impl<'a> StatementBuilder<'a> {
     }
 
     /// An integer value that SCEV sees as affine, rebuilt from iterators and parameters.
-    fn affine_value(&mut self, value: Value, def_block: Block, at: Position) -> Option<Expr> {
-        let _ = at;
+    fn affine_value(&mut self, value: Value, def_block: Block) -> Option<Expr> {
         let scev = self.a.scev(value)?;
         let scope = self.a.loop_for(def_block);
         let scev = self.a.scev_at_scope(scev, scope);
