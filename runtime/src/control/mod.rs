@@ -118,6 +118,9 @@ pub struct ControlFlow {
     contexts: FastMap<Vec<ContextFrame>, u32>,
     context_list: Vec<Vec<ContextFrame>>,
     current_context: Option<u32>,
+    /// Changes whenever the context or any coordinate of the iteration vector but the
+    /// innermost one changes (see [`ControlFlow::epoch`]).
+    epoch: u64,
     trip_counts: FastMap<LoopKey, TripCounts>,
     /// Number of loop-forest recomputations (new CFG edges seen inside a function).
     pub recomputations: u64,
@@ -131,6 +134,22 @@ impl ControlFlow {
     /// The canonical iteration counters of every live loop, outermost first.
     pub fn iteration_vector(&self) -> &[i64] {
         &self.iteration_vector
+    }
+
+    /// A number that stays the same while only the innermost coordinate of the iteration
+    /// vector moves (iterations of the innermost live loop) and changes on every other change
+    /// of the iteration vector or of the context. Streams use it to recognize a run of points
+    /// along the innermost axis with one comparison instead of comparing whole vectors.
+    #[inline]
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// The context and the outer coordinates of the iteration vector are about to change.
+    #[inline]
+    fn invalidate_context(&mut self) {
+        self.current_context = None;
+        self.epoch += 1;
     }
 
     /// The id of the current calling context (call sites and live loops).
@@ -216,7 +235,7 @@ impl ControlFlow {
     pub fn enter_block(&mut self, address: u64, transfer: Transfer) {
         match transfer {
             Transfer::Call { call_site, return_address } if self.frames.len() < MAX_FRAMES => {
-                self.current_context = None;
+                self.invalidate_context();
                 let index = self.cfg_index(address);
                 let entry = self.cfgs[index].block(address);
                 self.frames.push(Frame {
@@ -239,7 +258,7 @@ impl ControlFlow {
                         break;
                     }
                 }
-                self.current_context = None;
+                self.invalidate_context();
                 self.jump(address);
             }
             _ => {
@@ -254,7 +273,7 @@ impl ControlFlow {
                         current_block: entry,
                         loops: Vec::new(),
                     });
-                    self.current_context = None;
+                    self.invalidate_context();
                     self.loop_events(entry);
                 } else {
                     self.jump(address);
@@ -315,7 +334,9 @@ impl ControlFlow {
             record_exit(self.trip_counts.entry(key).or_default(), live.iteration + 1);
             frame.loops.pop();
             self.iteration_vector.pop();
+            // `invalidate_context`, with `frame` and `cfg` borrowed.
             self.current_context = None;
+            self.epoch += 1;
         }
         if cfg.forest.is_header(block) {
             match frame.loops.last_mut() {
@@ -330,7 +351,9 @@ impl ControlFlow {
                     };
                     frame.loops.push(LiveLoop { header: block, iteration });
                     self.iteration_vector.push(iteration as i64);
+                    // `invalidate_context`, with `frame` and `cfg` borrowed.
                     self.current_context = None;
+                    self.epoch += 1;
                 }
             }
         }
