@@ -60,6 +60,18 @@ struct TranslationBlockInfo {
     /// Leaders strictly inside the block, valid for `generation`.
     interior_leaders: Vec<u64>,
     generation: u64,
+    /// The last execution of this block was a jump from translation block `previous` that
+    /// only iterated the innermost live loop (`Tracer::iteration_only`), entering `block`,
+    /// in `epoch` and leader `generation`: the same jump in the same state does the same.
+    repeat: Option<Repeat>,
+}
+
+#[derive(Clone, Copy)]
+struct Repeat {
+    previous: usize,
+    epoch: u64,
+    generation: u64,
+    block: usize,
 }
 
 /// The plugin's state.
@@ -116,6 +128,7 @@ impl Frontend {
             last_control: last.control,
             interior_leaders: Vec::new(),
             generation: 0,
+            repeat: None,
         });
         let ids = instructions
             .iter()
@@ -132,6 +145,15 @@ impl Frontend {
     pub fn execute_block(&mut self, index: usize) {
         self.executed_blocks += 1;
         self.flush_pending_leaders(u64::MAX);
+        let epoch = self.tracer.epoch();
+        if let (Some(repeat), Some(previous)) = (self.blocks[index].repeat, self.previous) {
+            if repeat.previous == previous && repeat.epoch == epoch && repeat.generation == self.generation {
+                self.previous = Some(index);
+                self.set_pending_leaders(index);
+                self.tracer.repeat_iteration(repeat.block);
+                return;
+            }
+        }
         let transfer = match self.previous.map(|p| &self.blocks[p]) {
             Some(previous) => match previous.last_control {
                 ControlKind::Call => Transfer::Call { call_site: previous.last_pc, return_address: previous.end },
@@ -140,17 +162,30 @@ impl Frontend {
             },
             None => Transfer::Jump,
         };
-        self.previous = Some(index);
+        let previous = self.previous.replace(index);
         let block = &mut self.blocks[index];
         if block.generation != self.generation {
             block.interior_leaders = self.leaders.range(block.start + 1..block.end).copied().collect();
             block.generation = self.generation;
         }
-        self.pending_leaders.clear();
-        self.pending_leaders.extend_from_slice(&block.interior_leaders);
-        self.next_pending = 0;
         let start = block.start;
+        self.set_pending_leaders(index);
         self.tracer.enter_block(start, transfer);
+        let repeat = match (previous, self.tracer.iteration_only()) {
+            (Some(previous), Some(block)) if transfer == Transfer::Jump => {
+                Some(Repeat { previous, epoch, generation: self.generation, block })
+            }
+            _ => None,
+        };
+        self.blocks[index].repeat = repeat;
+    }
+
+    /// The leaders inside translation block `index` are entered as its execution reaches them.
+    #[inline]
+    fn set_pending_leaders(&mut self, index: usize) {
+        self.pending_leaders.clear();
+        self.pending_leaders.extend_from_slice(&self.blocks[index].interior_leaders);
+        self.next_pending = 0;
     }
 
     fn flush_pending_leaders(&mut self, up_to: u64) {
@@ -164,7 +199,7 @@ impl Frontend {
     }
 
     /// The traced instruction `id` at `pc` accessed `size` bytes at `address`.
-    #[inline]
+    #[inline(always)]
     pub fn memory_access(&mut self, id: u32, pc: u64, address: u64, size: u8, is_store: bool) {
         self.memory_accesses += 1;
         if self.next_pending < self.pending_leaders.len() {
@@ -174,11 +209,14 @@ impl Frontend {
         self.tracer.memory_access(id, address, size, kind);
     }
 
-    /// [`Frontend::memory_access`] for the plugin, which knows only the instruction's id.
-    #[inline]
+    /// [`Frontend::memory_access`] for the plugin, which knows only the instruction's id
+    /// (its address is looked up only when leaders are pending).
+    #[inline(always)]
     pub fn memory_access_of(&mut self, id: u32, address: u64, size: u8, is_store: bool) {
-        let pc = self.tracer.instruction_pc(id);
-        self.memory_access(id, pc, address, size, is_store);
+        if self.next_pending < self.pending_leaders.len() {
+            self.flush_pending_leaders(self.tracer.instruction_pc(id));
+        }
+        self.memory_access(id, u64::MAX, address, size, is_store);
     }
 
     /// The execution ended: the profile.

@@ -10,7 +10,7 @@
 //! The tracer knows nothing of QEMU: the plugin feeds it block entries and memory accesses.
 
 use crate::control::{ControlFlow, LoopKey, Transfer};
-use crate::folding::{Folder, FoldingOptions};
+use crate::folding::{FoldedStream, Folder, FoldingOptions};
 use crate::profile::{
     AccessKind, ContextRecord, DependenceRecord, InstructionRecord, LoopRecord, Profile,
 };
@@ -114,20 +114,119 @@ impl ShadowMemory {
     }
 }
 
+/// Most label components a stream has: an address (instruction streams) or a producer's
+/// iteration vector (dependence streams).
+const MAX_LABEL_COMPONENTS: usize = MAX_SHADOW_DIMENSIONS;
+
+/// Points of a stream not handed to the folder yet: a run along the innermost axis, the
+/// instances of one instruction in one execution of its innermost loop (`Folder::push_run`).
+/// A point continues the run when the control flow's epoch is the run's (same context, same
+/// outer coordinates), its innermost coordinate is the next one and its label moves by the
+/// run's step: three comparisons instead of a fold per point.
+struct Run {
+    epoch: u64,
+    first_point: Vec<i64>,
+    first_label: [i64; MAX_LABEL_COMPONENTS],
+    step: [i64; MAX_LABEL_COMPONENTS],
+    next_inner: i64,
+    next_label: [i64; MAX_LABEL_COMPONENTS],
+    count: u64,
+}
+
 struct Stream {
     folder: Folder,
+    components: usize,
+    run: Run,
     count: u64,
     order_errors: u64,
 }
 
 impl Stream {
-    fn push(&mut self, point: &[i64], label: &[i64]) {
+    fn new(space: usize, components: usize, options: FoldingOptions) -> Stream {
+        assert!(components <= MAX_LABEL_COMPONENTS);
+        Stream {
+            folder: Folder::new(space, components, options),
+            components,
+            run: Run {
+                epoch: 0,
+                first_point: Vec::with_capacity(space),
+                first_label: [0; MAX_LABEL_COMPONENTS],
+                step: [0; MAX_LABEL_COMPONENTS],
+                next_inner: 0,
+                next_label: [0; MAX_LABEL_COMPONENTS],
+                count: 0,
+            },
+            count: 0,
+            order_errors: 0,
+        }
+    }
+
+    /// Adds the point `point` (iteration vector at `epoch`) with `label`.
+    #[inline(always)]
+    fn push(&mut self, point: &[i64], epoch: u64, label: &[i64]) {
         self.count += 1;
-        // Out-of-order points (possible with recursion) cannot be folded: counted instead.
+        let run = &mut self.run;
+        let n = self.components;
+        if let Some(&inner) = point.last() {
+            if run.count > 0 && run.epoch == epoch && inner == run.next_inner {
+                if run.count == 1 {
+                    for c in 0..n {
+                        run.step[c] = label[c].wrapping_sub(run.first_label[c]);
+                    }
+                } else if (0..n).any(|c| label[c] != run.next_label[c]) {
+                    // (Not a slice comparison: that is a call to `memcmp` per point.)
+                    return self.restart_run(point, epoch, label);
+                }
+                run.count += 1;
+                run.next_inner += 1;
+                for c in 0..n {
+                    run.next_label[c] = label[c].wrapping_add(run.step[c]);
+                }
+                return;
+            }
+            return self.restart_run(point, epoch, label);
+        }
+        // No loop around: nothing to run along.
         if self.folder.push(point, label).is_err() {
             self.order_errors += 1;
         }
     }
+
+    #[cold]
+    fn restart_run(&mut self, point: &[i64], epoch: u64, label: &[i64]) {
+        self.flush_run();
+        let run = &mut self.run;
+        let n = self.components;
+        run.epoch = epoch;
+        run.first_point.clear();
+        run.first_point.extend_from_slice(point);
+        run.first_label[..n].copy_from_slice(label);
+        run.next_inner = point[point.len() - 1] + 1;
+        run.count = 1;
+    }
+
+    fn flush_run(&mut self) {
+        let run = &mut self.run;
+        if run.count == 0 {
+            return;
+        }
+        let n = self.components;
+        // Out-of-order points (possible with recursion) cannot be folded: counted instead.
+        self.order_errors +=
+            self.folder.push_run(&run.first_point, &run.first_label[..n], &run.step[..n], run.count);
+        run.count = 0;
+    }
+
+    fn finish(mut self) -> FinishedStream {
+        self.flush_run();
+        FinishedStream { stream: self.folder.finish(), count: self.count, order_errors: self.order_errors }
+    }
+}
+
+struct FinishedStream {
+    stream: FoldedStream,
+    count: u64,
+    order_errors: u64,
 }
 
 struct InstructionStream {
@@ -142,8 +241,9 @@ struct InstructionStream {
 
 struct StaticInstruction {
     pc: u64,
-    /// Cache of the last (context, stream) used by this instruction.
-    last: Option<(u32, u32)>,
+    /// Per access kind (load, store), the stream this instruction used last and the control
+    /// flow's epoch then: within one epoch the context does not change.
+    last: [(u64, u32); 2],
 }
 
 /// Feeds control flow and memory accesses into folded streams.
@@ -183,7 +283,7 @@ impl Tracer {
             return id;
         }
         let id = self.instructions.len() as u32;
-        self.instructions.push(StaticInstruction { pc, last: None });
+        self.instructions.push(StaticInstruction { pc, last: [(u64::MAX, 0); 2] });
         self.instruction_index.insert(pc, id);
         id
     }
@@ -204,15 +304,39 @@ impl Tracer {
         self.control.enter_block(address, transfer);
     }
 
+    /// See [`ControlFlow::epoch`].
+    #[inline]
+    pub fn epoch(&self) -> u64 {
+        self.control.epoch()
+    }
+
+    /// See [`ControlFlow::iteration_only`].
+    #[inline]
+    pub fn iteration_only(&self) -> Option<usize> {
+        self.control.iteration_only()
+    }
+
+    /// See [`ControlFlow::repeat_iteration`].
+    #[inline]
+    pub fn repeat_iteration(&mut self, block: usize) {
+        self.control.repeat_iteration(block);
+    }
+
+    #[inline]
     fn stream_of(&mut self, instruction: u32, kind: AccessKind, size: u8) -> u32 {
+        let epoch = self.control.epoch();
+        let (cached_epoch, stream) = self.instructions[instruction as usize].last[kind as usize];
+        if cached_epoch == epoch {
+            return stream;
+        }
+        self.find_stream(instruction, kind, size)
+    }
+
+    #[cold]
+    fn find_stream(&mut self, instruction: u32, kind: AccessKind, size: u8) -> u32 {
+        let epoch = self.control.epoch();
         let context = self.control.context();
         let is_store = kind == AccessKind::Store;
-        let cached = &self.instructions[instruction as usize].last;
-        if let Some((c, s)) = *cached {
-            if c == context && self.streams[s as usize].kind == kind {
-                return s;
-            }
-        }
         let space = self.control.iteration_vector().len();
         let options = self.options.instruction_folding;
         let streams = &mut self.streams;
@@ -222,20 +346,22 @@ impl Tracer {
                 context,
                 kind,
                 size,
-                stream: Stream { folder: Folder::new(space, 1, options), count: 0, order_errors: 0 },
+                stream: Stream::new(space, 1, options),
                 last_dependence: (u32::MAX, 0),
             });
             (streams.len() - 1) as u32
         });
-        self.instructions[instruction as usize].last = Some((context, id));
+        self.instructions[instruction as usize].last[kind as usize] = (epoch, id);
         id
     }
 
     /// The instruction `instruction` accessed `size` bytes at `address`.
+    #[inline(always)]
     pub fn memory_access(&mut self, instruction: u32, address: u64, size: u8, kind: AccessKind) {
         let stream = self.stream_of(instruction, kind, size);
         let iteration_vector = self.control.iteration_vector();
-        self.streams[stream as usize].stream.push(iteration_vector, &[address as i64]);
+        let epoch = self.control.epoch();
+        self.streams[stream as usize].stream.push(iteration_vector, epoch, &[address as i64]);
         if !self.options.dependences {
             return;
         }
@@ -286,8 +412,8 @@ impl Tracer {
             let options = self.options.dependence_folding;
             let dependences = &mut self.dependences;
             let id = *self.dependence_index.entry((producer.stream, consumer)).or_insert_with(|| {
-                let folder = Folder::new(space, producer.dimensions as usize, options);
-                dependences.push((producer.stream, consumer, Stream { folder, count: 0, order_errors: 0 }));
+                let stream = Stream::new(space, producer.dimensions as usize, options);
+                dependences.push((producer.stream, consumer, stream));
                 (dependences.len() - 1) as u32
             });
             self.streams[consumer as usize].last_dependence = (producer.stream, id);
@@ -299,7 +425,8 @@ impl Tracer {
             *l = x as i64;
         }
         let point = self.control.iteration_vector();
-        self.dependences[id as usize].2.push(point, &label[..dimensions]);
+        let epoch = self.control.epoch();
+        self.dependences[id as usize].2.push(point, epoch, &label[..dimensions]);
     }
 
     /// Ends the execution: folds what is pending and builds the profile.
@@ -337,25 +464,27 @@ impl Tracer {
             profile.contexts.push(ContextRecord { id: context, call_sites, loops });
         }
         for (id, s) in self.streams.into_iter().enumerate() {
+            let folded = s.stream.finish();
             profile.instructions.push(InstructionRecord {
                 id: id as u32,
                 pc: self.instructions[s.instruction as usize].pc,
                 context: s.context,
                 kind: s.kind,
                 size: s.size,
-                count: s.stream.count,
-                order_errors: s.stream.order_errors,
+                count: folded.count,
+                order_errors: folded.order_errors,
                 location: None,
-                folded: s.stream.folder.finish(),
+                folded: folded.stream,
             });
         }
         for (source, sink, s) in self.dependences {
+            let folded = s.finish();
             profile.dependences.push(DependenceRecord {
                 source,
                 sink,
-                count: s.count,
-                order_errors: s.order_errors,
-                folded: s.folder.finish(),
+                count: folded.count,
+                order_errors: folded.order_errors,
+                folded: folded.stream,
             });
         }
         if self.untracked_deep_producers > 0 {

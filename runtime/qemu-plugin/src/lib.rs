@@ -176,6 +176,8 @@ fn translate(raw: *mut qemu_plugin_tb) {
         for (i, id) in ids.into_iter().enumerate() {
             let Some(id) = id else { continue };
             let insn = qemu_plugin_tb_get_insn(raw, i);
+            // One callback for loads and stores that asks `info` for the kind: QEMU 7.2 also
+            // calls a callback registered for stores only (`QEMU_PLUGIN_MEM_W`) on loads.
             qemu_plugin_register_vcpu_mem_cb(
                 insn,
                 Some(on_memory_access),

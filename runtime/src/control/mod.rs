@@ -121,6 +121,9 @@ pub struct ControlFlow {
     /// Changes whenever the context or any coordinate of the iteration vector but the
     /// innermost one changes (see [`ControlFlow::epoch`]).
     epoch: u64,
+    /// The block entered last, when entering it only iterated the innermost live loop of the
+    /// current frame (see [`ControlFlow::repeat_iteration`]).
+    iteration_only: Option<usize>,
     trip_counts: FastMap<LoopKey, TripCounts>,
     /// Number of loop-forest recomputations (new CFG edges seen inside a function).
     pub recomputations: u64,
@@ -150,6 +153,27 @@ impl ControlFlow {
     fn invalidate_context(&mut self) {
         self.current_context = None;
         self.epoch += 1;
+    }
+
+    /// The block entered by the last jump, when that jump only started the next iteration of
+    /// the innermost live loop of the current frame (Algorithm 1's I event, with no X before
+    /// it and no change to the loop forest).
+    #[inline]
+    pub fn iteration_only(&self) -> Option<usize> {
+        self.iteration_only
+    }
+
+    /// Enters `block` again as the next iteration of the innermost live loop. Only valid
+    /// where a jump was seen to do exactly this ([`ControlFlow::iteration_only`]) from the same
+    /// block in the same epoch: the outcome of a jump depends only on its source and target
+    /// blocks, the live loops and the loop forest, and neither of the last two changes
+    /// within an epoch.
+    #[inline]
+    pub fn repeat_iteration(&mut self, block: usize) {
+        let frame = self.frames.last_mut().expect("a frame");
+        frame.current_block = block;
+        frame.loops.last_mut().expect("a live loop").iteration += 1;
+        *self.iteration_vector.last_mut().expect("a live loop") += 1;
     }
 
     /// The id of the current calling context (call sites and live loops).
@@ -221,6 +245,8 @@ impl ControlFlow {
             cfg.add_edge(from, to);
             cfg.dirty = true;
         }
+        // The forests change: no jump may be repeated from memory.
+        self.epoch += 1;
     }
 
     fn cfg_index(&mut self, function: u64) -> usize {
@@ -319,12 +345,15 @@ impl ControlFlow {
     /// from inside its own loop that is not live yet was entered before its first back edge
     /// was discovered, so its first iteration already ran (iteration 1 starts now).
     fn loop_events_from(&mut self, from: Option<usize>, block: usize) {
+        let epoch = self.epoch;
+        self.iteration_only = None;
         let frame = self.frames.last_mut().expect("a frame");
         let cfg = &mut self.cfgs[frame.cfg];
         if cfg.dirty {
             cfg.forest = loop_forest(&cfg.successors);
             cfg.dirty = false;
             self.recomputations += 1;
+            self.epoch += 1;
         }
         while let Some(live) = frame.loops.last() {
             if cfg.forest.is_header(live.header) && cfg.forest.contains(live.header, block) {
@@ -343,6 +372,9 @@ impl ControlFlow {
                 Some(live) if live.header == block => {
                     live.iteration += 1;
                     *self.iteration_vector.last_mut().expect("live loop") += 1;
+                    if self.epoch == epoch {
+                        self.iteration_only = Some(block);
+                    }
                 }
                 _ => {
                     let iteration = match from {

@@ -190,6 +190,81 @@ impl Folder {
         self.push_general(point, label)
     }
 
+    /// Adds a *run*: `count` points that start at `first` and move one step at a time along
+    /// the innermost axis, with labels `label + k * step` for the `k`-th point. The result is
+    /// exactly that of pushing the points one by one; returns how many of them were refused
+    /// (out of order, skipped as [`Folder::push`] skips them).
+    ///
+    /// Why: an innermost loop gives each of its instructions such a run, and folding it does
+    /// not need to look at every point (section 5.3). Once the run's second point has armed the
+    /// innermost fast path with the run's step, every further point would take that path, so
+    /// the rest is absorbed at once; likewise a given-up stream only widens its box.
+    pub fn push_run(&mut self, first: &[i64], label: &[i64], step: &[i64], count: u64) -> u64 {
+        let mut refused = 0;
+        let (mut point, mut labels) = (first.to_vec(), label.to_vec());
+        let axis = first.len().wrapping_sub(1);
+        let mut pushed = 0;
+        while pushed < count {
+            if pushed >= 2 && self.absorb_rest_of_run(&point, &labels, step, count - pushed) {
+                return refused;
+            }
+            if self.push(&point, &labels).is_err() {
+                refused += 1;
+            }
+            pushed += 1;
+            if pushed < count {
+                if first.is_empty() {
+                    // A point with no coordinates cannot move: the rest come out of order.
+                    return refused + (count - pushed);
+                }
+                point[axis] += 1;
+                for (l, s) in labels.iter_mut().zip(step) {
+                    *l = l.wrapping_add(*s);
+                }
+            }
+        }
+        refused
+    }
+
+    /// The last `count` points of a run, the first of which is `point` with labels `labels`,
+    /// when they can be absorbed without looking at them: the innermost fast path is armed
+    /// with the run's step and predicts `labels`, or the stream gave up. Returns whether it
+    /// absorbed them.
+    fn absorb_rest_of_run(&mut self, point: &[i64], labels: &[i64], step: &[i64], count: u64) -> bool {
+        let axis_d = self.space - 1;
+        let Some(previous) = self.previous_point.as_mut() else { return false };
+        let follows = point.len() == self.space
+            && previous[axis_d].checked_add(1) == Some(point[axis_d])
+            && previous[..axis_d] == point[..axis_d];
+        if !follows {
+            return false;
+        }
+        let k = count as i64;
+        let last = point[axis_d] + (k - 1);
+        if let Some(box_) = &mut self.given_up {
+            previous[axis_d] = last;
+            self.points += count;
+            let mut end = point.to_vec();
+            end[axis_d] = last;
+            extend_box(box_, point);
+            extend_box(box_, &end);
+            box_.points += count;
+            return true;
+        }
+        if !(self.fast && self.fast_steps == step && self.fast_next_labels == labels) {
+            return false;
+        }
+        previous[axis_d] = last;
+        self.points += count;
+        for (next, step) in self.fast_next_labels.iter_mut().zip(&self.fast_steps) {
+            *next = next.wrapping_add(step.wrapping_mul(k));
+        }
+        let absorber = &mut self.absorbers[1][0];
+        absorber.vertices[self.space + axis_d] = last;
+        absorber.points += count;
+        true
+    }
+
     fn push_general(&mut self, point: &[i64], label: &[i64]) -> Result<(), FoldError> {
         if point.len() != self.space {
             return Err(FoldError::WrongDimension { expected: self.space, found: point.len() });
@@ -225,6 +300,7 @@ impl Folder {
         self.points += 1;
         if let Some(box_) = &mut self.given_up {
             extend_box(box_, point);
+            box_.points += 1;
             return Ok(());
         }
         for d in 2..=changed_dimension {
@@ -559,5 +635,109 @@ mod tests {
             }
             assert_eq!(fast.finish(), general.finish(), "round {round}");
         }
+    }
+
+    /// Splits a stream into maximal runs (points one step apart along the innermost axis with
+    /// a constant label step), as the tracer does.
+    fn runs(points: &[(Vec<i64>, Vec<i64>)]) -> Vec<(Vec<i64>, Vec<i64>, Vec<i64>, u64)> {
+        let mut runs: Vec<(Vec<i64>, Vec<i64>, Vec<i64>, u64)> = Vec::new();
+        let mut last: Option<&(Vec<i64>, Vec<i64>)> = None;
+        for p in points {
+            let extends = match (runs.last(), last) {
+                (Some((first, _, step, count)), Some(previous)) => {
+                    let n = p.0.len();
+                    n > 0
+                        && p.0[..n - 1] == first[..n - 1]
+                        && p.0[n - 1] == previous.0[n - 1] + 1
+                        && (*count == 1
+                            || p.1.iter().zip(&previous.1).zip(step).all(|((a, b), s)| a - b == *s))
+                }
+                _ => false,
+            };
+            if extends {
+                let run = runs.last_mut().unwrap();
+                if run.3 == 1 {
+                    run.2 = p.1.iter().zip(&run.1).map(|(a, b)| a - b).collect();
+                }
+                run.3 += 1;
+            } else {
+                runs.push((p.0.clone(), p.1.clone(), vec![0; p.1.len()], 1));
+            }
+            last = Some(p);
+        }
+        runs
+    }
+
+    /// `push_run` folds exactly like pushing the run's points one by one: random nests with
+    /// affine and irregular labels, skipped points, out-of-order points, with and without
+    /// widening and give-up (a low threshold makes give-up frequent).
+    #[test]
+    fn runs_fold_like_their_points() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut bulk_runs = 0;
+        for round in 0..600 {
+            let space = next(4) as usize;
+            let components = 1 + next(2) as usize;
+            let options = FoldingOptions {
+                label_widening: next(2) == 0,
+                geometric_give_up: match next(3) {
+                    0 => None,
+                    1 => Some(Some(2)),
+                    _ => Some(None),
+                },
+            };
+            let coefficients: Vec<Vec<i64>> =
+                (0..components).map(|_| (0..space).map(|_| next(9) as i64 - 4).collect()).collect();
+            let extent: Vec<i64> = (0..space).map(|_| 1 + next(12) as i64).collect();
+            let mut points = Vec::new();
+            let mut point = vec![0i64; space];
+            'all: loop {
+                if next(100) >= 5 {
+                    let label: Vec<i64> = coefficients
+                        .iter()
+                        .map(|c| {
+                            let value: i64 = 7 + c.iter().zip(&point).map(|(c, x)| c * x).sum::<i64>();
+                            if next(100) < 3 { value + next(50) as i64 } else { value }
+                        })
+                        .collect();
+                    points.push((point.clone(), label));
+                }
+                let mut axis = space;
+                loop {
+                    if axis == 0 {
+                        break 'all;
+                    }
+                    axis -= 1;
+                    point[axis] += 1;
+                    if point[axis] < extent[axis] {
+                        break;
+                    }
+                    point[axis] = 0;
+                }
+            }
+            if next(8) == 0 && points.len() > 3 {
+                let i = next(points.len() as u64 - 1) as usize;
+                points.swap(i, i + 1);
+            }
+            let mut one_by_one = Folder::new(space, components, options);
+            let refused_one_by_one = points.iter().filter(|(p, l)| one_by_one.push(p, l).is_err()).count();
+            let mut by_runs = Folder::new(space, components, options);
+            let mut refused_by_runs = 0;
+            for (first, label, step, count) in runs(&points) {
+                bulk_runs += (count > 2) as u64;
+                refused_by_runs += by_runs.push_run(&first, &label, &step, count);
+            }
+            assert_eq!(refused_by_runs as usize, refused_one_by_one, "round {round}");
+            let (a, b) = (by_runs.finish(), one_by_one.finish());
+            assert_eq!(a.pieces.iter().map(|p| p.points).sum::<u64>(), a.points, "round {round}");
+            assert_eq!(a, b, "round {round}");
+        }
+        assert!(bulk_runs > 1000, "the test exercises long runs: {bulk_runs}");
     }
 }
