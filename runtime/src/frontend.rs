@@ -85,6 +85,8 @@ pub struct Frontend {
     pending_leaders: Vec<u64>,
     next_pending: usize,
     pub executed_blocks: u64,
+    /// Blocks whose loop events were repeated from memory (`Repeat`).
+    pub repeated_blocks: u64,
     pub memory_accesses: u64,
 }
 
@@ -101,6 +103,7 @@ impl Frontend {
             pending_leaders: Vec::new(),
             next_pending: 0,
             executed_blocks: 0,
+            repeated_blocks: 0,
             memory_accesses: 0,
         }
     }
@@ -149,6 +152,7 @@ impl Frontend {
         if let (Some(repeat), Some(previous)) = (self.blocks[index].repeat, self.previous) {
             if repeat.previous == previous && repeat.epoch == epoch && repeat.generation == self.generation {
                 self.previous = Some(index);
+                self.repeated_blocks += 1;
                 self.set_pending_leaders(index);
                 self.tracer.repeat_iteration(repeat.block);
                 return;

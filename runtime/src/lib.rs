@@ -4,7 +4,8 @@
 //!   (iteration vector, label) points become unions of polyhedra with affine label functions.
 //! - [`control`]: dynamic CFGs, loop-nesting forests and loop events, and the dynamic
 //!   interprocedural iteration vector (paper 001, sections 3 and 4, Algorithms 1 and 3).
-//! - [`tracer`]: instruction and dependence streams (shadow memory), folded online.
+//! - [`tracer`]: instruction and dependence streams, folded online.
+//! - [`shadow`]: the shadow memory that finds the producer of each load.
 //! - [`profile`]: the versioned profile file, with checksum.
 //! - [`options`]: the options of the QEMU plugin.
 //! - [`frontend`]: translation blocks to basic-block entries, for the QEMU plugin.
@@ -18,5 +19,6 @@ pub mod frontend;
 pub mod launch;
 pub mod options;
 pub mod profile;
+pub mod shadow;
 pub mod summary;
 pub mod tracer;

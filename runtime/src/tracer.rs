@@ -15,10 +15,8 @@ use crate::profile::{
     AccessKind, ContextRecord, DependenceRecord, InstructionRecord, LoopRecord, Profile,
 };
 use crate::fast_hash::FastMap;
+use crate::shadow::{granules, Producer, ShadowMemory, MAX_SHADOW_DIMENSIONS};
 use std::collections::HashMap;
-
-/// Deepest iteration vector kept in the shadow memory; deeper producers are not tracked.
-pub const MAX_SHADOW_DIMENSIONS: usize = 6;
 
 /// Options of the tracer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,80 +35,6 @@ impl Default for TracerOptions {
             dependence_folding: FoldingOptions { label_widening: false, ..FoldingOptions::default() },
             dependences: true,
         }
-    }
-}
-
-#[derive(Clone, Copy)]
-struct Producer {
-    stream: u32,
-    dimensions: u8,
-    iteration_vector: [i32; MAX_SHADOW_DIMENSIONS],
-}
-
-const NO_PRODUCER: Producer =
-    Producer { stream: u32::MAX, dimensions: 0, iteration_vector: [0; MAX_SHADOW_DIMENSIONS] };
-const GRANULE_BITS: u32 = 2;
-const PAGE_BITS: u32 = 10; // granules per page: 1024 (4 KiB of guest memory)
-
-const PAGE_CACHE: usize = 64;
-
-/// The shadow memory: a page table of last writers per 4-byte granule. Pages are found
-/// through a direct-mapped cache of page numbers in front of the hash map, so the accesses of
-/// a loop nest (a few pages at a time) do no hashing.
-struct ShadowMemory {
-    index: FastMap<u64, u32>,
-    pages: Vec<Box<[Producer]>>,
-    cache: [(u64, u32); PAGE_CACHE],
-}
-
-impl Default for ShadowMemory {
-    fn default() -> Self {
-        ShadowMemory { index: FastMap::default(), pages: Vec::new(), cache: [(u64::MAX, 0); PAGE_CACHE] }
-    }
-}
-
-impl ShadowMemory {
-    #[inline]
-    fn cached(&self, page: u64) -> Option<u32> {
-        let (p, i) = self.cache[(page as usize) % PAGE_CACHE];
-        (p == page).then_some(i)
-    }
-
-    #[inline]
-    fn slot(&mut self, granule: u64) -> &mut Producer {
-        let page = granule >> PAGE_BITS;
-        let i = match self.cached(page) {
-            Some(i) => i,
-            None => self.lookup(page, true).expect("created"),
-        };
-        &mut self.pages[i as usize][(granule & ((1 << PAGE_BITS) - 1)) as usize]
-    }
-
-    #[inline]
-    fn get(&mut self, granule: u64) -> Option<&Producer> {
-        let page = granule >> PAGE_BITS;
-        let i = match self.cached(page) {
-            Some(i) => i,
-            None => self.lookup(page, false)?,
-        };
-        let p = &self.pages[i as usize][(granule & ((1 << PAGE_BITS) - 1)) as usize];
-        (p.stream != u32::MAX).then_some(p)
-    }
-
-    #[cold]
-    fn lookup(&mut self, page: u64, create: bool) -> Option<u32> {
-        let i = match self.index.get(&page) {
-            Some(&i) => i,
-            None if create => {
-                self.pages.push(vec![NO_PRODUCER; 1 << PAGE_BITS].into_boxed_slice());
-                let i = (self.pages.len() - 1) as u32;
-                self.index.insert(page, i);
-                i
-            }
-            None => return None,
-        };
-        self.cache[(page as usize) % PAGE_CACHE] = (page, i);
-        Some(i)
     }
 }
 
@@ -257,7 +181,7 @@ pub struct Tracer {
     dependences: Vec<(u32, u32, Stream)>,
     dependence_index: FastMap<(u32, u32), u32>,
     shadow: ShadowMemory,
-    untracked_deep_producers: u64,
+    untracked_writes: u64,
 }
 
 impl Tracer {
@@ -272,7 +196,7 @@ impl Tracer {
             dependences: Vec::new(),
             dependence_index: FastMap::default(),
             shadow: ShadowMemory::default(),
-            untracked_deep_producers: 0,
+            untracked_writes: 0,
         }
     }
 
@@ -365,34 +289,19 @@ impl Tracer {
         if !self.options.dependences {
             return;
         }
-        let first = address >> GRANULE_BITS;
-        let last = (address + size.max(1) as u64 - 1) >> GRANULE_BITS;
+        let (first, last) = granules(address, size);
         match kind {
             AccessKind::Store => {
-                let dimensions = iteration_vector.len();
-                if dimensions > MAX_SHADOW_DIMENSIONS {
-                    for granule in first..=last {
-                        *self.shadow.slot(granule) = NO_PRODUCER;
-                    }
-                    self.untracked_deep_producers += 1;
-                    return;
-                }
-                let mut producer = Producer {
-                    stream,
-                    dimensions: dimensions as u8,
-                    iteration_vector: [0; MAX_SHADOW_DIMENSIONS],
-                };
-                for (slot, &x) in producer.iteration_vector.iter_mut().zip(iteration_vector) {
-                    *slot = x as i32;
-                }
                 for granule in first..=last {
-                    *self.shadow.slot(granule) = producer;
+                    if !self.shadow.write(granule, stream, iteration_vector) {
+                        self.untracked_writes += 1;
+                    }
                 }
             }
             AccessKind::Load => {
                 let mut seen: [u32; 2] = [u32::MAX; 2];
                 for granule in first..=last {
-                    let Some(&producer) = self.shadow.get(granule) else { continue };
+                    let Some(producer) = self.shadow.read(granule) else { continue };
                     if seen.contains(&producer.stream) {
                         continue;
                     }
@@ -487,10 +396,10 @@ impl Tracer {
                 folded: folded.stream,
             });
         }
-        if self.untracked_deep_producers > 0 {
+        if self.untracked_writes > 0 {
             profile.notes.push(format!(
-                "{} stores deeper than {MAX_SHADOW_DIMENSIONS} loops were not tracked for dependences",
-                self.untracked_deep_producers
+                "{} granule writes were not tracked for dependences (deeper than {MAX_SHADOW_DIMENSIONS} loops, or too many streams)",
+                self.untracked_writes
             ));
         }
         profile

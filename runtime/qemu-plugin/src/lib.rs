@@ -209,11 +209,12 @@ fn write_profile() {
     // SAFETY: under the lock; single-threaded guests run no other callback at exit.
     let Some(frontend) = (unsafe { &mut *STATE.0.get() }).take() else { return };
     let output = frontend.options.output.clone();
-    let (blocks, accesses) = (frontend.executed_blocks, frontend.memory_accesses);
+    let (blocks, repeated, accesses) =
+        (frontend.executed_blocks, frontend.repeated_blocks, frontend.memory_accesses);
     let profile = frontend.finish();
     match profile.write(std::path::Path::new(&output)) {
         Ok(()) => eprintln!(
-            "polyprop-qemu: wrote {output}: {} instruction streams, {} dependence streams, {} loops ({blocks} blocks, {accesses} memory accesses traced)",
+            "polyprop-qemu: wrote {output}: {} instruction streams, {} dependence streams, {} loops ({blocks} blocks, {repeated} of them repeated from memory, {accesses} memory accesses traced)",
             profile.instructions.len(),
             profile.dependences.len(),
             profile.loops.len()

@@ -1,0 +1,219 @@
+//! The shadow memory of the dependence streams (paper 000, section 4.1; paper 001, section 4):
+//! per 4-byte granule of guest memory, the last instruction stream that wrote it and the
+//! iteration vector of that write. A load reads the entries of its granules to find its
+//! producers: only dataflow (read-after-write with no intermediate write) dependences.
+//!
+//! Entries are 16 bytes, so that the shadow of a walk through memory (a matrix column, one
+//! row per access) stays within a few times the guest's own footprint: the writer's stream
+//! and up to [`INLINE_DIMENSIONS`] coordinates. A deeper iteration vector (up to
+//! [`MAX_SHADOW_DIMENSIONS`] coordinates) goes to a second table of 32-byte entries, and the
+//! 16-byte entry says so. Both tables are page tables behind a direct-mapped cache of pages,
+//! so the accesses of a loop nest do no hashing.
+
+use crate::fast_hash::FastMap;
+
+/// Deepest iteration vector kept in the shadow memory; deeper writes are not tracked.
+pub const MAX_SHADOW_DIMENSIONS: usize = 6;
+/// Coordinates kept in the 16-byte entry itself.
+pub const INLINE_DIMENSIONS: usize = 3;
+
+const GRANULE_BITS: u32 = 2;
+const PAGE_BITS: u32 = 10; // granules per page: 1024 (4 KiB of guest memory)
+/// Entries of the page cache: 4096 pages (16 MiB of guest memory) map to distinct entries, so
+/// a column walk through a matrix (one page per row) stays in the cache.
+const PAGE_CACHE: usize = 4096;
+
+/// Streams with an id at or above this are not tracked (the entry keeps 28 bits for it).
+pub const MAX_TRACKED_STREAMS: u32 = (1 << 28) - 1;
+/// The `dimensions` field of an entry whose iteration vector is in the deep table.
+const DEEP: u32 = 15;
+
+/// The last writer of a granule, as a load sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Producer {
+    pub stream: u32,
+    pub dimensions: u8,
+    pub iteration_vector: [i32; MAX_SHADOW_DIMENSIONS],
+}
+
+/// A 16-byte entry: `tag` is 0 for a granule never written (or whose writer is not tracked),
+/// else `(stream + 1) << 4 | dimensions` with `dimensions == DEEP` when the coordinates are
+/// in the deep table.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    tag: u32,
+    coordinates: [i32; INLINE_DIMENSIONS],
+}
+
+#[derive(Clone, Copy)]
+struct DeepEntry([i32; MAX_SHADOW_DIMENSIONS]);
+
+impl Default for DeepEntry {
+    fn default() -> Self {
+        DeepEntry([0; MAX_SHADOW_DIMENSIONS])
+    }
+}
+
+/// Pages of `1 << PAGE_BITS` entries, found through a direct-mapped cache in front of a map.
+struct PageTable<T> {
+    index: FastMap<u64, u32>,
+    pages: Vec<Box<[T]>>,
+    cache: Box<[(u64, u32); PAGE_CACHE]>,
+}
+
+impl<T: Copy + Default> PageTable<T> {
+    fn new() -> Self {
+        PageTable { index: FastMap::default(), pages: Vec::new(), cache: Box::new([(u64::MAX, 0); PAGE_CACHE]) }
+    }
+
+    #[inline]
+    fn page(&mut self, granule: u64, create: bool) -> Option<u32> {
+        let page = granule >> PAGE_BITS;
+        let (p, i) = self.cache[(page as usize) % PAGE_CACHE];
+        if p == page {
+            return Some(i);
+        }
+        self.lookup(page, create)
+    }
+
+    #[cold]
+    fn lookup(&mut self, page: u64, create: bool) -> Option<u32> {
+        let i = match self.index.get(&page) {
+            Some(&i) => i,
+            None if create => {
+                self.pages.push(vec![T::default(); 1 << PAGE_BITS].into_boxed_slice());
+                let i = (self.pages.len() - 1) as u32;
+                self.index.insert(page, i);
+                i
+            }
+            None => return None,
+        };
+        self.cache[(page as usize) % PAGE_CACHE] = (page, i);
+        Some(i)
+    }
+
+    #[inline]
+    fn slot(&mut self, granule: u64) -> &mut T {
+        let i = self.page(granule, true).expect("created");
+        &mut self.pages[i as usize][(granule & ((1 << PAGE_BITS) - 1)) as usize]
+    }
+
+    #[inline]
+    fn get(&mut self, granule: u64) -> Option<T> {
+        let i = self.page(granule, false)?;
+        Some(self.pages[i as usize][(granule & ((1 << PAGE_BITS) - 1)) as usize])
+    }
+}
+
+/// The granules `[first, last]` that `size` bytes at `address` cover.
+#[inline]
+pub fn granules(address: u64, size: u8) -> (u64, u64) {
+    (address >> GRANULE_BITS, (address + size.max(1) as u64 - 1) >> GRANULE_BITS)
+}
+
+/// The last writer of every granule written so far.
+pub struct ShadowMemory {
+    entries: PageTable<Entry>,
+    deep: PageTable<DeepEntry>,
+}
+
+impl Default for ShadowMemory {
+    fn default() -> Self {
+        ShadowMemory { entries: PageTable::new(), deep: PageTable::new() }
+    }
+}
+
+impl ShadowMemory {
+    /// Stream `stream` wrote the granule at iteration vector `iteration_vector`. Returns
+    /// false (and forgets the granule's writer) when that write cannot be tracked: an
+    /// iteration vector deeper than [`MAX_SHADOW_DIMENSIONS`] or too many streams.
+    #[inline]
+    pub fn write(&mut self, granule: u64, stream: u32, iteration_vector: &[i64]) -> bool {
+        let dimensions = iteration_vector.len();
+        if dimensions > MAX_SHADOW_DIMENSIONS || stream >= MAX_TRACKED_STREAMS {
+            *self.entries.slot(granule) = Entry::default();
+            return false;
+        }
+        let mut entry = Entry { tag: (stream + 1) << 4, coordinates: [0; INLINE_DIMENSIONS] };
+        if dimensions <= INLINE_DIMENSIONS {
+            entry.tag |= dimensions as u32;
+            for (c, &x) in entry.coordinates.iter_mut().zip(iteration_vector) {
+                *c = x as i32;
+            }
+        } else {
+            entry.tag |= DEEP;
+            let deep = &mut self.deep.slot(granule).0;
+            *deep = [0; MAX_SHADOW_DIMENSIONS];
+            for (c, &x) in deep.iter_mut().zip(iteration_vector) {
+                *c = x as i32;
+            }
+            entry.coordinates[0] = dimensions as i32;
+        }
+        *self.entries.slot(granule) = entry;
+        true
+    }
+
+    /// The last writer of the granule, if it was written by a tracked write.
+    #[inline]
+    pub fn read(&mut self, granule: u64) -> Option<Producer> {
+        let entry = self.entries.get(granule)?;
+        if entry.tag == 0 {
+            return None;
+        }
+        let stream = (entry.tag >> 4) - 1;
+        let mut iteration_vector = [0; MAX_SHADOW_DIMENSIONS];
+        let dimensions = match entry.tag & 15 {
+            DEEP => {
+                iteration_vector = self.deep.get(granule).expect("written with its entry").0;
+                entry.coordinates[0] as u8
+            }
+            d => {
+                iteration_vector[..INLINE_DIMENSIONS].copy_from_slice(&entry.coordinates);
+                d as u8
+            }
+        };
+        Some(Producer { stream, dimensions, iteration_vector })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writers_of_every_depth_are_read_back() {
+        let mut shadow = ShadowMemory::default();
+        for depth in 0..=MAX_SHADOW_DIMENSIONS {
+            let iteration_vector: Vec<i64> = (0..depth as i64).map(|x| 1000 * x - 7).collect();
+            let granule = 0x4000_0000 + 977 * depth as u64;
+            assert!(shadow.write(granule, 5 + depth as u32, &iteration_vector));
+            let producer = shadow.read(granule).expect("written");
+            assert_eq!(producer.stream, 5 + depth as u32);
+            assert_eq!(producer.dimensions as usize, depth);
+            let read: Vec<i64> = producer.iteration_vector[..depth].iter().map(|&x| x as i64).collect();
+            assert_eq!(read, iteration_vector, "depth {depth}");
+        }
+        // A shallow write over a deep one hides it; an untracked write forgets the writer.
+        shadow.write(0x10, 1, &[1, 2, 3, 4, 5]);
+        shadow.write(0x10, 2, &[9]);
+        assert_eq!(shadow.read(0x10).map(|p| (p.stream, p.dimensions, p.iteration_vector[0])), Some((2, 1, 9)));
+        assert!(!shadow.write(0x10, 3, &[0; MAX_SHADOW_DIMENSIONS + 1]));
+        assert_eq!(shadow.read(0x10), None);
+        assert_eq!(shadow.read(0x999_999), None);
+    }
+
+    /// Granules far apart (more pages than the page cache holds, with colliding cache slots)
+    /// keep their own writers.
+    #[test]
+    fn pages_beyond_the_cache_keep_their_writers() {
+        let mut shadow = ShadowMemory::default();
+        let granule = |k: u64| (k * PAGE_CACHE as u64 + 3) << PAGE_BITS;
+        for k in 0..3 * PAGE_CACHE as u64 {
+            shadow.write(granule(k), k as u32, &[k as i64, 1, 2, 3]);
+        }
+        for k in 0..3 * PAGE_CACHE as u64 {
+            let p = shadow.read(granule(k)).unwrap();
+            assert_eq!((p.stream, p.iteration_vector[0]), (k as u32, k as i32));
+        }
+    }
+}
