@@ -145,9 +145,12 @@ impl Frontend {
     }
 
     /// The translation block `index` starts executing.
+    #[inline]
     pub fn execute_block(&mut self, index: usize) {
         self.executed_blocks += 1;
-        self.flush_pending_leaders(u64::MAX);
+        if self.next_pending < self.pending_leaders.len() {
+            self.flush_pending_leaders(u64::MAX);
+        }
         let epoch = self.tracer.epoch();
         if let (Some(repeat), Some(previous)) = (self.blocks[index].repeat, self.previous) {
             if repeat.previous == previous && repeat.epoch == epoch && repeat.generation == self.generation {
@@ -158,6 +161,13 @@ impl Frontend {
                 return;
             }
         }
+        self.enter_translation_block(index, epoch);
+    }
+
+    /// [`Frontend::execute_block`] when the block's loop events are not repeated from memory:
+    /// out of line, so that the repeated case stays small.
+    #[inline(never)]
+    fn enter_translation_block(&mut self, index: usize, epoch: u64) {
         let transfer = match self.previous.map(|p| &self.blocks[p]) {
             Some(previous) => match previous.last_control {
                 ControlKind::Call => Transfer::Call { call_site: previous.last_pc, return_address: previous.end },
@@ -192,6 +202,7 @@ impl Frontend {
         self.next_pending = 0;
     }
 
+    #[inline(never)]
     fn flush_pending_leaders(&mut self, up_to: u64) {
         while let Some(&leader) = self.pending_leaders.get(self.next_pending) {
             if leader > up_to {

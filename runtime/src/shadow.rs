@@ -28,7 +28,7 @@ pub const MAX_TRACKED_STREAMS: u32 = (1 << 28) - 1;
 /// The `dimensions` field of an entry whose iteration vector is in the deep table.
 const DEEP: u32 = 15;
 
-/// The last writer of a granule, as a load sees it.
+/// The last writer of a granule, as a load sees it; coordinates past `dimensions` are 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Producer {
     pub stream: u32,
@@ -137,9 +137,8 @@ impl ShadowMemory {
         let mut entry = Entry { tag: (stream + 1) << 4, coordinates: [0; INLINE_DIMENSIONS] };
         if dimensions <= INLINE_DIMENSIONS {
             entry.tag |= dimensions as u32;
-            for (c, &x) in entry.coordinates.iter_mut().zip(iteration_vector) {
-                *c = x as i32;
-            }
+            let coordinate = |k: usize| iteration_vector.get(k).map_or(0, |&x| x as i32);
+            entry.coordinates = [coordinate(0), coordinate(1), coordinate(2)];
         } else {
             entry.tag |= DEEP;
             let deep = &mut self.deep.slot(granule).0;

@@ -38,46 +38,62 @@ impl Default for TracerOptions {
     }
 }
 
-/// Most label components a stream has: an address (instruction streams) or a producer's
-/// iteration vector (dependence streams).
-const MAX_LABEL_COMPONENTS: usize = MAX_SHADOW_DIMENSIONS;
+/// A label of at most `N` components, padded with zeros: fixed-size arrays compare and add
+/// without loops (instruction streams have `N = 1`, dependence streams `N = 6`).
+type Label<const N: usize> = [i64; N];
+
+#[inline(always)]
+fn same<const N: usize>(a: &Label<N>, b: &Label<N>) -> bool {
+    // Branch-free: a slice comparison would call `memcmp` for every point.
+    a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+#[inline(always)]
+fn difference<const N: usize>(a: &Label<N>, b: &Label<N>) -> Label<N> {
+    std::array::from_fn(|c| a[c].wrapping_sub(b[c]))
+}
+
+#[inline(always)]
+fn sum<const N: usize>(a: &Label<N>, b: &Label<N>) -> Label<N> {
+    std::array::from_fn(|c| a[c].wrapping_add(b[c]))
+}
 
 /// Points of a stream not handed to the folder yet: a run along the innermost axis, the
 /// instances of one instruction in one execution of its innermost loop (`Folder::push_run`).
 /// A point continues the run when the control flow's epoch is the run's (same context, same
 /// outer coordinates), its innermost coordinate is the next one and its label moves by the
 /// run's step: three comparisons instead of a fold per point.
-struct Run {
+struct Run<const N: usize> {
     epoch: u64,
     first_point: Vec<i64>,
-    first_label: [i64; MAX_LABEL_COMPONENTS],
-    step: [i64; MAX_LABEL_COMPONENTS],
+    first_label: Label<N>,
+    step: Label<N>,
     next_inner: i64,
-    next_label: [i64; MAX_LABEL_COMPONENTS],
+    next_label: Label<N>,
     count: u64,
 }
 
-struct Stream {
+struct Stream<const N: usize> {
     folder: Folder,
     components: usize,
-    run: Run,
+    run: Run<N>,
     count: u64,
     order_errors: u64,
 }
 
-impl Stream {
-    fn new(space: usize, components: usize, options: FoldingOptions) -> Stream {
-        assert!(components <= MAX_LABEL_COMPONENTS);
+impl<const N: usize> Stream<N> {
+    fn new(space: usize, components: usize, options: FoldingOptions) -> Self {
+        assert!(components <= N);
         Stream {
             folder: Folder::new(space, components, options),
             components,
             run: Run {
                 epoch: 0,
                 first_point: Vec::with_capacity(space),
-                first_label: [0; MAX_LABEL_COMPONENTS],
-                step: [0; MAX_LABEL_COMPONENTS],
+                first_label: [0; N],
+                step: [0; N],
                 next_inner: 0,
-                next_label: [0; MAX_LABEL_COMPONENTS],
+                next_label: [0; N],
                 count: 0,
             },
             count: 0,
@@ -85,46 +101,40 @@ impl Stream {
         }
     }
 
-    /// Adds the point `point` (iteration vector at `epoch`) with `label`.
+    /// Adds the point `point` (iteration vector at `epoch`) with the label `label`, padded
+    /// with zeros to `N` components.
     #[inline(always)]
-    fn push(&mut self, point: &[i64], epoch: u64, label: &[i64]) {
+    fn push(&mut self, point: &[i64], epoch: u64, label: &Label<N>) {
         self.count += 1;
         let run = &mut self.run;
-        let n = self.components;
         if let Some(&inner) = point.last() {
             if run.count > 0 && run.epoch == epoch && inner == run.next_inner {
                 if run.count == 1 {
-                    for c in 0..n {
-                        run.step[c] = label[c].wrapping_sub(run.first_label[c]);
-                    }
-                } else if (0..n).any(|c| label[c] != run.next_label[c]) {
-                    // (Not a slice comparison: that is a call to `memcmp` per point.)
+                    run.step = difference(label, &run.first_label);
+                } else if !same(label, &run.next_label) {
                     return self.restart_run(point, epoch, label);
                 }
                 run.count += 1;
                 run.next_inner += 1;
-                for c in 0..n {
-                    run.next_label[c] = label[c].wrapping_add(run.step[c]);
-                }
+                run.next_label = sum(label, &run.step);
                 return;
             }
             return self.restart_run(point, epoch, label);
         }
         // No loop around: nothing to run along.
-        if self.folder.push(point, label).is_err() {
+        if self.folder.push(point, &label[..self.components]).is_err() {
             self.order_errors += 1;
         }
     }
 
     #[cold]
-    fn restart_run(&mut self, point: &[i64], epoch: u64, label: &[i64]) {
+    fn restart_run(&mut self, point: &[i64], epoch: u64, label: &Label<N>) {
         self.flush_run();
         let run = &mut self.run;
-        let n = self.components;
         run.epoch = epoch;
         run.first_point.clear();
         run.first_point.extend_from_slice(point);
-        run.first_label[..n].copy_from_slice(label);
+        run.first_label = *label;
         run.next_inner = point[point.len() - 1] + 1;
         run.count = 1;
     }
@@ -158,7 +168,7 @@ struct InstructionStream {
     context: u32,
     kind: AccessKind,
     size: u8,
-    stream: Stream,
+    stream: Stream<1>,
     /// Cache of the last dependence stream into this one: (producer stream, dependence id).
     last_dependence: (u32, u32),
 }
@@ -178,7 +188,7 @@ pub struct Tracer {
     instruction_index: FastMap<u64, u32>,
     streams: Vec<InstructionStream>,
     stream_index: FastMap<(u32, u32, bool), u32>,
-    dependences: Vec<(u32, u32, Stream)>,
+    dependences: Vec<(u32, u32, Stream<MAX_SHADOW_DIMENSIONS>)>,
     dependence_index: FastMap<(u32, u32), u32>,
     shadow: ShadowMemory,
     untracked_writes: u64,
@@ -292,26 +302,44 @@ impl Tracer {
         let (first, last) = granules(address, size);
         match kind {
             AccessKind::Store => {
-                for granule in first..=last {
+                let mut granule = first;
+                loop {
                     if !self.shadow.write(granule, stream, iteration_vector) {
                         self.untracked_writes += 1;
                     }
+                    if granule == last {
+                        break;
+                    }
+                    granule += 1;
                 }
             }
-            AccessKind::Load => {
-                let mut seen: [u32; 2] = [u32::MAX; 2];
-                for granule in first..=last {
-                    let Some(producer) = self.shadow.read(granule) else { continue };
-                    if seen.contains(&producer.stream) {
-                        continue;
-                    }
-                    seen[(granule - first).min(1) as usize] = producer.stream;
+            AccessKind::Load if first == last => {
+                if let Some(producer) = self.shadow.read(first) {
                     self.dependence(producer, stream);
                 }
+            }
+            AccessKind::Load => self.dependences_of_wide_load(first, last, stream),
+        }
+    }
+
+    /// A load over several granules (at most 16: 64 bytes) depends once on each distinct
+    /// stream that wrote them.
+    fn dependences_of_wide_load(&mut self, first: u64, last: u64, stream: u32) {
+        let mut seen = [u32::MAX; 16];
+        let mut distinct = 0;
+        for granule in first..last + 1 {
+            let Some(producer) = self.shadow.read(granule) else { continue };
+            if !seen[..distinct].contains(&producer.stream) {
+                if distinct < seen.len() {
+                    seen[distinct] = producer.stream;
+                    distinct += 1;
+                }
+                self.dependence(producer, stream);
             }
         }
     }
 
+    #[inline]
     fn dependence(&mut self, producer: Producer, consumer: u32) {
         let cached = self.streams[consumer as usize].last_dependence;
         let id = if cached.0 == producer.stream {
@@ -328,14 +356,11 @@ impl Tracer {
             self.streams[consumer as usize].last_dependence = (producer.stream, id);
             id
         };
-        let mut label = [0i64; MAX_SHADOW_DIMENSIONS];
-        let dimensions = producer.dimensions as usize;
-        for (l, &x) in label.iter_mut().zip(&producer.iteration_vector[..dimensions]) {
-            *l = x as i64;
-        }
+        // The coordinates past `dimensions` are 0 (`Producer`): the label comes padded.
+        let label: Label<MAX_SHADOW_DIMENSIONS> = std::array::from_fn(|c| producer.iteration_vector[c] as i64);
         let point = self.control.iteration_vector();
         let epoch = self.control.epoch();
-        self.dependences[id as usize].2.push(point, epoch, &label[..dimensions]);
+        self.dependences[id as usize].2.push(point, epoch, &label);
     }
 
     /// Ends the execution: folds what is pending and builds the profile.
@@ -447,5 +472,55 @@ mod tests {
         let f = &loop_to_loop[0].folded.pieces[0].label_functions[0];
         assert_eq!(f.evaluate(&[2]), Some(2));
         assert_eq!(profile.loops.len(), 2);
+    }
+
+    /// Accesses wider than a granule: an 8-byte load of what one 8-byte store wrote depends
+    /// on it once; a 16-byte load over two stores of the same stream depends on that stream
+    /// once (its first granule's writer), and over two streams on each.
+    #[test]
+    fn wide_loads_depend_once_on_each_writing_stream() {
+        let mut tracer = Tracer::new(TracerOptions::default());
+        let (store, other_store) = (tracer.instruction(0x10), tracer.instruction(0x14));
+        let (load, wide_load) = (tracer.instruction(0x20), tracer.instruction(0x30));
+        tracer.enter_block(0x0, Transfer::Jump);
+        for i in 0..8u64 {
+            tracer.enter_block(0x10, Transfer::Jump);
+            tracer.memory_access(store, 0x2000 + 8 * i, 8, AccessKind::Store);
+        }
+        tracer.enter_block(0x14, Transfer::Jump);
+        tracer.memory_access(other_store, 0x3008, 8, AccessKind::Store);
+        tracer.memory_access(store, 0x3000, 8, AccessKind::Store);
+        for i in 0..8u64 {
+            tracer.enter_block(0x20, Transfer::Jump);
+            tracer.memory_access(load, 0x2000 + 8 * i, 8, AccessKind::Load);
+        }
+        for i in 0..4u64 {
+            tracer.enter_block(0x30, Transfer::Jump);
+            tracer.memory_access(wide_load, 0x2000 + 16 * i, 16, AccessKind::Load);
+        }
+        tracer.enter_block(0x38, Transfer::Jump);
+        tracer.memory_access(wide_load, 0x3000, 16, AccessKind::Load);
+        let profile = tracer.finish();
+        let pc_of = |stream: u32| profile.instructions[stream as usize].pc;
+        let count = |source_pc: u64, sink_pc: u64| -> u64 {
+            profile
+                .dependences
+                .iter()
+                .filter(|d| pc_of(d.source) == source_pc && pc_of(d.sink) == sink_pc)
+                .map(|d| d.count)
+                .sum()
+        };
+        assert_eq!(count(0x10, 0x20), 8);
+        // 4 + 1 loads, plus one: the first wide load covers the stores of iterations 0 and 1,
+        // and iteration 0 ran before the loop's back edge was known (another stream).
+        assert_eq!(count(0x10, 0x30), 6);
+        assert_eq!(count(0x14, 0x30), 1);
+        let wide: Vec<_> = profile
+            .dependences
+            .iter()
+            .filter(|d| pc_of(d.source) == 0x10 && pc_of(d.sink) == 0x30 && d.folded.space == 1)
+            .collect();
+        // Load iteration i reads stores 2i and 2i + 1: the label is the first, 2i.
+        assert!(wide.iter().all(|d| d.folded.pieces.iter().all(|p| p.label_functions[0].evaluate(&[1]) == Some(2))));
     }
 }
