@@ -121,7 +121,12 @@ impl<const N: usize> Stream<N> {
             }
             return self.restart_run(point, epoch, label);
         }
-        // No loop around: nothing to run along.
+        self.push_outside_loops(point, label);
+    }
+
+    /// No loop around: nothing to run along.
+    #[inline(never)]
+    fn push_outside_loops(&mut self, point: &[i64], label: &Label<N>) {
         if self.folder.push(point, &label[..self.components]).is_err() {
             self.order_errors += 1;
         }
@@ -324,6 +329,7 @@ impl Tracer {
 
     /// A load over several granules (at most 16: 64 bytes) depends once on each distinct
     /// stream that wrote them.
+    #[inline(never)]
     fn dependences_of_wide_load(&mut self, first: u64, last: u64, stream: u32) {
         let mut seen = [u32::MAX; 16];
         let mut distinct = 0;
@@ -342,25 +348,27 @@ impl Tracer {
     #[inline]
     fn dependence(&mut self, producer: Producer, consumer: u32) {
         let cached = self.streams[consumer as usize].last_dependence;
-        let id = if cached.0 == producer.stream {
-            cached.1
-        } else {
-            let space = self.control.iteration_vector().len();
-            let options = self.options.dependence_folding;
-            let dependences = &mut self.dependences;
-            let id = *self.dependence_index.entry((producer.stream, consumer)).or_insert_with(|| {
-                let stream = Stream::new(space, producer.dimensions as usize, options);
-                dependences.push((producer.stream, consumer, stream));
-                (dependences.len() - 1) as u32
-            });
-            self.streams[consumer as usize].last_dependence = (producer.stream, id);
-            id
-        };
+        let id = if cached.0 == producer.stream { cached.1 } else { self.dependence_stream(producer, consumer) };
         // The coordinates past `dimensions` are 0 (`Producer`): the label comes padded.
         let label: Label<MAX_SHADOW_DIMENSIONS> = std::array::from_fn(|c| producer.iteration_vector[c] as i64);
         let point = self.control.iteration_vector();
         let epoch = self.control.epoch();
         self.dependences[id as usize].2.push(point, epoch, &label);
+    }
+
+    /// The dependence stream from `producer`'s stream to `consumer`, created if new.
+    #[inline(never)]
+    fn dependence_stream(&mut self, producer: Producer, consumer: u32) -> u32 {
+        let space = self.control.iteration_vector().len();
+        let options = self.options.dependence_folding;
+        let dependences = &mut self.dependences;
+        let id = *self.dependence_index.entry((producer.stream, consumer)).or_insert_with(|| {
+            let stream = Stream::new(space, producer.dimensions as usize, options);
+            dependences.push((producer.stream, consumer, stream));
+            (dependences.len() - 1) as u32
+        });
+        self.streams[consumer as usize].last_dependence = (producer.stream, id);
+        id
     }
 
     /// Ends the execution: folds what is pending and builds the profile.
