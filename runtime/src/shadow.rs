@@ -152,6 +152,13 @@ impl ShadowMemory {
         true
     }
 
+    /// The stream that last wrote the granule, if it was a tracked write.
+    #[inline]
+    pub fn writer(&mut self, granule: u64) -> Option<u32> {
+        let entry = self.entries.get(granule)?;
+        (entry.tag != 0).then(|| (entry.tag >> 4) - 1)
+    }
+
     /// The last writer of the granule, if it was written by a tracked write.
     #[inline]
     pub fn read(&mut self, granule: u64) -> Option<Producer> {
@@ -188,6 +195,7 @@ mod tests {
             assert!(shadow.write(granule, 5 + depth as u32, &iteration_vector));
             let producer = shadow.read(granule).expect("written");
             assert_eq!(producer.stream, 5 + depth as u32);
+            assert_eq!(shadow.writer(granule), Some(5 + depth as u32));
             assert_eq!(producer.dimensions as usize, depth);
             let read: Vec<i64> = producer.iteration_vector[..depth].iter().map(|&x| x as i64).collect();
             assert_eq!(read, iteration_vector, "depth {depth}");
@@ -198,6 +206,7 @@ mod tests {
         assert_eq!(shadow.read(0x10).map(|p| (p.stream, p.dimensions, p.iteration_vector[0])), Some((2, 1, 9)));
         assert!(!shadow.write(0x10, 3, &[0; MAX_SHADOW_DIMENSIONS + 1]));
         assert_eq!(shadow.read(0x10), None);
+        assert_eq!(shadow.writer(0x10), None);
         assert_eq!(shadow.read(0x999_999), None);
     }
 

@@ -318,12 +318,19 @@ impl Tracer {
                     granule += 1;
                 }
             }
+            // The common cases inline: a load within one granule, or over two granules
+            // written by the same stream (a double).
             AccessKind::Load if first == last => {
                 if let Some(producer) = self.shadow.read(first) {
                     self.dependence(producer, stream);
                 }
             }
-            AccessKind::Load => self.dependences_of_wide_load(first, last, stream),
+            AccessKind::Load => match self.shadow.read(first) {
+                Some(producer) if last == first + 1 && self.shadow.writer(last) == Some(producer.stream) => {
+                    self.dependence(producer, stream)
+                }
+                _ => self.dependences_of_wide_load(first, last, stream),
+            },
         }
     }
 
