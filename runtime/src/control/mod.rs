@@ -14,6 +14,7 @@
 //! Call depth is limited to [`MAX_FRAMES`]; deeper calls are followed as jumps.
 
 pub mod havlak;
+pub mod recursion;
 
 use havlak::{loop_forest, LoopForest};
 use crate::fast_hash::FastMap;
