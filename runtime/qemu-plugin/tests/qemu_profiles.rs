@@ -263,7 +263,7 @@ fn recursion_folds_over_one_recursive_loop_instead_of_one_stream_per_depth() {
     let mut recursive: Vec<u32> = profile
         .instructions
         .iter()
-        .flat_map(|r| axes(r))
+        .flat_map(axes)
         .filter(|&l| kind(l) == LoopKind::Recursive)
         .collect();
     recursive.sort();

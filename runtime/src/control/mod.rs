@@ -33,7 +33,12 @@
 //! called. Frames between `L.entry` and the iteration frame are hidden: their loops were
 //! exited by `I_C` and they add nothing to the context or the iteration vector. The context
 //! therefore does not grow with the recursion depth: its frames are bounded by the functions
-//! on a call chain without a header call, and each component is live at most once.
+//! on a call chain without a header call, and a component has one live loop (two only
+//! between a merge of components and the next header call).
+//!
+//! Invariant: every call and return goes through `invalidate_context` (it changes the
+//! context), so `E_C`, `I_C`, `I_R` and `X_R` change the epoch as any change of the context or
+//! of an outer coordinate must; only iterations of the innermost CFG loop keep it.
 //!
 //! The physical call stack is still followed frame by frame, so that a return is matched to
 //! its frame by return address; a return to an address found deeper in the stack (longjmp,
