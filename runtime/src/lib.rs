@@ -2,8 +2,9 @@
 //!
 //! - [`folding`]: the folding algorithm of paper 000 (section 5, Algorithms 1 to 4): streams of
 //!   (iteration vector, label) points become unions of polyhedra with affine label functions.
-//! - [`control`]: dynamic CFGs, loop-nesting forests and loop events, and the dynamic
-//!   interprocedural iteration vector (paper 001, sections 3 and 4, Algorithms 1 and 3).
+//! - [`control`]: dynamic CFGs and call graph, loop-nesting forests, recursive-component-set,
+//!   loop events of CFG and recursive loops, and the dynamic interprocedural iteration vector
+//!   (paper 001, sections 3 and 4, Algorithms 1 to 3).
 //! - [`tracer`]: instruction and dependence streams, folded online.
 //! - [`shadow`]: the shadow memory that finds the producer of each load.
 //! - [`profile`]: the versioned profile file, with checksum.

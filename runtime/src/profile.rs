@@ -5,12 +5,14 @@
 //! [`Profile::check_binary`]) profiles of another binary.
 
 use crate::folding::{Coefficient, FoldedStream, LabelFunction, Piece};
-use crate::control::TripCounts;
+use crate::control::{LoopKind, TripCounts};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The format version this build writes. Version 2 added the loop kind (`kind=cfg|recursive`);
+/// version 1 profiles, which have only CFG loops, are still read.
+pub const FORMAT_VERSION: u32 = 2;
+const OLDEST_READ_VERSION: u32 = 1;
 const MAGIC: &str = "polyprop-profile";
 
 /// Whether a memory instruction reads or writes.
@@ -20,12 +22,17 @@ pub enum AccessKind {
     Store,
 }
 
-/// A loop of the execution (paper 001, section 3.1), identified by its function and header.
+/// A loop of the execution, identified by its function and header: a loop of a function's CFG
+/// (paper 001, section 3.1), or a recursive loop (section 3.2) whose `function` and `header`
+/// are both the entry address of its component's top-level header function.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoopRecord {
     pub id: u32,
     pub function: u64,
     pub header: u64,
+    pub kind: LoopKind,
+    /// The enclosing loop in the same function's loop forest (`None` for a recursive loop,
+    /// whose nesting is dynamic: see the contexts).
     pub parent: Option<u32>,
     pub trip_counts: TripCounts,
     pub location: Option<String>,
@@ -175,9 +182,13 @@ impl Profile {
         for l in &self.loops {
             let parent = l.parent.map_or("-".to_string(), |p| p.to_string());
             let t = l.trip_counts;
+            let kind = match l.kind {
+                LoopKind::Cfg => "cfg",
+                LoopKind::Recursive => "recursive",
+            };
             writeln!(
                 out,
-                "loop {} function={:#x} header={:#x} parent={parent} entries={} iterations={} min={} max={} location={}",
+                "loop {} kind={kind} function={:#x} header={:#x} parent={parent} entries={} iterations={} min={} max={} location={}",
                 l.id, l.function, l.header, t.entries, t.iterations, t.min, t.max, optional(&l.location)
             )
             .unwrap();
@@ -229,9 +240,9 @@ impl Profile {
             return Err(error("not a polyprop profile (bad first line)".into()));
         }
         let version: u32 = header.next().and_then(|v| v.parse().ok()).unwrap_or(0);
-        if version != FORMAT_VERSION {
+        if !(OLDEST_READ_VERSION..=FORMAT_VERSION).contains(&version) {
             return Err(error(format!(
-                "profile format version {version} is not supported (this build reads version {FORMAT_VERSION})"
+                "profile format version {version} is not supported (this build reads versions {OLDEST_READ_VERSION} to {FORMAT_VERSION})"
             )));
         }
         let body_end = text
@@ -247,7 +258,7 @@ impl Profile {
         if u64::from_str_radix(recorded, 16).ok() != Some(computed) {
             return Err(error("corrupt profile: checksum mismatch".into()));
         }
-        Parser { lines: text[..body_end].lines().enumerate().skip(1).peekable() }.profile()
+        Parser { lines: text[..body_end].lines().enumerate().skip(1).peekable(), version }.profile()
     }
 
     /// Checks that `binary` is the profiled binary (same contents).
@@ -272,6 +283,7 @@ impl Profile {
 
 struct Parser<'a> {
     lines: std::iter::Peekable<std::iter::Skip<std::iter::Enumerate<std::str::Lines<'a>>>>,
+    version: u32,
 }
 
 fn field<'a>(words: &[&'a str], key: &str, line: usize) -> Result<&'a str, ProfileError> {
@@ -308,6 +320,7 @@ impl Parser<'_> {
                         id: number(words.get(1).copied().unwrap_or(""), n)?,
                         function: address(field(&words, "function", n)?, n)?,
                         header: address(field(&words, "header", n)?, n)?,
+                        kind: self.loop_kind(&words, n)?,
                         parent: if parent == "-" { None } else { Some(number(parent, n)?) },
                         trip_counts: TripCounts {
                             entries: number(field(&words, "entries", n)?, n)?,
@@ -360,6 +373,18 @@ impl Parser<'_> {
             }
         }
         Ok(profile)
+    }
+
+    /// The `kind` field of a loop line; version 1 has none (CFG loops only).
+    fn loop_kind(&self, words: &[&str], n: usize) -> Result<LoopKind, ProfileError> {
+        if self.version == 1 {
+            return Ok(LoopKind::Cfg);
+        }
+        match field(words, "kind", n)? {
+            "cfg" => Ok(LoopKind::Cfg),
+            "recursive" => Ok(LoopKind::Recursive),
+            other => Err(error(format!("line {}: unknown loop kind '{other}'", n + 1))),
+        }
     }
 
     fn stream(&mut self) -> Result<FoldedStream, ProfileError> {
@@ -444,11 +469,29 @@ mod tests {
             binary_hash: 0xabc,
             load_base: 0x40_0000_0000,
             notes: vec!["a note".into()],
-            loops: vec![LoopRecord { id: 0, function: 0x10, header: 0x20, parent: None, trip_counts: TripCounts { entries: 1, iterations: 5, min: 5, max: 5 }, location: Some("a.c:3:5".into()) }],
-            contexts: vec![ContextRecord { id: 0, call_sites: vec![0x33], loops: vec![0, 0] }],
+            loops: vec![
+                LoopRecord { id: 0, function: 0x10, header: 0x20, kind: LoopKind::Cfg, parent: None, trip_counts: TripCounts { entries: 1, iterations: 5, min: 5, max: 5 }, location: Some("a.c:3:5".into()) },
+                LoopRecord { id: 1, function: 0x40, header: 0x40, kind: LoopKind::Recursive, parent: None, trip_counts: TripCounts { entries: 1, iterations: 9, min: 9, max: 9 }, location: None },
+            ],
+            contexts: vec![ContextRecord { id: 0, call_sites: vec![0x33], loops: vec![1, 0] }],
             instructions: vec![InstructionRecord { id: 0, pc: 0x24, context: 0, kind: AccessKind::Load, size: 8, count: 15, order_errors: 0, location: None, folded: folded.clone() }],
             dependences: vec![DependenceRecord { source: 0, sink: 0, count: 15, order_errors: 0, folded }],
         }
+    }
+
+    /// `text` with its end line recomputed.
+    fn reseal(text: &str) -> String {
+        let body = &text[..text.trim_end_matches('\n').rfind('\n').unwrap() + 1];
+        format!("{body}end fnv1a={:016x}\n", fnv1a(body.as_bytes()))
+    }
+
+    #[test]
+    fn version_1_profiles_are_read_as_cfg_loops_only() {
+        let mut profile = sample();
+        profile.loops.truncate(1);
+        profile.contexts[0].loops = vec![0];
+        let text = profile.to_text().replacen("polyprop-profile 2", "polyprop-profile 1", 1).replacen(" kind=cfg", "", 1);
+        assert_eq!(Profile::parse(&reseal(&text)).unwrap(), profile);
     }
 
     #[test]
@@ -464,8 +507,12 @@ mod tests {
         assert_eq!(Profile::parse(&corrupt).unwrap_err().message, "corrupt profile: checksum mismatch");
         let truncated = &text[..text.len() / 2];
         assert!(Profile::parse(truncated).unwrap_err().message.contains("checksum mismatch") || Profile::parse(truncated).unwrap_err().message.contains("truncated"));
-        let future = text.replacen("polyprop-profile 1", "polyprop-profile 2", 1);
-        assert!(Profile::parse(&future).unwrap_err().message.contains("version 2 is not supported"));
+        let future = text.replacen("polyprop-profile 2", "polyprop-profile 3", 1);
+        assert!(Profile::parse(&future).unwrap_err().message.contains("version 3 is not supported"));
+        let kindless = reseal(&text.replacen(" kind=recursive", "", 1));
+        assert!(Profile::parse(&kindless).unwrap_err().message.contains("missing field 'kind'"));
+        let unknown = reseal(&text.replacen("kind=recursive", "kind=spiral", 1));
+        assert!(Profile::parse(&unknown).unwrap_err().message.contains("unknown loop kind 'spiral'"));
         assert!(Profile::parse("hello\n").unwrap_err().message.contains("not a polyprop profile"));
     }
 }

@@ -8,6 +8,7 @@
 //! which the producer's coordinate is not the consumer's (label function not the identity
 //! there); a piece equal to the identity on all shared loops is loop-independent.
 
+use crate::control::LoopKind;
 use crate::folding::{Coefficient, Piece};
 use crate::profile::{AccessKind, DependenceRecord, InstructionRecord, Profile};
 use std::fmt::Write;
@@ -156,11 +157,14 @@ pub fn render(profile: &Profile, top: usize) -> String {
     writeln!(out, "\nhottest loops of the profiled code:").unwrap();
     for l in loops.iter().take(top) {
         let t = l.trip_counts;
+        let header = match l.kind {
+            LoopKind::Cfg => format!("header {:#x}", l.header),
+            LoopKind::Recursive => format!("recursive loop, header function {:#x}", l.header),
+        };
         writeln!(
             out,
-            "  {} header {:#x}: {} iterations in {} entries, trip count {}..{}{}",
+            "  {} {header}: {} iterations in {} entries, trip count {}..{}{}",
             name(l.id),
-            l.header,
             t.iterations,
             t.entries,
             t.min,

@@ -392,6 +392,7 @@ impl Tracer {
                 id: loop_id[key],
                 function: key.function,
                 header: key.header,
+                kind: key.kind,
                 parent,
                 trip_counts: trip_counts[key],
                 location: None,
@@ -404,9 +405,7 @@ impl Tracer {
             let frames = self.control.context_frames(context);
             let loops = frames
                 .iter()
-                .flat_map(|f| {
-                    f.loops.iter().map(move |&header| LoopKey { function: f.function, header })
-                })
+                .flat_map(|f| f.loop_keys())
                 .map(|k| loop_id.get(&k).copied().unwrap_or(u32::MAX))
                 .collect();
             let call_sites = frames.iter().skip(1).map(|f| f.call_site).collect();

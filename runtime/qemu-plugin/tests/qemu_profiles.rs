@@ -1,6 +1,7 @@
 //! End-to-end tests of the plugin under `qemu-x86_64` (needs the Debian packages `qemu-user`
 //! and `clang-14`): paper 000's backprop kernel (Figure 1) with separately allocated rows, a
-//! loop-carried recurrence, and bad plugin options.
+//! loop-carried recurrence, a recursion folded over its recursive loop (paper 001, section
+//! 3.2), bad plugin options, and the slowdown benchmark's streams against a golden file.
 
 use runtime::launch::{binary_layout, find_plugin, plugin_arguments, qemu_command, resolve_locations};
 use runtime::profile::{AccessKind, Profile};
@@ -239,4 +240,66 @@ fn slowdown_profile_is_unchanged_by_the_fast_paths() {
     }
     let expected = std::fs::read_to_string(&golden).unwrap();
     assert!(text == expected, "profile of slowdown 30 differs from {}:\n{text}", golden.display());
+}
+
+/// `recursion.c`: `suffix_sum` calls itself 300 deep (a real call at -O2: the work follows the
+/// call), four times from a loop of `main`. With recursive loops (paper 001, Algorithm 2), each
+/// of its memory instructions has three streams instead of one per recursion depth: the frame
+/// opened before the recursion was known (the call from `main` in round 0), the recursive loop
+/// entered one call deeper in round 0, and the recursive loop inside `main`'s loop (rounds 1
+/// to 3, a 2-D space); each folds into one affine piece, in lexicographic order.
+#[test]
+fn recursion_folds_over_one_recursive_loop_instead_of_one_stream_per_depth() {
+    use runtime::control::LoopKind;
+    use runtime::profile::InstructionRecord;
+    let binary = compile("recursion.c", &["-O2"]);
+    let profile = profile(&binary, &[]);
+    let dump = || runtime::summary::render(&profile, 10);
+    let first = source_line("recursion.c", "long suffix_sum(const long *p, long n) {");
+    let last = source_line("recursion.c", "return partial[n - 1];") + 1;
+    let axes = |r: &InstructionRecord| profile.context(r.context).unwrap().loops.clone();
+    let kind = |id: u32| profile.loops.iter().find(|l| l.id == id).unwrap().kind;
+    // One recursive loop on the axes of the profiled code, whose header function is suffix_sum.
+    let mut recursive: Vec<u32> = profile
+        .instructions
+        .iter()
+        .flat_map(axes)
+        .filter(|&l| kind(l) == LoopKind::Recursive)
+        .collect();
+    recursive.sort();
+    recursive.dedup();
+    assert_eq!(recursive.len(), 1, "{}", dump());
+    let recursive_loop = profile.loops.iter().find(|l| l.id == recursive[0]).unwrap();
+    assert!(line_of(&recursive_loop.location).is_some_and(|l| (first..=last).contains(&l)));
+    // Rounds 1 to 3 enter it at depth 1: 300 calls and 300 returns to the header iterate;
+    // round 0 enters it at depth 2.
+    let trips = recursive_loop.trip_counts;
+    assert_eq!((trips.entries, trips.min, trips.max), (4, 599, 601), "{trips:?}");
+    // The memory instructions run inside it (suffix_sum's), with all their streams.
+    let inside: Vec<u64> =
+        profile.instructions.iter().filter(|r| axes(r).contains(&recursive[0])).map(|r| r.pc).collect();
+    let records: Vec<&InstructionRecord> = profile.instructions.iter().filter(|r| inside.contains(&r.pc)).collect();
+    assert!(records.iter().all(|r| r.pc >= recursive_loop.header && line_of(&r.location).is_some_and(|l| (first..=last).contains(&l))));
+    let pcs: std::collections::BTreeSet<u64> = records.iter().map(|r| r.pc).collect();
+    assert!(pcs.len() >= 8, "{} memory instructions in suffix_sum\n{}", pcs.len(), dump());
+    for &pc in &pcs {
+        let streams: Vec<&&InstructionRecord> = records.iter().filter(|r| r.pc == pc).collect();
+        assert!(streams.len() <= 3, "{} streams for {pc:#x} (one per depth would be 300)", streams.len());
+        for record in &streams {
+            assert_eq!(record.order_errors, 0, "{pc:#x} in context {}", record.context);
+            assert!(record.folded.pieces.len() <= 2, "{pc:#x}: {} pieces", record.folded.pieces.len());
+        }
+        let nest = streams
+            .iter()
+            .find(|r| axes(r).iter().map(|&l| kind(l)).eq([LoopKind::Cfg, LoopKind::Recursive]))
+            .unwrap_or_else(|| panic!("{pc:#x} in main's loop and the recursive loop\n{}", dump()));
+        assert_eq!(nest.folded.space, 2);
+        assert!(nest.folded.is_exact() && nest.folded.affine_points() == nest.folded.points, "{pc:#x}");
+    }
+    let ids: Vec<u32> = records.iter().map(|r| r.id).collect();
+    for dependence in &profile.dependences {
+        if ids.contains(&dependence.source) || ids.contains(&dependence.sink) {
+            assert_eq!(dependence.order_errors, 0, "dependence {} -> {}", dependence.source, dependence.sink);
+        }
+    }
 }

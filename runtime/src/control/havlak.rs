@@ -5,7 +5,8 @@
 //!
 //! The graph is the dynamic CFG of one function: only executed edges. The forest is recomputed
 //! when new edges are discovered ([`crate::control::ControlFlow`] does this lazily), which is
-//! rare once the program runs in its loops.
+//! rare once the program runs in its loops. The same algorithm on the dynamic call graph gives
+//! the recursive-component-set ([`crate::control::recursion`]).
 
 use crate::fast_hash::FastMap;
 
