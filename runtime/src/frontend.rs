@@ -216,12 +216,10 @@ impl Frontend {
     /// The traced instruction `id` at `pc` accessed `size` bytes at `address`.
     #[inline(always)]
     pub fn memory_access(&mut self, id: u32, pc: u64, address: u64, size: u8, is_store: bool) {
-        self.memory_accesses += 1;
         if self.next_pending < self.pending_leaders.len() {
             self.flush_pending_leaders(pc);
         }
-        let kind = if is_store { AccessKind::Store } else { AccessKind::Load };
-        self.tracer.memory_access(id, address, size, kind);
+        self.trace_access(id, address, size, is_store);
     }
 
     /// [`Frontend::memory_access`] for the plugin, which knows only the instruction's id
@@ -231,7 +229,14 @@ impl Frontend {
         if self.next_pending < self.pending_leaders.len() {
             self.flush_pending_leaders(self.tracer.instruction_pc(id));
         }
-        self.memory_access(id, u64::MAX, address, size, is_store);
+        self.trace_access(id, address, size, is_store);
+    }
+
+    #[inline(always)]
+    fn trace_access(&mut self, id: u32, address: u64, size: u8, is_store: bool) {
+        self.memory_accesses += 1;
+        let kind = if is_store { AccessKind::Store } else { AccessKind::Load };
+        self.tracer.memory_access(id, address, size, kind);
     }
 
     /// The execution ended: the profile.
@@ -309,6 +314,51 @@ mod tests {
         assert!(folded.contains(&[2, 0]) && folded.contains(&[2, 9]));
         assert!(folded.is_exact());
         assert_eq!(profile.loops.iter().map(|l| l.trip_counts.max).max(), Some(10));
+    }
+
+    /// An access before a leader inside its translation block happens before that leader is
+    /// entered, also through the plugin's entry point (which knows only the instruction id):
+    /// block A = 0x100 load (outer loop only), 0x108 load (inner loop header, a leader once
+    /// the inner back edge is seen); block B = 0x108 load (the inner loop); C jumps back to A.
+    #[test]
+    fn accesses_before_an_interior_leader_stay_outside_its_loop() {
+        let mut frontend = Frontend::new(PluginOptions::default());
+        let (a, ids_a) = frontend.translate_block(&[
+            instruction(0x100, ControlKind::Other),
+            instruction(0x104, ControlKind::Other),
+            instruction(0x108, ControlKind::Other),
+            instruction(0x10c, ControlKind::Other),
+        ]);
+        let mut inner = None;
+        let mut exit = None;
+        for i in 0..4u64 {
+            frontend.execute_block(a);
+            frontend.memory_access_of(ids_a[0].unwrap(), 0x9000 + 4 * i, 4, false);
+            frontend.memory_access_of(ids_a[2].unwrap(), 0x5000, 4, false);
+            for j in 1..6u64 {
+                let (b, ids_b) = inner
+                    .get_or_insert_with(|| {
+                        frontend.translate_block(&[
+                            instruction(0x108, ControlKind::Other),
+                            instruction(0x10c, ControlKind::Other),
+                        ])
+                    })
+                    .clone();
+                frontend.execute_block(b);
+                frontend.memory_access_of(ids_b[0].unwrap(), 0x5000 + 4 * j, 4, false);
+            }
+            let (c, _) = *exit.get_or_insert_with(|| frontend.translate_block(&[instruction(0x110, ControlKind::Other)]));
+            frontend.execute_block(c);
+        }
+        let profile = frontend.finish();
+        let spaces = |pc: u64| -> Vec<usize> {
+            let mut spaces: Vec<usize> =
+                profile.instructions.iter().filter(|r| r.pc == pc && r.count > 1).map(|r| r.folded.space).collect();
+            spaces.sort();
+            spaces
+        };
+        assert_eq!(spaces(0x100), vec![1], "the load at 0x100 is in the outer loop only");
+        assert!(spaces(0x108).contains(&2), "the loads at 0x108 are in both loops");
     }
 
     /// `for i { for j { load } }` compiled so that the block before the nest falls through
