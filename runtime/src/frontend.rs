@@ -74,6 +74,16 @@ struct Repeat {
     block: usize,
 }
 
+/// Where one guest thread is in the translation blocks.
+#[derive(Debug, Default)]
+struct Cursor {
+    /// The translation block that ran last.
+    previous: Option<usize>,
+    /// Leaders inside it not entered yet, from `next_pending` on.
+    pending_leaders: Vec<u64>,
+    next_pending: usize,
+}
+
 /// The plugin's state.
 pub struct Frontend {
     pub options: PluginOptions,
@@ -81,9 +91,14 @@ pub struct Frontend {
     blocks: Vec<TranslationBlockInfo>,
     leaders: BTreeSet<u64>,
     generation: u64,
-    previous: Option<usize>,
-    pending_leaders: Vec<u64>,
-    next_pending: usize,
+    /// Where the current guest thread is; the other threads' cursors wait in `threads`.
+    cursor: Cursor,
+    threads: Vec<Option<Cursor>>,
+    /// The current vCPU and guest thread (serial number), and the thread of each vCPU.
+    vcpu: u32,
+    thread: u32,
+    vcpu_threads: Vec<Option<u32>>,
+    started_threads: u32,
     pub executed_blocks: u64,
     /// Blocks whose loop events were repeated from memory (`Repeat`).
     pub repeated_blocks: u64,
@@ -99,9 +114,12 @@ impl Frontend {
             blocks: Vec::new(),
             leaders: BTreeSet::new(),
             generation: 0,
-            previous: None,
-            pending_leaders: Vec::new(),
-            next_pending: 0,
+            cursor: Cursor::default(),
+            threads: vec![None],
+            vcpu: u32::MAX,
+            thread: 0,
+            vcpu_threads: Vec::new(),
+            started_threads: 0,
             executed_blocks: 0,
             repeated_blocks: 0,
             memory_accesses: 0,
@@ -144,17 +162,62 @@ impl Frontend {
         (self.blocks.len() - 1, ids)
     }
 
+    /// A vCPU starts: a new guest thread (QEMU user mode runs each guest thread on a vCPU of
+    /// its own, and may give a vCPU index that became free to a new thread).
+    pub fn vcpu_started(&mut self, vcpu: u32) {
+        let index = vcpu as usize;
+        if self.vcpu_threads.len() <= index {
+            self.vcpu_threads.resize(index + 1, None);
+        }
+        // Serial numbers in order of start: the first thread is 0, the state's initial one.
+        self.vcpu_threads[index] = Some(self.started_threads);
+        self.started_threads += 1;
+        if vcpu == self.vcpu {
+            self.vcpu = u32::MAX; // switch on the next event
+        }
+    }
+
+    /// The events that follow come from vCPU `vcpu`.
+    #[inline(always)]
+    pub fn set_vcpu(&mut self, vcpu: u32) {
+        if vcpu != self.vcpu {
+            self.switch_vcpu(vcpu);
+        }
+    }
+
+    #[inline(never)]
+    fn switch_vcpu(&mut self, vcpu: u32) {
+        let known = self.vcpu_threads.get(vcpu as usize).copied().flatten();
+        if known.is_none() {
+            self.vcpu_started(vcpu);
+        }
+        let thread = self.vcpu_threads[vcpu as usize].expect("mapped");
+        self.vcpu = vcpu;
+        if thread == self.thread {
+            return;
+        }
+        let index = thread as usize;
+        if self.threads.len() <= index {
+            self.threads.resize_with(index + 1, || None);
+        }
+        let next = self.threads[index].take().unwrap_or_default();
+        let previous = std::mem::replace(&mut self.cursor, next);
+        self.threads[self.thread as usize] = Some(previous);
+        self.thread = thread;
+        self.tracer.switch_thread(thread);
+    }
+
     /// The translation block `index` starts executing.
     #[inline]
     pub fn execute_block(&mut self, index: usize) {
         self.executed_blocks += 1;
-        if self.next_pending < self.pending_leaders.len() {
+        if self.cursor.next_pending < self.cursor.pending_leaders.len() {
             self.flush_pending_leaders(u64::MAX);
         }
         let epoch = self.tracer.epoch();
-        if let (Some(repeat), Some(previous)) = (self.blocks[index].repeat, self.previous) {
+        if let (Some(repeat), Some(previous)) = (self.blocks[index].repeat, self.cursor.previous) {
             if repeat.previous == previous && repeat.epoch == epoch && repeat.generation == self.generation {
-                self.previous = Some(index);
+                self.cursor.previous = Some(index);
                 self.repeated_blocks += 1;
                 self.set_pending_leaders(index);
                 self.tracer.repeat_iteration(repeat.block);
@@ -168,7 +231,7 @@ impl Frontend {
     /// out of line, so that the repeated case stays small.
     #[inline(never)]
     fn enter_translation_block(&mut self, index: usize, epoch: u64) {
-        let transfer = match self.previous.map(|p| &self.blocks[p]) {
+        let transfer = match self.cursor.previous.map(|p| &self.blocks[p]) {
             Some(previous) => match previous.last_control {
                 ControlKind::Call => Transfer::Call { call_site: previous.last_pc, return_address: previous.end },
                 ControlKind::Return => Transfer::Return,
@@ -176,7 +239,7 @@ impl Frontend {
             },
             None => Transfer::Jump,
         };
-        let previous = self.previous.replace(index);
+        let previous = self.cursor.previous.replace(index);
         let block = &mut self.blocks[index];
         if block.generation != self.generation {
             block.interior_leaders = self.leaders.range(block.start + 1..block.end).copied().collect();
@@ -197,26 +260,26 @@ impl Frontend {
     /// The leaders inside translation block `index` are entered as its execution reaches them.
     #[inline]
     fn set_pending_leaders(&mut self, index: usize) {
-        self.pending_leaders.clear();
-        self.pending_leaders.extend_from_slice(&self.blocks[index].interior_leaders);
-        self.next_pending = 0;
+        self.cursor.pending_leaders.clear();
+        self.cursor.pending_leaders.extend_from_slice(&self.blocks[index].interior_leaders);
+        self.cursor.next_pending = 0;
     }
 
     #[inline(never)]
     fn flush_pending_leaders(&mut self, up_to: u64) {
-        while let Some(&leader) = self.pending_leaders.get(self.next_pending) {
+        while let Some(&leader) = self.cursor.pending_leaders.get(self.cursor.next_pending) {
             if leader > up_to {
                 break;
             }
             self.tracer.enter_block(leader, Transfer::Jump);
-            self.next_pending += 1;
+            self.cursor.next_pending += 1;
         }
     }
 
     /// The traced instruction `id` at `pc` accessed `size` bytes at `address`.
     #[inline(always)]
     pub fn memory_access(&mut self, id: u32, pc: u64, address: u64, size: u8, is_store: bool) {
-        if self.next_pending < self.pending_leaders.len() {
+        if self.cursor.next_pending < self.cursor.pending_leaders.len() {
             self.flush_pending_leaders(pc);
         }
         self.trace_access(id, address, size, is_store);
@@ -226,7 +289,7 @@ impl Frontend {
     /// (its address is looked up only when leaders are pending).
     #[inline(always)]
     pub fn memory_access_of(&mut self, id: u32, address: u64, size: u8, is_store: bool) {
-        if self.next_pending < self.pending_leaders.len() {
+        if self.cursor.next_pending < self.cursor.pending_leaders.len() {
             self.flush_pending_leaders(self.tracer.instruction_pc(id));
         }
         self.trace_access(id, address, size, is_store);
@@ -359,6 +422,45 @@ mod tests {
         };
         assert_eq!(spaces(0x100), vec![1], "the load at 0x100 is in the outer loop only");
         assert!(spaces(0x108).contains(&2), "the loads at 0x108 are in both loops");
+    }
+
+    /// Two vCPUs (guest threads) run the same loop, their blocks interleaved one by one: each
+    /// thread's loads fold over its own iteration counter, with no order error.
+    #[test]
+    fn interleaved_threads_keep_iteration_vectors_of_their_own() {
+        let mut frontend = Frontend::new(PluginOptions::default());
+        let (entry, _) = frontend.translate_block(&[instruction(0x100, ControlKind::Other)]);
+        let (body, ids) = frontend.translate_block(&[instruction(0x110, ControlKind::Other)]);
+        let (exit, _) = frontend.translate_block(&[instruction(0x120, ControlKind::Other)]);
+        let load = ids[0].unwrap();
+        for vcpu in [0, 1] {
+            frontend.vcpu_started(vcpu);
+            frontend.set_vcpu(vcpu);
+            frontend.execute_block(entry);
+        }
+        for i in 0..50u64 {
+            for vcpu in [0, 1] {
+                frontend.set_vcpu(vcpu);
+                frontend.execute_block(body);
+                frontend.memory_access_of(load, 0x8000 * (1 + vcpu as u64) + 4 * i, 4, false);
+            }
+        }
+        for vcpu in [0, 1] {
+            frontend.set_vcpu(vcpu);
+            frontend.execute_block(exit);
+        }
+        let profile = frontend.finish();
+        let in_loop: Vec<_> = profile.instructions.iter().filter(|r| r.folded.space == 1).collect();
+        assert_eq!(in_loop.len(), 2, "one stream inside the loop per thread");
+        let mut threads: Vec<u32> = in_loop.iter().map(|r| profile.context(r.context).unwrap().thread).collect();
+        threads.sort();
+        assert_eq!(threads, vec![0, 1]);
+        for record in in_loop {
+            assert_eq!((record.count, record.order_errors), (49, 0));
+            assert!(record.folded.is_exact() && record.folded.pieces.len() == 1);
+        }
+        let the_loop = profile.loops.iter().find(|l| l.header == 0x110).unwrap();
+        assert_eq!((the_loop.trip_counts.entries, the_loop.trip_counts.max), (2, 50), "trip counts merge over threads");
     }
 
     /// `for i { for j { load } }` compiled so that the block before the nest falls through

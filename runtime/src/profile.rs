@@ -9,8 +9,9 @@ use crate::control::{LoopKind, TripCounts};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The format version this build writes. Version 2 added the loop kind (`kind=cfg|recursive`);
-/// version 1 profiles, which have only CFG loops, are still read.
+/// The format version this build writes. Version 2 added the loop kind (`kind=cfg|recursive`)
+/// and the thread of each context; version 1 profiles (CFG loops only, one thread) are still
+/// read.
 pub const FORMAT_VERSION: u32 = 2;
 const OLDEST_READ_VERSION: u32 = 1;
 const MAGIC: &str = "polyprop-profile";
@@ -43,6 +44,8 @@ pub struct LoopRecord {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContextRecord {
     pub id: u32,
+    /// The guest thread (serial number, 0 for the first) whose execution this context is.
+    pub thread: u32,
     pub call_sites: Vec<u64>,
     pub loops: Vec<u32>,
 }
@@ -196,7 +199,7 @@ impl Profile {
         for c in &self.contexts {
             let calls = if c.call_sites.is_empty() { "-".to_string() } else { c.call_sites.iter().map(|a| format!("{a:#x}")).collect::<Vec<_>>().join(",") };
             let loops = if c.loops.is_empty() { "-".to_string() } else { join(c.loops.iter()) };
-            writeln!(out, "context {} calls={calls} loops={loops}", c.id).unwrap();
+            writeln!(out, "context {} thread={} calls={calls} loops={loops}", c.id, c.thread).unwrap();
         }
         for i in &self.instructions {
             let kind = match i.kind {
@@ -336,6 +339,7 @@ impl Parser<'_> {
                     let loops = field(&words, "loops", n)?;
                     profile.contexts.push(ContextRecord {
                         id: number(words.get(1).copied().unwrap_or(""), n)?,
+                        thread: self.thread(&words, n)?,
                         call_sites: if calls == "-" { vec![] } else { calls.split(',').map(|a| address(a, n)).collect::<Result<_, _>>()? },
                         loops: if loops == "-" { vec![] } else { loops.split(',').map(|a| number(a, n)).collect::<Result<_, _>>()? },
                     });
@@ -373,6 +377,14 @@ impl Parser<'_> {
             }
         }
         Ok(profile)
+    }
+
+    /// The `thread` field of a context line; version 1 has none (one thread).
+    fn thread(&self, words: &[&str], n: usize) -> Result<u32, ProfileError> {
+        if self.version == 1 {
+            return Ok(0);
+        }
+        number(field(words, "thread", n)?, n)
     }
 
     /// The `kind` field of a loop line; version 1 has none (CFG loops only).
@@ -473,7 +485,10 @@ mod tests {
                 LoopRecord { id: 0, function: 0x10, header: 0x20, kind: LoopKind::Cfg, parent: None, trip_counts: TripCounts { entries: 1, iterations: 5, min: 5, max: 5 }, location: Some("a.c:3:5".into()) },
                 LoopRecord { id: 1, function: 0x40, header: 0x40, kind: LoopKind::Recursive, parent: None, trip_counts: TripCounts { entries: 1, iterations: 9, min: 9, max: 9 }, location: None },
             ],
-            contexts: vec![ContextRecord { id: 0, call_sites: vec![0x33], loops: vec![1, 0] }],
+            contexts: vec![
+                ContextRecord { id: 0, thread: 0, call_sites: vec![0x33], loops: vec![1, 0] },
+                ContextRecord { id: 1, thread: 3, call_sites: vec![], loops: vec![] },
+            ],
             instructions: vec![InstructionRecord { id: 0, pc: 0x24, context: 0, kind: AccessKind::Load, size: 8, count: 15, order_errors: 0, location: None, folded: folded.clone() }],
             dependences: vec![DependenceRecord { source: 0, sink: 0, count: 15, order_errors: 0, folded }],
         }
@@ -489,8 +504,13 @@ mod tests {
     fn version_1_profiles_are_read_as_cfg_loops_only() {
         let mut profile = sample();
         profile.loops.truncate(1);
+        profile.contexts.truncate(1);
         profile.contexts[0].loops = vec![0];
-        let text = profile.to_text().replacen("polyprop-profile 2", "polyprop-profile 1", 1).replacen(" kind=cfg", "", 1);
+        let text = profile
+            .to_text()
+            .replacen("polyprop-profile 2", "polyprop-profile 1", 1)
+            .replacen(" kind=cfg", "", 1)
+            .replacen(" thread=0", "", 1);
         assert_eq!(Profile::parse(&reseal(&text)).unwrap(), profile);
     }
 

@@ -9,7 +9,7 @@
 //!
 //! The tracer knows nothing of QEMU: the plugin feeds it block entries and memory accesses.
 
-use crate::control::{ControlFlow, LoopKey, Transfer};
+use crate::control::{ControlFlow, LoopKey, Transfer, TripCounts};
 use crate::folding::{FoldedStream, Folder, FoldingOptions};
 use crate::profile::{
     AccessKind, ContextRecord, DependenceRecord, InstructionRecord, LoopRecord, Profile,
@@ -170,6 +170,8 @@ struct FinishedStream {
 
 struct InstructionStream {
     instruction: u32,
+    /// The guest thread (serial number) and its context.
+    thread: u32,
     context: u32,
     kind: AccessKind,
     size: u8,
@@ -188,11 +190,14 @@ struct StaticInstruction {
 /// Feeds control flow and memory accesses into folded streams.
 pub struct Tracer {
     options: TracerOptions,
+    /// The control flow of the current guest thread; the others wait in `threads`.
     control: ControlFlow,
+    thread: u32,
+    threads: Vec<Option<ControlFlow>>,
     instructions: Vec<StaticInstruction>,
     instruction_index: FastMap<u64, u32>,
     streams: Vec<InstructionStream>,
-    stream_index: FastMap<(u32, u32, bool), u32>,
+    stream_index: FastMap<(u32, u32, u32, bool), u32>,
     dependences: Vec<(u32, u32, Stream<MAX_SHADOW_DIMENSIONS>)>,
     dependence_index: FastMap<(u32, u32), u32>,
     shadow: ShadowMemory,
@@ -203,7 +208,9 @@ impl Tracer {
     pub fn new(options: TracerOptions) -> Tracer {
         Tracer {
             options,
-            control: ControlFlow::new(),
+            control: ControlFlow::for_thread(0),
+            thread: 0,
+            threads: vec![None],
             instructions: Vec::new(),
             instruction_index: FastMap::default(),
             streams: Vec::new(),
@@ -233,9 +240,29 @@ impl Tracer {
         self.instructions[id as usize].pc
     }
 
-    /// See [`ControlFlow::split_block`].
+    /// The events that follow are guest thread `thread`'s (a serial number: a thread that
+    /// starts gets a new one). Each thread has its own control flow: loops, iteration vector
+    /// and contexts (paper 001 follows one thread of control); streams are per thread.
+    pub fn switch_thread(&mut self, thread: u32) {
+        if thread == self.thread {
+            return;
+        }
+        let index = thread as usize;
+        if self.threads.len() <= index {
+            self.threads.resize_with(index + 1, || None);
+        }
+        let next = self.threads[index].take().unwrap_or_else(|| ControlFlow::for_thread(thread));
+        let previous = std::mem::replace(&mut self.control, next);
+        self.threads[self.thread as usize] = Some(previous);
+        self.thread = thread;
+    }
+
+    /// See [`ControlFlow::split_block`]: in every thread's control flow.
     pub fn split_block(&mut self, block: u64, leader: u64) {
         self.control.split_block(block, leader);
+        for control in self.threads.iter_mut().flatten() {
+            control.split_block(block, leader);
+        }
     }
 
     /// A block starts executing.
@@ -279,9 +306,11 @@ impl Tracer {
         let space = self.control.iteration_vector().len();
         let options = self.options.instruction_folding;
         let streams = &mut self.streams;
-        let id = *self.stream_index.entry((context, instruction, is_store)).or_insert_with(|| {
+        let thread = self.thread;
+        let id = *self.stream_index.entry((thread, context, instruction, is_store)).or_insert_with(|| {
             streams.push(InstructionStream {
                 instruction,
+                thread,
                 context,
                 kind,
                 size,
@@ -379,15 +408,22 @@ impl Tracer {
     }
 
     /// Ends the execution: folds what is pending and builds the profile.
-    pub fn finish(self) -> Profile {
-        let trip_counts = self.control.trip_counts();
+    pub fn finish(mut self) -> Profile {
+        let current = self.thread as usize;
+        self.threads[current] = Some(std::mem::take(&mut self.control));
+        let controls: Vec<(u32, &ControlFlow)> =
+            self.threads.iter().enumerate().filter_map(|(t, c)| Some((t as u32, c.as_ref()?))).collect();
+        let trip_counts = merged_trip_counts(controls.iter().map(|(_, c)| *c));
         let mut loop_keys: Vec<LoopKey> = trip_counts.keys().copied().collect();
         loop_keys.sort();
         let loop_id: HashMap<LoopKey, u32> =
             loop_keys.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect();
         let mut profile = Profile::default();
         for key in &loop_keys {
-            let parent = self.control.parent_loop(*key).and_then(|p| loop_id.get(&p).copied());
+            let parent = controls
+                .iter()
+                .find_map(|(_, c)| c.parent_loop(*key))
+                .and_then(|p| loop_id.get(&p).copied());
             profile.loops.push(LoopRecord {
                 id: loop_id[key],
                 function: key.function,
@@ -398,25 +434,29 @@ impl Tracer {
                 location: None,
             });
         }
-        let mut context_ids: Vec<u32> = self.streams.iter().map(|s| s.context).collect();
-        context_ids.sort();
-        context_ids.dedup();
-        for &context in &context_ids {
-            let frames = self.control.context_frames(context);
+        // Contexts are numbered per thread: one id per (thread, context) in the profile.
+        let mut thread_contexts: Vec<(u32, u32)> = self.streams.iter().map(|s| (s.thread, s.context)).collect();
+        thread_contexts.sort();
+        thread_contexts.dedup();
+        let context_id: HashMap<(u32, u32), u32> =
+            thread_contexts.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect();
+        for &(thread, context) in &thread_contexts {
+            let control = self.threads[thread as usize].as_ref().expect("a thread with streams");
+            let frames = control.context_frames(context);
             let loops = frames
                 .iter()
                 .flat_map(|f| f.loop_keys())
                 .map(|k| loop_id.get(&k).copied().unwrap_or(u32::MAX))
                 .collect();
             let call_sites = frames.iter().skip(1).map(|f| f.call_site).collect();
-            profile.contexts.push(ContextRecord { id: context, call_sites, loops });
+            profile.contexts.push(ContextRecord { id: context_id[&(thread, context)], thread, call_sites, loops });
         }
         for (id, s) in self.streams.into_iter().enumerate() {
             let folded = s.stream.finish();
             profile.instructions.push(InstructionRecord {
                 id: id as u32,
                 pc: self.instructions[s.instruction as usize].pc,
-                context: s.context,
+                context: context_id[&(s.thread, s.context)],
                 kind: s.kind,
                 size: s.size,
                 count: folded.count,
@@ -443,6 +483,21 @@ impl Tracer {
         }
         profile
     }
+}
+
+/// Trip counts per loop over every thread.
+fn merged_trip_counts<'a>(controls: impl Iterator<Item = &'a ControlFlow>) -> HashMap<LoopKey, TripCounts> {
+    let mut merged: HashMap<LoopKey, TripCounts> = HashMap::new();
+    for control in controls {
+        for (key, counts) in control.trip_counts() {
+            let total = merged.entry(key).or_default();
+            total.min = if total.entries == 0 { counts.min } else { total.min.min(counts.min) };
+            total.max = total.max.max(counts.max);
+            total.entries += counts.entries;
+            total.iterations += counts.iterations;
+        }
+    }
+    merged
 }
 
 #[cfg(test)]

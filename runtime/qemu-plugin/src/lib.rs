@@ -83,8 +83,9 @@ fn with_state<R>(body: impl FnOnce(&mut Frontend) -> R) -> Option<R> {
     result
 }
 
-unsafe extern "C" fn on_vcpu_init(_id: qemu_plugin_id_t, _vcpu: c_uint) {
+unsafe extern "C" fn on_vcpu_init(_id: qemu_plugin_id_t, vcpu: c_uint) {
     VCPUS.fetch_add(1, Ordering::SeqCst);
+    with_state(|f| f.vcpu_started(vcpu));
 }
 
 /// Installs the panic hook before QEMU calls `qemu_plugin_install`.
@@ -189,19 +190,25 @@ fn translate(raw: *mut qemu_plugin_tb) {
     }
 }
 
-unsafe extern "C" fn on_block(_vcpu: c_uint, userdata: *mut c_void) {
-    with_state(|f| f.execute_block(userdata as usize));
+unsafe extern "C" fn on_block(vcpu: c_uint, userdata: *mut c_void) {
+    with_state(|f| {
+        f.set_vcpu(vcpu);
+        f.execute_block(userdata as usize)
+    });
 }
 
 unsafe extern "C" fn on_memory_access(
-    _vcpu: c_uint,
+    vcpu: c_uint,
     info: qemu_plugin_meminfo_t,
     address: u64,
     userdata: *mut c_void,
 ) {
     // SAFETY: `info` is the handle QEMU passes for this access.
     let (shift, is_store) = unsafe { (qemu_plugin_mem_size_shift(info), qemu_plugin_mem_is_store(info)) };
-    with_state(|f| f.memory_access_of(userdata as usize as u32, address, 1u8 << shift, is_store));
+    with_state(|f| {
+        f.set_vcpu(vcpu);
+        f.memory_access_of(userdata as usize as u32, address, 1u8 << shift, is_store)
+    });
 }
 
 fn write_profile() {

@@ -150,6 +150,30 @@ fn recurrence_dependence_is_carried_by_its_loop_at_distance_one() {
     assert!(recurrence.is_some(), "{}", runtime::summary::render(&profile, 10));
 }
 
+/// Guest threads get iteration vectors and contexts of their own: the kernel store of each of
+/// the four workers folds exactly over its (r, i) loops with no order error, although the
+/// threads run concurrently.
+#[test]
+fn threads_fold_over_iteration_vectors_of_their_own() {
+    let binary = compile("threads.c", &["-O1", "-fno-unroll-loops", "-pthread"]);
+    let profile = profile(&binary, &[]);
+    let line = source_line("threads.c", "the kernel store");
+    let thread_of = |context: u32| profile.context(context).unwrap().thread;
+    let mut workers = Vec::new();
+    for record in profile.instructions.iter().filter(|r| r.kind == AccessKind::Store && line_of(&r.location) == Some(line)) {
+        if record.folded.space == 2 {
+            assert_eq!(record.order_errors, 0, "{:#x} in thread {}", record.pc, thread_of(record.context));
+            assert!(record.folded.is_exact(), "{}", record.folded.to_isl("S", None));
+            assert!(record.count >= 9 * (20000 - 1), "{} instances", record.count);
+            workers.push(thread_of(record.context));
+        }
+    }
+    workers.sort();
+    workers.dedup();
+    assert_eq!(workers.len(), 4, "one 2-D stream of the kernel store per worker thread: {workers:?}");
+    assert!(!workers.contains(&0), "the workers are not the main thread");
+}
+
 #[test]
 fn bad_plugin_options_give_one_line_and_no_panic() {
     let binary = compile("recurrence.c", &["-O0"]);

@@ -276,6 +276,13 @@ impl ControlFlow {
         ControlFlow::default()
     }
 
+    /// The control flow of guest thread `thread` (a serial number). Its epochs carry the
+    /// thread in their high bits, so that an epoch names one thread's state: caches keyed by
+    /// epoch stay valid when the threads' events interleave.
+    pub fn for_thread(thread: u32) -> ControlFlow {
+        ControlFlow { epoch: (thread as u64) << 40, ..ControlFlow::default() }
+    }
+
     /// The canonical iteration counters of every live loop, outermost first.
     pub fn iteration_vector(&self) -> &[i64] {
         &self.iteration_vector
