@@ -225,7 +225,12 @@ impl Profile {
 
     /// Writes the profile to `path`.
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        std::fs::write(path, self.to_text())
+        // Through a file of our own and a rename, so that a reader (or another process of
+        // the same run writing the same path) never sees half a profile.
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(format!(".partial-{}", std::process::id()));
+        std::fs::write(&partial, self.to_text())?;
+        std::fs::rename(&partial, path)
     }
 
     /// Reads the profile at `path`; errors name the file and say what is wrong in one line.

@@ -22,7 +22,7 @@ use runtime::options::{PluginOptions, USAGE};
 use std::cell::UnsafeCell;
 use std::ffi::{c_uint, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The plugin's state. Accessed without a lock while the guest has one thread (the hot path
@@ -44,6 +44,8 @@ unsafe impl Sync for State {}
 static STATE: State = State(UnsafeCell::new(None));
 static LOCK: Mutex<()> = Mutex::new(());
 static VCPUS: AtomicUsize = AtomicUsize::new(0);
+/// The process the plugin was installed in (see `write_profile`).
+static PLUGIN_PID: AtomicU32 = AtomicU32::new(0);
 static FAILED: AtomicBool = AtomicBool::new(false);
 /// Set once the plugin is registered: from then on a panic can only come from a callback
 /// (which `guarded` reports), so the panic hook stays silent.
@@ -127,6 +129,7 @@ impl Register for Polyprop {
         qemu_plugin::qemu_plugin_register_vcpu_init_cb(id, Some(on_vcpu_init))?;
         qemu_plugin::qemu_plugin_register_vcpu_tb_trans_cb(id, Some(on_translation))?;
         qemu_plugin::qemu_plugin_register_atexit_cb(id, |_| guarded(write_profile))?;
+        PLUGIN_PID.store(std::process::id(), Ordering::SeqCst);
         REGISTERED.store(true, Ordering::SeqCst);
         Ok(())
     }
@@ -215,7 +218,13 @@ fn write_profile() {
     let _guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
     // SAFETY: under the lock; single-threaded guests run no other callback at exit.
     let Some(frontend) = (unsafe { &mut *STATE.0.get() }).take() else { return };
-    let output = frontend.options.output.clone();
+    // A process forked by the guest inherits the state and exits on its own: it writes the
+    // profile of its own execution next to the one the user asked for, `OUTPUT.PID`.
+    let mut output = frontend.options.output.clone();
+    let pid = std::process::id();
+    if pid != PLUGIN_PID.load(Ordering::SeqCst) {
+        output = format!("{output}.{pid}");
+    }
     let (blocks, repeated, accesses) =
         (frontend.executed_blocks, frontend.repeated_blocks, frontend.memory_accesses);
     let profile = frontend.finish();

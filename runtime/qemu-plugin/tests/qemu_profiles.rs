@@ -174,6 +174,37 @@ fn threads_fold_over_iteration_vectors_of_their_own() {
     assert!(!workers.contains(&0), "the workers are not the main thread");
 }
 
+/// A process the guest forks writes the profile of its own execution to `OUTPUT.PID`; the
+/// profile at `OUTPUT` is the parent's.
+#[test]
+fn a_forked_child_writes_its_profile_next_to_the_parents() {
+    let binary = compile("forks.c", &["-O1"]);
+    let output = binary.with_extension("profile");
+    let directory = output.parent().unwrap();
+    let name = output.file_name().unwrap().to_string_lossy().to_string();
+    for entry in std::fs::read_dir(directory).unwrap().flatten() {
+        if entry.file_name().to_string_lossy().starts_with(&format!("{name}.")) {
+            std::fs::remove_file(entry.path()).unwrap();
+        }
+    }
+    let parent = profile(&binary, &[]);
+    let children: Vec<PathBuf> = std::fs::read_dir(directory)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(&format!("{name}.")))
+        .collect();
+    assert_eq!(children.len(), 1, "{children:?}");
+    let mut child = Profile::read(&children[0]).unwrap();
+    resolve_locations(&mut child, &binary).unwrap();
+    let has_store = |p: &Profile, text: &str| {
+        let line = source_line("forks.c", text);
+        p.instructions.iter().any(|r| r.kind == AccessKind::Store && line_of(&r.location) == Some(line))
+    };
+    assert!(has_store(&parent, "the parent's loop") && !has_store(&parent, "the child's loop"));
+    assert!(has_store(&child, "the child's loop") && !has_store(&child, "the parent's loop"));
+}
+
 #[test]
 fn bad_plugin_options_give_one_line_and_no_panic() {
     let binary = compile("recurrence.c", &["-O0"]);
