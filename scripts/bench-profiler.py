@@ -8,7 +8,8 @@ tracking on and off. Wall times, median of --rounds runs, interleaved so that th
 load hits every variant alike. Writes a table, a CSV and an SVG plot (default directory
 target/bench-profiler/).
 
-usage: scripts/bench-profiler.py [--rounds N] [--out DIR] [kernel ...]
+usage: scripts/bench-profiler.py [--rounds N] [--out DIR] [--replot] [kernel ...]
+(--replot: only redraw the table and plot from DIR/profiler.csv)
 """
 
 import argparse
@@ -62,7 +63,8 @@ def svg(rows, path):
     series = [("qemu", "QEMU alone", "#9e9e9e"), ("profile", "profile, dependences on", "#1f77b4"),
               ("profile-nodeps", "profile, dependences off", "#aec7e8")]
     top = max(max(r[v] / r["native"] for v, _, _ in series for r in rows), TARGET) * 1.1
-    width, height, left, bottom, group = 720, 360, 60, 60, 150
+    height, left, bottom, group = 360, 60, 60, 150
+    width = max(left + 40 + len(rows) * group, 640)
     scale = (height - bottom - 20) / top
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              'font-family="sans-serif" font-size="12">',
@@ -96,9 +98,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", type=Path, default=ROOT / "target/bench-profiler")
+    parser.add_argument("--replot", action="store_true")
     parser.add_argument("kernels", nargs="*", default=KERNELS)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.replot:
+        with open(args.out / "profiler.csv") as f:
+            rows = [{k: (v if k == "kernel" else float(v) if k in VARIANTS else int(v or 0)) for k, v in r.items()}
+                    for r in csv.DictReader(f)]
+        report(rows, args)
+        return
     if not (ROOT / "target/release/polyprop").exists():
         sys.exit("bench-profiler: build first: cargo build --release -p polyprop-cli -p polyprop-qemu")
     rows = []
@@ -115,12 +124,17 @@ def main():
         row = {"kernel": name, "accesses": traced}
         row.update({v: statistics.median(t) for v, t in times.items()})
         rows.append(row)
+    report(rows, args)
+
+
+def report(rows, args):
+    """The table (printed and written), the CSV and the plot."""
     lines = [f"{'kernel':<15}{'accesses':>12}{'native s':>10}{'qemu':>8}{'profile':>9}{'no deps':>9}   slowdown: qemu / profile / no deps"]
     for r in rows:
         n = r["native"]
         lines.append(f"{r['kernel']:<15}{r['accesses'] or 0:>12}{n:>10.3f}{r['qemu']:>8.2f}{r['profile']:>9.2f}"
                      f"{r['profile-nodeps']:>9.2f}   {r['qemu'] / n:.1f}x / {r['profile'] / n:.1f}x / {r['profile-nodeps'] / n:.1f}x")
-    lines.append(f"(wall seconds, median of {args.rounds}; target: profile at most {TARGET:.0f}x native)")
+    lines.append(f"(wall seconds, median of {args.rounds} runs; target: profile at most {TARGET:.0f}x native)")
     table = "\n".join(lines)
     print(table)
     (args.out / "profiler.txt").write_text(table + "\n")
