@@ -27,6 +27,10 @@ const PAGE_CACHE: usize = 4096;
 pub const MAX_TRACKED_STREAMS: u32 = (1 << 28) - 1;
 /// The `dimensions` field of an entry whose iteration vector is in the deep table.
 const DEEP: u32 = 15;
+/// A tag no granule holds (stream ids stay below [`MAX_TRACKED_STREAMS`]).
+const NO_ENTRY: u32 = u32::MAX;
+/// An entry no granule holds.
+pub const NEVER_READ: Entry = Entry { tag: NO_ENTRY, coordinates: [0; INLINE_DIMENSIONS] };
 
 /// The last writer of a granule, as a load sees it; coordinates past `dimensions` are 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,11 +42,45 @@ pub struct Producer {
 
 /// A 16-byte entry: `tag` is 0 for a granule never written (or whose writer is not tracked),
 /// else `(stream + 1) << 4 | dimensions` with `dimensions == DEEP` when the coordinates are
-/// in the deep table.
-#[derive(Clone, Copy, Default)]
-struct Entry {
+/// in the deep table. Entries compare as raw values: the tracer recognizes the writer a load
+/// expects without decoding the entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
     tag: u32,
     coordinates: [i32; INLINE_DIMENSIONS],
+}
+
+impl Entry {
+    /// The entry of a write by `stream` at an iteration vector of at most
+    /// [`INLINE_DIMENSIONS`] coordinates (given padded with zeros), `None` for more.
+    /// `None` too when a coordinate is out of the range of `i32`.
+    pub fn inline(stream: u32, dimensions: usize, coordinates: &[i64]) -> Option<Entry> {
+        if dimensions > INLINE_DIMENSIONS || stream >= MAX_TRACKED_STREAMS {
+            return None;
+        }
+        let coordinate = |k: usize| i32::try_from(coordinates[k]).ok();
+        Some(Entry {
+            tag: (stream + 1) << 4 | dimensions as u32,
+            coordinates: [coordinate(0)?, coordinate(1)?, coordinate(2)?],
+        })
+    }
+
+    /// The same writer's entry at coordinates moved by `step`; an entry that no granule holds
+    /// when a coordinate leaves the range of `i32`.
+    #[inline(always)]
+    pub fn stepped(&self, step: &[i32; INLINE_DIMENSIONS]) -> Entry {
+        let c = &self.coordinates;
+        match (c[0].checked_add(step[0]), c[1].checked_add(step[1]), c[2].checked_add(step[2])) {
+            (Some(x), Some(y), Some(z)) => Entry { tag: self.tag, coordinates: [x, y, z] },
+            _ => NEVER_READ,
+        }
+    }
+
+    /// Whether `other` was written by the same stream.
+    #[inline(always)]
+    pub fn same_writer(&self, other: &Entry) -> bool {
+        self.tag == other.tag
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -152,6 +190,12 @@ impl ShadowMemory {
         true
     }
 
+    /// The raw entry of the granule (the default, unwritten entry if it was never written).
+    #[inline]
+    pub fn entry(&mut self, granule: u64) -> Entry {
+        self.entries.get(granule).unwrap_or_default()
+    }
+
     /// The stream that last wrote the granule, if it was a tracked write.
     #[inline]
     pub fn writer(&mut self, granule: u64) -> Option<u32> {
@@ -163,6 +207,12 @@ impl ShadowMemory {
     #[inline]
     pub fn read(&mut self, granule: u64) -> Option<Producer> {
         let entry = self.entries.get(granule)?;
+        self.decode(granule, entry)
+    }
+
+    /// The writer that `entry`, the entry of `granule`, names.
+    #[inline]
+    pub fn decode(&mut self, granule: u64, entry: Entry) -> Option<Producer> {
         if entry.tag == 0 {
             return None;
         }
@@ -208,6 +258,20 @@ mod tests {
         assert_eq!(shadow.read(0x10), None);
         assert_eq!(shadow.writer(0x10), None);
         assert_eq!(shadow.read(0x999_999), None);
+    }
+
+    /// The entry the tracer predicts for a shallow write is the one the write stores, and a
+    /// stepped entry is the write one step further.
+    #[test]
+    fn predicted_entries_are_the_written_ones() {
+        let mut shadow = ShadowMemory::default();
+        shadow.write(0x40, 9, &[3, 7]);
+        assert_eq!(Entry::inline(9, 2, &[3, 7, 0]), Some(shadow.entry(0x40)));
+        shadow.write(0x41, 9, &[3, 8]);
+        assert_eq!(shadow.entry(0x40).stepped(&[0, 1, 0]), shadow.entry(0x41));
+        assert!(shadow.entry(0x40).same_writer(&shadow.entry(0x41)));
+        assert_eq!(Entry::inline(9, 4, &[0, 0, 0]), None);
+        assert_eq!(shadow.entry(0x99), Entry::default());
     }
 
     /// Granules far apart (more pages than the page cache holds, with colliding cache slots)
