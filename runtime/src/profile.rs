@@ -413,6 +413,9 @@ impl Parser<'_> {
             return Err(error(format!("line {}: expected a stream line", n + 1)));
         }
         let space: usize = number(field(&words, "space", n)?, n)?;
+        if space > MAX_SPACE {
+            return Err(error(format!("line {}: a stream of {space} dimensions (at most {MAX_SPACE})", n + 1)));
+        }
         let label_components: usize = number(field(&words, "labels", n)?, n)?;
         let pieces: usize = number(field(&words, "pieces", n)?, n)?;
         let mut stream = FoldedStream {
@@ -432,6 +435,9 @@ impl Parser<'_> {
         Ok(stream)
     }
 }
+
+/// The deepest stream a reader accepts: a piece has `2^space` vertices.
+const MAX_SPACE: usize = 24;
 
 fn parse_piece(line: &str, n: usize, space: usize, components: usize) -> Result<Piece, ProfileError> {
     let words: Vec<&str> = line.split(' ').collect();

@@ -214,7 +214,7 @@ pub fn render(profile: &Profile, top: usize) -> String {
             writeln!(out, "  {}: none", name(l.id)).unwrap();
             continue;
         }
-        let instances: u64 = carried.iter().map(|s| profile.dependences[s.index].count).sum();
+        let instances = carried.iter().fold(0u64, |n, s| n.saturating_add(profile.dependences[s.index].count));
         let approximate = carried.iter().filter(|s| !s.exact).count();
         writeln!(
             out,
@@ -234,11 +234,11 @@ pub fn render(profile: &Profile, top: usize) -> String {
     let (instances, affine): (u64, u64) = profile
         .instructions
         .iter()
-        .fold((0, 0), |(n, a), i| (n + i.folded.points, a + i.folded.affine_points()));
+        .fold((0u64, 0u64), |(n, a), i| (n.saturating_add(i.folded.points), a.saturating_add(i.folded.affine_points())));
     let (dependences, affine_dependences): (u64, u64) = profile
         .dependences
         .iter()
-        .fold((0, 0), |(n, a), d| (n + d.folded.points, a + d.folded.affine_points()));
+        .fold((0u64, 0u64), |(n, a), d| (n.saturating_add(d.folded.points), a.saturating_add(d.folded.affine_points())));
     writeln!(
         out,
         "\ninstances in affine pieces: {} of memory accesses, {} of dependences",

@@ -47,7 +47,8 @@ impl Constraint {
 }
 
 fn dot(a: &[i64], b: &[i64]) -> i64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
+    // (Wrapping: the vertices may come from a damaged profile file.)
+    a.iter().zip(b).fold(0i64, |s, (x, y)| s.wrapping_add(x.wrapping_mul(*y)))
 }
 
 impl Piece {
@@ -234,7 +235,8 @@ impl FoldedStream {
 
     /// Number of input points held by pieces with affine label functions (the paper's `%A`).
     pub fn affine_points(&self) -> u64 {
-        self.pieces.iter().filter(|p| p.is_affine()).map(|p| p.points).sum()
+        // (Saturating: the counts may come from a profile file.)
+        self.pieces.iter().filter(|p| p.is_affine()).fold(0u64, |n, p| n.saturating_add(p.points))
     }
 
     /// The stream in isl notation, named `name`, with `axis_names` for the coordinates
