@@ -282,24 +282,25 @@ impl Frontend {
         if self.cursor.next_pending < self.cursor.pending_leaders.len() {
             self.flush_pending_leaders(pc);
         }
-        self.trace_access(id, address, size, is_store);
+        self.trace_access(id, address, size, is_store, 0);
     }
 
     /// [`Frontend::memory_access`] for the plugin, which knows only the instruction's id
     /// (its address is looked up only when leaders are pending).
+    /// `value` is what the access read or wrote (0 when values are not traced).
     #[inline(always)]
-    pub fn memory_access_of(&mut self, id: u32, address: u64, size: u8, is_store: bool) {
+    pub fn memory_access_of(&mut self, id: u32, address: u64, size: u8, is_store: bool, value: i64) {
         if self.cursor.next_pending < self.cursor.pending_leaders.len() {
             self.flush_pending_leaders(self.tracer.instruction_pc(id));
         }
-        self.trace_access(id, address, size, is_store);
+        self.trace_access(id, address, size, is_store, value);
     }
 
     #[inline(always)]
-    fn trace_access(&mut self, id: u32, address: u64, size: u8, is_store: bool) {
+    fn trace_access(&mut self, id: u32, address: u64, size: u8, is_store: bool, value: i64) {
         self.memory_accesses += 1;
         let kind = if is_store { AccessKind::Store } else { AccessKind::Load };
-        self.tracer.memory_access(id, address, size, kind);
+        self.tracer.memory_access_with_value(id, address, size, kind, value);
     }
 
     /// The execution ended: the profile.
@@ -396,8 +397,8 @@ mod tests {
         let mut exit = None;
         for i in 0..4u64 {
             frontend.execute_block(a);
-            frontend.memory_access_of(ids_a[0].unwrap(), 0x9000 + 4 * i, 4, false);
-            frontend.memory_access_of(ids_a[2].unwrap(), 0x5000, 4, false);
+            frontend.memory_access_of(ids_a[0].unwrap(), 0x9000 + 4 * i, 4, false, 0);
+            frontend.memory_access_of(ids_a[2].unwrap(), 0x5000, 4, false, 0);
             for j in 1..6u64 {
                 let (b, ids_b) = inner
                     .get_or_insert_with(|| {
@@ -408,7 +409,7 @@ mod tests {
                     })
                     .clone();
                 frontend.execute_block(b);
-                frontend.memory_access_of(ids_b[0].unwrap(), 0x5000 + 4 * j, 4, false);
+                frontend.memory_access_of(ids_b[0].unwrap(), 0x5000 + 4 * j, 4, false, 0);
             }
             let (c, _) = *exit.get_or_insert_with(|| frontend.translate_block(&[instruction(0x110, ControlKind::Other)]));
             frontend.execute_block(c);
@@ -442,7 +443,7 @@ mod tests {
             for vcpu in [0, 1] {
                 frontend.set_vcpu(vcpu);
                 frontend.execute_block(body);
-                frontend.memory_access_of(load, 0x8000 * (1 + vcpu as u64) + 4 * i, 4, false);
+                frontend.memory_access_of(load, 0x8000 * (1 + vcpu as u64) + 4 * i, 4, false, 0);
             }
         }
         for vcpu in [0, 1] {

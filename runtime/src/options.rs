@@ -21,7 +21,7 @@ pub struct PluginOptions {
 }
 
 /// What the options accept, printed with every error.
-pub const USAGE: &str = "options: output=PATH binary=PATH load_base=ADDRESS functions=NAME:NAME ranges=START-END:START-END give_up=default|off|N widening=instructions|all|none dependences=on|off";
+pub const USAGE: &str = "options: output=PATH binary=PATH load_base=ADDRESS functions=NAME:NAME ranges=START-END:START-END give_up=default|off|N widening=instructions|all|none dependences=on|off values=on|off";
 
 impl Default for PluginOptions {
     fn default() -> Self {
@@ -91,6 +91,13 @@ impl PluginOptions {
                 }
                 "dependences" => {
                     options.tracer.dependences = match value {
+                        "on" | "true" | "yes" => true,
+                        "off" | "false" | "no" => false,
+                        _ => return Err(bad("on or off")),
+                    }
+                }
+                "values" => {
+                    options.tracer.values = match value {
                         "on" | "true" | "yes" => true,
                         "off" | "false" | "no" => false,
                         _ => return Err(bad("on or off")),

@@ -29,7 +29,11 @@ pub enum Stride {
 pub struct AccessSummary {
     pub instruction: u32,
     pub loops: Vec<u32>,
+    /// Of the address, in bytes per iteration.
     pub strides: Vec<Stride>,
+    /// Of the value read or written, per iteration, when values were traced (`values=on`):
+    /// an affine value is an induction variable or a constant kept in memory.
+    pub value_strides: Option<Vec<Stride>>,
 }
 
 /// The loop carrying a dependence stream, if any (`None`: loop-independent).
@@ -43,11 +47,18 @@ pub struct DependenceSummary {
 
 pub fn access_summary(profile: &Profile, record: &InstructionRecord) -> AccessSummary {
     let loops = profile.context(record.context).map(|c| c.loops.clone()).unwrap_or_default();
-    let strides = (0..record.folded.space)
+    let strides = label_strides(record, 0);
+    let value_strides = (record.folded.label_components >= 2).then(|| label_strides(record, 1));
+    AccessSummary { instruction: record.id, loops, strides, value_strides }
+}
+
+/// How label component `component` moves along each axis of the instruction's stream.
+fn label_strides(record: &InstructionRecord, component: usize) -> Vec<Stride> {
+    (0..record.folded.space)
         .map(|axis| {
             let mut stride: Option<Stride> = None;
             for piece in &record.folded.pieces {
-                let this = match piece.label_functions.first().map(|f| f.coefficients[axis]) {
+                let this = match piece.label_functions.get(component).map(|f| f.coefficients[axis]) {
                     Some(Coefficient::Integer(c)) => Stride::Constant(c),
                     _ => Stride::NonAffine,
                 };
@@ -60,8 +71,7 @@ pub fn access_summary(profile: &Profile, record: &InstructionRecord) -> AccessSu
             }
             stride.unwrap_or(Stride::Constant(0))
         })
-        .collect();
-    AccessSummary { instruction: record.id, loops, strides }
+        .collect()
 }
 
 /// The shared loops of producer and consumer: the common prefix of their contexts' loops.
@@ -193,10 +203,30 @@ pub fn render(profile: &Profile, top: usize) -> String {
                 format!("{}: {text}", name(l))
             })
             .collect();
+        let values = match &summary.value_strides {
+            Some(value_strides) => {
+                let text: Vec<String> = summary
+                    .loops
+                    .iter()
+                    .zip(value_strides)
+                    .map(|(&l, s)| {
+                        let text = match s {
+                            Stride::Constant(0) => "invariant".to_string(),
+                            Stride::Constant(c) => format!("{c:+}"),
+                            Stride::NonAffine => "non-affine".to_string(),
+                            Stride::Piecewise => "piecewise".to_string(),
+                        };
+                        format!("{}: {text}", name(l))
+                    })
+                    .collect();
+                format!("; values: {}", text.join(", "))
+            }
+            None => String::new(),
+        };
         let kind = if record.kind == AccessKind::Load { "load " } else { "store" };
         writeln!(
             out,
-            "  {kind} {:#x} {} x{}: {}",
+            "  {kind} {:#x} {} x{}: {}{values}",
             record.pc,
             short(&record.location),
             record.count,

@@ -25,6 +25,10 @@ pub struct TracerOptions {
     pub dependence_folding: FoldingOptions,
     /// Track read-after-write dependences through memory.
     pub dependences: bool,
+    /// Label instruction instances with the value read or written too (paper 000, section
+    /// 4.1: "the label of an instruction can have multiple values to account for both the
+    /// addresses accessed and the values produced").
+    pub values: bool,
 }
 
 impl Default for TracerOptions {
@@ -34,12 +38,14 @@ impl Default for TracerOptions {
             // Table 5's F_GG: no widening for dependences.
             dependence_folding: FoldingOptions { label_widening: false, ..FoldingOptions::default() },
             dependences: true,
+            values: false,
         }
     }
 }
 
 /// A label of at most `N` components, padded with zeros: fixed-size arrays compare and add
-/// without loops (instruction streams have `N = 1`, dependence streams `N = 6`).
+/// without loops (instruction streams have `N = 2`: address and value, dependence streams
+/// `N = 6`).
 type Label<const N: usize> = [i64; N];
 
 #[inline(always)]
@@ -207,7 +213,8 @@ struct InstructionStream {
     context: u32,
     kind: AccessKind,
     size: u8,
-    stream: Stream<1>,
+    /// Labels: the address, and the value when `TracerOptions::values` is on.
+    stream: Stream<2>,
     /// Cache of the last dependence stream into this one: (producer stream, dependence id).
     last_dependence: (u32, u32),
     /// The shadow entry the next instance of this load reads if it continues the run of its
@@ -363,6 +370,7 @@ impl Tracer {
         let options = self.options.instruction_folding;
         let streams = &mut self.streams;
         let thread = self.thread;
+        let values = self.options.values;
         let id = *self.stream_index.entry((thread, context, instruction, is_store)).or_insert_with(|| {
             streams.push(InstructionStream {
                 instruction,
@@ -370,7 +378,7 @@ impl Tracer {
                 context,
                 kind,
                 size,
-                stream: Stream::new(space, 1, options),
+                stream: Stream::new(space, 1 + values as usize, options),
                 last_dependence: (u32::MAX, 0),
                 expected: NO_EXPECTED_WRITER,
             });
@@ -383,10 +391,17 @@ impl Tracer {
     /// The instruction `instruction` accessed `size` bytes at `address`.
     #[inline(always)]
     pub fn memory_access(&mut self, instruction: u32, address: u64, size: u8, kind: AccessKind) {
+        self.memory_access_with_value(instruction, address, size, kind, 0)
+    }
+
+    /// [`Tracer::memory_access`] that read or wrote `value` (a label only when
+    /// `TracerOptions::values` is on).
+    #[inline(always)]
+    pub fn memory_access_with_value(&mut self, instruction: u32, address: u64, size: u8, kind: AccessKind, value: i64) {
         let stream = self.stream_of(instruction, kind, size);
         let iteration_vector = self.control.iteration_vector();
         let epoch = self.control.epoch();
-        self.streams[stream as usize].stream.push(iteration_vector, epoch, &[address as i64]);
+        self.streams[stream as usize].stream.push(iteration_vector, epoch, &[address as i64, value]);
         if !self.options.dependences {
             return;
         }

@@ -22,7 +22,7 @@ use runtime::options::{PluginOptions, USAGE};
 use std::cell::UnsafeCell;
 use std::ffi::{c_uint, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The plugin's state. Accessed without a lock while the guest has one thread (the hot path
@@ -66,6 +66,44 @@ fn guarded(body: impl FnOnce()) {
             .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
             .unwrap_or_else(|| "unknown error".into());
         eprintln!("polyprop-qemu: internal error, tracing stopped and no profile written: {message}");
+    }
+}
+
+/// Where QEMU keeps `guest_base` (the host address of guest address 0), when values are
+/// traced (the `values=on` option). Read at each access: QEMU sets it when it loads the guest,
+/// after the plugin is installed.
+static GUEST_BASE: AtomicPtr<usize> = AtomicPtr::new(std::ptr::null_mut());
+static VALUES: AtomicBool = AtomicBool::new(false);
+
+extern "C" {
+    fn dlsym(handle: *mut c_void, symbol: *const std::ffi::c_char) -> *mut c_void;
+}
+
+/// QEMU user mode's `guest_base`, which `qemu-x86_64` exports: guest memory is at host
+/// address `guest_base + address`.
+fn find_guest_base() -> Option<*mut usize> {
+    // SAFETY: `dlsym` with the default handle (null) and a NUL-terminated name.
+    let symbol = unsafe { dlsym(std::ptr::null_mut(), c"guest_base".as_ptr()) };
+    (!symbol.is_null()).then_some(symbol as *mut usize)
+}
+
+/// The value an access of `size` bytes at `address` read or wrote, as an unsigned integer
+/// (the first 8 bytes of a wider access). Called right after the access, so the guest page
+/// is mapped.
+#[inline(always)]
+fn guest_value(address: u64, size: u8) -> i64 {
+    // SAFETY: QEMU's `uintptr_t guest_base`, set before any guest code runs.
+    let base = unsafe { *GUEST_BASE.load(Ordering::Relaxed) };
+    let host = base.wrapping_add(address as usize);
+    // SAFETY: the guest just accessed `size` bytes there; QEMU maps guest memory at
+    // `guest_base + address` in user mode.
+    unsafe {
+        match size {
+            1 => *(host as *const u8) as i64,
+            2 => (host as *const u16).read_unaligned() as i64,
+            4 => (host as *const u32).read_unaligned() as i64,
+            _ => (host as *const u64).read_unaligned() as i64,
+        }
     }
 }
 
@@ -123,6 +161,19 @@ impl Register for Polyprop {
                 std::process::exit(2);
             }
         };
+        let mut options = options;
+        if options.tracer.values {
+            match find_guest_base() {
+                Some(base) => {
+                    GUEST_BASE.store(base, Ordering::SeqCst);
+                    VALUES.store(true, Ordering::SeqCst);
+                }
+                None => {
+                    eprintln!("polyprop-qemu: values=on needs QEMU's guest_base, which this QEMU does not export: values are not traced");
+                    options.tracer.values = false;
+                }
+            }
+        }
         let _guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
         // SAFETY: no callback is registered yet.
         unsafe { *STATE.0.get() = Some(Frontend::new(options)) };
@@ -208,9 +259,11 @@ unsafe extern "C" fn on_memory_access(
 ) {
     // SAFETY: `info` is the handle QEMU passes for this access.
     let (shift, is_store) = unsafe { (qemu_plugin_mem_size_shift(info), qemu_plugin_mem_is_store(info)) };
+    let size = 1u8 << shift;
+    let value = if VALUES.load(Ordering::Relaxed) { guest_value(address, size) } else { 0 };
     with_state(|f| {
         f.set_vcpu(vcpu);
-        f.memory_access_of(userdata as usize as u32, address, 1u8 << shift, is_store)
+        f.memory_access_of(userdata as usize as u32, address, size, is_store, value)
     });
 }
 

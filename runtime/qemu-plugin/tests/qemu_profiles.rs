@@ -205,6 +205,37 @@ fn a_forked_child_writes_its_profile_next_to_the_parents() {
     assert!(has_store(&child, "the child's loop") && !has_store(&child, "the parent's loop"));
 }
 
+/// With `values=on`, instruction labels carry the value read or written (paper 000, section
+/// 4.1): the counter kept in memory at -O0 is an induction variable (+1 per iteration) and
+/// the store to `a[i]` writes `3 * i + 1` (+3 per iteration) at addresses 8 bytes apart.
+#[test]
+fn values_label_induction_variables_and_computed_stores() {
+    let binary = compile("values.c", &["-O0"]);
+    let profile = profile(&binary, &["values=on".to_string()]);
+    let line = source_line("values.c", "the store of values");
+    let store = profile
+        .instructions
+        .iter()
+        .find(|r| r.kind == AccessKind::Store && line_of(&r.location) == Some(line) && r.folded.space == 1)
+        .expect("the store to a[i] inside its loop");
+    let summary = access_summary(&profile, store);
+    assert_eq!(summary.strides, vec![Stride::Constant(8)]);
+    assert_eq!(summary.value_strides, Some(vec![Stride::Constant(3)]));
+    let piece = &store.folded.pieces[0];
+    let first = piece.vertices[0][0];
+    assert_eq!(piece.label_functions[1].evaluate(&[first]), Some(3 * first + 1), "value 3 * i + 1 with i the counter");
+    let counter_loads = profile
+        .instructions
+        .iter()
+        .filter(|r| r.kind == AccessKind::Load && r.folded.space == 1 && r.count >= 999)
+        .filter(|r| access_summary(&profile, r).value_strides == Some(vec![Stride::Constant(1)]))
+        .count();
+    assert!(counter_loads >= 2, "loads of the counter i are labeled with i");
+    // Without the option the streams have the address only.
+    let plain = self::profile(&binary, &[]);
+    assert!(plain.instructions.iter().all(|r| r.folded.label_components == 1));
+}
+
 #[test]
 fn bad_plugin_options_give_one_line_and_no_panic() {
     let binary = compile("recurrence.c", &["-O0"]);
