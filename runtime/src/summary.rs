@@ -157,6 +157,18 @@ pub fn render(profile: &Profile, top: usize) -> String {
     for note in &profile.notes {
         writeln!(out, "note: {note}").unwrap();
     }
+    let mut threads: Vec<u32> = profile.contexts.iter().map(|c| c.thread).collect();
+    threads.sort();
+    threads.dedup();
+    if threads.len() > 1 {
+        writeln!(out, "{} guest threads: each has its own streams (\"thread N\" below)", threads.len()).unwrap();
+    }
+    let thread_of = |record: &InstructionRecord| -> String {
+        match profile.context(record.context) {
+            Some(c) if threads.len() > 1 => format!(" thread {}", c.thread),
+            _ => String::new(),
+        }
+    };
     // Loops of the profiled code: those enclosing some traced instruction.
     let mut loops: Vec<_> = profile
         .loops
@@ -226,9 +238,10 @@ pub fn render(profile: &Profile, top: usize) -> String {
         let kind = if record.kind == AccessKind::Load { "load " } else { "store" };
         writeln!(
             out,
-            "  {kind} {:#x} {} x{}: {}{values}",
+            "  {kind} {:#x} {}{} x{}: {}{values}",
             record.pc,
             short(&record.location),
+            thread_of(record),
             record.count,
             strides.join(", ")
         )

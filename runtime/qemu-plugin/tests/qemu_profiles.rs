@@ -172,6 +172,8 @@ fn threads_fold_over_iteration_vectors_of_their_own() {
     workers.dedup();
     assert_eq!(workers.len(), 4, "one 2-D stream of the kernel store per worker thread: {workers:?}");
     assert!(!workers.contains(&0), "the workers are not the main thread");
+    let text = runtime::summary::render(&profile, 20);
+    assert!(text.contains("5 guest threads") && text.contains(&format!(" thread {} x", workers[0])), "{text}");
 }
 
 /// A process the guest forks writes the profile of its own execution to `OUTPUT.PID`; the
