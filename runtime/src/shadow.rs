@@ -29,6 +29,18 @@ pub const MAX_TRACKED_STREAMS: u32 = (1 << 28) - 1;
 const DEEP: u32 = 15;
 /// A tag no granule holds (stream ids stay below [`MAX_TRACKED_STREAMS`]).
 const NO_ENTRY: u32 = u32::MAX;
+/// The tag of an entry written by `stream`, with `dimensions` (or [`DEEP`]).
+#[inline(always)]
+fn tag(stream: u32, dimensions: u32) -> u32 {
+    (stream + 1) << 4 | dimensions
+}
+
+/// The stream that wrote an entry with a tag other than 0.
+#[inline(always)]
+fn writer_stream(tag: u32) -> u32 {
+    (tag >> 4) - 1
+}
+
 /// An entry no granule holds.
 pub const NEVER_READ: Entry = Entry { tag: NO_ENTRY, coordinates: [0; INLINE_DIMENSIONS] };
 
@@ -60,7 +72,7 @@ impl Entry {
         }
         let coordinate = |k: usize| i32::try_from(coordinates[k]).ok();
         Some(Entry {
-            tag: (stream + 1) << 4 | dimensions as u32,
+            tag: tag(stream, dimensions as u32),
             coordinates: [coordinate(0)?, coordinate(1)?, coordinate(2)?],
         })
     }
@@ -172,13 +184,13 @@ impl ShadowMemory {
             *self.entries.slot(granule) = Entry::default();
             return false;
         }
-        let mut entry = Entry { tag: (stream + 1) << 4, coordinates: [0; INLINE_DIMENSIONS] };
+        let mut entry = Entry::default();
         if dimensions <= INLINE_DIMENSIONS {
-            entry.tag |= dimensions as u32;
+            entry.tag = tag(stream, dimensions as u32);
             let coordinate = |k: usize| iteration_vector.get(k).map_or(0, |&x| x as i32);
             entry.coordinates = [coordinate(0), coordinate(1), coordinate(2)];
         } else {
-            entry.tag |= DEEP;
+            entry.tag = tag(stream, DEEP);
             let deep = &mut self.deep.slot(granule).0;
             *deep = [0; MAX_SHADOW_DIMENSIONS];
             for (c, &x) in deep.iter_mut().zip(iteration_vector) {
@@ -196,13 +208,6 @@ impl ShadowMemory {
         self.entries.get(granule).unwrap_or_default()
     }
 
-    /// The stream that last wrote the granule, if it was a tracked write.
-    #[inline]
-    pub fn writer(&mut self, granule: u64) -> Option<u32> {
-        let entry = self.entries.get(granule)?;
-        (entry.tag != 0).then(|| (entry.tag >> 4) - 1)
-    }
-
     /// The last writer of the granule, if it was written by a tracked write.
     #[inline]
     pub fn read(&mut self, granule: u64) -> Option<Producer> {
@@ -216,7 +221,7 @@ impl ShadowMemory {
         if entry.tag == 0 {
             return None;
         }
-        let stream = (entry.tag >> 4) - 1;
+        let stream = writer_stream(entry.tag);
         let mut iteration_vector = [0; MAX_SHADOW_DIMENSIONS];
         let dimensions = match entry.tag & 15 {
             DEEP => {
@@ -245,7 +250,7 @@ mod tests {
             assert!(shadow.write(granule, 5 + depth as u32, &iteration_vector));
             let producer = shadow.read(granule).expect("written");
             assert_eq!(producer.stream, 5 + depth as u32);
-            assert_eq!(shadow.writer(granule), Some(5 + depth as u32));
+            assert_eq!(writer_stream(shadow.entry(granule).tag), 5 + depth as u32);
             assert_eq!(producer.dimensions as usize, depth);
             let read: Vec<i64> = producer.iteration_vector[..depth].iter().map(|&x| x as i64).collect();
             assert_eq!(read, iteration_vector, "depth {depth}");
@@ -256,7 +261,7 @@ mod tests {
         assert_eq!(shadow.read(0x10).map(|p| (p.stream, p.dimensions, p.iteration_vector[0])), Some((2, 1, 9)));
         assert!(!shadow.write(0x10, 3, &[0; MAX_SHADOW_DIMENSIONS + 1]));
         assert_eq!(shadow.read(0x10), None);
-        assert_eq!(shadow.writer(0x10), None);
+        assert_eq!(shadow.entry(0x10), Entry::default(), "no writer");
         assert_eq!(shadow.read(0x999_999), None);
     }
 
