@@ -79,6 +79,16 @@ struct Run<const N: usize> {
     count: u64,
 }
 
+impl<const N: usize> Run<N> {
+    /// The point with `label` continues the run (its step is known).
+    #[inline(always)]
+    fn advance(&mut self, label: &Label<N>) {
+        self.count += 1;
+        self.next_inner += 1;
+        self.next_label = sum(label, &self.step);
+    }
+}
+
 struct Stream<const N: usize> {
     folder: Folder,
     components: usize,
@@ -120,9 +130,7 @@ impl<const N: usize> Stream<N> {
                 } else if !same(label, &run.next_label) {
                     return self.restart_run(point, epoch, label);
                 }
-                run.count += 1;
-                run.next_inner += 1;
-                run.next_label = sum(label, &run.step);
+                run.advance(label);
                 return;
             }
             return self.restart_run(point, epoch, label);
@@ -167,10 +175,8 @@ impl<const N: usize> Stream<N> {
     #[inline(always)]
     fn extend_run(&mut self) {
         self.count += 1;
-        let run = &mut self.run;
-        run.count += 1;
-        run.next_inner += 1;
-        run.next_label = sum(&run.next_label, &run.step);
+        let label = self.run.next_label;
+        self.run.advance(&label);
     }
 
     fn finish(mut self) -> FinishedStream {
