@@ -14,6 +14,7 @@
 use crate::control::Transfer;
 use crate::options::PluginOptions;
 use crate::profile::{AccessKind, Profile};
+use crate::threads::Parked;
 use crate::tracer::Tracer;
 use std::collections::BTreeSet;
 
@@ -93,10 +94,9 @@ pub struct Frontend {
     generation: u64,
     /// Where the current guest thread is; the other threads' cursors wait in `threads`.
     cursor: Cursor,
-    threads: Vec<Option<Cursor>>,
-    /// The current vCPU and guest thread (serial number), and the thread of each vCPU.
+    threads: Parked<Cursor>,
+    /// The current vCPU, and the thread (serial number) of each vCPU.
     vcpu: u32,
-    thread: u32,
     vcpu_threads: Vec<Option<u32>>,
     started_threads: u32,
     pub executed_blocks: u64,
@@ -115,9 +115,8 @@ impl Frontend {
             leaders: BTreeSet::new(),
             generation: 0,
             cursor: Cursor::default(),
-            threads: vec![None],
+            threads: Parked::new(),
             vcpu: u32::MAX,
-            thread: 0,
             vcpu_threads: Vec::new(),
             started_threads: 0,
             executed_blocks: 0,
@@ -193,18 +192,9 @@ impl Frontend {
         }
         let thread = self.vcpu_threads[vcpu as usize].expect("mapped");
         self.vcpu = vcpu;
-        if thread == self.thread {
-            return;
+        if self.threads.switch(&mut self.cursor, thread, Cursor::default) {
+            self.tracer.switch_thread(thread);
         }
-        let index = thread as usize;
-        if self.threads.len() <= index {
-            self.threads.resize_with(index + 1, || None);
-        }
-        let next = self.threads[index].take().unwrap_or_default();
-        let previous = std::mem::replace(&mut self.cursor, next);
-        self.threads[self.thread as usize] = Some(previous);
-        self.thread = thread;
-        self.tracer.switch_thread(thread);
     }
 
     /// The translation block `index` starts executing.

@@ -22,4 +22,5 @@ pub mod options;
 pub mod profile;
 pub mod shadow;
 pub mod summary;
+mod threads;
 pub mod tracer;

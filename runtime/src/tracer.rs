@@ -15,6 +15,7 @@ use crate::profile::{
     AccessKind, ContextRecord, DependenceRecord, InstructionRecord, LoopRecord, Profile,
 };
 use crate::fast_hash::FastMap;
+use crate::threads::Parked;
 use crate::shadow::{granules, Entry, Producer, ShadowMemory, INLINE_DIMENSIONS, MAX_SHADOW_DIMENSIONS, NEVER_READ};
 use std::collections::HashMap;
 
@@ -256,8 +257,7 @@ pub struct Tracer {
     options: TracerOptions,
     /// The control flow of the current guest thread; the others wait in `threads`.
     control: ControlFlow,
-    thread: u32,
-    threads: Vec<Option<ControlFlow>>,
+    threads: Parked<ControlFlow>,
     instructions: Vec<StaticInstruction>,
     instruction_index: FastMap<u64, u32>,
     streams: Vec<InstructionStream>,
@@ -276,8 +276,7 @@ impl Tracer {
         Tracer {
             options,
             control: ControlFlow::for_thread(0),
-            thread: 0,
-            threads: vec![None],
+            threads: Parked::new(),
             instructions: Vec::new(),
             instruction_index: FastMap::default(),
             streams: Vec::new(),
@@ -313,23 +312,13 @@ impl Tracer {
     /// starts gets a new one). Each thread has its own control flow: loops, iteration vector
     /// and contexts (paper 001 follows one thread of control); streams are per thread.
     pub fn switch_thread(&mut self, thread: u32) {
-        if thread == self.thread {
-            return;
-        }
-        let index = thread as usize;
-        if self.threads.len() <= index {
-            self.threads.resize_with(index + 1, || None);
-        }
-        let next = self.threads[index].take().unwrap_or_else(|| ControlFlow::for_thread(thread));
-        let previous = std::mem::replace(&mut self.control, next);
-        self.threads[self.thread as usize] = Some(previous);
-        self.thread = thread;
+        self.threads.switch(&mut self.control, thread, || ControlFlow::for_thread(thread));
     }
 
     /// See [`ControlFlow::split_block`]: in every thread's control flow.
     pub fn split_block(&mut self, block: u64, leader: u64) {
         self.control.split_block(block, leader);
-        for control in self.threads.iter_mut().flatten() {
+        for control in self.threads.others_mut() {
             control.split_block(block, leader);
         }
     }
@@ -375,7 +364,7 @@ impl Tracer {
         let space = self.control.iteration_vector().len();
         let options = self.options.instruction_folding;
         let streams = &mut self.streams;
-        let thread = self.thread;
+        let thread = self.threads.thread();
         let values = self.options.values;
         let id = *self.stream_index.entry((thread, context, instruction, is_store)).or_insert_with(|| {
             streams.push(InstructionStream {
@@ -511,11 +500,10 @@ impl Tracer {
     }
 
     /// Ends the execution: folds what is pending and builds the profile.
-    pub fn finish(mut self) -> Profile {
-        let current = self.thread as usize;
-        self.threads[current] = Some(std::mem::take(&mut self.control));
+    pub fn finish(self) -> Profile {
+        let threads = self.threads.into_all(self.control);
         let controls: Vec<(u32, &ControlFlow)> =
-            self.threads.iter().enumerate().filter_map(|(t, c)| Some((t as u32, c.as_ref()?))).collect();
+            threads.iter().enumerate().filter_map(|(t, c)| Some((t as u32, c.as_ref()?))).collect();
         let trip_counts = merged_trip_counts(controls.iter().map(|(_, c)| *c));
         let mut loop_keys: Vec<LoopKey> = trip_counts.keys().copied().collect();
         loop_keys.sort();
@@ -544,7 +532,7 @@ impl Tracer {
         let context_id: HashMap<(u32, u32), u32> =
             thread_contexts.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect();
         for &(thread, context) in &thread_contexts {
-            let control = self.threads[thread as usize].as_ref().expect("a thread with streams");
+            let control = threads[thread as usize].as_ref().expect("a thread with streams");
             let frames = control.context_frames(context);
             let loops = frames
                 .iter()
@@ -593,11 +581,7 @@ fn merged_trip_counts<'a>(controls: impl Iterator<Item = &'a ControlFlow>) -> Ha
     let mut merged: HashMap<LoopKey, TripCounts> = HashMap::new();
     for control in controls {
         for (key, counts) in control.trip_counts() {
-            let total = merged.entry(key).or_default();
-            total.min = if total.entries == 0 { counts.min } else { total.min.min(counts.min) };
-            total.max = total.max.max(counts.max);
-            total.entries += counts.entries;
-            total.iterations += counts.iterations;
+            merged.entry(key).or_default().merge(&counts);
         }
     }
     merged

@@ -694,6 +694,19 @@ impl ControlFlow {
     }
 }
 
+impl TripCounts {
+    /// Adds the loop entries counted in `other` (another thread's).
+    pub fn merge(&mut self, other: &TripCounts) {
+        if other.entries == 0 {
+            return;
+        }
+        self.min = if self.entries == 0 { other.min } else { self.min.min(other.min) };
+        self.max = self.max.max(other.max);
+        self.entries += other.entries;
+        self.iterations += other.iterations;
+    }
+}
+
 fn record_exit(counts: &mut TripCounts, trip: u64) {
     counts.min = if counts.entries == 0 { trip } else { counts.min.min(trip) };
     counts.max = counts.max.max(trip);
