@@ -24,3 +24,15 @@ pub mod shadow;
 pub mod summary;
 mod threads;
 pub mod tracer;
+
+/// A seeded xorshift source for the randomized tests: `next(n)` is in `0..n`.
+#[cfg(test)]
+pub(crate) fn test_random(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    }
+}

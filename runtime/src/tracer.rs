@@ -636,13 +636,7 @@ mod tests {
     /// the writer of a granule, each nest run twice.
     #[test]
     fn expected_writers_change_no_profile() {
-        let mut state = 0x853c_49e6_748f_ea9bu64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = crate::test_random(0x853c_49e6_748f_ea9bu64);
         let mut fast_loads = 0;
         for round in 0..300 {
             let depth = 1 + next(2);

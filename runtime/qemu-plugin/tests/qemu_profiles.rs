@@ -4,7 +4,7 @@
 //! 3.2), bad plugin options, and the slowdown benchmark's streams against a golden file.
 
 use runtime::launch::{binary_layout, find_plugin, plugin_arguments, qemu_command, resolve_locations};
-use runtime::profile::{AccessKind, Profile};
+use runtime::profile::{AccessKind, InstructionRecord, Profile};
 use runtime::summary::{access_summary, dependence_summary, Stride};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -77,6 +77,12 @@ fn line_of(location: &Option<String>) -> Option<u32> {
     location.as_ref()?.split(':').rev().nth(1)?.parse().ok()
 }
 
+/// The stream of a `kind` access at source line `line` whose iteration vectors have `space`
+/// coordinates.
+fn instruction_at(profile: &Profile, kind: AccessKind, line: u32, space: usize) -> Option<&InstructionRecord> {
+    profile.instructions.iter().find(|r| r.kind == kind && line_of(&r.location) == Some(line) && r.folded.space == space)
+}
+
 #[test]
 fn backprop_conn_is_stride_one_along_j_non_affine_along_k_and_j_carries_nothing() {
     let binary = compile("backprop.c", &["-O2"]);
@@ -123,11 +129,7 @@ fn recurrence_dependence_is_carried_by_its_loop_at_distance_one() {
     let binary = compile("recurrence.c", &["-O0"]);
     let profile = profile(&binary, &[]);
     let line = source_line("recurrence.c", "a[i] = a[i - 1]");
-    let load = profile
-        .instructions
-        .iter()
-        .find(|r| r.kind == AccessKind::Load && line_of(&r.location) == Some(line) && r.folded.space == 1)
-        .expect("a load of a[i - 1] inside its loop");
+    let load = instruction_at(&profile, AccessKind::Load, line, 1).expect("a load of a[i - 1] inside its loop");
     let recurrence_loop = profile.context(load.context).unwrap().loops[0];
     let carried: Vec<_> = (0..profile.dependences.len())
         .map(|i| dependence_summary(&profile, i))
@@ -215,11 +217,7 @@ fn values_label_induction_variables_and_computed_stores() {
     let binary = compile("values.c", &["-O0"]);
     let profile = profile(&binary, &["values=on".to_string()]);
     let line = source_line("values.c", "the store of values");
-    let store = profile
-        .instructions
-        .iter()
-        .find(|r| r.kind == AccessKind::Store && line_of(&r.location) == Some(line) && r.folded.space == 1)
-        .expect("the store to a[i] inside its loop");
+    let store = instruction_at(&profile, AccessKind::Store, line, 1).expect("the store to a[i] inside its loop");
     let summary = access_summary(&profile, store);
     assert_eq!(summary.strides, vec![Stride::Constant(8)]);
     assert_eq!(summary.value_strides, Some(vec![Stride::Constant(3)]));

@@ -579,13 +579,7 @@ mod tests {
     /// out-of-order points, folded with and without widening and give-up.
     #[test]
     fn fast_path_folds_like_the_general_path() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = crate::test_random(0x9e37_79b9_7f4a_7c15u64);
         for round in 0..400 {
             let space = 1 + next(3) as usize;
             let components = 1 + next(2) as usize;
@@ -673,13 +667,7 @@ mod tests {
     /// widening and give-up (a low threshold makes give-up frequent).
     #[test]
     fn runs_fold_like_their_points() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = crate::test_random(0x2545_f491_4f6c_dd1du64);
         let mut bulk_runs = 0;
         for round in 0..600 {
             let space = next(4) as usize;
