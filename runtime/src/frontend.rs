@@ -80,9 +80,11 @@ struct Repeat {
 struct Cursor {
     /// The translation block that ran last.
     previous: Option<usize>,
-    /// Leaders inside it not entered yet, from `next_pending` on.
-    pending_leaders: Vec<u64>,
+    /// Leaders inside it not entered yet: `interior_leaders[next_pending..pending_end]` of
+    /// block `pending_block` (indices, not a copy: the repeated path of a loop stays cheap).
+    pending_block: usize,
     next_pending: usize,
+    pending_end: usize,
 }
 
 /// The plugin's state.
@@ -201,7 +203,7 @@ impl Frontend {
     #[inline]
     pub fn execute_block(&mut self, index: usize) {
         self.executed_blocks += 1;
-        if self.cursor.next_pending < self.cursor.pending_leaders.len() {
+        if self.cursor.next_pending < self.cursor.pending_end {
             self.flush_pending_leaders(u64::MAX);
         }
         let epoch = self.tracer.epoch();
@@ -250,14 +252,15 @@ impl Frontend {
     /// The leaders inside translation block `index` are entered as its execution reaches them.
     #[inline]
     fn set_pending_leaders(&mut self, index: usize) {
-        self.cursor.pending_leaders.clear();
-        self.cursor.pending_leaders.extend_from_slice(&self.blocks[index].interior_leaders);
+        self.cursor.pending_block = index;
         self.cursor.next_pending = 0;
+        self.cursor.pending_end = self.blocks[index].interior_leaders.len();
     }
 
     #[inline(never)]
     fn flush_pending_leaders(&mut self, up_to: u64) {
-        while let Some(&leader) = self.cursor.pending_leaders.get(self.cursor.next_pending) {
+        while self.cursor.next_pending < self.cursor.pending_end {
+            let leader = self.blocks[self.cursor.pending_block].interior_leaders[self.cursor.next_pending];
             if leader > up_to {
                 break;
             }
@@ -269,7 +272,7 @@ impl Frontend {
     /// The traced instruction `id` at `pc` accessed `size` bytes at `address`.
     #[inline(always)]
     pub fn memory_access(&mut self, id: u32, pc: u64, address: u64, size: u8, is_store: bool) {
-        if self.cursor.next_pending < self.cursor.pending_leaders.len() {
+        if self.cursor.next_pending < self.cursor.pending_end {
             self.flush_pending_leaders(pc);
         }
         self.trace_access(id, address, size, is_store, 0);
@@ -280,7 +283,7 @@ impl Frontend {
     /// `value` is what the access read or wrote (0 when values are not traced).
     #[inline(always)]
     pub fn memory_access_of(&mut self, id: u32, address: u64, size: u8, is_store: bool, value: i64) {
-        if self.cursor.next_pending < self.cursor.pending_leaders.len() {
+        if self.cursor.next_pending < self.cursor.pending_end {
             self.flush_pending_leaders(self.tracer.instruction_pc(id));
         }
         self.trace_access(id, address, size, is_store, value);

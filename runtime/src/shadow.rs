@@ -104,54 +104,69 @@ impl Default for DeepEntry {
     }
 }
 
-/// Pages of `1 << PAGE_BITS` entries, found through a direct-mapped cache in front of a map.
+/// Entries per page: the granules of 4 KiB of guest memory.
+const PAGE: usize = 1 << PAGE_BITS;
+
+/// Pages of [`PAGE`] entries, found through a direct-mapped cache in front of a map. The
+/// cache keeps each page's address, so a hit costs one comparison and no bounds check.
 struct PageTable<T> {
-    index: FastMap<u64, u32>,
-    pages: Vec<Box<[T]>>,
-    cache: Box<[(u64, u32); PAGE_CACHE]>,
+    index: FastMap<u64, *mut [T; PAGE]>,
+    pages: Vec<Box<[T; PAGE]>>,
+    cache: Box<[(u64, *mut [T; PAGE]); PAGE_CACHE]>,
 }
 
 impl<T: Copy + Default> PageTable<T> {
     fn new() -> Self {
-        PageTable { index: FastMap::default(), pages: Vec::new(), cache: Box::new([(u64::MAX, 0); PAGE_CACHE]) }
+        PageTable {
+            index: FastMap::default(),
+            pages: Vec::new(),
+            cache: Box::new([(u64::MAX, std::ptr::null_mut()); PAGE_CACHE]),
+        }
     }
 
+    /// The page of `granule`; created (zeroed) if `create`.
     #[inline]
-    fn page(&mut self, granule: u64, create: bool) -> Option<u32> {
+    fn page(&mut self, granule: u64, create: bool) -> Option<*mut [T; PAGE]> {
         let page = granule >> PAGE_BITS;
-        let (p, i) = self.cache[(page as usize) % PAGE_CACHE];
+        let (p, address) = self.cache[(page as usize) % PAGE_CACHE];
         if p == page {
-            return Some(i);
+            return Some(address);
         }
         self.lookup(page, create)
     }
 
     #[cold]
-    fn lookup(&mut self, page: u64, create: bool) -> Option<u32> {
-        let i = match self.index.get(&page) {
-            Some(&i) => i,
+    fn lookup(&mut self, page: u64, create: bool) -> Option<*mut [T; PAGE]> {
+        let address = match self.index.get(&page) {
+            Some(&address) => address,
             None if create => {
-                self.pages.push(vec![T::default(); 1 << PAGE_BITS].into_boxed_slice());
-                let i = (self.pages.len() - 1) as u32;
-                self.index.insert(page, i);
-                i
+                let mut boxed: Box<[T; PAGE]> =
+                    vec![T::default(); PAGE].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!());
+                // The box's heap block does not move when `pages` grows.
+                let address: *mut [T; PAGE] = &mut *boxed;
+                self.pages.push(boxed);
+                self.index.insert(page, address);
+                address
             }
             None => return None,
         };
-        self.cache[(page as usize) % PAGE_CACHE] = (page, i);
-        Some(i)
+        self.cache[(page as usize) % PAGE_CACHE] = (page, address);
+        Some(address)
     }
 
     #[inline]
     fn slot(&mut self, granule: u64) -> &mut T {
-        let i = self.page(granule, true).expect("created");
-        &mut self.pages[i as usize][(granule & ((1 << PAGE_BITS) - 1)) as usize]
+        let page = self.page(granule, true).expect("created");
+        // SAFETY: `page` points into a box of `self.pages`, alive as long as `self` and
+        // borrowed through `&mut self`; the index is below `PAGE`.
+        unsafe { &mut (*page)[granule as usize & (PAGE - 1)] }
     }
 
     #[inline]
     fn get(&mut self, granule: u64) -> Option<T> {
-        let i = self.page(granule, false)?;
-        Some(self.pages[i as usize][(granule & ((1 << PAGE_BITS) - 1)) as usize])
+        let page = self.page(granule, false)?;
+        // SAFETY: as in `slot`.
+        Some(unsafe { (*page)[granule as usize & (PAGE - 1)] })
     }
 }
 
@@ -174,32 +189,42 @@ impl Default for ShadowMemory {
 }
 
 impl ShadowMemory {
-    /// Stream `stream` wrote the granule at iteration vector `iteration_vector`. Returns
-    /// false (and forgets the granule's writer) when that write cannot be tracked: an
-    /// iteration vector deeper than [`MAX_SHADOW_DIMENSIONS`] or too many streams.
+    /// Stream `stream` wrote the granules `first..=last` at iteration vector
+    /// `iteration_vector`. Returns false (and forgets the granules' writer) when that write
+    /// cannot be tracked: an iteration vector deeper than [`MAX_SHADOW_DIMENSIONS`] or too
+    /// many streams.
     #[inline]
-    pub fn write(&mut self, granule: u64, stream: u32, iteration_vector: &[i64]) -> bool {
+    pub fn write(&mut self, first: u64, last: u64, stream: u32, iteration_vector: &[i64]) -> bool {
         let dimensions = iteration_vector.len();
-        if dimensions > MAX_SHADOW_DIMENSIONS || stream >= MAX_TRACKED_STREAMS {
-            *self.entries.slot(granule) = Entry::default();
-            return false;
+        if dimensions > INLINE_DIMENSIONS || stream >= MAX_TRACKED_STREAMS {
+            return self.write_deep(first, last, stream, iteration_vector);
         }
-        let mut entry = Entry::default();
-        if dimensions <= INLINE_DIMENSIONS {
-            entry.tag = tag(stream, dimensions as u32);
-            let coordinate = |k: usize| iteration_vector.get(k).map_or(0, |&x| x as i32);
-            entry.coordinates = [coordinate(0), coordinate(1), coordinate(2)];
-        } else {
-            entry.tag = tag(stream, DEEP);
+        let coordinate = |k: usize| iteration_vector.get(k).map_or(0, |&x| x as i32);
+        let entry = Entry { tag: tag(stream, dimensions as u32), coordinates: [coordinate(0), coordinate(1), coordinate(2)] };
+        for granule in first..=last {
+            *self.entries.slot(granule) = entry;
+        }
+        true
+    }
+
+    /// [`ShadowMemory::write`] of an iteration vector that does not fit an entry.
+    #[cold]
+    fn write_deep(&mut self, first: u64, last: u64, stream: u32, iteration_vector: &[i64]) -> bool {
+        let dimensions = iteration_vector.len();
+        let tracked = dimensions <= MAX_SHADOW_DIMENSIONS && stream < MAX_TRACKED_STREAMS;
+        for granule in first..=last {
+            if !tracked {
+                *self.entries.slot(granule) = Entry::default();
+                continue;
+            }
             let deep = &mut self.deep.slot(granule).0;
             *deep = [0; MAX_SHADOW_DIMENSIONS];
             for (c, &x) in deep.iter_mut().zip(iteration_vector) {
                 *c = x as i32;
             }
-            entry.coordinates[0] = dimensions as i32;
+            *self.entries.slot(granule) = Entry { tag: tag(stream, DEEP), coordinates: [dimensions as i32, 0, 0] };
         }
-        *self.entries.slot(granule) = entry;
-        true
+        tracked
     }
 
     /// The raw entry of the granule (the default, unwritten entry if it was never written).
@@ -247,7 +272,7 @@ mod tests {
         for depth in 0..=MAX_SHADOW_DIMENSIONS {
             let iteration_vector: Vec<i64> = (0..depth as i64).map(|x| 1000 * x - 7).collect();
             let granule = 0x4000_0000 + 977 * depth as u64;
-            assert!(shadow.write(granule, 5 + depth as u32, &iteration_vector));
+            assert!(shadow.write(granule, granule, 5 + depth as u32, &iteration_vector));
             let producer = shadow.read(granule).expect("written");
             assert_eq!(producer.stream, 5 + depth as u32);
             assert_eq!(writer_stream(shadow.entry(granule).tag), 5 + depth as u32);
@@ -256,10 +281,10 @@ mod tests {
             assert_eq!(read, iteration_vector, "depth {depth}");
         }
         // A shallow write over a deep one hides it; an untracked write forgets the writer.
-        shadow.write(0x10, 1, &[1, 2, 3, 4, 5]);
-        shadow.write(0x10, 2, &[9]);
+        shadow.write(0x10, 0x10, 1, &[1, 2, 3, 4, 5]);
+        shadow.write(0x10, 0x10, 2, &[9]);
         assert_eq!(shadow.read(0x10).map(|p| (p.stream, p.dimensions, p.iteration_vector[0])), Some((2, 1, 9)));
-        assert!(!shadow.write(0x10, 3, &[0; MAX_SHADOW_DIMENSIONS + 1]));
+        assert!(!shadow.write(0x10, 0x10, 3, &[0; MAX_SHADOW_DIMENSIONS + 1]));
         assert_eq!(shadow.read(0x10), None);
         assert_eq!(shadow.entry(0x10), Entry::default(), "no writer");
         assert_eq!(shadow.read(0x999_999), None);
@@ -270,13 +295,32 @@ mod tests {
     #[test]
     fn predicted_entries_are_the_written_ones() {
         let mut shadow = ShadowMemory::default();
-        shadow.write(0x40, 9, &[3, 7]);
+        shadow.write(0x40, 0x40, 9, &[3, 7]);
         assert_eq!(Entry::inline(9, 2, &[3, 7, 0]), Some(shadow.entry(0x40)));
-        shadow.write(0x41, 9, &[3, 8]);
+        shadow.write(0x41, 0x41, 9, &[3, 8]);
         assert_eq!(shadow.entry(0x40).stepped(&[0, 1, 0]), shadow.entry(0x41));
         assert!(shadow.entry(0x40).same_writer(&shadow.entry(0x41)));
         assert_eq!(Entry::inline(9, 4, &[0, 0, 0]), None);
         assert_eq!(shadow.entry(0x99), Entry::default());
+    }
+
+    /// A write over several granules (a double, a vector) names its writer in each of them,
+    /// shallow, deep or untracked, and leaves the neighbours alone.
+    #[test]
+    fn a_write_covers_all_its_granules() {
+        let mut shadow = ShadowMemory::default();
+        for (stream, iteration_vector) in [(4, vec![1, 2]), (5, vec![1, 2, 3, 4, 5])] {
+            assert!(shadow.write(0x3ff, 0x402, stream, &iteration_vector), "across a page boundary");
+            for granule in 0x3ff..=0x402 {
+                let producer = shadow.read(granule).expect("written");
+                assert_eq!((producer.stream, producer.dimensions as usize), (stream, iteration_vector.len()));
+            }
+            assert_eq!(shadow.read(0x3fe), None);
+            assert_eq!(shadow.read(0x403), None);
+        }
+        assert!(!shadow.write(0x3ff, 0x400, 6, &[0; MAX_SHADOW_DIMENSIONS + 1]));
+        assert_eq!((shadow.read(0x3ff), shadow.read(0x400)), (None, None));
+        assert_eq!(shadow.read(0x401).map(|p| p.stream), Some(5));
     }
 
     /// Granules far apart (more pages than the page cache holds, with colliding cache slots)
@@ -286,7 +330,7 @@ mod tests {
         let mut shadow = ShadowMemory::default();
         let granule = |k: u64| (k * PAGE_CACHE as u64 + 3) << PAGE_BITS;
         for k in 0..3 * PAGE_CACHE as u64 {
-            shadow.write(granule(k), k as u32, &[k as i64, 1, 2, 3]);
+            shadow.write(granule(k), granule(k), k as u32, &[k as i64, 1, 2, 3]);
         }
         for k in 0..3 * PAGE_CACHE as u64 {
             let p = shadow.read(granule(k)).unwrap();

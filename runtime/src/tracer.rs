@@ -403,15 +403,8 @@ impl Tracer {
         let (first, last) = granules(address, size);
         match kind {
             AccessKind::Store => {
-                let mut granule = first;
-                loop {
-                    if !self.shadow.write(granule, stream, iteration_vector) {
-                        self.untracked_writes += 1;
-                    }
-                    if granule == last {
-                        break;
-                    }
-                    granule += 1;
+                if !self.shadow.write(first, last, stream, iteration_vector) {
+                    self.untracked_writes += last - first + 1;
                 }
             }
             AccessKind::Load => self.load(first, last, stream, epoch),

@@ -36,7 +36,39 @@ use std::sync::Mutex;
 /// that can run callbacks is the one that owns the state. (Fallback for a QEMU that would run
 /// vCPU init in the new thread, as later versions do asynchronously: that would race with the
 /// first thread's unlocked callbacks; QEMU 7.2 is the supported version.)
-struct State(UnsafeCell<Option<Frontend>>);
+struct State(UnsafeCell<Option<Plugin>>);
+
+/// The frontend, and per traced instruction the last `qemu_plugin_meminfo_t` it gave with
+/// its decoded size and kind: an instruction almost always gives the same one, and comparing
+/// it saves two calls into QEMU per access.
+struct Plugin {
+    frontend: Frontend,
+    access_kinds: Vec<AccessKind>,
+}
+
+#[derive(Clone, Copy)]
+struct AccessKind {
+    info: qemu_plugin_meminfo_t,
+    size: u8,
+    is_store: bool,
+}
+
+/// An `info` no access gives: the first access of an instruction asks QEMU.
+const UNKNOWN_ACCESS: AccessKind = AccessKind { info: qemu_plugin_meminfo_t::MAX, size: 0, is_store: false };
+
+impl Plugin {
+    /// The size and kind of the access that `info` describes, made by instruction `id`.
+    #[inline(always)]
+    fn access_kind(&mut self, id: u32, info: qemu_plugin_meminfo_t) -> (u8, bool) {
+        let kind = &mut self.access_kinds[id as usize];
+        if kind.info != info {
+            // SAFETY: `info` is the handle QEMU passed for this access.
+            let (shift, is_store) = unsafe { (qemu_plugin_mem_size_shift(info), qemu_plugin_mem_is_store(info)) };
+            *kind = AccessKind { info, size: 1 << shift, is_store };
+        }
+        (kind.size, kind.is_store)
+    }
+}
 
 // SAFETY: see `State`: unsynchronized access happens only while one vCPU thread exists.
 unsafe impl Sync for State {}
@@ -110,14 +142,20 @@ fn guest_value(address: u64, size: u8) -> i64 {
 /// Runs `body` on the state, under the lock when the guest is multi-threaded.
 #[inline(always)]
 fn with_state<R>(body: impl FnOnce(&mut Frontend) -> R) -> Option<R> {
+    with_plugin(|plugin| body(&mut plugin.frontend))
+}
+
+/// [`with_state`] with the plugin's own caches too.
+#[inline(always)]
+fn with_plugin<R>(body: impl FnOnce(&mut Plugin) -> R) -> Option<R> {
     let mut result = None;
     guarded(|| {
         let _guard = (VCPUS.load(Ordering::Relaxed) > 1)
             .then(|| LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
         // SAFETY: exclusive access, see `State`.
         let state = unsafe { &mut *STATE.0.get() };
-        if let Some(frontend) = state.as_mut() {
-            result = Some(body(frontend));
+        if let Some(plugin) = state.as_mut() {
+            result = Some(body(plugin));
         }
     });
     result
@@ -176,7 +214,7 @@ impl Register for Polyprop {
         }
         let _guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
         // SAFETY: no callback is registered yet.
-        unsafe { *STATE.0.get() = Some(Frontend::new(options)) };
+        unsafe { *STATE.0.get() = Some(Plugin { frontend: Frontend::new(options), access_kinds: Vec::new() }) };
         qemu_plugin::qemu_plugin_register_vcpu_init_cb(id, Some(on_vcpu_init))?;
         qemu_plugin::qemu_plugin_register_vcpu_tb_trans_cb(id, Some(on_translation))?;
         qemu_plugin::qemu_plugin_register_atexit_cb(id, |_| guarded(write_profile))?;
@@ -215,7 +253,14 @@ fn translate(raw: *mut qemu_plugin_tb) {
     if instructions.is_empty() {
         return;
     }
-    let Some((index, ids)) = with_state(|frontend| frontend.translate_block(&instructions)) else {
+    let Some((index, ids)) = with_plugin(|plugin| {
+        let (index, ids) = plugin.frontend.translate_block(&instructions);
+        let known = ids.iter().flatten().max().map_or(0, |&id| id as usize + 1);
+        if plugin.access_kinds.len() < known {
+            plugin.access_kinds.resize(known, UNKNOWN_ACCESS);
+        }
+        (index, ids)
+    }) else {
         return;
     };
     // Plain C callbacks whose userdata is a dense index (the block's, the instruction's): no
@@ -257,20 +302,20 @@ unsafe extern "C" fn on_memory_access(
     address: u64,
     userdata: *mut c_void,
 ) {
-    // SAFETY: `info` is the handle QEMU passes for this access.
-    let (shift, is_store) = unsafe { (qemu_plugin_mem_size_shift(info), qemu_plugin_mem_is_store(info)) };
-    let size = 1u8 << shift;
-    let value = if VALUES.load(Ordering::Relaxed) { guest_value(address, size) } else { 0 };
-    with_state(|f| {
-        f.set_vcpu(vcpu);
-        f.memory_access_of(userdata as usize as u32, address, size, is_store, value)
+    let id = userdata as usize as u32;
+    with_plugin(|plugin| {
+        let (size, is_store) = plugin.access_kind(id, info);
+        let value = if VALUES.load(Ordering::Relaxed) { guest_value(address, size) } else { 0 };
+        let frontend = &mut plugin.frontend;
+        frontend.set_vcpu(vcpu);
+        frontend.memory_access_of(id, address, size, is_store, value)
     });
 }
 
 fn write_profile() {
     let _guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
     // SAFETY: under the lock; single-threaded guests run no other callback at exit.
-    let Some(frontend) = (unsafe { &mut *STATE.0.get() }).take() else { return };
+    let Some(Plugin { frontend, .. }) = (unsafe { &mut *STATE.0.get() }).take() else { return };
     // A process forked by the guest inherits the state and exits on its own: it writes the
     // profile of its own execution next to the one the user asked for, `OUTPUT.PID`.
     let mut output = frontend.options.output.clone();
