@@ -262,7 +262,7 @@ impl Profile {
         let Some(recorded) = last.strip_prefix("end fnv1a=") else {
             return Err(error("truncated profile: no end line".into()));
         };
-        let computed = fnv1a(text[..body_end].as_bytes());
+        let computed = fnv1a(&text.as_bytes()[..body_end]);
         if u64::from_str_radix(recorded, 16).ok() != Some(computed) {
             return Err(error("corrupt profile: checksum mismatch".into()));
         }

@@ -115,6 +115,8 @@ pub(crate) fn absorb(
     let dimensions = absorber.coefficients.len();
     let mut merged = absorber.clone();
     // Dimensions below d (inner axes): both known must agree; one known is taken over.
+    // Four arrays move together along the axes: an index reads best.
+    #[allow(clippy::needless_range_loop)]
     for axis in axis_d + 1..dimensions {
         use Coefficient::*;
         match (absorber.coefficients[axis], to_be_absorbed.coefficients[axis]) {

@@ -30,15 +30,16 @@ fn reduced_echelon(rows: &[Vec<i64>], columns: usize) -> (Vec<Vec<i128>>, Vec<us
             continue;
         };
         matrix.swap(rank, pivot);
-        for r in 0..matrix.len() {
-            if r != rank && matrix[r][column] != 0 {
-                let (a, b) = (matrix[rank][column], matrix[r][column]);
+        let pivot_row = matrix[rank].clone();
+        for (r, row) in matrix.iter_mut().enumerate() {
+            if r != rank && row[column] != 0 {
+                let (a, b) = (pivot_row[column], row[column]);
                 let g = gcd(a, b);
                 let (fa, fb) = (a / g, b / g);
-                for c in 0..columns {
-                    matrix[r][c] = matrix[r][c] * fa - matrix[rank][c] * fb;
+                for (x, &p) in row.iter_mut().zip(&pivot_row).take(columns) {
+                    *x = *x * fa - p * fb;
                 }
-                normalize(&mut matrix[r]);
+                normalize(row);
             }
         }
         pivots.push(column);

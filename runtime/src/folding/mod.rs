@@ -495,7 +495,7 @@ impl Folder {
             let anchor = polyhedron.anchor(self.space).to_vec();
             let labels: Vec<i64> =
                 polyhedron.label_functions.iter().map(|f| f.evaluate_integers(&anchor)).collect();
-            if first.as_ref().map_or(true, |(a, _)| anchor < *a) {
+            if first.as_ref().is_none_or(|(a, _)| anchor < *a) {
                 first = Some((anchor, labels));
             }
         }
