@@ -10,13 +10,19 @@
 //!
 //! Calls and returns are recognized from the last instruction of the previous translation
 //! block (`call*`, `ret*`): a call's return address is the end of that instruction.
+//!
+//! When the guest's code is given ([`Frontend::set_code_image`]), a function is decoded when it
+//! is first called ([`crate::control::static_cfg`]): its blocks become leaders and its edges
+//! go to the control flow before it runs, so its loops are known from their first iteration.
 
+use crate::control::static_cfg::{static_cfg, CodeImage, StaticCfg};
 use crate::control::Transfer;
+use crate::fast_hash::FastMap;
 use crate::options::PluginOptions;
 use crate::profile::{AccessKind, Profile};
 use crate::threads::Parked;
 use crate::tracer::Tracer;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// How an instruction transfers control, as far as loop events care.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +91,13 @@ struct Cursor {
     pending_block: usize,
     next_pending: usize,
     pending_end: usize,
+    /// The code of the translation block that ran last: `[start, start + length)`.
+    start: u64,
+    length: u64,
+    /// The last access in this execution of the block: its instruction and kind
+    /// (`id << 1 | is_store`) and where it ended (`u64::MAX`: none yet).
+    last_access: u64,
+    last_end: u64,
 }
 
 /// The plugin's state.
@@ -94,6 +107,13 @@ pub struct Frontend {
     blocks: Vec<TranslationBlockInfo>,
     leaders: BTreeSet<u64>,
     generation: u64,
+    /// The guest's code, when static CFGs are on and the plugin could read it.
+    code: Option<CodeImage>,
+    /// The decoded CFG of each function called so far (`None`: not decodable).
+    static_cfg_of: FastMap<u64, Option<usize>>,
+    static_cfgs: Vec<StaticCfg>,
+    /// Every decoded block: start -> end.
+    static_blocks: BTreeMap<u64, u64>,
     /// Where the current guest thread is; the other threads' cursors wait in `threads`.
     cursor: Cursor,
     threads: Parked<Cursor>,
@@ -105,6 +125,9 @@ pub struct Frontend {
     /// Blocks whose loop events were repeated from memory (`Repeat`).
     pub repeated_blocks: u64,
     pub memory_accesses: u64,
+    /// Accesses reported for an instruction outside the running block (see
+    /// [`Frontend::memory_access_with_value`]), not traced.
+    pub misattributed_accesses: u64,
 }
 
 impl Frontend {
@@ -116,6 +139,10 @@ impl Frontend {
             blocks: Vec::new(),
             leaders: BTreeSet::new(),
             generation: 0,
+            code: None,
+            static_cfg_of: FastMap::default(),
+            static_cfgs: Vec::new(),
+            static_blocks: BTreeMap::new(),
             cursor: Cursor::default(),
             threads: Parked::new(),
             vcpu: u32::MAX,
@@ -124,6 +151,7 @@ impl Frontend {
             executed_blocks: 0,
             repeated_blocks: 0,
             memory_accesses: 0,
+            misattributed_accesses: 0,
         }
     }
 
@@ -133,16 +161,7 @@ impl Frontend {
     pub fn translate_block(&mut self, instructions: &[TranslatedInstruction]) -> (usize, Vec<Option<u32>>) {
         let first = &instructions[0];
         let last = &instructions[instructions.len() - 1];
-        if self.leaders.insert(first.pc) {
-            self.generation += 1;
-            // A block that already ran through this new leader is split there.
-            let leader = first.pc;
-            if let Some(block) = self.blocks.iter().find(|b| b.start < leader && leader < b.end) {
-                if let Some(&start) = self.leaders.range(block.start..leader).next_back() {
-                    self.tracer.split_block(start, leader);
-                }
-            }
-        }
+        self.insert_leader(first.pc);
         self.blocks.push(TranslationBlockInfo {
             start: first.pc,
             end: last.pc + last.size,
@@ -161,6 +180,59 @@ impl Frontend {
             })
             .collect();
         (self.blocks.len() - 1, ids)
+    }
+
+    /// A new leader: a block that already ran through it, or a decoded block that spans it,
+    /// is split there.
+    fn insert_leader(&mut self, leader: u64) {
+        if !self.leaders.insert(leader) {
+            return;
+        }
+        self.generation += 1;
+        let ran_through = self.blocks.iter().find(|b| b.start < leader && leader < b.end).map(|b| b.start);
+        let decoded = || {
+            let (&start, &end) = self.static_blocks.range(..leader).next_back()?;
+            (leader < end).then_some(start)
+        };
+        if let Some(from) = ran_through.or_else(decoded) {
+            if let Some(&start) = self.leaders.range(from..leader).next_back() {
+                self.tracer.split_block(start, leader);
+            }
+        }
+    }
+
+    /// The guest's code: from now on, functions are decoded when first called.
+    pub fn set_code_image(&mut self, code: CodeImage) {
+        self.code = Some(code);
+    }
+
+    /// Whether the plugin should read the guest's code for [`Frontend::set_code_image`].
+    pub fn wants_code_image(&self) -> bool {
+        self.options.static_cfg && self.code.is_none()
+    }
+
+    /// `function` is being called: its decoded CFG (decoded now if it is the first call in
+    /// any thread) goes to the current thread's control flow if it does not know it yet.
+    fn prepare_function(&mut self, function: u64) {
+        let index = match self.static_cfg_of.get(&function) {
+            Some(&index) => index,
+            None => {
+                let decoded = self.code.as_ref().and_then(|code| static_cfg(code, function));
+                let index = decoded.map(|cfg| {
+                    for &start in cfg.blocks.keys() {
+                        self.insert_leader(start);
+                    }
+                    self.static_blocks.extend(&cfg.blocks);
+                    self.static_cfgs.push(cfg);
+                    self.static_cfgs.len() - 1
+                });
+                self.static_cfg_of.insert(function, index);
+                index
+            }
+        };
+        if let Some(index) = index {
+            self.tracer.prepare_function(function, &self.static_cfgs[index]);
+        }
     }
 
     /// A vCPU starts: a new guest thread (QEMU user mode runs each guest thread on a vCPU of
@@ -203,6 +275,7 @@ impl Frontend {
     #[inline]
     pub fn execute_block(&mut self, index: usize) {
         self.executed_blocks += 1;
+        self.cursor.last_end = u64::MAX;
         if self.cursor.next_pending < self.cursor.pending_end {
             self.flush_pending_leaders(u64::MAX);
         }
@@ -231,6 +304,9 @@ impl Frontend {
             },
             None => Transfer::Jump,
         };
+        if matches!(transfer, Transfer::Call { .. }) && self.code.is_some() {
+            self.prepare_function(self.blocks[index].start);
+        }
         let previous = self.cursor.previous.replace(index);
         let block = &mut self.blocks[index];
         if block.generation != self.generation {
@@ -252,6 +328,8 @@ impl Frontend {
     /// The leaders inside translation block `index` are entered as its execution reaches them.
     #[inline]
     fn set_pending_leaders(&mut self, index: usize) {
+        let block = &self.blocks[index];
+        (self.cursor.start, self.cursor.length) = (block.start, block.end - block.start);
         self.cursor.pending_block = index;
         self.cursor.next_pending = 0;
         self.cursor.pending_end = self.blocks[index].interior_leaders.len();
@@ -272,19 +350,34 @@ impl Frontend {
     /// The traced instruction `id` at `pc` accessed `size` bytes at `address`.
     #[inline(always)]
     pub fn memory_access(&mut self, id: u32, pc: u64, address: u64, size: u8, is_store: bool) {
+        self.memory_access_with_value(id, pc, address, size, is_store, 0);
+    }
+
+    /// An access by the instruction `id` at `pc`. QEMU 7.2 also calls the memory callbacks of
+    /// the last instrumented instruction for the accesses that helpers of later, uninstrumented
+    /// blocks make (the `xsave` and `xrstor` of the dynamic linker's lazy binding, after a PLT
+    /// stub): an access whose instruction is not in the block that runs is one of those and
+    /// is dropped (counted in `misattributed_accesses`).
+    /// (Seen with Debian's QEMU 7.2; test `lazy_binding_adds_no_accesses_to_the_plt`.)
+    /// `value` is what the access read or wrote (0 when values are not traced).
+    #[inline(always)]
+    pub fn memory_access_with_value(&mut self, id: u32, pc: u64, address: u64, size: u8, is_store: bool, value: i64) {
+        if pc.wrapping_sub(self.cursor.start) >= self.cursor.length {
+            self.misattributed_accesses += 1;
+            return;
+        }
         if self.cursor.next_pending < self.cursor.pending_end {
             self.flush_pending_leaders(pc);
         }
-        self.trace_access(id, address, size, is_store, 0);
-    }
-
-    /// [`Frontend::memory_access`] for the plugin, which knows only the instruction's id
-    /// (its address is looked up only when leaders are pending).
-    /// `value` is what the access read or wrote (0 when values are not traced).
-    #[inline(always)]
-    pub fn memory_access_of(&mut self, id: u32, address: u64, size: u8, is_store: bool, value: i64) {
-        if self.cursor.next_pending < self.cursor.pending_end {
-            self.flush_pending_leaders(self.tracer.instruction_pc(id));
+        // QEMU reports a 16-byte access (`movaps`, `movups`) as two 8-byte halves: an access
+        // that continues the previous one of the same instruction and kind in the same block
+        // execution is the rest of the same instance.
+        let access = (id as u64) << 1 | is_store as u64;
+        let continued = access == self.cursor.last_access && address == self.cursor.last_end;
+        (self.cursor.last_access, self.cursor.last_end) = (access, address.wrapping_add(size as u64));
+        if continued {
+            let kind = if is_store { AccessKind::Store } else { AccessKind::Load };
+            return self.tracer.continue_access(id, address, size, kind);
         }
         self.trace_access(id, address, size, is_store, value);
     }
@@ -374,7 +467,7 @@ mod tests {
     }
 
     /// An access before a leader inside its translation block happens before that leader is
-    /// entered, also through the plugin's entry point (which knows only the instruction id):
+    /// entered:
     /// block A = 0x100 load (outer loop only), 0x108 load (inner loop header, a leader once
     /// the inner back edge is seen); block B = 0x108 load (the inner loop); C jumps back to A.
     #[test]
@@ -390,8 +483,8 @@ mod tests {
         let mut exit = None;
         for i in 0..4u64 {
             frontend.execute_block(a);
-            frontend.memory_access_of(ids_a[0].unwrap(), 0x9000 + 4 * i, 4, false, 0);
-            frontend.memory_access_of(ids_a[2].unwrap(), 0x5000, 4, false, 0);
+            frontend.memory_access(ids_a[0].unwrap(), 0x100, 0x9000 + 4 * i, 4, false);
+            frontend.memory_access(ids_a[2].unwrap(), 0x108, 0x5000, 4, false);
             for j in 1..6u64 {
                 let (b, ids_b) = inner
                     .get_or_insert_with(|| {
@@ -402,7 +495,7 @@ mod tests {
                     })
                     .clone();
                 frontend.execute_block(b);
-                frontend.memory_access_of(ids_b[0].unwrap(), 0x5000 + 4 * j, 4, false, 0);
+                frontend.memory_access(ids_b[0].unwrap(), 0x108, 0x5000 + 4 * j, 4, false);
             }
             let (c, _) = *exit.get_or_insert_with(|| frontend.translate_block(&[instruction(0x110, ControlKind::Other)]));
             frontend.execute_block(c);
@@ -416,6 +509,44 @@ mod tests {
         };
         assert_eq!(spaces(0x100), vec![1], "the load at 0x100 is in the outer loop only");
         assert!(spaces(0x108).contains(&2), "the loads at 0x108 are in both loops");
+    }
+
+    /// A 16-byte store and load reported in two 8-byte halves each are one instance each, with
+    /// one dependence; an access reported for an instruction outside the running block (QEMU
+    /// 7.2, after lazy binding) is dropped.
+    #[test]
+    fn wide_accesses_in_halves_are_one_instance_and_accesses_outside_the_block_are_dropped() {
+        let mut frontend = Frontend::new(PluginOptions::default());
+        let (entry, _) = frontend.translate_block(&[instruction(0x100, ControlKind::Other)]);
+        let (body, ids) = frontend.translate_block(&[
+            instruction(0x110, ControlKind::Other),
+            instruction(0x114, ControlKind::Other),
+        ]);
+        let (exit, _) = frontend.translate_block(&[instruction(0x120, ControlKind::Other)]);
+        let (store, load) = (ids[0].unwrap(), ids[1].unwrap());
+        frontend.execute_block(entry);
+        for i in 0..20u64 {
+            frontend.execute_block(body);
+            for half in [0, 8] {
+                frontend.memory_access(store, 0x110, 0x8000 + 16 * i + half, 8, true);
+            }
+            for half in [0, 8] {
+                frontend.memory_access(load, 0x114, 0x8000 + 16 * i + half, 8, false);
+            }
+        }
+        frontend.execute_block(exit);
+        frontend.memory_access(store, 0x110, 0x9000, 8, true);
+        assert_eq!(frontend.misattributed_accesses, 1);
+        let profile = frontend.finish();
+        // Without the code, the first iteration runs before the loop is known: two streams
+        // per instruction, 20 instances in all.
+        let instances = |pc: u64| -> (u64, u64) {
+            let records = profile.instructions.iter().filter(|r| r.pc == pc);
+            records.fold((0, 0), |(c, e), r| (c + r.count, e + r.order_errors))
+        };
+        assert_eq!((instances(0x110), instances(0x114)), ((20, 0), (20, 0)));
+        let dependences = profile.dependences.iter().fold((0, 0), |(c, e), d| (c + d.count, e + d.order_errors));
+        assert_eq!(dependences, (20, 0), "one store -> load dependence per instance");
     }
 
     /// Two vCPUs (guest threads) run the same loop, their blocks interleaved one by one: each
@@ -436,7 +567,7 @@ mod tests {
             for vcpu in [0, 1] {
                 frontend.set_vcpu(vcpu);
                 frontend.execute_block(body);
-                frontend.memory_access_of(load, 0x8000 * (1 + vcpu as u64) + 4 * i, 4, false, 0);
+                frontend.memory_access(load, 0x110, 0x8000 * (1 + vcpu as u64) + 4 * i, 4, false);
             }
         }
         for vcpu in [0, 1] {

@@ -17,11 +17,14 @@ pub struct PluginOptions {
     pub functions: Vec<String>,
     /// Instrument memory accesses only in these address ranges `[start, end)`, if any.
     pub ranges: Vec<(u64, u64)>,
+    /// Decode each function's CFG from its code when it is first called (`cfg=static`), or
+    /// learn it only from execution (`cfg=dynamic`).
+    pub static_cfg: bool,
     pub tracer: TracerOptions,
 }
 
 /// What the options accept, printed with every error.
-pub const USAGE: &str = "options: output=PATH binary=PATH load_base=ADDRESS functions=NAME:NAME ranges=START-END:START-END give_up=default|off|N widening=instructions|all|none dependences=on|off values=on|off";
+pub const USAGE: &str = "options: output=PATH binary=PATH load_base=ADDRESS functions=NAME:NAME ranges=START-END:START-END give_up=default|off|N widening=instructions|all|none dependences=on|off values=on|off cfg=static|dynamic";
 
 impl Default for PluginOptions {
     fn default() -> Self {
@@ -31,6 +34,7 @@ impl Default for PluginOptions {
             load_base: 0,
             functions: Vec::new(),
             ranges: Vec::new(),
+            static_cfg: true,
             tracer: TracerOptions::default(),
         }
     }
@@ -103,6 +107,13 @@ impl PluginOptions {
                         _ => return Err(bad("on or off")),
                     }
                 }
+                "cfg" => {
+                    options.static_cfg = match value {
+                        "static" => true,
+                        "dynamic" => false,
+                        _ => return Err(bad("static or dynamic")),
+                    }
+                }
                 _ => return Err(format!("unknown option '{key}'; {USAGE}")),
             }
         }
@@ -131,6 +142,7 @@ mod tests {
             "give_up=9",
             "widening=all",
             "dependences=off",
+            "cfg=dynamic",
         ])
         .unwrap();
         assert_eq!(options.output, "/tmp/p");
@@ -138,6 +150,8 @@ mod tests {
         assert_eq!(options.tracer.instruction_folding.geometric_give_up, Some(Some(9)));
         assert!(options.tracer.dependence_folding.label_widening);
         assert!(!options.tracer.dependences);
+        assert!(!options.static_cfg && PluginOptions::default().static_cfg);
+        assert!(PluginOptions::parse(&["cfg=guess"]).unwrap_err().contains("expected static or dynamic"));
         assert!(options.instruments(0x1800, Some("main")));
         assert!(!options.instruments(0x3000, Some("main")));
         assert!(!options.instruments(0x1800, Some("other")));

@@ -9,6 +9,7 @@
 //!
 //! The tracer knows nothing of QEMU: the plugin feeds it block entries and memory accesses.
 
+use crate::control::static_cfg::StaticCfg;
 use crate::control::{ControlFlow, LoopKey, Transfer, TripCounts};
 use crate::folding::{FoldedStream, Folder, FoldingOptions};
 use crate::profile::{
@@ -96,6 +97,9 @@ struct Stream<const N: usize> {
     run: Run<N>,
     count: u64,
     order_errors: u64,
+    /// The epoch of the last point with no coordinate (which has only its epoch to tell it
+    /// from the next).
+    epoch_outside_loops: Option<u64>,
 }
 
 impl<const N: usize> Stream<N> {
@@ -115,6 +119,7 @@ impl<const N: usize> Stream<N> {
             },
             count: 0,
             order_errors: 0,
+            epoch_outside_loops: None,
         }
     }
 
@@ -136,12 +141,13 @@ impl<const N: usize> Stream<N> {
             }
             return self.restart_run(point, epoch, label);
         }
-        self.push_outside_loops(point, label);
+        self.push_outside_loops(point, epoch, label);
     }
 
     /// No loop around: nothing to run along.
     #[inline(never)]
-    fn push_outside_loops(&mut self, point: &[i64], label: &Label<N>) {
+    fn push_outside_loops(&mut self, point: &[i64], epoch: u64, label: &Label<N>) {
+        self.epoch_outside_loops = Some(epoch);
         if self.folder.push(point, &label[..self.components]).is_err() {
             self.order_errors += 1;
         }
@@ -178,6 +184,15 @@ impl<const N: usize> Stream<N> {
         self.count += 1;
         let label = self.run.next_label;
         self.run.advance(&label);
+    }
+
+    /// Whether the last point pushed is `point` at `epoch`.
+    fn ends_at(&self, epoch: u64, point: &[i64]) -> bool {
+        let run = &self.run;
+        match point.last() {
+            Some(&inner) => run.count > 0 && run.epoch == epoch && run.next_inner == inner + 1,
+            None => self.epoch_outside_loops == Some(epoch),
+        }
     }
 
     fn finish(mut self) -> FinishedStream {
@@ -315,6 +330,14 @@ impl Tracer {
         self.threads.switch(&mut self.control, thread, || ControlFlow::for_thread(thread));
     }
 
+    /// The decoded CFG of `function`, which is being called, for the current thread's control
+    /// flow if it does not know the function yet (see [`ControlFlow::add_static_cfg`]).
+    pub fn prepare_function(&mut self, function: u64, cfg: &StaticCfg) {
+        if !self.control.knows_function(function) {
+            self.control.add_static_cfg(function, cfg);
+        }
+    }
+
     /// See [`ControlFlow::split_block`]: in every thread's control flow.
     pub fn split_block(&mut self, block: u64, leader: u64) {
         self.control.split_block(block, leader);
@@ -408,6 +431,36 @@ impl Tracer {
                 }
             }
             AccessKind::Load => self.load(first, last, stream, epoch),
+        }
+    }
+
+    /// More bytes of the instance of `instruction` traced last, at `address` (QEMU reports wide
+    /// accesses in pieces): stores write their shadow granules at the instance's iteration
+    /// vector, loads add the dependences the instance does not have yet; the instruction
+    /// stream already has its point.
+    #[inline(never)]
+    pub fn continue_access(&mut self, instruction: u32, address: u64, size: u8, kind: AccessKind) {
+        if !self.options.dependences {
+            return;
+        }
+        let stream = self.stream_of(instruction, kind, size);
+        let (first, last) = granules(address, size);
+        match kind {
+            AccessKind::Store => {
+                if !self.shadow.write(first, last, stream, self.control.iteration_vector()) {
+                    self.untracked_writes += last - first + 1;
+                }
+            }
+            AccessKind::Load => {
+                for granule in first..=last {
+                    let Some(producer) = self.shadow.read(granule) else { continue };
+                    let cached = self.streams[stream as usize].last_dependence;
+                    let id = if cached.0 == producer.stream { cached.1 } else { self.dependence_stream(producer, stream) };
+                    if !self.dependences[id as usize].2.ends_at(self.control.epoch(), self.control.iteration_vector()) {
+                        self.dependence(producer, stream);
+                    }
+                }
+            }
         }
     }
 

@@ -17,6 +17,7 @@ use qemu_plugin::sys::{
     qemu_plugin_register_vcpu_tb_exec_cb, qemu_plugin_tb, qemu_plugin_tb_get_insn,
 };
 use qemu_plugin::{register, HasCallbacks, PluginId, Register, TranslationBlock};
+use runtime::control::static_cfg::CodeImage;
 use runtime::frontend::{ControlKind, Frontend, TranslatedInstruction};
 use runtime::options::{PluginOptions, USAGE};
 use std::cell::UnsafeCell;
@@ -38,9 +39,9 @@ use std::sync::Mutex;
 /// first thread's unlocked callbacks; QEMU 7.2 is the supported version.)
 struct State(UnsafeCell<Option<Plugin>>);
 
-/// The frontend, and per traced instruction the last `qemu_plugin_meminfo_t` it gave with
-/// its decoded size and kind: an instruction almost always gives the same one, and comparing
-/// it saves two calls into QEMU per access.
+/// The frontend, and per traced instruction its address and the last `qemu_plugin_meminfo_t`
+/// it gave with its decoded size and kind: an instruction almost always gives the same one,
+/// and comparing it saves two calls into QEMU per access.
 struct Plugin {
     frontend: Frontend,
     access_kinds: Vec<AccessKind>,
@@ -48,25 +49,26 @@ struct Plugin {
 
 #[derive(Clone, Copy)]
 struct AccessKind {
+    pc: u64,
     info: qemu_plugin_meminfo_t,
     size: u8,
     is_store: bool,
 }
 
 /// An `info` no access gives: the first access of an instruction asks QEMU.
-const UNKNOWN_ACCESS: AccessKind = AccessKind { info: qemu_plugin_meminfo_t::MAX, size: 0, is_store: false };
+const UNKNOWN_ACCESS: AccessKind = AccessKind { pc: 0, info: qemu_plugin_meminfo_t::MAX, size: 0, is_store: false };
 
 impl Plugin {
     /// The size and kind of the access that `info` describes, made by instruction `id`.
     #[inline(always)]
-    fn access_kind(&mut self, id: u32, info: qemu_plugin_meminfo_t) -> (u8, bool) {
+    fn access_kind(&mut self, id: u32, info: qemu_plugin_meminfo_t) -> AccessKind {
         let kind = &mut self.access_kinds[id as usize];
         if kind.info != info {
             // SAFETY: `info` is the handle QEMU passed for this access.
             let (shift, is_store) = unsafe { (qemu_plugin_mem_size_shift(info), qemu_plugin_mem_is_store(info)) };
-            *kind = AccessKind { info, size: 1 << shift, is_store };
+            *kind = AccessKind { info, size: 1 << shift, is_store, ..*kind };
         }
-        (kind.size, kind.is_store)
+        *kind
     }
 }
 
@@ -139,6 +141,56 @@ fn guest_value(address: u64, size: u8) -> i64 {
     }
 }
 
+/// The guest's code in the instrumented `ranges`, copied from `guest_base + address`; a range
+/// that is not entirely mapped readable in this process is left out (its functions keep a
+/// dynamic CFG).
+fn read_code_image(ranges: &[(u64, u64)]) -> CodeImage {
+    // SAFETY: QEMU's `uintptr_t guest_base`, set before any guest code is translated.
+    let base = unsafe { *GUEST_BASE.load(Ordering::Relaxed) } as u64;
+    let readable = readable_mappings();
+    let segments = ranges
+        .iter()
+        .filter_map(|&(start, end)| {
+            let host = (base.checked_add(start)?, base.checked_add(end)?);
+            is_covered(&readable, host).then(|| {
+                // SAFETY: `host` is mapped readable (checked just above) and the guest cannot
+                // run while its first block is being translated.
+                let bytes = unsafe { std::slice::from_raw_parts(host.0 as *const u8, (end - start) as usize) };
+                (start, bytes.to_vec())
+            })
+        })
+        .collect();
+    CodeImage::new(segments)
+}
+
+/// The readable mappings of this process, sorted, from `/proc/self/maps`.
+fn readable_mappings() -> Vec<(u64, u64)> {
+    let maps = std::fs::read_to_string("/proc/self/maps").unwrap_or_default();
+    let mut mappings: Vec<(u64, u64)> = maps
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            let (range, permissions) = (fields.next()?, fields.next()?);
+            let (start, end) = range.split_once('-')?;
+            let range = (u64::from_str_radix(start, 16).ok()?, u64::from_str_radix(end, 16).ok()?);
+            permissions.starts_with('r').then_some(range)
+        })
+        .collect();
+    mappings.sort_unstable();
+    mappings
+}
+
+/// Whether the sorted `mappings` cover `[start, end)` without a gap.
+fn is_covered(mappings: &[(u64, u64)], (start, end): (u64, u64)) -> bool {
+    let mut covered = start;
+    for &(s, e) in mappings {
+        if s <= covered && covered < e {
+            covered = e;
+        }
+    }
+    covered >= end
+}
+
 /// Runs `body` on the state, under the lock when the guest is multi-threaded.
 #[inline(always)]
 fn with_state<R>(body: impl FnOnce(&mut Frontend) -> R) -> Option<R> {
@@ -200,16 +252,17 @@ impl Register for Polyprop {
             }
         };
         let mut options = options;
-        if options.tracer.values {
-            match find_guest_base() {
-                Some(base) => {
-                    GUEST_BASE.store(base, Ordering::SeqCst);
-                    VALUES.store(true, Ordering::SeqCst);
-                }
-                None => {
+        match find_guest_base() {
+            Some(base) => {
+                GUEST_BASE.store(base, Ordering::SeqCst);
+                VALUES.store(options.tracer.values, Ordering::SeqCst);
+            }
+            None => {
+                if options.tracer.values {
                     eprintln!("polyprop-qemu: values=on needs QEMU's guest_base, which this QEMU does not export: values are not traced");
-                    options.tracer.values = false;
                 }
+                options.tracer.values = false;
+                options.static_cfg = false;
             }
         }
         let _guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
@@ -231,6 +284,12 @@ unsafe extern "C" fn on_translation(_id: qemu_plugin_id_t, tb: *mut qemu_plugin_
 }
 
 fn translate(raw: *mut qemu_plugin_tb) {
+    // The guest is loaded before its first block is translated: its code can be read now.
+    if with_state(|f| f.wants_code_image()) == Some(true) {
+        let ranges = with_state(|f| f.options.ranges.clone()).unwrap_or_default();
+        let image = read_code_image(&ranges);
+        with_state(|f| f.set_code_image(image));
+    }
     let tb = TranslationBlock::from(raw);
     let Some(needs_symbols) = with_state(|f| !f.options.functions.is_empty()) else { return };
     let count = tb.size();
@@ -258,6 +317,11 @@ fn translate(raw: *mut qemu_plugin_tb) {
         let known = ids.iter().flatten().max().map_or(0, |&id| id as usize + 1);
         if plugin.access_kinds.len() < known {
             plugin.access_kinds.resize(known, UNKNOWN_ACCESS);
+        }
+        for (instruction, id) in instructions.iter().zip(&ids) {
+            if let Some(id) = id {
+                plugin.access_kinds[*id as usize].pc = instruction.pc;
+            }
         }
         (index, ids)
     }) else {
@@ -304,11 +368,11 @@ unsafe extern "C" fn on_memory_access(
 ) {
     let id = userdata as usize as u32;
     with_plugin(|plugin| {
-        let (size, is_store) = plugin.access_kind(id, info);
+        let AccessKind { pc, size, is_store, .. } = plugin.access_kind(id, info);
         let value = if VALUES.load(Ordering::Relaxed) { guest_value(address, size) } else { 0 };
         let frontend = &mut plugin.frontend;
         frontend.set_vcpu(vcpu);
-        frontend.memory_access_of(id, address, size, is_store, value)
+        frontend.memory_access_with_value(id, pc, address, size, is_store, value)
     });
 }
 
@@ -325,10 +389,14 @@ fn write_profile() {
     }
     let (blocks, repeated, accesses) =
         (frontend.executed_blocks, frontend.repeated_blocks, frontend.memory_accesses);
+    let misattributed = match frontend.misattributed_accesses {
+        0 => String::new(),
+        n => format!(", {n} accesses of uninstrumented code reported by QEMU for an instrumented instruction, dropped"),
+    };
     let profile = frontend.finish();
     match profile.write(std::path::Path::new(&output)) {
         Ok(()) => eprintln!(
-            "polyprop-qemu: wrote {output}: {} instruction streams, {} dependence streams, {} loops ({blocks} blocks, {repeated} of them repeated from memory, {accesses} memory accesses traced)",
+            "polyprop-qemu: wrote {output}: {} instruction streams, {} dependence streams, {} loops ({blocks} blocks, {repeated} of them repeated from memory, {accesses} memory accesses traced{misattributed})",
             profile.instructions.len(),
             profile.dependences.len(),
             profile.loops.len()

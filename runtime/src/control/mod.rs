@@ -54,6 +54,7 @@
 
 pub mod havlak;
 pub mod recursion;
+pub mod static_cfg;
 
 use havlak::{loop_forest, LoopForest};
 use recursion::CallGraph;
@@ -432,6 +433,23 @@ impl ControlFlow {
         self.epoch += 1;
     }
 
+    /// Whether the function with entry `function` was called or entered already.
+    pub fn knows_function(&self, function: u64) -> bool {
+        self.functions.contains_key(&function)
+    }
+
+    /// Adds the blocks and edges of `function` decoded from its code ([`static_cfg`]) before
+    /// it first runs, so that its loops are known from their first iteration on.
+    pub fn add_static_cfg(&mut self, function: u64, static_cfg: &static_cfg::StaticCfg) {
+        let index = self.cfg_index(function);
+        let cfg = &mut self.cfgs[index];
+        cfg.block(function);
+        for &(from, to) in &static_cfg.edges {
+            let (from, to) = (cfg.block(from), cfg.block(to));
+            cfg.add_edge(from, to);
+        }
+    }
+
     fn cfg_index(&mut self, function: u64) -> usize {
         let cfgs = &mut self.cfgs;
         *self.functions.entry(function).or_insert_with(|| {
@@ -741,6 +759,32 @@ mod tests {
         assert!(control.iteration_vector().is_empty());
         let counts = control.trip_counts();
         assert_eq!(counts[&LoopKey::cfg(0, 2)].max, 2);
+    }
+
+    /// With the CFG decoded before the function runs, the first iteration of every loop is
+    /// inside its loop: the iteration vectors are canonical from the first point on.
+    #[test]
+    fn a_static_cfg_puts_first_iterations_inside_their_loops() {
+        use static_cfg::{static_cfg, CodeImage, LOOP_NEST};
+        let cfg = static_cfg(&CodeImage::new(vec![(0x1000, LOOP_NEST.to_vec())]), 0x1000).unwrap();
+        let mut control = ControlFlow::new();
+        control.add_static_cfg(0x1000, &cfg);
+        assert!(control.knows_function(0x1000));
+        let mut seen = Vec::new();
+        control.enter_block(0x1000, Transfer::Jump);
+        for _ in 0..10 {
+            control.enter_block(0x1002, Transfer::Jump);
+            for _ in 0..10 {
+                control.enter_block(0x1004, Transfer::Jump);
+                seen.push(control.iteration_vector().to_vec());
+            }
+            control.enter_block(0x100b, Transfer::Jump);
+        }
+        control.enter_block(0x1012, Transfer::Jump);
+        let expected: Vec<Vec<i64>> = (0..10).flat_map(|i| (0..10).map(move |j| vec![i, j])).collect();
+        assert_eq!(seen, expected);
+        assert_eq!(control.trip_counts()[&LoopKey::cfg(0x1000, 0x1002)].max, 10);
+        assert_eq!(control.recomputations, 1, "no edge is new at run time");
     }
 
     #[test]

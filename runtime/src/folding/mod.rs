@@ -631,10 +631,13 @@ mod tests {
         }
     }
 
+    /// A run: first point, first label, label step, number of points.
+    type Run = (Vec<i64>, Vec<i64>, Vec<i64>, u64);
+
     /// Splits a stream into maximal runs (points one step apart along the innermost axis with
     /// a constant label step), as the tracer does.
-    fn runs(points: &[(Vec<i64>, Vec<i64>)]) -> Vec<(Vec<i64>, Vec<i64>, Vec<i64>, u64)> {
-        let mut runs: Vec<(Vec<i64>, Vec<i64>, Vec<i64>, u64)> = Vec::new();
+    fn runs(points: &[(Vec<i64>, Vec<i64>)]) -> Vec<Run> {
+        let mut runs: Vec<Run> = Vec::new();
         let mut last: Option<&(Vec<i64>, Vec<i64>)> = None;
         for p in points {
             let extends = match (runs.last(), last) {
