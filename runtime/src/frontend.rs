@@ -332,7 +332,7 @@ impl Frontend {
         (self.cursor.start, self.cursor.length) = (block.start, block.end - block.start);
         self.cursor.pending_block = index;
         self.cursor.next_pending = 0;
-        self.cursor.pending_end = self.blocks[index].interior_leaders.len();
+        self.cursor.pending_end = block.interior_leaders.len();
     }
 
     #[inline(never)]
@@ -357,8 +357,8 @@ impl Frontend {
     /// the last instrumented instruction for the accesses that helpers of later, uninstrumented
     /// blocks make (the `xsave` and `xrstor` of the dynamic linker's lazy binding, after a PLT
     /// stub): an access whose instruction is not in the block that runs is one of those and
-    /// is dropped (counted in `misattributed_accesses`).
-    /// (Seen with Debian's QEMU 7.2; test `lazy_binding_adds_no_accesses_to_the_plt`.)
+    /// is dropped (counted in `misattributed_accesses`). Seen with Debian's QEMU 7.2: the QEMU
+    /// test of backprop finds no order error since.
     /// `value` is what the access read or wrote (0 when values are not traced).
     #[inline(always)]
     pub fn memory_access_with_value(&mut self, id: u32, pc: u64, address: u64, size: u8, is_store: bool, value: i64) {

@@ -317,12 +317,6 @@ impl Tracer {
         id
     }
 
-    /// The address of the static instruction `id`.
-    #[inline]
-    pub fn instruction_pc(&self, id: u32) -> u64 {
-        self.instructions[id as usize].pc
-    }
-
     /// The events that follow are guest thread `thread`'s (a serial number: a thread that
     /// starts gets a new one). Each thread has its own control flow: loops, iteration vector
     /// and contexts (paper 001 follows one thread of control); streams are per thread.

@@ -141,15 +141,19 @@ fn guest_value(address: u64, size: u8) -> i64 {
     }
 }
 
+/// The largest range of guest code copied for decoding (a binary's text is far smaller).
+const MAX_CODE_RANGE: u64 = 1 << 28;
+
 /// The guest's code in the instrumented `ranges`, copied from `guest_base + address`; a range
-/// that is not entirely mapped readable in this process is left out (its functions keep a
-/// dynamic CFG).
+/// that is not entirely mapped readable in this process, or larger than [`MAX_CODE_RANGE`], is
+/// left out (its functions keep a dynamic CFG).
 fn read_code_image(ranges: &[(u64, u64)]) -> CodeImage {
     // SAFETY: QEMU's `uintptr_t guest_base`, set before any guest code is translated.
     let base = unsafe { *GUEST_BASE.load(Ordering::Relaxed) } as u64;
     let readable = readable_mappings();
     let segments = ranges
         .iter()
+        .filter(|&&(start, end)| end - start <= MAX_CODE_RANGE)
         .filter_map(|&(start, end)| {
             let host = (base.checked_add(start)?, base.checked_add(end)?);
             is_covered(&readable, host).then(|| {
