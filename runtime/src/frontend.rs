@@ -87,8 +87,7 @@ struct Cursor {
     /// The translation block that ran last.
     previous: Option<usize>,
     /// Leaders inside it not entered yet: `interior_leaders[next_pending..pending_end]` of
-    /// block `pending_block` (indices, not a copy: the repeated path of a loop stays cheap).
-    pending_block: usize,
+    /// block `previous` (indices, not a copy: the repeated path of a loop stays cheap).
     next_pending: usize,
     pending_end: usize,
     /// The code of the translation block that ran last: `[start, start + length)`.
@@ -330,15 +329,15 @@ impl Frontend {
     fn set_pending_leaders(&mut self, index: usize) {
         let block = &self.blocks[index];
         (self.cursor.start, self.cursor.length) = (block.start, block.end - block.start);
-        self.cursor.pending_block = index;
         self.cursor.next_pending = 0;
         self.cursor.pending_end = block.interior_leaders.len();
     }
 
     #[inline(never)]
     fn flush_pending_leaders(&mut self, up_to: u64) {
+        let Some(block) = self.cursor.previous else { return };
         while self.cursor.next_pending < self.cursor.pending_end {
-            let leader = self.blocks[self.cursor.pending_block].interior_leaders[self.cursor.next_pending];
+            let leader = self.blocks[block].interior_leaders[self.cursor.next_pending];
             if leader > up_to {
                 break;
             }
@@ -375,17 +374,11 @@ impl Frontend {
         let access = (id as u64) << 1 | is_store as u64;
         let continued = access == self.cursor.last_access && address == self.cursor.last_end;
         (self.cursor.last_access, self.cursor.last_end) = (access, address.wrapping_add(size as u64));
+        let kind = if is_store { AccessKind::Store } else { AccessKind::Load };
         if continued {
-            let kind = if is_store { AccessKind::Store } else { AccessKind::Load };
             return self.tracer.continue_access(id, address, size, kind);
         }
-        self.trace_access(id, address, size, is_store, value);
-    }
-
-    #[inline(always)]
-    fn trace_access(&mut self, id: u32, address: u64, size: u8, is_store: bool, value: i64) {
         self.memory_accesses += 1;
-        let kind = if is_store { AccessKind::Store } else { AccessKind::Load };
         self.tracer.memory_access_with_value(id, address, size, kind, value);
     }
 
@@ -406,8 +399,11 @@ impl Frontend {
 mod tests {
     use super::*;
 
-    fn instruction(pc: u64, control: ControlKind) -> TranslatedInstruction {
-        TranslatedInstruction { pc, size: 4, control, symbol: None }
+    /// Translates a block of 4-byte instructions at `pcs`, none a call or a return.
+    fn translate(frontend: &mut Frontend, pcs: &[u64]) -> (usize, Vec<Option<u32>>) {
+        let instructions: Vec<TranslatedInstruction> =
+            pcs.iter().map(|&pc| TranslatedInstruction { pc, size: 4, control: ControlKind::Other, symbol: None }).collect();
+        frontend.translate_block(&instructions)
     }
 
     #[test]
@@ -426,24 +422,16 @@ mod tests {
     fn loop_header_inside_a_translation_block_is_split_out() {
         let mut frontend = Frontend::new(PluginOptions::default());
         // Block A: 0x100 (setup), 0x104 (setup), 0x108 load (header), 0x10c branch.
-        let (a, ids_a) = frontend.translate_block(&[
-            instruction(0x100, ControlKind::Other),
-            instruction(0x104, ControlKind::Other),
-            instruction(0x108, ControlKind::Other),
-            instruction(0x10c, ControlKind::Other),
-        ]);
+        let (a, ids_a) = translate(&mut frontend, &[0x100, 0x104, 0x108, 0x10c]);
         frontend.execute_block(a);
         frontend.memory_access(ids_a[2].unwrap(), 0x108, 0x5000, 4, false);
         // The back edge goes to 0x108: a new block B starting there.
-        let (b, ids_b) = frontend.translate_block(&[
-            instruction(0x108, ControlKind::Other),
-            instruction(0x10c, ControlKind::Other),
-        ]);
+        let (b, ids_b) = translate(&mut frontend, &[0x108, 0x10c]);
         for i in 1..10u64 {
             frontend.execute_block(b);
             frontend.memory_access(ids_b[0].unwrap(), 0x108, 0x5000 + 4 * i, 4, false);
         }
-        let (c, _) = frontend.translate_block(&[instruction(0x110, ControlKind::Other)]);
+        let (c, _) = translate(&mut frontend, &[0x110]);
         frontend.execute_block(c);
         // Run the loop nest twice more (0x110 jumps back to 0x100): block A now holds the
         // leader 0x108, so its load belongs to the inner loop's iteration 0.
@@ -473,12 +461,7 @@ mod tests {
     #[test]
     fn accesses_before_an_interior_leader_stay_outside_its_loop() {
         let mut frontend = Frontend::new(PluginOptions::default());
-        let (a, ids_a) = frontend.translate_block(&[
-            instruction(0x100, ControlKind::Other),
-            instruction(0x104, ControlKind::Other),
-            instruction(0x108, ControlKind::Other),
-            instruction(0x10c, ControlKind::Other),
-        ]);
+        let (a, ids_a) = translate(&mut frontend, &[0x100, 0x104, 0x108, 0x10c]);
         let mut inner = None;
         let mut exit = None;
         for i in 0..4u64 {
@@ -488,16 +471,13 @@ mod tests {
             for j in 1..6u64 {
                 let (b, ids_b) = inner
                     .get_or_insert_with(|| {
-                        frontend.translate_block(&[
-                            instruction(0x108, ControlKind::Other),
-                            instruction(0x10c, ControlKind::Other),
-                        ])
+                        translate(&mut frontend, &[0x108, 0x10c])
                     })
                     .clone();
                 frontend.execute_block(b);
                 frontend.memory_access(ids_b[0].unwrap(), 0x108, 0x5000 + 4 * j, 4, false);
             }
-            let (c, _) = *exit.get_or_insert_with(|| frontend.translate_block(&[instruction(0x110, ControlKind::Other)]));
+            let (c, _) = *exit.get_or_insert_with(|| translate(&mut frontend, &[0x110]));
             frontend.execute_block(c);
         }
         let profile = frontend.finish();
@@ -517,12 +497,9 @@ mod tests {
     #[test]
     fn wide_accesses_in_halves_are_one_instance_and_accesses_outside_the_block_are_dropped() {
         let mut frontend = Frontend::new(PluginOptions::default());
-        let (entry, _) = frontend.translate_block(&[instruction(0x100, ControlKind::Other)]);
-        let (body, ids) = frontend.translate_block(&[
-            instruction(0x110, ControlKind::Other),
-            instruction(0x114, ControlKind::Other),
-        ]);
-        let (exit, _) = frontend.translate_block(&[instruction(0x120, ControlKind::Other)]);
+        let (entry, _) = translate(&mut frontend, &[0x100]);
+        let (body, ids) = translate(&mut frontend, &[0x110, 0x114]);
+        let (exit, _) = translate(&mut frontend, &[0x120]);
         let (store, load) = (ids[0].unwrap(), ids[1].unwrap());
         frontend.execute_block(entry);
         for i in 0..20u64 {
@@ -554,9 +531,9 @@ mod tests {
     #[test]
     fn interleaved_threads_keep_iteration_vectors_of_their_own() {
         let mut frontend = Frontend::new(PluginOptions::default());
-        let (entry, _) = frontend.translate_block(&[instruction(0x100, ControlKind::Other)]);
-        let (body, ids) = frontend.translate_block(&[instruction(0x110, ControlKind::Other)]);
-        let (exit, _) = frontend.translate_block(&[instruction(0x120, ControlKind::Other)]);
+        let (entry, _) = translate(&mut frontend, &[0x100]);
+        let (body, ids) = translate(&mut frontend, &[0x110]);
+        let (exit, _) = translate(&mut frontend, &[0x120]);
         let load = ids[0].unwrap();
         for vcpu in [0, 1] {
             frontend.vcpu_started(vcpu);
@@ -595,12 +572,7 @@ mod tests {
     #[test]
     fn outer_header_discovered_after_its_fall_through_entry_is_split_out() {
         let mut frontend = Frontend::new(PluginOptions::default());
-        let (pre, _) = frontend.translate_block(&[
-            instruction(0x100, ControlKind::Other),
-            instruction(0x110, ControlKind::Other),
-            instruction(0x120, ControlKind::Other),
-            instruction(0x124, ControlKind::Other),
-        ]);
+        let (pre, _) = translate(&mut frontend, &[0x100, 0x110, 0x120, 0x124]);
         let mut inner = None;
         let mut latch = None;
         let mut outer = None;
@@ -609,11 +581,7 @@ mod tests {
         for i in 0..5u64 {
             if i > 0 {
                 let (o, _) = *outer.get_or_insert_with(|| {
-                    frontend.translate_block(&[
-                        instruction(0x110, ControlKind::Other),
-                        instruction(0x120, ControlKind::Other),
-                        instruction(0x124, ControlKind::Other),
-                    ])
+                    translate(&mut frontend, &[0x110, 0x120, 0x124])
                 });
                 frontend.execute_block(o);
             }
@@ -621,10 +589,7 @@ mod tests {
                 if i > 0 || j > 0 {
                     let (b, ids) = inner
                         .get_or_insert_with(|| {
-                            frontend.translate_block(&[
-                                instruction(0x120, ControlKind::Other),
-                                instruction(0x124, ControlKind::Other),
-                            ])
+                            translate(&mut frontend, &[0x120, 0x124])
                         })
                         .clone();
                     load_id = ids[0];
@@ -635,11 +600,11 @@ mod tests {
                 }
             }
             let (l, _) = *latch.get_or_insert_with(|| {
-                frontend.translate_block(&[instruction(0x128, ControlKind::Other)])
+                translate(&mut frontend, &[0x128])
             });
             frontend.execute_block(l);
         }
-        let (exit, _) = frontend.translate_block(&[instruction(0x130, ControlKind::Other)]);
+        let (exit, _) = translate(&mut frontend, &[0x130]);
         frontend.execute_block(exit);
         let profile = frontend.finish();
         let outer_loop = profile.loops.iter().find(|l| l.header == 0x110).expect("outer loop at 0x110");

@@ -419,12 +419,16 @@ impl Tracer {
         }
         let (first, last) = granules(address, size);
         match kind {
-            AccessKind::Store => {
-                if !self.shadow.write(first, last, stream, iteration_vector) {
-                    self.untracked_writes += last - first + 1;
-                }
-            }
+            AccessKind::Store => self.write_shadow(first, last, stream),
             AccessKind::Load => self.load(first, last, stream, epoch),
+        }
+    }
+
+    /// Stream `stream` wrote granules `first..=last` at the current iteration vector.
+    #[inline(always)]
+    fn write_shadow(&mut self, first: u64, last: u64, stream: u32) {
+        if !self.shadow.write(first, last, stream, self.control.iteration_vector()) {
+            self.untracked_writes += last - first + 1;
         }
     }
 
@@ -440,18 +444,13 @@ impl Tracer {
         let stream = self.stream_of(instruction, kind, size);
         let (first, last) = granules(address, size);
         match kind {
-            AccessKind::Store => {
-                if !self.shadow.write(first, last, stream, self.control.iteration_vector()) {
-                    self.untracked_writes += last - first + 1;
-                }
-            }
+            AccessKind::Store => self.write_shadow(first, last, stream),
             AccessKind::Load => {
                 for granule in first..=last {
                     let Some(producer) = self.shadow.read(granule) else { continue };
-                    let cached = self.streams[stream as usize].last_dependence;
-                    let id = if cached.0 == producer.stream { cached.1 } else { self.dependence_stream(producer, stream) };
+                    let id = self.dependence_id(producer, stream);
                     if !self.dependences[id as usize].2.ends_at(self.control.epoch(), self.control.iteration_vector()) {
-                        self.dependence(producer, stream);
+                        self.push_dependence(id, producer);
                     }
                 }
             }
@@ -514,14 +513,27 @@ impl Tracer {
     /// dependence stream.
     #[inline]
     fn dependence(&mut self, producer: Producer, consumer: u32) -> u32 {
+        let id = self.dependence_id(producer, consumer);
+        self.push_dependence(id, producer);
+        id
+    }
+
+    /// The dependence stream from `producer`'s stream to `consumer`: the consumer's last one
+    /// if it is from the same stream, else looked up or created.
+    #[inline]
+    fn dependence_id(&mut self, producer: Producer, consumer: u32) -> u32 {
         let cached = self.streams[consumer as usize].last_dependence;
-        let id = if cached.0 == producer.stream { cached.1 } else { self.dependence_stream(producer, consumer) };
+        if cached.0 == producer.stream { cached.1 } else { self.dependence_stream(producer, consumer) }
+    }
+
+    /// The current instance depends on `producer` through dependence stream `id`.
+    #[inline]
+    fn push_dependence(&mut self, id: u32, producer: Producer) {
         // The coordinates past `dimensions` are 0 (`Producer`): the label comes padded.
         let label: Label<MAX_SHADOW_DIMENSIONS> = std::array::from_fn(|c| producer.iteration_vector[c] as i64);
         let point = self.control.iteration_vector();
         let epoch = self.control.epoch();
         self.dependences[id as usize].2.push(point, epoch, &label);
-        id
     }
 
     /// The dependence stream from `producer`'s stream to `consumer`, created if new.

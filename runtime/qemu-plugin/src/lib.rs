@@ -289,8 +289,7 @@ unsafe extern "C" fn on_translation(_id: qemu_plugin_id_t, tb: *mut qemu_plugin_
 
 fn translate(raw: *mut qemu_plugin_tb) {
     // The guest is loaded before its first block is translated: its code can be read now.
-    if with_state(|f| f.wants_code_image()) == Some(true) {
-        let ranges = with_state(|f| f.options.ranges.clone()).unwrap_or_default();
+    if let Some(ranges) = with_state(|f| f.wants_code_image().then(|| f.options.ranges.clone())).flatten() {
         let image = read_code_image(&ranges);
         with_state(|f| f.set_code_image(image));
     }

@@ -577,6 +577,61 @@ mod tests {
     /// The innermost fast path of `push` computes exactly what the general path does: random
     /// 1- to 3-D nests with affine labels, irregular labels, skipped points and, rarely,
     /// out-of-order points, folded with and without widening and give-up.
+    /// How [`random_nest`] draws a stream.
+    struct NestShape {
+        /// Extents are drawn in `1..=max_extent`.
+        max_extent: u64,
+        /// Points left out, in percent.
+        skip_percent: u64,
+        label_base: i64,
+        /// Labels moved off their affine value, in percent.
+        irregular_percent: u64,
+        /// Every axis one longer on odd outermost coordinates (not a box).
+        ragged: bool,
+        /// One stream in `swap_one_in` has two neighbouring points swapped (out of order).
+        swap_one_in: u64,
+    }
+
+    /// The points of a random loop nest of `space` dimensions in lexicographic order, with
+    /// `components` labels affine in the point (coefficients in -4..=4), as `shape` says.
+    fn random_nest(next: &mut impl FnMut(u64) -> u64, space: usize, components: usize, shape: &NestShape) -> Vec<(Vec<i64>, Vec<i64>)> {
+        let coefficients: Vec<Vec<i64>> =
+            (0..components).map(|_| (0..space).map(|_| next(9) as i64 - 4).collect()).collect();
+        let extent: Vec<i64> = (0..space).map(|_| 1 + next(shape.max_extent) as i64).collect();
+        let mut points = Vec::new();
+        let mut point = vec![0i64; space];
+        'all: loop {
+            if next(100) >= shape.skip_percent {
+                let label: Vec<i64> = coefficients
+                    .iter()
+                    .map(|c| {
+                        let value: i64 = shape.label_base + c.iter().zip(&point).map(|(c, x)| c * x).sum::<i64>();
+                        if next(100) < shape.irregular_percent { value + next(50) as i64 } else { value }
+                    })
+                    .collect();
+                points.push((point.clone(), label));
+            }
+            let mut axis = space;
+            loop {
+                if axis == 0 {
+                    break 'all;
+                }
+                axis -= 1;
+                point[axis] += 1;
+                let ragged = if shape.ragged { point.first().copied().unwrap_or(0) % 2 } else { 0 };
+                if point[axis] < extent[axis] + ragged {
+                    break;
+                }
+                point[axis] = 0;
+            }
+        }
+        if next(shape.swap_one_in) == 0 && points.len() > 3 {
+            let i = next(points.len() as u64 - 1) as usize;
+            points.swap(i, i + 1);
+        }
+        points
+    }
+
     #[test]
     fn fast_path_folds_like_the_general_path() {
         let mut next = crate::test_random(0x9e37_79b9_7f4a_7c15u64);
@@ -587,39 +642,8 @@ mod tests {
                 label_widening: next(2) == 0,
                 geometric_give_up: if next(3) == 0 { None } else { Some(None) },
             };
-            let coefficients: Vec<Vec<i64>> =
-                (0..components).map(|_| (0..space).map(|_| next(9) as i64 - 4).collect()).collect();
-            let extent: Vec<i64> = (0..space).map(|_| 1 + next(7) as i64).collect();
-            let mut points = Vec::new();
-            let mut point = vec![0i64; space];
-            'all: loop {
-                if next(100) >= 3 {
-                    let label: Vec<i64> = coefficients
-                        .iter()
-                        .map(|c| {
-                            let value: i64 = 100 + c.iter().zip(&point).map(|(c, x)| c * x).sum::<i64>();
-                            if next(100) < 4 { value + next(50) as i64 } else { value }
-                        })
-                        .collect();
-                    points.push((point.clone(), label));
-                }
-                let mut axis = space;
-                loop {
-                    if axis == 0 {
-                        break 'all;
-                    }
-                    axis -= 1;
-                    point[axis] += 1;
-                    if point[axis] < extent[axis] + (round % 2) as i64 * point.first().copied().unwrap_or(0) % 2 {
-                        break;
-                    }
-                    point[axis] = 0;
-                }
-            }
-            if next(10) == 0 && points.len() > 3 {
-                let i = next(points.len() as u64 - 1) as usize;
-                points.swap(i, i + 1);
-            }
+            let shape = NestShape { max_extent: 7, skip_percent: 3, label_base: 100, irregular_percent: 4, ragged: round % 2 == 1, swap_one_in: 10 };
+            let points = random_nest(&mut next, space, components, &shape);
             let mut fast = Folder::new(space, components, options);
             let mut general = Folder::new(space, components, options);
             for (point, label) in &points {
@@ -683,39 +707,8 @@ mod tests {
                     _ => Some(None),
                 },
             };
-            let coefficients: Vec<Vec<i64>> =
-                (0..components).map(|_| (0..space).map(|_| next(9) as i64 - 4).collect()).collect();
-            let extent: Vec<i64> = (0..space).map(|_| 1 + next(12) as i64).collect();
-            let mut points = Vec::new();
-            let mut point = vec![0i64; space];
-            'all: loop {
-                if next(100) >= 5 {
-                    let label: Vec<i64> = coefficients
-                        .iter()
-                        .map(|c| {
-                            let value: i64 = 7 + c.iter().zip(&point).map(|(c, x)| c * x).sum::<i64>();
-                            if next(100) < 3 { value + next(50) as i64 } else { value }
-                        })
-                        .collect();
-                    points.push((point.clone(), label));
-                }
-                let mut axis = space;
-                loop {
-                    if axis == 0 {
-                        break 'all;
-                    }
-                    axis -= 1;
-                    point[axis] += 1;
-                    if point[axis] < extent[axis] {
-                        break;
-                    }
-                    point[axis] = 0;
-                }
-            }
-            if next(8) == 0 && points.len() > 3 {
-                let i = next(points.len() as u64 - 1) as usize;
-                points.swap(i, i + 1);
-            }
+            let shape = NestShape { max_extent: 12, skip_percent: 5, label_base: 7, irregular_percent: 3, ragged: false, swap_one_in: 8 };
+            let points = random_nest(&mut next, space, components, &shape);
             let mut one_by_one = Folder::new(space, components, options);
             let refused_one_by_one = points.iter().filter(|(p, l)| one_by_one.push(p, l).is_err()).count();
             let mut by_runs = Folder::new(space, components, options);
