@@ -11,6 +11,7 @@
 //! so the accesses of a loop nest do no hashing.
 
 use crate::fast_hash::FastMap;
+use std::collections::hash_map;
 
 /// Deepest iteration vector kept in the shadow memory; deeper writes are not tracked.
 pub const MAX_SHADOW_DIMENSIONS: usize = 6;
@@ -110,16 +111,14 @@ const PAGE: usize = 1 << PAGE_BITS;
 /// Pages of [`PAGE`] entries, found through a direct-mapped cache in front of a map. The
 /// cache keeps each page's address, so a hit costs one comparison and no bounds check.
 struct PageTable<T> {
-    index: FastMap<u64, *mut [T; PAGE]>,
-    pages: Vec<Box<[T; PAGE]>>,
+    pages: FastMap<u64, Box<[T; PAGE]>>,
     cache: Box<[(u64, *mut [T; PAGE]); PAGE_CACHE]>,
 }
 
 impl<T: Copy + Default> PageTable<T> {
     fn new() -> Self {
         PageTable {
-            index: FastMap::default(),
-            pages: Vec::new(),
+            pages: FastMap::default(),
             cache: Box::new([(u64::MAX, std::ptr::null_mut()); PAGE_CACHE]),
         }
     }
@@ -137,19 +136,15 @@ impl<T: Copy + Default> PageTable<T> {
 
     #[cold]
     fn lookup(&mut self, page: u64, create: bool) -> Option<*mut [T; PAGE]> {
-        let address = match self.index.get(&page) {
-            Some(&address) => address,
-            None if create => {
-                let mut boxed: Box<[T; PAGE]> =
-                    vec![T::default(); PAGE].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!());
-                // The box's heap block does not move when `pages` grows.
-                let address: *mut [T; PAGE] = &mut *boxed;
-                self.pages.push(boxed);
-                self.index.insert(page, address);
-                address
+        let boxed = match self.pages.entry(page) {
+            hash_map::Entry::Occupied(known) => known.into_mut(),
+            hash_map::Entry::Vacant(new) if create => {
+                new.insert(vec![T::default(); PAGE].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()))
             }
-            None => return None,
+            hash_map::Entry::Vacant(_) => return None,
         };
+        // The box's heap block does not move when the map grows.
+        let address: *mut [T; PAGE] = &mut **boxed;
         self.cache[(page as usize) % PAGE_CACHE] = (page, address);
         Some(address)
     }
