@@ -180,7 +180,105 @@ impl<'a> StatementBuilder<'a> {
                 }
             }
         }
+        self.order_phi_writes();
         Ok(())
+    }
+
+    /// The phi writes at the end of one block are a parallel copy: each reads the values the
+    /// scalars had when the block ended, before any of them is written (`ym2 = ym1; ym1 = y`
+    /// rotates). Orders each block's writes so that every read of a scalar comes before the
+    /// write of that scalar; a cycle (a swap) reads a copy made before the writes.
+    fn order_phi_writes(&mut self) {
+        let mut groups: Vec<((Block, Position), Vec<usize>)> = Vec::new();
+        for (k, s) in self.statements.iter().enumerate() {
+            if s.edge_condition.is_none() {
+                continue;
+            }
+            let key = (s.block, s.position);
+            match groups.iter_mut().find(|(g, _)| *g == key) {
+                Some((_, members)) => members.push(k),
+                None => groups.push((key, vec![k])),
+            }
+        }
+        let mut ordered: HashMap<usize, Vec<PendingStatement>> = HashMap::new();
+        for (_, members) in groups.into_iter().filter(|(_, m)| m.len() > 1) {
+            let group = members.iter().map(|k| self.statements[*k].clone()).collect();
+            ordered.insert(members[0], self.parallel_copy(group));
+            for k in &members[1..] {
+                ordered.insert(*k, Vec::new());
+            }
+        }
+        if ordered.is_empty() {
+            return;
+        }
+        let statements = std::mem::take(&mut self.statements);
+        for (k, s) in statements.into_iter().enumerate() {
+            match ordered.remove(&k) {
+                Some(replacement) => self.statements.extend(replacement),
+                None => self.statements.push(s),
+            }
+        }
+    }
+
+    /// One block's phi writes in an order that reads every scalar before writing it, with
+    /// copies where the reads and writes form a cycle.
+    fn parallel_copy(&mut self, mut remaining: Vec<PendingStatement>) -> Vec<PendingStatement> {
+        let target = |s: &PendingStatement| match s.target {
+            Target::Scalar(id) => Some(id),
+            Target::Memory(_) => None,
+        };
+        let reads = |s: &PendingStatement, x: ArrayId| s.value.reads().iter().any(|a| a.array == x);
+        let mut out = Vec::new();
+        while !remaining.is_empty() {
+            let free = (0..remaining.len()).find(|&k| {
+                let Some(x) = target(&remaining[k]) else { return true };
+                remaining.iter().enumerate().all(|(j, other)| j == k || !reads(other, x))
+            });
+            let k = match free {
+                Some(k) => k,
+                None => {
+                    // A cycle: the others read a copy of the first one's scalar.
+                    let x = target(&remaining[0]).expect("cycles are made of scalar writes");
+                    let copy = self.copy_scalar(x, &remaining[0]);
+                    let Target::Scalar(y) = copy.target else { unreachable!() };
+                    for other in &mut remaining[1..] {
+                        other.value.visit_mut(&mut |e| {
+                            if let Expr::Read(a) = e {
+                                if a.array == x {
+                                    a.array = y;
+                                }
+                            }
+                        });
+                    }
+                    out.push(copy);
+                    0
+                }
+            };
+            out.push(remaining.remove(k));
+        }
+        out
+    }
+
+    /// A statement copying scalar `x` into a new temporary scalar, where `at` executes (on
+    /// every iteration of its block, whatever the edge).
+    fn copy_scalar(&mut self, x: ArrayId, at: &PendingStatement) -> PendingStatement {
+        let original = &self.scalars[x - SCALAR_BASE];
+        let array = Array {
+            name: format!("{}_old", original.name),
+            element: original.element,
+            sizes: Vec::new(),
+            liveness: Liveness::Temporary,
+        };
+        self.scalars.push(array);
+        let id = SCALAR_BASE + self.scalars.len() - 1;
+        PendingStatement {
+            block: at.block,
+            position: at.position,
+            target: Target::Scalar(id),
+            value: Expr::Read(Access { array: x, subscripts: Vec::new() }),
+            edge_condition: None,
+            location: at.location.clone(),
+        }
     }
 
     fn check_instruction(&self, inst: Value) -> RejectResult<()> {

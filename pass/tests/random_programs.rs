@@ -7,7 +7,9 @@
 //! declarations are rewritten line by line. Arrays of the language become C99
 //! variable-length array pointers (`float (*tmp1)[N + 4]`), so subscripts stay as written;
 //! temporaries are `malloc`'d and freed; the live-out scalar `acc` becomes a one-element
-//! array. A failing seed should become a named regression test.
+//! array. Seeds alternate between C styles: `long` counters and size, `int` counters with a
+//! `long` size (sign extensions in every subscript), and `int` for both. A failing seed should
+//! become a named regression test.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -46,8 +48,22 @@ fn size(a: &Array) -> String {
     a.dims.iter().map(|d| format!("({d})")).collect::<Vec<_>>().join(" * ")
 }
 
-/// The program as a C kernel `kernel(long N, [extern], live-out arrays...)` and a `main`.
-fn to_c(program: &str) -> String {
+/// The integer types of a C translation: loop counters and the size `N`.
+struct Style {
+    counter: &'static str,
+    size: &'static str,
+}
+
+fn style(seed: u64) -> Style {
+    match seed % 3 {
+        0 => Style { counter: "long", size: "long" },
+        1 => Style { counter: "int", size: "long" },
+        _ => Style { counter: "int", size: "int" },
+    }
+}
+
+/// The program as a C kernel `kernel(N, [extern], live-out arrays...)` and a `main`.
+fn to_c(program: &str, style: &Style) -> String {
     let mut arrays: Vec<Array> = Vec::new();
     let mut scalars = Vec::new();
     let mut externs = Vec::new();
@@ -76,7 +92,7 @@ fn to_c(program: &str) -> String {
         } else if let Some(rest) = t.strip_prefix("for ") {
             let (iv, range) = rest.trim_end_matches(" do").split_once(" = ").unwrap();
             let (lo, hi) = range.split_once(" to ").unwrap();
-            let _ = writeln!(body, "{indent}for (long {iv} = {lo}; {iv} <= {hi}; {iv}++) {{");
+            let _ = writeln!(body, "{indent}for ({} {iv} = {lo}; {iv} <= {hi}; {iv}++) {{", style.counter);
         } else if t == "done" || t == "fi" {
             let _ = writeln!(body, "{indent}}}");
         } else if t == "else" {
@@ -90,7 +106,7 @@ fn to_c(program: &str) -> String {
     }
     let live: Vec<&Array> = arrays.iter().filter(|a| a.kind != "temp").collect();
     let mut c = String::from("#include <stdio.h>\n#include <stdlib.h>\n#include <stdint.h>\n#include <string.h>\n#include <math.h>\n");
-    let mut params = vec!["long N".to_string()];
+    let mut params = vec![format!("{} N", style.size)];
     params.extend(externs.iter().cloned());
     params.extend(live.iter().map(|a| pointer(a, true)));
     let _ = writeln!(c, "void kernel({}) {{", params.join(", "));
@@ -147,17 +163,26 @@ fn generated_programs_give_identical_outputs_with_the_plugin() {
     // POLYPROP_RANDOM_SEEDS=N runs more seeds when hunting for bugs.
     let seeds = std::env::var("POLYPROP_RANDOM_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(40);
     let mut transformed = 0;
+    let mut per_style = [(0, 0); 3];
     for seed in 0..seeds {
         let program = polyhedral::generator::generate_program(seed);
         let source = dir.path().join(format!("seed{seed}.c"));
-        std::fs::write(&source, to_c(&program)).unwrap();
+        std::fs::write(&source, to_c(&program, &style(seed))).unwrap();
         let (naive, _) = build_and_run(&source, dir.path(), None);
         let (optimized, said) = build_and_run(&source, dir.path(), Some(&plugin));
         assert_eq!(naive, optimized, "seed {seed}: outputs differ; the plugin said:\n{said}\nprogram:\n{program}");
+        let style = &mut per_style[(seed % 3) as usize];
+        style.1 += 1;
         if said.contains("function kernel, function body: transformed") {
             transformed += 1;
+            style.0 += 1;
         }
     }
     eprintln!("{seeds} generated programs, {transformed} transformed, all outputs identical");
+    let [long, mixed, int] = per_style;
+    eprintln!(
+        "transformed by style: long counters {}/{}, int counters with long size {}/{}, int {}/{}",
+        long.0, long.1, mixed.0, mixed.1, int.0, int.1
+    );
     assert!(transformed * 4 >= seeds, "only {transformed} of {seeds} programs were transformed");
 }

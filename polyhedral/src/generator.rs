@@ -11,6 +11,9 @@
 //!   `-2 .. 2`;
 //! - a temporary scalar is written unconditionally at the top of a loop body before the
 //!   statements of that body read it;
+//! - rotation scalars `r0`, `r1` are set before a loop and rotated at the end of its body
+//!   (`r1 = r0; r0 = ...;`), so the body reads values carried from earlier iterations, as
+//!   recursive filters (PolyBench's deriche) do;
 //! - integer locations only receive integer expressions (no float-to-integer conversion that
 //!   could overflow), and integer division is by non-zero constants.
 
@@ -61,6 +64,7 @@ struct Generator {
     /// Temporary scalars written in the current loop body.
     scalars_in_scope: Vec<String>,
     scalar_count: usize,
+    has_rotation: bool,
     has_extern: bool,
     indent: usize,
 }
@@ -75,6 +79,7 @@ impl Generator {
             ready: vec![],
             scalars_in_scope: vec![],
             scalar_count: 0,
+            has_rotation: false,
             has_extern: false,
             indent: 0,
         }
@@ -130,6 +135,11 @@ impl Generator {
         for k in 0..self.scalar_count {
             self.line(&format!("scalar s{k} : f32 temp;"));
         }
+        self.has_rotation = self.random.chance(40);
+        if self.has_rotation {
+            self.line("scalar r0 : f32 temp;");
+            self.line("scalar r1 : f32 temp;");
+        }
         self.line("scalar acc : f64 out;");
         self.has_extern = self.random.chance(50);
         if self.has_extern {
@@ -169,9 +179,17 @@ impl Generator {
     /// A loop nest over the interior writing `target`, with conditionals and scalars.
     fn update(&mut self, target: &Location) {
         let iterators = ["i", "j"];
+        let rotation = self.has_rotation && self.random.chance(60);
+        if rotation {
+            self.line("r0 = 0.5f;");
+            self.line("r1 = 0.25f;");
+        }
         self.line("for i = 2 to N + 1 do");
         self.indent += 1;
         self.scalars_in_scope.clear();
+        if rotation {
+            self.scalars_in_scope.extend(["r0".to_string(), "r1".to_string()]);
+        }
         for k in 0..self.scalar_count {
             if self.random.chance(60) {
                 let value = self.expression(true, 2, &iterators[..1], true);
@@ -210,6 +228,11 @@ impl Generator {
         if depth == 2 {
             self.indent -= 1;
             self.line("done");
+        }
+        if rotation {
+            let value = self.expression(true, 2, &iterators[..1], true);
+            self.line("r1 = r0;");
+            self.line(&format!("r0 = {value};"));
         }
         self.indent -= 1;
         self.line("done");

@@ -373,6 +373,25 @@ impl Expr {
         }
     }
 
+    /// Pre-order visit of every node, mutably.
+    pub fn visit_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        f(self);
+        match self {
+            Expr::Unary(_, a) | Expr::Cast(_, _, a) => a.visit_mut(f),
+            Expr::Binary(_, a, b) | Expr::Compare(_, a, b) => {
+                a.visit_mut(f);
+                b.visit_mut(f);
+            }
+            Expr::Select(c, a, b) => {
+                c.visit_mut(f);
+                a.visit_mut(f);
+                b.visit_mut(f);
+            }
+            Expr::Call(_, _, args) => args.iter_mut().for_each(|a| a.visit_mut(f)),
+            _ => {}
+        }
+    }
+
     /// Number of nodes, a measure of code complexity.
     pub fn size(&self) -> usize {
         let mut n = 0;
