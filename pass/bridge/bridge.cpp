@@ -10,6 +10,7 @@
 // `polyprop_run_function`, which catches Rust panics before they reach this file.
 
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -23,6 +24,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -425,10 +427,58 @@ struct PolypropModulePass : PassInfoMixin<PolypropModulePass> {
   static bool isRequired() { return true; }
 };
 
+// Inlines small helper functions (`clamp`, `idx`, `max3`) into functions with loops, before
+// the rest of canonicalization: at clang's pipeline start the inliner has not run yet, and a
+// call to a helper would otherwise reject the loops around it. A helper is a definition that
+// cannot be replaced at link time, without loops, calling only declarations (math functions,
+// intrinsics), and small; what -O3's inliner would inline anyway.
+struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
+  static constexpr unsigned MaxHelperInstructions = 64;
+
+  static bool isHelper(const CallBase &CB) {
+    const Function *Callee = CB.getCalledFunction();
+    if (!Callee || Callee->isDeclaration() || Callee->isInterposable() || Callee->isVarArg() ||
+        Callee == CB.getFunction() || Callee->hasFnAttribute(Attribute::NoInline) ||
+        !isa<CallInst>(CB) || Callee->getFunctionType() != CB.getFunctionType())
+      return false;
+    unsigned Count = 0;
+    for (const BasicBlock &BB : *Callee) {
+      for (const Instruction &I : BB) {
+        if (++Count > MaxHelperInstructions)
+          return false;
+        if (const auto *Call = dyn_cast<CallBase>(&I)) {
+          const Function *Inner = Call->getCalledFunction();
+          if (!Inner || !Inner->isDeclaration())
+            return false;
+        }
+      }
+    }
+    SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
+    FindFunctionBackedges(*Callee, BackEdges);
+    return BackEdges.empty();
+  }
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
+    if (AM.getResult<LoopAnalysis>(F).empty())
+      return PreservedAnalyses::all();
+    SmallVector<CallBase *, 8> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (isHelper(*CB))
+          Calls.push_back(CB);
+    bool Changed = false;
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo IFI;
+      Changed |= InlineFunction(*CB, IFI).isSuccess();
+    }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+};
+
 // The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
 // SCEV still sees every loop of a naive pipeline).
 const char *CanonicalizationPipeline =
-    "sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
+    "polyprop-inline-helpers,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
     "loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
     "loop(indvars),loop-simplify,lcssa";
 
@@ -494,6 +544,10 @@ void registerCallbacks(PassBuilder &PB) {
       [&PB](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "polyprop-canonicalize")
           return !errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline));
+        if (Name == "polyprop-inline-helpers") {
+          FPM.addPass(InlineHelpersPass());
+          return true;
+        }
         return addPolypropPass(Name, FPM);
       });
   // clang runs plugin passes only at extension points. POLYPROP_OPTIONS selects what runs

@@ -206,7 +206,15 @@ impl Affinator<'_> {
                 Ok(acc)
             }
             ScevKind::SequentialUMin => Err(NotAffine::at("unsigned minimum", scev)),
-            ScevKind::Trunc => Err(NotAffine::at("truncation", scev)),
+            ScevKind::Trunc => {
+                // A truncation is the identity on values that fit in the narrow type: an `int`
+                // counter widened to `i64` by indvars, truncated back for `int` arithmetic.
+                let inner = self.affine(scev.operands()[0])?;
+                if !self.fits(&inner, self.analyses.bits(scev)) {
+                    return Err(NotAffine::at("truncation of a value that may not fit", scev));
+                }
+                Ok(inner)
+            }
             ScevKind::CouldNotCompute => Err(NotAffine::at("value could not be computed", scev)),
         }
     }
@@ -300,8 +308,32 @@ impl Affinator<'_> {
                 self.polynomial_of_value(arg(0), atoms)?.scale(1 << shift).ok_or_else(overflow)
             }
             Some(LLVMOpcode::LLVMSExt) => self.polynomial_of_value(arg(0), atoms),
+            Some(LLVMOpcode::LLVMAShr) => self.sign_extended_product(v, atoms),
             _ => Err(NotAffine::of("index not a polynomial", v)),
         }
+    }
+
+    /// `ashr exact (mul x, k << s), s`: instcombine's form of `sext(trunc(x) * k)`, the
+    /// sign extension of a product computed in `int` (`(y * cols + x) * 3` as an index). Like
+    /// every sign extension here, it is `x * k`: signed `int` arithmetic does not wrap in a C
+    /// program without undefined behaviour.
+    fn sign_extended_product(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
+        let not_idiom = || NotAffine::of("index not a polynomial", v);
+        let shift = ir::const_int(ir::operand(v, 1)).filter(|s| (1..63).contains(s)).ok_or_else(not_idiom)?;
+        let product = ir::operand(v, 0);
+        let (x, factor) = match ir::opcode(product) {
+            Some(LLVMOpcode::LLVMMul) => (ir::operand(product, 0), ir::const_int(ir::operand(product, 1)).ok_or_else(not_idiom)?),
+            Some(LLVMOpcode::LLVMShl) => {
+                let by = ir::const_int(ir::operand(product, 1)).filter(|b| *b == shift).ok_or_else(not_idiom)?;
+                (ir::operand(product, 0), 1i64 << by)
+            }
+            _ => return Err(not_idiom()),
+        };
+        if factor.trailing_zeros() < shift as u32 {
+            return Err(not_idiom());
+        }
+        let scaled = self.polynomial_of_value(x, atoms)?;
+        scaled.scale(factor >> shift).ok_or(NotAffine::of("overflow", v))
     }
 
     fn unknown(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
@@ -456,6 +488,25 @@ impl Affinator<'_> {
             };
             set.intersect(domain).and_then(|s| s.is_empty()).unwrap_or(false)
         })
+    }
+
+    /// Whether `e` fits in a signed integer of `bits` bits on the use's domain, given the
+    /// ranges of the parameters' types (so that a sign extension after the truncation gives
+    /// `e` back, and a zero extension too where `e` is non-negative).
+    fn fits(&self, e: &AffExpr, bits: u32) -> bool {
+        if bits >= 64 {
+            return true;
+        }
+        let Some(facts) = &self.facts else { return false };
+        let names = crate::domains::iterator_names(facts.depth);
+        let params = self.parameters.names();
+        let (low, high) = (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1);
+        let mut outside = format!("({x} < {low} or {x} > {high})", x = e.display(&names, &params));
+        for p in self.parameters.params.iter().filter(|p| p.ty != ScalarType::I64) {
+            let half = 1i64 << (p.ty.bits() - 1);
+            outside.push_str(&format!(" and {} <= {} <= {}", -half, p.name, half - 1));
+        }
+        self.holds(&outside, "1 = 0")
     }
 
     /// Whether every expression is non-negative on the use's domain.

@@ -13,6 +13,7 @@
 //! | `jscop-dir=DIR`   | where `polyprop-export-jscop` writes (default: current folder)  |
 //! | `cache-line=N`    | cache line size in elements for the cache-miss heuristic (8)    |
 //! | `cache-limit=N`   | new cache lines per iteration allowed by propagation (32)       |
+//! | `split-limit=N`   | most parts a statement may be split into per location (8)       |
 //! | `lang`            | `print<polyprop-scops>` writes the textual SCoP language        |
 
 /// Parsed options of one pass instance.
@@ -24,6 +25,7 @@ pub struct Options {
     pub jscop_dir: String,
     pub cache_line: u64,
     pub cache_limit: u64,
+    pub split_limit: u64,
     pub lang: bool,
 }
 
@@ -36,12 +38,13 @@ impl Default for Options {
             jscop_dir: ".".to_string(),
             cache_line: 8,
             cache_limit: 32,
+            split_limit: 8,
             lang: false,
         }
     }
 }
 
-const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit, lang";
+const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit, split-limit, lang";
 const PRINTABLE: [&str; 5] = ["detect", "scops", "deps", "propagation", "transform"];
 
 impl Options {
@@ -57,6 +60,7 @@ impl Options {
                 ("quota", Some(v)) => options.quota = parse_number(key, v)?,
                 ("cache-line", Some(v)) => options.cache_line = parse_number(key, v)?,
                 ("cache-limit", Some(v)) => options.cache_limit = parse_number(key, v)?,
+                ("split-limit", Some(v)) => options.split_limit = parse_number(key, v)?,
                 ("jscop-dir", Some(v)) => options.jscop_dir = v.to_string(),
                 ("disable", None) => options.disable = true,
                 ("lang", None) => options.lang = true,
@@ -71,7 +75,7 @@ impl Options {
                         options.print.push(stage.to_string());
                     }
                 }
-                ("quota" | "cache-line" | "cache-limit" | "jscop-dir" | "print", None) => {
+                ("quota" | "cache-line" | "cache-limit" | "split-limit" | "jscop-dir" | "print", None) => {
                     return Err(format!("option '{key}' needs a value ({key}=...)"))
                 }
                 ("disable" | "lang", Some(_)) => return Err(format!("option '{key}' takes no value")),
@@ -103,8 +107,9 @@ mod tests {
 
     #[test]
     fn parses_known_options() {
-        let o = Options::parse("quota=1e5; cache-limit=4;print=scops,deps").unwrap();
+        let o = Options::parse("quota=1e5; cache-limit=4;print=scops,deps;split-limit=16").unwrap();
         assert_eq!(o.quota, 100_000);
+        assert_eq!(o.split_limit, 16);
         assert_eq!(o.cache_limit, 4);
         assert_eq!(o.print, vec!["scops", "deps"]);
     }

@@ -15,6 +15,12 @@
 //!    size, and so on; the last quotient is the outermost subscript.
 //! 3. Every subscript must be affine.
 //!
+//! The integer content of a stride is normally a loop step (`2*(C+4)` for rows visited two at
+//! a time), so sizes are primitive. Interleaved channels are the exception:
+//! `img[(y*C + x)*3 + c]` has the stride `3*C` for `y` and the constant stride 3 for `x`. When
+//! an iterator's constant stride reaches the content of the innermost stride, the content
+//! belongs to the row (`[y][3*x + c]` with rows of `3*C`), not to a step.
+//!
 //! Unlike a division that ignores constant addends, this keeps `C+4` as the size (not `C`),
 //! so the inner subscript is `j`, not `j + 4*i - 8`. The result is exact only while every
 //! inner subscript stays inside its dimension: the caller adds those bounds as assumptions.
@@ -271,9 +277,11 @@ fn inner_sizes(offsets: &[Poly], iterators: usize, atoms: usize) -> Option<Vec<P
         }
     }
     strides.sort_by_key(|s| (s.degree(), s.terms.len()));
+    let row_content = interleaved_content(offsets, &vars, strides.first()?);
     let mut sizes: Vec<Poly> = Vec::new();
     let mut product = Poly::constant(1);
-    for s in strides {
+    for (k, s) in strides.into_iter().enumerate() {
+        let s = if k == 0 { s.scale(row_content)? } else { s };
         let (q, r) = s.divide(&product)?;
         if !r.is_zero() {
             return None;
@@ -289,6 +297,32 @@ fn inner_sizes(offsets: &[Poly], iterators: usize, atoms: usize) -> Option<Vec<P
         product = product.mul(&q)?;
     }
     Some(sizes)
+}
+
+/// The integer content that belongs to the innermost size (1 unless channels interleave):
+/// the common content of the strides whose primitive part is `innermost`, when some
+/// iterator's constant stride is at least that content.
+fn interleaved_content(offsets: &[Poly], vars: &[PolyVar], innermost: &Poly) -> i64 {
+    let mut content = 0;
+    let mut largest_constant_stride = 0;
+    for offset in offsets {
+        for &k in vars {
+            let Some(c) = offset.coefficient_of(k) else { continue };
+            if c.is_zero() {
+                continue;
+            }
+            if c.degree() == 0 {
+                largest_constant_stride = largest_constant_stride.max(c.terms.values().map(|v| v.abs()).sum());
+            } else if c.primitive() == *innermost {
+                content = gcd(content, c.terms.values().fold(0, |g, v| gcd(g, v.abs())));
+            }
+        }
+    }
+    if content > 1 && largest_constant_stride >= content {
+        content
+    } else {
+        1
+    }
 }
 
 /// Splits one offset by the sizes (innermost first) into subscripts, outermost first.
@@ -349,6 +383,16 @@ mod tests {
         assert_eq!(d.inner_sizes, vec![AffExpr::param(0).add(&AffExpr::constant(2)).unwrap()]);
         assert_eq!(d.subscripts[0][0], AffExpr::iter(0).scale(2).unwrap());
         assert_eq!(d.subscripts[1][1], AffExpr::iter(1).add(&AffExpr::constant(1)).unwrap());
+    }
+
+    #[test]
+    fn interleaved_channels_keep_their_factor_in_the_row() {
+        // img[(y*C + x)*3 + c]: rows of 3*C elements, [y][3*x + c].
+        let offset = it(0).mul(&par(0)).unwrap().add(&it(1)).unwrap().scale(3).unwrap().add(&it(2)).unwrap();
+        let d = delinearize(&[offset], 3, &[]).unwrap();
+        assert_eq!(d.inner_sizes, vec![AffExpr::param(0).scale(3).unwrap()]);
+        assert_eq!(d.subscripts[0][0], AffExpr::iter(0));
+        assert_eq!(d.subscripts[0][1], AffExpr::iter(1).scale(3).unwrap().add(&AffExpr::iter(2)).unwrap());
     }
 
     #[test]
