@@ -12,7 +12,7 @@ use crate::printers;
 use polyhedral::dependences;
 use polyhedral::ast;
 use polyhedral::isl::{self, IslContext};
-use polyhedral::model::Scop;
+use polyhedral::model::{Liveness, Scop};
 
 /// What running a pass produced: text to print, and whether the IR changed.
 pub struct Outcome {
@@ -80,23 +80,45 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
 
 /// Propagation then the isl AST of the result.
 fn propagated_ast(built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
-    let (scop, report) =
-        propagation::propagate(&built.scop, &propagation_options(options)).map_err(|e| format!("internal error in propagation: {e}"))?;
-    let isl = IslContext::new(options.quota);
-    let tree = ast::build_ast(&isl, &scop).map_err(|e| format!("AST generation: {e}"))?;
+    let (scop, report) = propagate(built, options)?;
+    let tree = build_ast(&scop, options)?;
     Ok((scop, report, tree))
 }
 
+fn propagate(built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report), String> {
+    propagation::propagate(&built.scop, &propagation_options(options)).map_err(|e| format!("internal error in propagation: {e}"))
+}
+
+fn build_ast(scop: &Scop, options: &Options) -> Result<ast::Ast, String> {
+    let isl = IslContext::new(options.quota);
+    ast::build_ast(&isl, scop).map_err(|e| format!("AST generation: {e}"))
+}
+
+/// Whether `array` is a temporary array (not a scalar): what propagation gains by removing.
+fn is_temporary_array(scop: &Scop, array: usize) -> bool {
+    let a = &scop.arrays[array];
+    !a.is_scalar() && a.liveness == Liveness::Temporary
+}
+
 /// Propagation, AST and code generation for one SCoP; a summary, or why nothing changed.
+///
+/// The gain of propagation is the temporary arrays it removes (paper 003, section 4.1);
+/// scalars alone are registers after -O3 anyway. So a SCoP without a temporary array is left
+/// before propagation, and one whose propagation removes no array before its AST is built:
+/// most functions of a program cost only their detection and model.
 fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
     if !built.is_function {
         return Err("not yet: code generation for loop nests inside a function".into());
     }
-    let (scop, report, tree) = propagated_ast(built, options)?;
-    let removed = report.removable_arrays.len();
-    if removed == 0 {
-        return Err("nothing propagated".into());
+    if !(0..built.scop.arrays.len()).any(|a| is_temporary_array(&built.scop, a)) {
+        return Err("nothing propagated: no temporary array".into());
     }
+    let (scop, report) = propagate(built, options)?;
+    if !report.removable_arrays.iter().any(|a| is_temporary_array(&scop, *a)) {
+        return Err("nothing propagated: no temporary array removed".into());
+    }
+    let removed = report.removable_arrays.len();
+    let tree = build_ast(&scop, options)?;
     let isl = IslContext::new(options.quota);
     let assumed = isl::assumed_context(&isl, &scop)
         .and_then(|set| set.to_isl_string())

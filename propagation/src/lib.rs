@@ -38,6 +38,7 @@ pub use heuristics::cache_lines;
 pub use report::{LocationReport, Outcome, Reason, Report};
 
 use polyhedral::isl::{IslContext, IslError, DEFAULT_MAX_OPERATIONS};
+use reload_test::Analysis;
 use polyhedral::lang::typing::expr_type;
 use polyhedral::model::{ArrayId, Expr, Liveness, Scop};
 use std::collections::HashSet;
@@ -104,21 +105,48 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     }
     let mut current = scop.clone();
     let mut position = 0;
+    // One analysis per model: locations that are not propagated leave the model as it was,
+    // and the next location reuses its domains, schedules and orders.
     while !worklist.is_empty() {
-        let keys = order::order_keys(&current, &worklist);
-        let best = (0..worklist.len()).min_by_key(|&k| keys[k]).expect("non-empty");
-        let array = worklist.remove(best);
         ctx.reset_quota();
-        let outcome = match location::propagate_location(&ctx, &current, array, options) {
-            Ok((next, outcome)) => {
-                current = next;
-                outcome
+        let analysis = match Analysis::new(&ctx, &current) {
+            Ok(analysis) => analysis,
+            Err(error) => {
+                let reason = match error {
+                    IslError::Complexity => Reason::Complexity,
+                    error => Reason::Isl(error.to_string()),
+                };
+                for array in worklist.drain(..) {
+                    report.locations.push(location_report(scop, array, Some(position), Outcome::NotPropagated(reason.clone())));
+                    position += 1;
+                }
+                break;
             }
-            Err(IslError::Complexity) => Outcome::NotPropagated(Reason::Complexity),
-            Err(error) => Outcome::NotPropagated(Reason::Isl(error.to_string())),
         };
-        report.locations.push(location_report(scop, array, Some(position), outcome));
-        position += 1;
+        let mut next = None;
+        while next.is_none() && !worklist.is_empty() {
+            let keys = order::order_keys(&current, &worklist);
+            let best = (0..worklist.len()).min_by_key(|&k| keys[k]).expect("non-empty");
+            let array = worklist.remove(best);
+            ctx.reset_quota();
+            let outcome = match location::propagate_location(&analysis, array, options) {
+                Ok((model, outcome)) => {
+                    if outcome.changes_the_model() {
+                        next = Some(model);
+                    }
+                    outcome
+                }
+                Err(IslError::Complexity) => Outcome::NotPropagated(Reason::Complexity),
+                Err(error) => Outcome::NotPropagated(Reason::Isl(error.to_string())),
+            };
+            report.locations.push(location_report(scop, array, Some(position), outcome));
+            position += 1;
+        }
+        drop(analysis);
+        match next {
+            Some(model) => current = model,
+            None => break,
+        }
     }
     report.removable_arrays = removable_arrays(scop, &current);
     verify(&current)?;

@@ -38,9 +38,12 @@ struct LocationPropagation<'o> {
     first_refusal: Option<Reason>,
 }
 
-/// Propagates `array` in `scop`; returns the new model (unchanged unless propagated) and the
-/// outcome. isl errors (the quota) are returned to the caller, which keeps the old model.
-pub(crate) fn propagate_location(ctx: &IslContext, scop: &Scop, array: ArrayId, options: &Options) -> IslResult<(Scop, Outcome)> {
+/// Propagates `array` in the model of `analysis`; returns the new model (unchanged unless
+/// propagated) and the outcome. isl errors (the quota) are returned to the caller, which keeps
+/// the old model. The first round uses the caller's analysis, whose cached relations serve
+/// every location tried on the same model.
+pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &Options) -> IslResult<(Scop, Outcome)> {
+    let (ctx, scop) = (analysis.ctx, analysis.scop);
     let all_or_nothing = scop.arrays[array].liveness == Liveness::Temporary;
     let mut state = LocationPropagation {
         array,
@@ -61,7 +64,13 @@ pub(crate) fn propagate_location(ctx: &IslContext, scop: &Scop, array: ArrayId, 
         if !read_anywhere {
             break;
         }
-        let analysis = Analysis::new(ctx, &current)?;
+        let fresh;
+        let analysis = if rounds == 0 {
+            analysis
+        } else {
+            fresh = Analysis::new(ctx, &current)?;
+            &fresh
+        };
         let raws = analysis.raw_dependences(array)?;
         if raws.is_empty() {
             break;
@@ -73,7 +82,7 @@ pub(crate) fn propagate_location(ctx: &IslContext, scop: &Scop, array: ArrayId, 
             break;
         }
         rounds += 1;
-        match state.round(ctx, &analysis, &raws)? {
+        match state.round(ctx, analysis, &raws)? {
             Ok(next) => current = next,
             Err(reason) if all_or_nothing => return Ok((scop.clone(), Outcome::NotPropagated(reason))),
             Err(reason) => {

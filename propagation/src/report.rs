@@ -102,6 +102,13 @@ pub enum Outcome {
     NothingToPropagate,
 }
 
+impl Outcome {
+    /// Whether the model changed: propagated dependences or removed writes.
+    pub fn changes_the_model(&self) -> bool {
+        matches!(self, Outcome::Propagated { .. } | Outcome::PartiallyPropagated { .. })
+    }
+}
+
 /// The decision for one location, in the order locations were tried.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LocationReport {
