@@ -60,6 +60,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
     let new_fn = unsafe { LLVMAddFunction(module, c(&name).as_ptr(), fn_type) };
     unsafe {
         LLVMSetLinkage(new_fn, LLVMLinkage::LLVMInternalLinkage);
+        copy_function_attributes(function, new_fn);
         let attr = LLVMCreateStringAttribute(context, c("polyprop-generated").as_ptr(), 18, c("").as_ptr(), 0);
         LLVMAddAttributeAtIndex(new_fn, u32::MAX, attr);
     }
@@ -81,6 +82,19 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
         return Err("internal error: versioned function does not verify".into());
     }
     Ok(())
+}
+
+/// The original function's attributes (`target-cpu`, `target-features`, the fp-math ones,
+/// `nounwind`, ...) on the new one, so that `-march=native` and `-ffast-math` apply to the
+/// generated code as they did to the source.
+unsafe fn copy_function_attributes(from: Value, to: Value) {
+    const FUNCTION: u32 = u32::MAX;
+    let count = LLVMGetAttributeCountAtIndex(from, FUNCTION);
+    let mut attributes = vec![std::ptr::null_mut(); count as usize];
+    LLVMGetAttributesAtIndex(from, FUNCTION, attributes.as_mut_ptr());
+    for attribute in attributes {
+        LLVMAddAttributeAtIndex(to, FUNCTION, attribute);
+    }
 }
 
 fn check_supported(function: Value, plan: &Plan<'_>) -> Result<(), String> {
