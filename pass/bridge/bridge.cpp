@@ -263,6 +263,13 @@ int pp_scev_no_signed_wrap(const void *S) {
   return 0;
 }
 
+// Whether the add recurrence or arithmetic expression is known not to wrap in unsigned terms.
+int pp_scev_no_unsigned_wrap(const void *S) {
+  if (auto *N = dyn_cast<SCEVNAryExpr>(static_cast<const SCEV *>(S)))
+    return N->hasNoUnsignedWrap();
+  return 0;
+}
+
 char *pp_scev_to_string(const void *S) {
   std::string Text;
   raw_string_ostream OS(Text);

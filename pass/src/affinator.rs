@@ -22,6 +22,8 @@ use polyhedral::model::{Parameter, ScalarType};
 pub struct Parameters {
     pub values: Vec<ir::Value>,
     pub params: Vec<Parameter>,
+    /// Parameters that are iteration numbers of loops around the region (non-negative).
+    pub outer_iterations: Vec<usize>,
 }
 
 impl Parameters {
@@ -50,6 +52,22 @@ impl Parameters {
     pub fn names(&self) -> Vec<String> {
         self.params.iter().map(|p| p.name.clone()).collect()
     }
+
+    /// What is known of the parameters whatever the domain: the value ranges of their types
+    /// and the non-negative outer iterations, as isl constraints.
+    pub fn known(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (k, p) in self.params.iter().enumerate() {
+            if p.ty != ScalarType::I64 {
+                let half = 1i64 << (p.ty.bits() - 1);
+                out.push(format!("{} <= {} <= {}", -half, p.name, half - 1));
+            }
+            if self.outer_iterations.contains(&k) {
+                out.push(format!("{} >= 0", p.name));
+            }
+        }
+        out
+    }
 }
 
 /// An isl-compatible identifier made from a source name.
@@ -73,6 +91,9 @@ pub fn sanitize(name: &str) -> String {
 fn is_iterator_name(name: &str) -> bool {
     name.len() > 1 && name.starts_with('i') && name[1..].chars().all(|c| c.is_ascii_digit())
 }
+
+/// The reason for an index whose instructions are not a sum of products.
+pub const NOT_A_POLYNOMIAL: &str = "index not a polynomial";
 
 /// The reason for values the region computes itself (loads, values in loops).
 pub const INSIDE_REGION: &str = "value computed inside the region";
@@ -170,7 +191,19 @@ impl Affinator<'_> {
                 }
                 Ok(acc)
             }
-            ScevKind::SExt | ScevKind::PtrToInt => self.affine(scev.operands()[0]),
+            ScevKind::SExt => {
+                // A sign extension is the identity on values that do not wrap in the narrow
+                // type: arithmetic SCEV knows not to wrap (`<nsw>`, from C's signed
+                // arithmetic), or a value that fits on the use's domain. `(int)` of a `long`
+                // wraps without undefined behaviour: that one must be proven.
+                let narrow = scev.operands()[0];
+                let inner = self.affine(narrow)?;
+                if !narrow.no_signed_wrap() && !self.fits(&inner, self.analyses.bits(narrow)) {
+                    return Err(NotAffine::at("sign extension of a value that may wrap", scev));
+                }
+                Ok(inner)
+            }
+            ScevKind::PtrToInt => self.affine(scev.operands()[0]),
             ScevKind::ZExt => {
                 // A zero extension is the identity on non-negative values.
                 let inner = self.affine(scev.operands()[0])?;
@@ -190,8 +223,10 @@ impl Affinator<'_> {
                     _ => Err(NotAffine::at("unsigned division", scev)),
                 }
             }
-            ScevKind::UMax | ScevKind::UMin => {
-                // Unsigned and signed agree on non-negative operands.
+            ScevKind::UMax | ScevKind::UMin | ScevKind::SequentialUMin => {
+                // Unsigned and signed agree on non-negative operands. A sequential minimum
+                // (the trip count of `i < n && i < m`) differs from `umin` only in how poison
+                // propagates, not in its value.
                 let ops = scev.operands();
                 let mut acc = self.affine(ops[0])?;
                 let mut all = vec![acc.clone()];
@@ -205,7 +240,6 @@ impl Affinator<'_> {
                 }
                 Ok(acc)
             }
-            ScevKind::SequentialUMin => Err(NotAffine::at("unsigned minimum", scev)),
             ScevKind::Trunc => {
                 // A truncation is the identity on values that fit in the narrow type: an `int`
                 // counter widened to `i64` by indvars, truncated back for `int` arithmetic.
@@ -240,16 +274,15 @@ impl Affinator<'_> {
             ScevKind::AddRec => {
                 let ops = scev.operands();
                 let lp = scev.addrec_loop().ok_or(NotAffine::at("recurrence without loop", scev))?;
-                let depth = self
-                    .region
-                    .loop_depth(lp)
-                    .ok_or(NotAffine::at("recurrence of a loop around the region", scev))?;
                 if ops.len() != 2 {
                     return Err(NotAffine::at("non-linear recurrence", scev));
                 }
+                let iter = match self.region.loop_depth(lp) {
+                    Some(depth) => Poly::var(PolyVar::Iter(depth)),
+                    None => Poly::var(PolyVar::Param(self.outer_iteration(lp, scev)?)),
+                };
                 let start = self.polynomial(ops[0], atoms)?;
                 let step = self.polynomial(ops[1], atoms)?;
-                let iter = Poly::var(PolyVar::Iter(depth));
                 start.add(&step.mul(&iter).ok_or_else(overflow)?).ok_or_else(overflow)
             }
             ScevKind::SExt | ScevKind::PtrToInt => self.polynomial(scev.operands()[0], atoms),
@@ -309,16 +342,16 @@ impl Affinator<'_> {
             }
             Some(LLVMOpcode::LLVMSExt) => self.polynomial_of_value(arg(0), atoms),
             Some(LLVMOpcode::LLVMAShr) => self.sign_extended_product(v, atoms),
-            _ => Err(NotAffine::of("index not a polynomial", v)),
+            _ => Err(NotAffine::of(NOT_A_POLYNOMIAL, v)),
         }
     }
 
-    /// `ashr exact (mul x, k << s), s`: instcombine's form of `sext(trunc(x) * k)`, the
-    /// sign extension of a product computed in `int` (`(y * cols + x) * 3` as an index). Like
-    /// every sign extension here, it is `x * k`: signed `int` arithmetic does not wrap in a C
-    /// program without undefined behaviour.
+    /// `ashr (mul x, k << s), s` and `ashr (shl x, s), s`: instcombine's form of
+    /// `sext(trunc(x * k))`, an index computed in `int` from a widened counter. It is `x * k`
+    /// where `x * k` fits in `64 - s` bits, which must be proven on the use's domain: the
+    /// no-wrap flags of the `int` arithmetic are gone, and `(int)` of a `long` wraps.
     fn sign_extended_product(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
-        let not_idiom = || NotAffine::of("index not a polynomial", v);
+        let not_idiom = || NotAffine::of(NOT_A_POLYNOMIAL, v);
         let shift = ir::const_int(ir::operand(v, 1)).filter(|s| (1..63).contains(s)).ok_or_else(not_idiom)?;
         let product = ir::operand(v, 0);
         let (x, factor) = match ir::opcode(product) {
@@ -332,8 +365,13 @@ impl Affinator<'_> {
         if factor.trailing_zeros() < shift as u32 {
             return Err(not_idiom());
         }
-        let scaled = self.polynomial_of_value(x, atoms)?;
-        scaled.scale(factor >> shift).ok_or(NotAffine::of("overflow", v))
+        let scaled = self.polynomial_of_value(x, atoms)?.scale(factor >> shift).ok_or(NotAffine::of("overflow", v))?;
+        let may_wrap = NotAffine::of("sign extension of an int product that may wrap", v);
+        let affine = scaled.to_affine(atoms).ok_or(may_wrap)?;
+        if !self.fits(&affine, 64 - shift as u32) {
+            return Err(may_wrap);
+        }
+        Ok(scaled)
     }
 
     fn unknown(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
@@ -481,13 +519,25 @@ impl Affinator<'_> {
         let Some(facts) = &self.facts else { return false };
         let names = crate::domains::iterator_names(facts.depth).join(", ");
         let prefix = format!("[{}] -> ", self.parameters.names().join(", "));
+        let known: String = self.parameters.known().iter().map(|k| format!(" and {k}")).collect();
         [first_empty, second_empty].iter().all(|c| {
-            let text = format!("{prefix}{{ [{names}] : {c} }}");
+            let text = format!("{prefix}{{ [{names}] : ({c}){known} }}");
             let (Ok(set), Ok(domain)) = (facts.isl.union_set(&text), facts.isl.union_set(&facts.domain)) else {
                 return false;
             };
             set.intersect(domain).and_then(|s| s.is_empty()).unwrap_or(false)
         })
+    }
+
+    /// Whether the affine form `e` of the integer `v` is its signed value: `v` is 64 bits
+    /// wide, does not wrap in signed terms (`<nsw>`, or not a recurrence or arithmetic), or
+    /// fits on the use's domain. A narrow recurrence known only not to wrap unsigned
+    /// (`<nuw>`) can exceed the signed range.
+    fn signed_values(&self, v: ir::Value, e: &AffExpr, scope: Option<Loop>) -> bool {
+        let Some(s) = self.analyses.scev(v) else { return false };
+        let s = self.analyses.scev_at_scope(s, scope);
+        let bits = self.analyses.bits(s);
+        bits >= 64 || s.no_signed_wrap() || !s.no_unsigned_wrap() || self.fits(e, bits)
     }
 
     /// Whether `e` fits in a signed integer of `bits` bits on the use's domain, given the
@@ -501,11 +551,7 @@ impl Affinator<'_> {
         let names = crate::domains::iterator_names(facts.depth);
         let params = self.parameters.names();
         let (low, high) = (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1);
-        let mut outside = format!("({x} < {low} or {x} > {high})", x = e.display(&names, &params));
-        for p in self.parameters.params.iter().filter(|p| p.ty != ScalarType::I64) {
-            let half = 1i64 << (p.ty.bits() - 1);
-            outside.push_str(&format!(" and {} <= {} <= {}", -half, p.name, half - 1));
-        }
+        let outside = format!("{x} < {low} or {x} > {high}", x = e.display(&names, &params));
         self.holds(&outside, "1 = 0")
     }
 
@@ -528,6 +574,13 @@ impl Affinator<'_> {
         }
         let ex = self.value_affine(x, scope)?;
         let ey = self.value_affine(y, scope)?;
+        let signed = matches!(
+            ir::icmp_predicate(cmp),
+            LLVMIntPredicate::LLVMIntSLT | LLVMIntPredicate::LLVMIntSLE | LLVMIntPredicate::LLVMIntSGT | LLVMIntPredicate::LLVMIntSGE
+        );
+        if signed && !self.signed_values(x, &ex, scope) || signed && !self.signed_values(y, &ey, scope) {
+            return Err(NotAffine::of("signed comparison of a narrow value that may wrap", cmp));
+        }
         let params = self.parameters.names();
         let (ex, ey) = (ex.display(names, &params).to_string(), ey.display(names, &params).to_string());
         use LLVMIntPredicate::*;
@@ -565,13 +618,48 @@ impl Affinator<'_> {
             return Err(NotAffine::at("non-linear recurrence", scev));
         }
         let lp: Loop = scev.addrec_loop().ok_or(NotAffine::at("recurrence without loop", scev))?;
-        let Some(depth) = self.region.loop_depth(lp) else {
-            return Err(NotAffine::at("recurrence of a loop around the region", scev));
+        let iteration = match self.region.loop_depth(lp) {
+            Some(depth) => AffExpr::iter(depth),
+            None => AffExpr::param(self.outer_iteration(lp, scev)?),
         };
         let start = self.affine(ops[0])?;
         let step = ops[1].constant().ok_or(NotAffine::at("non-constant step", scev))?;
-        let iter = AffExpr::iter(depth).scale(step).ok_or(NotAffine::at("overflow", scev))?;
-        start.add(&iter).ok_or(NotAffine::at("overflow", scev))
+        let iter = iteration.scale(step).ok_or(NotAffine::at("overflow", scev))?;
+        let value = start.add(&iter).ok_or(NotAffine::at("overflow", scev))?;
+        // A recurrence of a narrow type (`char`, `short`, `int`, or a counter truncated by
+        // `& 255`) is `start + step * i` only while it does not wrap: known (`<nsw>`,
+        // `<nuw>`) or proven on the use's domain.
+        let bits = self.analyses.bits(scev);
+        if bits < 64 && !scev.no_signed_wrap() && !scev.no_unsigned_wrap() && !self.fits(&value, bits) {
+            return Err(NotAffine::at("recurrence of a narrow type that may wrap", scev));
+        }
+        Ok(value)
+    }
+}
+
+impl Affinator<'_> {
+    /// The parameter standing for the iteration number of `lp`, a loop around the region
+    /// (a loop nest inside an outer loop): it does not change while the region runs, as in
+    /// Polly, where outer induction variables are parameters of an inner SCoP. Its value is
+    /// the loop's canonical induction variable `{0,+,1}<lp>`.
+    fn outer_iteration(&mut self, lp: Loop, scev: Scev) -> Result<usize, NotAffine> {
+        let around = NotAffine::at("recurrence of a loop around the region", scev);
+        if !lp.contains(self.region.entry) {
+            return Err(around);
+        }
+        let canonical = ir::instructions(lp.header()).into_iter().take_while(|i| ir::is_phi(*i)).find(|phi| {
+            self.analyses.scev(*phi).is_some_and(|s| {
+                s.kind() == ScevKind::AddRec
+                    && s.addrec_loop() == Some(lp)
+                    && s.operands().iter().map(|o| o.constant()).eq([Some(0), Some(1)])
+            })
+        });
+        let iv = canonical.ok_or(NotAffine::at("recurrence of a loop around the region without a canonical induction variable", scev))?;
+        let k = self.parameters.index_of(self.function, iv);
+        if !self.parameters.outer_iterations.contains(&k) {
+            self.parameters.outer_iterations.push(k);
+        }
+        Ok(k)
     }
 }
 

@@ -158,13 +158,22 @@ fn shape<'a>(
     let mut offsets = Vec::new();
     for (k, o) in g.offsets.iter().enumerate() {
         use_facts(aff, k);
+        let mut index_failure = None;
         if let Some(index) = single_index(g.base, g.instructions[k]) {
-            if let Ok(p) = aff.polynomial_of_value(index, &mut atoms) {
-                offsets.push(p);
-                continue;
+            match aff.polynomial_of_value(index, &mut atoms) {
+                Ok(p) => {
+                    offsets.push(p);
+                    continue;
+                }
+                Err(e) => index_failure = Some(e),
             }
         }
-        let p = aff.polynomial(*o, &mut atoms).map_err(|e| reject(e.to_string()))?;
+        // Where the index as written was understood but refused (an `int` product that may
+        // wrap), that is the reason to report, not what SCEV makes of the same index.
+        let p = aff.polynomial(*o, &mut atoms).map_err(|e| match index_failure {
+            Some(i) if i.reason != crate::affinator::NOT_A_POLYNOMIAL => reject(i.to_string()),
+            _ => reject(e.to_string()),
+        })?;
         let whole = p.terms.values().all(|c| c % bytes == 0);
         if !whole {
             return Err(reject(format!("offset {o} is not a multiple of the element size")));

@@ -44,6 +44,8 @@ extern "C" {
     fn pp_scev_unknown_value(s: *const c_void) -> LLVMValueRef;
     fn pp_scev_addrec_loop(s: *const c_void) -> *mut c_void;
     fn pp_scev_bits(a: *mut RawAnalyses, s: *const c_void) -> u32;
+    fn pp_scev_no_signed_wrap(s: *const c_void) -> std::ffi::c_int;
+    fn pp_scev_no_unsigned_wrap(s: *const c_void) -> std::ffi::c_int;
     fn pp_scev_to_string(s: *const c_void) -> *mut c_char;
     fn pp_delinearize(
         a: *mut RawAnalyses,
@@ -171,6 +173,14 @@ impl Scev {
     pub fn operands(self) -> Vec<Scev> {
         let n = unsafe { pp_scev_num_operands(self.0) };
         (0..n).map(|i| Scev(unsafe { pp_scev_operand(self.0, i) })).collect()
+    }
+    /// Whether the add recurrence or arithmetic expression is known not to wrap (`<nsw>`).
+    pub fn no_signed_wrap(self) -> bool {
+        unsafe { pp_scev_no_signed_wrap(self.0) != 0 }
+    }
+    /// Whether the add recurrence or arithmetic expression is known not to wrap (`<nuw>`).
+    pub fn no_unsigned_wrap(self) -> bool {
+        unsafe { pp_scev_no_unsigned_wrap(self.0) != 0 }
     }
     pub fn constant(self) -> Option<i64> {
         let mut v = 0;

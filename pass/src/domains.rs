@@ -40,6 +40,9 @@ pub struct Domains {
     pub edge_conditions: HashMap<(Block, Block), String>,
 }
 
+/// How far up the dominator tree `entry_facts` looks for guards of a loop nest.
+const MAX_ENTRY_BRANCHES: usize = 16;
+
 pub fn iterator_names(depth: usize) -> Vec<String> {
     (0..depth).map(|k| format!("i{k}")).collect()
 }
@@ -225,7 +228,7 @@ impl DomainBuilder<'_, '_> {
             let mut set = self.universe(depth)?;
             if depth == 1 {
                 let lp = self.region.loops_around(self.a, block)[0];
-                let outside = self.universe(0)?;
+                let outside = self.entry_facts()?;
                 let bounds = self.loop_bounds(lp, &outside, depth)?;
                 set = self.intersect(set, &bounds)?;
             }
@@ -252,6 +255,37 @@ impl DomainBuilder<'_, '_> {
             Reject::new(RejectKind::IrreducibleControlFlow, "block without predecessor in region")
         })?;
         self.isl.check(set.coalesce()).map_err(isl_error)
+    }
+
+    /// For a loop nest inside a function: what the branches that lead to it say about the
+    /// parameters and the outer iterations (`m > 0` guards `for (j = 0; j < m; j++)`), where
+    /// that is affine; nothing otherwise. Only branches in the loops around the region count:
+    /// their conditions hold for the iteration that enters it.
+    fn entry_facts(&mut self) -> RejectResult<isl_rs::Set> {
+        let mut set = self.universe(0)?;
+        if self.region.is_function {
+            return Ok(set);
+        }
+        let entry = self.region.entry;
+        let mut dominator = self.a.immediate_dominator(entry);
+        for _ in 0..MAX_ENTRY_BRANCHES {
+            let Some(d) = dominator else { break };
+            dominator = self.a.immediate_dominator(d);
+            let term = ir::terminator(d);
+            let succs = ir::successors(d);
+            let around = self.a.loop_for(d).is_none_or(|l| l.contains(entry));
+            if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) || succs.len() != 2 || !around {
+                continue;
+            }
+            let leads = [self.a.dominates(succs[0], entry), self.a.dominates(succs[1], entry)];
+            if leads[0] == leads[1] {
+                continue;
+            }
+            let Ok(text) = self.condition(ir::operand(term, 0), d, 0) else { continue };
+            let text = if leads[0] { text } else { format!("not ({text})") };
+            set = self.intersect(set, &text)?;
+        }
+        Ok(set)
     }
 
     fn control_equivalent_dominator(&self, block: Block) -> Option<Block> {

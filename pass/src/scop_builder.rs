@@ -123,17 +123,10 @@ pub fn build(
     })
 }
 
-/// Known facts about the parameters: the value range of their types.
+/// Known facts about the parameters: the value range of their types, outer iterations
+/// non-negative.
 fn context(parameters: &Parameters) -> String {
-    let names = parameters.names();
-    let mut constraints = Vec::new();
-    for p in &parameters.params {
-        if p.ty != ScalarType::I64 {
-            let half = 1i64 << (p.ty.bits() - 1);
-            constraints.push(format!("{} <= {} <= {}", -half, p.name, half - 1));
-        }
-    }
-    format!("[{}] -> {{ : {} }}", names.join(", "), constraints.join(" and "))
+    format!("[{}] -> {{ : {} }}", parameters.names().join(", "), parameters.known().join(" and "))
 }
 
 struct Assembler<'a> {

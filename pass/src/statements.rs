@@ -184,10 +184,11 @@ impl<'a> StatementBuilder<'a> {
         Ok(())
     }
 
-    /// The phi writes at the end of one block are a parallel copy: each reads the values the
-    /// scalars had when the block ended, before any of them is written (`ym2 = ym1; ym1 = y`
-    /// rotates). Orders each block's writes so that every read of a scalar comes before the
-    /// write of that scalar; a cycle (a swap) reads a copy made before the writes.
+    /// The phi writes on one edge are a parallel copy: each reads the values the scalars had
+    /// when the block ended, before any of them is written (`ym2 = ym1; ym1 = y` rotates).
+    /// Orders each edge's writes (at the end of its source block) so that every read of a
+    /// scalar comes before the write of that scalar; a cycle (a swap) reads a copy made before
+    /// the writes. Writes on other edges of the same block never run in the same instance.
     fn order_phi_writes(&mut self) {
         let mut groups: Vec<((Block, Position), Vec<usize>)> = Vec::new();
         for (k, s) in self.statements.iter().enumerate() {
@@ -227,12 +228,14 @@ impl<'a> StatementBuilder<'a> {
             Target::Scalar(id) => Some(id),
             Target::Memory(_) => None,
         };
-        let reads = |s: &PendingStatement, x: ArrayId| s.value.reads().iter().any(|a| a.array == x);
+        let conflicts = |reader: &PendingStatement, writer: &PendingStatement, x: ArrayId| {
+            reader.edge_condition == writer.edge_condition && reader.value.reads().iter().any(|a| a.array == x)
+        };
         let mut out = Vec::new();
         while !remaining.is_empty() {
             let free = (0..remaining.len()).find(|&k| {
                 let Some(x) = target(&remaining[k]) else { return true };
-                remaining.iter().enumerate().all(|(j, other)| j == k || !reads(other, x))
+                remaining.iter().enumerate().all(|(j, other)| j == k || !conflicts(other, &remaining[k], x))
             });
             let k = match free {
                 Some(k) => k,
@@ -241,7 +244,8 @@ impl<'a> StatementBuilder<'a> {
                     let x = target(&remaining[0]).expect("cycles are made of scalar writes");
                     let copy = self.copy_scalar(x, &remaining[0]);
                     let Target::Scalar(y) = copy.target else { unreachable!() };
-                    for other in &mut remaining[1..] {
+                    let edge = remaining[0].edge_condition;
+                    for other in remaining[1..].iter_mut().filter(|o| o.edge_condition == edge) {
                         other.value.visit_mut(&mut |e| {
                             if let Expr::Read(a) = e {
                                 if a.array == x {
