@@ -140,6 +140,22 @@ pub struct Facts<'a> {
     /// The use's domain, `[params] -> { [i0, ...] : ... }`.
     pub domain: String,
     pub depth: usize,
+    /// `domain` parsed once: every `holds` of the use intersects it.
+    parsed: std::cell::RefCell<Option<polyhedral::isl::UnionSet<'a>>>,
+}
+
+impl<'a> Facts<'a> {
+    pub fn new(isl: &'a IslContext, domain: String, depth: usize) -> Self {
+        Facts { isl, domain, depth, parsed: Default::default() }
+    }
+
+    fn domain(&self) -> Option<polyhedral::isl::UnionSet<'a>> {
+        let mut parsed = self.parsed.borrow_mut();
+        if parsed.is_none() {
+            *parsed = Some(self.isl.union_set(&self.domain).ok()?);
+        }
+        parsed.as_ref()?.copy().ok()
+    }
 }
 
 /// Translates SCEVs of one region.
@@ -522,7 +538,7 @@ impl Affinator<'_> {
         let known: String = self.parameters.known().iter().map(|k| format!(" and {k}")).collect();
         [first_empty, second_empty].iter().all(|c| {
             let text = format!("{prefix}{{ [{names}] : ({c}){known} }}");
-            let (Ok(set), Ok(domain)) = (facts.isl.union_set(&text), facts.isl.union_set(&facts.domain)) else {
+            let (Ok(set), Some(domain)) = (facts.isl.union_set(&text), facts.domain()) else {
                 return false;
             };
             set.intersect(domain).and_then(|s| s.is_empty()).unwrap_or(false)

@@ -121,11 +121,7 @@ fn shape<'a>(
     let bytes = g.element.size_in_bytes() as i64;
     let use_facts = |aff: &mut Affinator<'a>, k: usize| {
         let block = ir::block_of(g.instructions[k]).expect("instruction");
-        aff.facts = Some(Facts {
-            isl,
-            domain: domains.of_block[&block].clone(),
-            depth: aff.region.loops_around(aff.analyses, block).len(),
-        });
+        aff.facts = Some(Facts::new(isl, domains.of_block[&block].clone(), aff.region.loops_around(aff.analyses, block).len()));
     };
     if let Some(found) = gep_shape(aff, g, &use_facts) {
         return Ok(found);

@@ -124,7 +124,7 @@ impl DomainBuilder<'_, '_> {
             function: self.function,
             region: self.region,
             parameters: self.parameters,
-            facts: facts.map(|(domain, depth)| Facts { isl, domain, depth }),
+            facts: facts.map(|(domain, depth)| Facts::new(isl, domain, depth)),
         }
     }
 

@@ -351,11 +351,11 @@ impl<'a> StatementBuilder<'a> {
         let scev = self.a.scev(value)?;
         let scope = self.a.loop_for(def_block);
         let scev = self.a.scev_at_scope(scev, scope);
-        let facts = Facts {
-            isl: self.isl,
-            domain: self.domains.of_block[&def_block].clone(),
-            depth: self.region.loops_around(self.a, def_block).len(),
-        };
+        let facts = Facts::new(
+            self.isl,
+            self.domains.of_block[&def_block].clone(),
+            self.region.loops_around(self.a, def_block).len(),
+        );
         let mut aff = Affinator {
             analyses: self.a,
             function: self.function,
