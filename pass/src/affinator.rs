@@ -24,6 +24,33 @@ pub struct Parameters {
     pub params: Vec<Parameter>,
     /// Parameters that are iteration numbers of loops around the region (non-negative).
     pub outer_iterations: Vec<usize>,
+    /// Values the model reads as mathematical integers although their type could wrap, on
+    /// the condition that they fit: assumptions of the SCoP, checked at run time.
+    pub no_wrap: Vec<NoWrap>,
+}
+
+/// An integer value assumed to fit in `bits` bits (signed, or unsigned for a zero
+/// extension) wherever it is used (`domain`, over `depth` iterators), as Polly assumes no
+/// wrapping: the SCoP holds only for the parameters where it does, which the run-time check
+/// tests.
+#[derive(Clone, Debug)]
+pub struct NoWrap {
+    pub domain: String,
+    pub depth: usize,
+    pub value: AffExpr,
+    pub bits: u32,
+    pub unsigned: bool,
+}
+
+impl NoWrap {
+    /// The range of the type.
+    pub fn range(&self) -> (i128, i128) {
+        if self.unsigned {
+            (0, (1i128 << self.bits) - 1)
+        } else {
+            (-(1i128 << (self.bits - 1)), (1i128 << (self.bits - 1)) - 1)
+        }
+    }
 }
 
 impl Parameters {
@@ -214,16 +241,18 @@ impl Affinator<'_> {
                 // wraps without undefined behaviour: that one must be proven.
                 let narrow = scev.operands()[0];
                 let inner = self.affine(narrow)?;
-                if !narrow.no_signed_wrap() && !self.fits(&inner, self.analyses.bits(narrow)) {
+                if !narrow.no_signed_wrap() && !self.assume_fits(&inner, self.analyses.bits(narrow)) {
                     return Err(NotAffine::at("sign extension of a value that may wrap", scev));
                 }
                 Ok(inner)
             }
             ScevKind::PtrToInt => self.affine(scev.operands()[0]),
             ScevKind::ZExt => {
-                // A zero extension is the identity on non-negative values.
-                let inner = self.affine(scev.operands()[0])?;
-                if !self.non_negative(std::slice::from_ref(&inner)) {
+                // A zero extension is the identity on non-negative values: proven, or assumed
+                // where the domain is known.
+                let narrow = scev.operands()[0];
+                let inner = self.affine(narrow)?;
+                if !self.non_negative(std::slice::from_ref(&inner)) && !self.assume_unsigned(&inner, self.analyses.bits(narrow)) {
                     return Err(NotAffine::at("zero extension of a possibly negative value", scev));
                 }
                 Ok(inner)
@@ -260,7 +289,7 @@ impl Affinator<'_> {
                 // A truncation is the identity on values that fit in the narrow type: an `int`
                 // counter widened to `i64` by indvars, truncated back for `int` arithmetic.
                 let inner = self.affine(scev.operands()[0])?;
-                if !self.fits(&inner, self.analyses.bits(scev)) {
+                if !self.assume_fits(&inner, self.analyses.bits(scev)) {
                     return Err(NotAffine::at("truncation of a value that may not fit", scev));
                 }
                 Ok(inner)
@@ -384,7 +413,7 @@ impl Affinator<'_> {
         let scaled = self.polynomial_of_value(x, atoms)?.scale(factor >> shift).ok_or(NotAffine::of("overflow", v))?;
         let may_wrap = NotAffine::of("sign extension of an int product that may wrap", v);
         let affine = scaled.to_affine(atoms).ok_or(may_wrap)?;
-        if !self.fits(&affine, 64 - shift as u32) {
+        if !self.assume_fits(&affine, 64 - shift as u32) {
             return Err(may_wrap);
         }
         Ok(scaled)
@@ -556,6 +585,28 @@ impl Affinator<'_> {
         bits >= 64 || s.no_signed_wrap() || !s.no_unsigned_wrap() || self.fits(e, bits)
     }
 
+    /// Whether `e` fits in `bits` signed bits on the use's domain: proven, or assumed (and
+    /// recorded, for the run-time check) where the domain is known. Without a domain the
+    /// value is not modeled.
+    fn assume_fits(&mut self, e: &AffExpr, bits: u32) -> bool {
+        if self.fits(e, bits) {
+            return true;
+        }
+        self.assume(e, bits, false)
+    }
+
+    /// Assumes `e` fits in `bits` unsigned bits on the use's domain, where that is known.
+    fn assume_unsigned(&mut self, e: &AffExpr, bits: u32) -> bool {
+        self.assume(e, bits, true)
+    }
+
+    fn assume(&mut self, e: &AffExpr, bits: u32, unsigned: bool) -> bool {
+        let Some(facts) = &self.facts else { return false };
+        let assumption = NoWrap { domain: facts.domain.clone(), depth: facts.depth, value: e.clone(), bits, unsigned };
+        self.parameters.no_wrap.push(assumption);
+        true
+    }
+
     /// Whether `e` fits in a signed integer of `bits` bits on the use's domain, given the
     /// ranges of the parameters' types (so that a sign extension after the truncation gives
     /// `e` back, and a zero extension too where `e` is non-negative).
@@ -646,7 +697,7 @@ impl Affinator<'_> {
         // `& 255`) is `start + step * i` only while it does not wrap: known (`<nsw>`,
         // `<nuw>`) or proven on the use's domain.
         let bits = self.analyses.bits(scev);
-        if bits < 64 && !scev.no_signed_wrap() && !scev.no_unsigned_wrap() && !self.fits(&value, bits) {
+        if bits < 64 && !scev.no_signed_wrap() && !scev.no_unsigned_wrap() && !self.assume_fits(&value, bits) {
             return Err(NotAffine::at("recurrence of a narrow type that may wrap", scev));
         }
         Ok(value)

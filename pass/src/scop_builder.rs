@@ -111,6 +111,7 @@ pub fn build(
         alias_checks: arrays.alias_checks.clone(),
     };
     scop.assumptions = assembler.delinearization_assumptions(&scop)?;
+    scop.assumptions.extend(no_wrap_assumptions(&isl, &parameters)?);
     // Statements that write nothing the SCoP models are impossible by construction; a model
     // whose accesses do not resolve is a bug, not an unsupported input.
     debug_assert!(scop.statements.iter().all(|s| s.write.array != PENDING));
@@ -127,6 +128,35 @@ pub fn build(
 /// non-negative.
 fn context(parameters: &Parameters) -> String {
     format!("[{}] -> {{ : {} }}", parameters.names().join(", "), parameters.known().join(" and "))
+}
+
+/// For each value assumed not to wrap: the parameters for which it fits in its type on its
+/// whole domain.
+fn no_wrap_assumptions(isl: &IslContext, parameters: &Parameters) -> RejectResult<Vec<Assumption>> {
+    let params = parameters.names();
+    let prefix = format!("[{}] -> ", params.join(", "));
+    let mut out: Vec<Assumption> = Vec::new();
+    for nw in &parameters.no_wrap {
+        isl.reset_quota();
+        let names = iterator_names(nw.depth);
+        let value = nw.value.display(&names, &params).to_string();
+        let (low, high) = nw.range();
+        let text = format!("{prefix}{{ [{}] : {value} < {low} or {value} > {high} }}", names.join(", "));
+        let parse = |t: &str| isl.check(isl_rs::Set::read_from_str(isl.raw(), t)).map_err(isl_error);
+        let wraps = isl.check(parse(&text)?.intersect(parse(&nw.domain)?)).map_err(isl_error)?;
+        let wraps = isl.check(wraps.params()).map_err(isl_error)?;
+        if isl.check(wraps.is_empty()).map_err(isl_error)? {
+            continue;
+        }
+        let holds = isl.check(isl.check(wraps.complement()).map_err(isl_error)?.coalesce()).map_err(isl_error)?;
+        let set = isl.check(holds.to_str().map(|s| s.to_string())).map_err(isl_error)?;
+        let signedness = if nw.unsigned { "unsigned" } else { "signed" };
+        let reason = format!("no wrap: {value} fits in {} {signedness} bits", nw.bits);
+        if !out.iter().any(|a| a.reason == reason && a.set == set) {
+            out.push(Assumption { reason, set });
+        }
+    }
+    Ok(out)
 }
 
 struct Assembler<'a> {
