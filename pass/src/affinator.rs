@@ -428,6 +428,14 @@ impl Affinator<'_> {
             return Ok(AffExpr::constant(c));
         }
         let value = self.unconditional_load(value).unwrap_or(value);
+        if self.region.defines(value) && self.is_region_invariant(value, 0) {
+            // `R / 2` computed before the loops: affine in R, not a parameter of its own, so
+            // that the model knows how the sizes of a pyramid's levels relate.
+            let scope = ir::block_of(value).and_then(|b| self.analyses.loop_for(b));
+            if let Ok(Some(e)) = self.division(value, scope) {
+                return Ok(e);
+            }
+        }
         if self.region.defines(value) && !self.is_region_invariant(value, 0) {
             if let Some(e) = self.piecewise(value)? {
                 return Ok(e);
@@ -518,6 +526,7 @@ impl Affinator<'_> {
         }
         let scope = ir::block_of(value).and_then(|b| self.analyses.loop_for(b));
         match ir::opcode(value) {
+            Some(LLVMOpcode::LLVMAShr | LLVMOpcode::LLVMSDiv) => self.division(value, scope),
             Some(LLVMOpcode::LLVMSelect) => {
                 let cond = ir::operand(value, 0);
                 if ir::opcode(cond) != Some(LLVMOpcode::LLVMICmp) {
@@ -551,6 +560,27 @@ impl Affinator<'_> {
             }
             _ => Ok(None),
         }
+    }
+
+    /// `x >> k` is `floor(x / 2^k)` for every x; `x / d` (C's division truncates towards
+    /// zero) is `floor(x / d)` for non-negative x: proven on the use's domain, or assumed
+    /// and checked at run time (image pyramids write `i / 2` and `R / 2`).
+    fn division(&mut self, value: ir::Value, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        let op = ir::opcode(value);
+        let Some(by) = ir::const_int(ir::operand(value, 1)) else { return Ok(None) };
+        let divisor = match op {
+            Some(LLVMOpcode::LLVMAShr) if (1..31).contains(&by) => 1i64 << by,
+            Some(LLVMOpcode::LLVMSDiv) if by > 0 => by,
+            _ => return Ok(None),
+        };
+        let x = self.value_affine(ir::operand(value, 0), scope)?;
+        if op == Some(LLVMOpcode::LLVMSDiv)
+            && !self.non_negative(std::slice::from_ref(&x))
+            && !self.assume_unsigned(&x, 63)
+        {
+            return Ok(None);
+        }
+        Ok(x.floor_div(divisor))
     }
 
     fn value_affine(&mut self, v: ir::Value, scope: Option<Loop>) -> Result<AffExpr, NotAffine> {

@@ -25,6 +25,8 @@ pub enum RejectKind {
     SeveralExits,
     /// isl ran out of its operation quota.
     Complexity,
+    /// An assumption the model needs (no wrapping) fails whenever the region does anything.
+    InfeasibleAssumption,
     /// The base address of an access is not an argument, global, alloca or allocation.
     UnknownBasePointer,
     /// An instruction or type the model does not represent.
@@ -45,6 +47,7 @@ impl RejectKind {
             RejectKind::IrreducibleControlFlow => "irreducible control flow",
             RejectKind::SeveralExits => "several exits",
             RejectKind::Complexity => "complexity",
+            RejectKind::InfeasibleAssumption => "infeasible assumption",
             RejectKind::UnknownBasePointer => "unknown base pointer",
             RejectKind::UnsupportedInstruction => "unsupported instruction",
             RejectKind::NoLoop => "no loop",

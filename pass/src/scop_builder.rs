@@ -111,7 +111,9 @@ pub fn build(
         alias_checks: arrays.alias_checks.clone(),
     };
     scop.assumptions = assembler.delinearization_assumptions(&scop)?;
-    scop.assumptions.extend(no_wrap_assumptions(&isl, &parameters)?);
+    let no_wrap = no_wrap_assumptions(&isl, &parameters)?;
+    reject_infeasible(&isl, &scop, &no_wrap)?;
+    scop.assumptions.extend(no_wrap);
     // Statements that write nothing the SCoP models are impossible by construction; a model
     // whose accesses do not resolve is a bug, not an unsupported input.
     debug_assert!(scop.statements.iter().all(|s| s.write.array != PENDING));
@@ -157,6 +159,36 @@ fn no_wrap_assumptions(isl: &IslContext, parameters: &Parameters) -> RejectResul
         }
     }
     Ok(out)
+}
+
+/// Rejects the region if an assumption excludes every parameter value for which a statement
+/// runs: the SCoP would never be used (as Polly rejects an infeasible assumed context).
+fn reject_infeasible(isl: &IslContext, scop: &Scop, assumptions: &[Assumption]) -> RejectResult<()> {
+    if assumptions.is_empty() || scop.statements.is_empty() {
+        return Ok(());
+    }
+    isl.reset_quota();
+    let parse = |t: &str| isl.check(isl_rs::Set::read_from_str(isl.raw(), t)).map_err(isl_error);
+    let mut runs: Option<isl_rs::Set> = None;
+    for s in &scop.statements {
+        let params = isl.check(parse(&s.domain)?.params()).map_err(isl_error)?;
+        runs = Some(match runs {
+            None => params,
+            Some(r) => isl.check(r.union(params)).map_err(isl_error)?,
+        });
+    }
+    let runs = runs.expect("statements");
+    for a in assumptions {
+        let copy = isl.check(runs.copy()).map_err(isl_error)?;
+        let both = isl.check(copy.intersect(parse(&a.set)?)).map_err(isl_error)?;
+        if isl.check(both.is_empty()).map_err(isl_error)? {
+            return Err(Reject::new(
+                RejectKind::InfeasibleAssumption,
+                format!("{} never holds when the region runs", a.reason),
+            ));
+        }
+    }
+    Ok(())
 }
 
 struct Assembler<'a> {
