@@ -237,8 +237,8 @@ impl Affinator<'_> {
             ScevKind::SExt => {
                 // A sign extension is the identity on values that do not wrap in the narrow
                 // type: arithmetic SCEV knows not to wrap (`<nsw>`, from C's signed
-                // arithmetic), or a value that fits on the use's domain. `(int)` of a `long`
-                // wraps without undefined behaviour: that one must be proven.
+                // arithmetic), or a value that fits on the use's domain, proven or assumed.
+                // `(int)` of a `long` wraps without undefined behaviour.
                 let narrow = scev.operands()[0];
                 let inner = self.affine(narrow)?;
                 if !narrow.no_signed_wrap() && !self.assume_fits(&inner, self.analyses.bits(narrow)) {
@@ -393,8 +393,9 @@ impl Affinator<'_> {
 
     /// `ashr (mul x, k << s), s` and `ashr (shl x, s), s`: instcombine's form of
     /// `sext(trunc(x * k))`, an index computed in `int` from a widened counter. It is `x * k`
-    /// where `x * k` fits in `64 - s` bits, which must be proven on the use's domain: the
-    /// no-wrap flags of the `int` arithmetic are gone, and `(int)` of a `long` wraps.
+    /// where `x * k` fits in `64 - s` bits on the use's domain, proven or assumed: the no-wrap
+    /// flags of the `int` arithmetic are gone, and `(int)` of a `long` wraps. A product that
+    /// is not affine (`3 * (y * cols + x)`) cannot be assumed affinely: not modeled.
     fn sign_extended_product(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
         let not_idiom = || NotAffine::of(NOT_A_POLYNOMIAL, v);
         let shift = ir::const_int(ir::operand(v, 1)).filter(|s| (1..63).contains(s)).ok_or_else(not_idiom)?;
