@@ -13,7 +13,8 @@ if [ "${1:-}" = "--no-run" ]; then
 fi
 
 packages=(clang-14 llvm-14 llvm-14-dev llvm-14-tools libclang-rt-14-dev
-          autoconf automake libtool make g++ libgmp-dev qemu-user time valgrind python3-pip)
+          autoconf automake libtool make g++ libgmp-dev qemu-user time valgrind python3-pip
+          csmith libcsmith-dev creduce)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

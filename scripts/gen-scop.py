@@ -1,0 +1,481 @@
+#!/usr/bin/env python3
+"""Writes a random SCoP-shaped C program to stdout: an image pipeline of a few stages.
+
+    python3 scripts/gen-scop.py SEED > prog.c
+
+The program (same seed, same program) has one `void pipeline(long R, long C, ...)` in the form
+polyprop propagates: producer loop nests write malloc'd temporaries over rectangles of the
+R x C image, consumer nests read them at small offsets (or at clamped positions), and the
+temporaries are freed at the end. Stages mix styles: long, int and narrow (short, unsigned
+char) counters, row-major and column-major nests, float, double and int temporaries, arrays
+as `T *` with flattened subscripts `t[i * C + j]` (also with a padded border), as `T (*)[W]`
+with a fixed W, and as `T (*)[C]`; ternaries that clamp subscripts and values; selects on
+data; scalars rotated along a row (`x1 = x0; x0 = t[i][j];`); a temporary written twice (a
+copy, then its interior) and in-place recurrences along a row. main fills the inputs
+deterministically, calls the pipeline for a few sizes (small and degenerate ones included,
+and once with the output overlapping the input when their layouts agree), and prints an FNV
+hash of the outputs' bytes.
+
+No undefined behaviour: every stage's domain lies inside the domain its producers wrote (or
+its reads are clamped into it), so nothing uninitialized is read and every access is in
+bounds; int values stay within +-1024 (weighted sums divided by their weight), float values
+stay near that range (no infinity or NaN).
+"""
+import random
+import sys
+
+
+class Arr:
+    def __init__(self, name, ty, style, role, pad=0):
+        self.name, self.ty, self.style, self.role, self.pad = name, ty, style, role, pad
+        self.mr = self.mc = 0  # domain written so far: [mr, R - mr) x [mc, C - mc)
+        self.written = role != "tmp"
+
+    def at(self, r, c):
+        if self.style == "flat":
+            return f"{self.name}[({r}) * C + ({c})]"
+        if self.style == "pad":
+            p = self.pad
+            return f"{self.name}[({r} + {p}) * (C + {2 * p}) + {c} + {p}]"
+        return f"{self.name}[{r}][{c}]"
+
+    def elems(self, R, C, W):
+        """C expression of the number of elements of the allocation."""
+        if self.style == "pad":
+            return f"({R} + {2 * self.pad}) * ({C} + {2 * self.pad})"
+        if self.style == "rows":
+            return f"{R} * {W}"
+        return f"{R} * {C}"
+
+
+def suffix(ty):
+    return "f" if ty == "float" else ""
+
+
+class Gen:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.seed = seed
+        self.lines = []
+        self.n = 0
+
+    def emit(self, depth, text):
+        self.lines.append("  " * depth + text)
+
+    def fresh(self, p):
+        self.n += 1
+        return f"{p}{self.n}"
+
+    # ------------------------------------------------------------------ sizes and arrays
+    def choose_sizes(self):
+        r = self.r
+        self.sizes = [(r.randint(6, 64), r.randint(6, 64))]
+        if r.random() < 0.6:
+            self.sizes.append((r.randint(3, 20), r.randint(3, 20)))
+        self.vla_ok = r.random() < 0.7
+        if r.random() < 0.5:
+            self.sizes.append(r.choice([(1, 1), (2, 7), (5, 2), (3, 3), (1, 9)]))
+        if not self.vla_ok and r.random() < 0.4:
+            self.sizes.append(r.choice([(0, 4), (4, 0), (-1, 5), (3, -2)]))
+        self.maxR = max(s[0] for s in self.sizes)
+        self.maxC = max(s[1] for s in self.sizes)
+        self.W = self.maxC + r.randint(0, 5)
+        # narrow counters (i++ on a short truncates: no affine trip count) in a quarter of them
+        self.narrow = r.random() < 0.25
+
+    def style(self):
+        styles = ["flat", "flat", "rows", "pad"] + (["vla"] if self.vla_ok else [])
+        return self.r.choice(styles)
+
+    def decl_type(self, a, const=""):
+        """Declarator of a parameter or local of array a."""
+        if a.style in ("flat", "pad"):
+            return f"{const}{a.ty} *{a.name}"
+        if a.style == "rows":
+            return f"{const}{a.ty} (*{a.name})[W]"
+        return f"{const}{a.ty} (*{a.name})[C]"
+
+    # ------------------------------------------------------------------ expressions
+    def conv(self, code, src, dst):
+        if src == dst:
+            return code
+        if dst == "int":
+            return f"(int){code}"
+        return f"({dst}){code}"
+
+    def combine(self, ty, taps):
+        """A bounded expression of type ty over the taps (codes already of type ty)."""
+        r = self.r
+        s = suffix(ty)
+        if ty == "int":
+            if len(taps) == 1:
+                x = taps[0]
+                return r.choice([f"{x} / 2 + 3", f"({x} > 0 ? {x} : -{x})", f"{x} * 3 / 4",
+                                 f"({x} < -255 ? -255 : {x} > 255 ? 255 : {x})"])
+            if r.random() < 0.07:
+                a, b = taps[0], taps[1]
+                return f"({a} > {b} ? {a} : {b})"
+            if r.random() < 0.15:
+                return f"({taps[0]} - {taps[1]}) / 2"
+            ws = [r.choice([1, 1, 2, 3]) for _ in taps]
+            terms = " + ".join(f"{w} * {t}" if w > 1 else t for w, t in zip(ws, taps))
+            return f"({terms}) / {sum(ws)}"
+        if len(taps) == 1:
+            x = taps[0]
+            return r.choice([f"{x} * 0.5{s} + 0.25{s}", f"-{x}", f"{x} * {x} * 0.0009765625{s}",
+                             f"({x} > 0.0{s} ? {x} : -{x})",
+                             f"({x} < 0.0{s} ? 0.0{s} : {x} > 255.0{s} ? 255.0{s} : {x})"])
+        c = r.random()
+        if c < 0.07:
+            a, b = taps[0], taps[1]
+            return f"({a} > {b} ? {a} : {b})"
+        if c < 0.3:
+            return f"({taps[0]} - {taps[1]}) * 0.5{s}"
+        if c < 0.4:
+            return f"{taps[0]} * {taps[1]} * 0.0009765625{s}"
+        if c < 0.55:
+            # unsharp-mask style: x + (x - blur) * w, scaled back
+            a, b = taps[0], taps[1]
+            return f"({a} + ({a} - {b}) * 0.5{s}) * 0.5{s}"
+        ws = r.choice([[0.25, 0.5, 0.25], [0.5, 0.5], [0.0625, 0.25, 0.375, 0.25, 0.0625],
+                       [0.125, 0.375, 0.375, 0.125], [0.3333333, 0.3333333, 0.3333333]])
+        while len(ws) < len(taps):
+            ws = [w * 0.5 for w in ws] + [0.5 / (len(taps) - len(ws))] * (len(taps) - len(ws))
+            ws = [w * 1.0 for w in ws]
+        ws = ws[: len(taps)]
+        return " + ".join(f"{t} * {w!r}{s}" for w, t in zip(ws, taps))
+
+    def clamp(self, x, lo, hi):
+        if self.r.random() < 0.5:
+            return f"({x} < {lo} ? {lo} : {x} > {hi} ? {hi} : {x})"
+        return f"clampl({x}, {lo}, {hi})"
+
+    def tap(self, p, i, j, mr, mc, ty):
+        """A read of producer p near (i, j), for a consumer over margins (mr, mc)."""
+        r = self.r
+        sr, sc = mr - p.mr, mc - p.mc  # slack: offsets within it stay in p's domain
+        c = r.random()
+        if c < 0.06 and mr >= 2 * p.mr and mc >= 2 * p.mc:
+            # upsampling: the producer at half resolution
+            return self.conv(p.at(f"{i} / 2", f"{j} / 2" if r.random() < 0.5 else j), p.ty, ty)
+        if c < 0.12:
+            # downsampling, clamped into the producer's domain
+            ri = self.clamp(f"2 * {i}", p.mr, f"R - {p.mr + 1}")
+            return self.conv(p.at(ri, j if sc >= 0 else j), p.ty, ty)
+        if c < 0.35:
+            di, dj = r.randint(-2, 2), r.randint(-2, 2)
+            ri = i if di == 0 else self.clamp(f"{i} + {di}" if di > 0 else f"{i} - {-di}",
+                                              p.mr, f"R - {p.mr + 1}")
+            cj = j if dj == 0 else self.clamp(f"{j} + {dj}" if dj > 0 else f"{j} - {-dj}",
+                                              p.mc, f"C - {p.mc + 1}")
+        else:
+            di, dj = r.randint(-sr, sr), r.randint(-sc, sc)
+            if r.random() < 0.5:
+                di = 0
+            elif r.random() < 0.5:
+                dj = 0
+            ri = i if di == 0 else (f"{i} + {di}" if di > 0 else f"{i} - {-di}")
+            cj = j if dj == 0 else (f"{j} + {dj}" if dj > 0 else f"{j} - {-dj}")
+        return self.conv(p.at(ri, cj), p.ty, ty)
+
+    # ------------------------------------------------------------------ stages
+    def loops(self, depth, mr, mc, body, out=False):
+        """Emits the loops of a stage over [mr, R - mr) x [mc, C - mc); body(i, j, depth).
+        Rows or columns may run backwards; a temporary may be written as two nests (even
+        rows, then odd rows); an output (out=True) may be written over a part only: a
+        triangle, every other row, or under an affine condition."""
+        r = self.r
+        narrow = []
+        if self.narrow:
+            narrow = ["short"] + (["unsigned char"] if self.maxR < 250 and self.maxC < 250 else [])
+        ti = r.choice(["long", "long", "int"] + narrow)
+        tj = r.choice(["long", "long", "int"] + narrow)
+        i, j = self.fresh("i"), self.fresh("j")
+        shape = r.choice(["tri", "tri2", "strided", "cond"]) if out and r.random() < 0.4 else \
+            ("split" if not out and r.random() < 0.12 else "rect")
+        if ti != "unsigned char" and shape == "rect" and r.random() < 0.15:
+            li = [f"for ({ti} {i} = R - {mr + 1}; {i} >= {mr}; {i}--)"]
+        elif shape == "split":
+            li = [f"for ({ti} {i} = {mr + k}; {i} < R - {mr}; {i} += 2)" for k in (0, 1)]
+        elif shape == "strided":
+            li = [f"for ({ti} {i} = {mr}; {i} < R - {mr}; {i} += {r.choice([2, 3])})"]
+        else:
+            hi_i = f"{i} < R - {mr}" if r.random() < 0.7 else f"{i} <= R - {mr + 1}"
+            li = [f"for ({ti} {i} = {mr}; {hi_i}; {i}++)"]
+        k = r.randint(-2, 2)
+        if shape == "tri":
+            lj = f"for ({tj} {j} = {mc}; {j} < C - {mc} && {j} <= {i} + {k}; {j}++)"
+        elif shape == "tri2":
+            lj = f"for ({tj} {j} = {i} + {k} > {mc} ? {i} + {k} : {mc}; {j} < C - {mc}; {j}++)"
+        elif tj != "unsigned char" and r.random() < 0.15:
+            lj = f"for ({tj} {j} = C - {mc + 1}; {j} >= {mc}; {j}--)"
+        else:
+            hi_j = f"{j} < C - {mc}" if r.random() < 0.7 else f"{j} <= C - {mc + 1}"
+            lj = f"for ({tj} {j} = {mc}; {hi_j}; {j}++)"
+        swap = shape not in ("tri", "tri2") and r.random() < 0.2
+        for one in li:
+            if swap:
+                self.emit(depth, lj)
+                self.emit(depth + 1, one)
+            else:
+                self.emit(depth, one)
+                self.emit(depth + 1, lj)
+            self.emit(depth + 2, "{")
+            if shape == "cond":
+                self.emit(depth + 3, f"if ({i} + {j} {r.choice(['<', '>', '!=', '>='])} "
+                                     f"{r.choice(['R', 'C', 'R - 2', 'C / 2', str(r.randint(2, 20))])})")
+                body(i, j, depth + 4)
+            else:
+                body(i, j, depth + 3)
+            self.emit(depth + 2, "}")
+
+    def stage(self, dst, producers, first_write):
+        r = self.r
+        need_r = max(p.mr for p in producers)
+        need_c = max(p.mc for p in producers)
+        mr = need_r + r.choice([0, 0, 1, 1, 2])
+        mc = need_c + r.choice([0, 0, 1, 1, 2])
+        if dst.role == "tmp" and dst.written:
+            # a second write over the interior of what is already there
+            mr, mc = max(mr, dst.mr), max(mc, dst.mc)
+        kind = r.random()
+        if kind < 0.08 and dst not in producers:
+            self.row_buffer(dst, producers, mr, mc)
+            return
+        elif kind < 0.14 and dst not in producers:
+            # a scan along the row: a scalar recurrence written at every point
+            p = r.choice(producers)
+            s = suffix(dst.ty) if dst.ty != "int" else ""
+            i, j = self.fresh("i"), self.fresh("j")
+            acc = self.fresh("acc")
+            self.emit(1, f"for (long {i} = {mr}; {i} < R - {mr}; {i}++) {{")
+            self.emit(2, f"{dst.ty} {acc} = {self.zero(dst.ty)};")
+            self.emit(2, f"for (long {j} = {mc}; {j} < C - {mc}; {j}++) {{")
+            t = self.tap(p, i, j, mr, mc, dst.ty)
+            if dst.ty == "int":
+                self.emit(3, f"{acc} = ({acc} + {t}) / 2;")
+            else:
+                self.emit(3, f"{acc} = {acc} * 0.75{s} + {t} * 0.25{s};")
+            self.emit(3, f"{dst.at(i, j)} = {acc};")
+            self.emit(2, "}")
+            self.emit(1, "}")
+        elif kind < 0.26 and dst not in producers:
+            # scalars rotated along the row
+            p = r.choice(producers)
+            s = suffix(dst.ty) if dst.ty != "int" else ""
+            i, j = self.fresh("i"), self.fresh("j")
+            ti = r.choice(["long", "int"])
+            x0, x1 = self.fresh("x"), self.fresh("x")
+            self.emit(1, f"for ({ti} {i} = {mr}; {i} < R - {mr}; {i}++) {{")
+            first = self.conv(p.at(i, mc), p.ty, dst.ty)
+            self.emit(2, f"{dst.ty} {x0} = C > {2 * mc} ? {first} : {self.zero(dst.ty)}, {x1} = {x0};")
+            self.emit(2, f"for ({ti} {j} = {mc}; {j} < C - {mc}; {j}++) {{")
+            self.emit(3, f"{x1} = {x0};")
+            self.emit(3, f"{x0} = {self.tap(p, i, j, max(mr, p.mr), p.mc, dst.ty)};")
+            if dst.ty == "int":
+                self.emit(3, f"{dst.at(i, j)} = ({x0} + {x1}) / 2;")
+            else:
+                self.emit(3, f"{dst.at(i, j)} = ({x0} + {x1}) * 0.5{s};")
+            self.emit(2, "}")
+            self.emit(1, "}")
+        elif kind < 0.25 and dst.written and dst.role == "tmp":
+            # in-place recurrence along the row: reads what this nest wrote one column before
+            p = r.choice(producers)
+            s = suffix(dst.ty) if dst.ty != "int" else ""
+            i, j = self.fresh("i"), self.fresh("j")
+            mc2 = max(mc, dst.mc)
+            self.emit(1, f"for (long {i} = {mr}; {i} < R - {mr}; {i}++)")
+            self.emit(2, f"for (long {j} = {mc2 + 1}; {j} < C - {mc2}; {j}++)")
+            t = self.tap(p, i, j, mr, mc2, dst.ty)
+            if dst.ty == "int":
+                self.emit(3, f"{dst.at(i, j)} = ({dst.at(i, f'{j} - 1')} + {t}) / 2;")
+            else:
+                self.emit(3, f"{dst.at(i, j)} = {dst.at(i, f'{j} - 1')} * 0.5{s} + {t} * 0.5{s};")
+            return
+        else:
+            def body(i, j, depth):
+                taps = []
+                for _ in range(r.choice([1, 2, 2, 3, 3, 5])):
+                    p = r.choice(producers)
+                    taps.append(self.tap(p, i, j, mr, mc, dst.ty))
+                e = self.combine(dst.ty, taps)
+                if r.random() < 0.04 and dst.ty != "int":
+                    # a select on data: the two branches write different values
+                    self.emit(depth, f"if ({taps[0]} > {self.zero(dst.ty)})")
+                    self.emit(depth + 1, f"{dst.at(i, j)} = {e};")
+                    self.emit(depth, "else")
+                    self.emit(depth + 1, f"{dst.at(i, j)} = {self.zero(dst.ty)};")
+                else:
+                    self.emit(depth, f"{dst.at(i, j)} = {e};")
+            self.loops(1, mr, mc, body, out=dst.role == "out")
+        if dst.role == "tmp" and not dst.written:
+            dst.mr, dst.mc, dst.written = mr, mc, True
+
+    def row_buffer(self, dst, producers, mr, mc):
+        """One row at a time: a 1-D temporary filled, then read at small offsets (reused by
+        every row: write-after-read dependences across rows)."""
+        r = self.r
+        buf = Arr(self.fresh("row"), r.choice(["float", "float", "double", "int"]), "flat", "tmp")
+        self.rowbufs.append(buf)
+        mc0 = max(p.mc for p in producers) + r.choice([0, 0, 1])
+        mc = max(mc, mc0)
+        i, j, k = self.fresh("i"), self.fresh("j"), self.fresh("j")
+        self.emit(1, f"for (long {i} = {mr}; {i} < R - {mr}; {i}++) {{")
+        self.emit(2, f"for (long {j} = {mc0}; {j} < C - {mc0}; {j}++)")
+        taps = [self.tap(r.choice(producers), i, j, mr, mc0, buf.ty) for _ in range(r.randint(1, 3))]
+        self.emit(3, f"{buf.name}[{j}] = {self.combine(buf.ty, taps)};")
+        self.emit(2, f"for (long {k} = {mc}; {k} < C - {mc}; {k}++)")
+        sl = mc - mc0
+        taps = []
+        for _ in range(r.randint(1, 3)):
+            d = r.randint(-sl, sl)
+            taps.append(self.conv(f"{buf.name}[{k} + {d}]" if d >= 0 else f"{buf.name}[{k} - {-d}]",
+                                  buf.ty, dst.ty))
+        self.emit(3, f"{dst.at(i, k)} = {self.combine(dst.ty, taps)};")
+        self.emit(1, "}")
+        if dst.role == "tmp" and not dst.written:
+            dst.mr, dst.mc, dst.written = mr, mc, True
+
+    def zero(self, ty):
+        return {"float": "0.0f", "double": "0.0", "int": "0"}[ty]
+
+    # ------------------------------------------------------------------ program
+    def pipeline(self):
+        r = self.r
+        types = ["float"] * 4 + ["double", "int"]
+        ins = [Arr("in0", "float", self.style(), "in")]
+        if r.random() < 0.35:
+            ins.append(Arr("in1", r.choice(["float", "int"]), self.style(), "in"))
+        outs = [Arr("out0", r.choice(["float", "float", "double"]), self.style(), "out")]
+        if r.random() < 0.3:
+            outs.append(Arr("out1", r.choice(["float", "int"]), self.style(), "out"))
+        ntmp = r.randint(1, 5)
+        tmps = []
+        for k in range(ntmp):
+            st = self.style()
+            tmps.append(Arr(f"t{k}", r.choice(types), st, "tmp", pad=r.randint(1, 2)))
+        for a in ins + outs:
+            if a.style == "pad":
+                a.style = "flat"
+        self.ins, self.outs, self.tmps = ins, outs, tmps
+        params = ["long R", "long C"] + [self.decl_type(a, "const ") for a in ins] + \
+                 [self.decl_type(a) for a in outs]
+        self.emit(0, f"void pipeline({', '.join(params)}) {{")
+        for t in tmps:
+            n = t.elems("R", "C", "W")
+            if t.style in ("flat", "pad"):
+                self.emit(1, f"{t.ty} *{t.name} = ({t.ty} *)malloc(sizeof({t.ty}) * {n});")
+            elif t.style == "rows":
+                self.emit(1, f"{t.ty} (*{t.name})[W] = malloc(sizeof({t.ty}) * {n});")
+            else:
+                self.emit(1, f"{t.ty} (*{t.name})[C] = malloc(sizeof({t.ty}) * {n});")
+        self.rowbufs = []
+        head = len(self.lines)
+        avail = list(ins)
+        # every temporary is written (some twice), in order; outputs last
+        for t in tmps:
+            prods = r.sample(avail, min(len(avail), r.choice([1, 1, 2])))
+            if r.random() < 0.15:
+                # a full copy first, then the interior from the other producers
+                self.stage(t, [prods[0]], True)
+                prods2 = r.sample(avail, min(len(avail), r.choice([1, 2])))
+                saved = (t.mr, t.mc)
+                self.stage(t, prods2 + [t] if r.random() < 0.3 else prods2, False)
+                t.mr, t.mc = saved
+            else:
+                self.stage(t, prods, True)
+            if r.random() < 0.15:
+                self.stage(t, [r.choice(avail)], False)
+            avail.append(t)
+            older = [u for u in avail if u.role == "tmp" and u is not t]
+            if older and r.random() < 0.2:
+                # a temporary rewritten after its readers: later readers see the new values
+                u = r.choice(older)
+                self.stage(u, r.sample(avail, min(len(avail), r.choice([1, 2]))), False)
+        for o in outs:
+            recent = avail[-3:]
+            prods = r.sample(recent, min(len(recent), r.choice([1, 2, 2])))
+            self.stage(o, prods, True)
+            if r.random() < 0.3:
+                avail.append(o)
+        for b in self.rowbufs:
+            self.lines.insert(head, f"  {b.ty} *{b.name} = ({b.ty} *)malloc(sizeof({b.ty}) * C);")
+        for t in tmps + self.rowbufs:
+            self.emit(1, f"free({t.name});")
+        self.emit(0, "}")
+
+    def main(self):
+        r = self.r
+        self.emit(0, "int main(void) {")
+        self.emit(1, "unsigned long h = 14695981039346656037ul;")
+        calls = [(R, C, None) for R, C in self.sizes]
+        o0, i0 = self.outs[0], self.ins[0]
+        if r.random() < 0.4 and o0.ty == i0.ty and o0.style == i0.style:
+            # the output overlapping the input: the same buffer, or shifted either way
+            R, C = self.sizes[0]
+            k = r.choice([0, 0, 1, -1, C, -C, R * C // 2, -(R * C // 2)])
+            calls.append((R, C, k))
+        for R, C, alias in calls:
+            self.emit(1, "{")
+            self.emit(2, f"long R = {R}, C = {C};")
+            bufs = self.ins + self.outs
+            for a in bufs:
+                n = a.elems("R", "C", "W")
+                extra = abs(alias) if alias is not None and a is i0 else 0
+                self.emit(2, f"long {a.name}_n = pos({n}) + {1 + extra};")
+                self.emit(2, f"{a.ty} *{a.name}_mem = ({a.ty} *)malloc(sizeof({a.ty}) * {a.name}_n);")
+                k1, k2 = r.randint(1, 997), r.randint(0, 999)
+                if a.ty == "int":
+                    v = f"(int)((k * {k1} + {k2}) % 2001) - 1000"
+                else:
+                    v = f"({a.ty})((k * {k1} + {k2}) % 1025 - 512) * 0.5{suffix(a.ty)}"
+                self.emit(2, f"for (long k = 0; k < {a.name}_n; k++) {a.name}_mem[k] = {v};")
+            args = []
+            for a in bufs:
+                mem = f"{a.name}_mem"
+                if alias is not None and a is o0:
+                    mem = f"{i0.name}_mem + {alias}" if alias > 0 else f"{i0.name}_mem"
+                elif alias is not None and a is i0 and alias < 0:
+                    mem = f"{i0.name}_mem + {-alias}"
+                if a.style == "flat":
+                    args.append(mem)
+                elif a.style == "rows":
+                    args.append(f"({'const ' if a.role == 'in' else ''}{a.ty} (*)[W])({mem})")
+                else:
+                    args.append(f"({'const ' if a.role == 'in' else ''}{a.ty} (*)[C])({mem})")
+            self.emit(2, f"pipeline(R, C, {', '.join(args)});")
+            for a in bufs:
+                if a.role == "out" or (alias is not None and a is i0):
+                    self.emit(2, f"h = hash(h, {a.name}_mem, sizeof({a.ty}) * {a.name}_n);")
+            for a in bufs:
+                self.emit(2, f"free({a.name}_mem);")
+            self.emit(1, "}")
+        self.emit(1, 'printf("%016lx\\n", h);')
+        self.emit(1, "return 0;")
+        self.emit(0, "}")
+
+    def program(self):
+        self.choose_sizes()
+        self.emit(0, f"/* gen-scop.py seed {self.seed} */")
+        self.emit(0, "#include <stdio.h>")
+        self.emit(0, "#include <stdlib.h>")
+        self.emit(0, "")
+        self.emit(0, f"#define W {self.W}")
+        self.emit(0, "static inline long clampl(long x, long lo, long hi) "
+                     "{ return x < lo ? lo : x > hi ? hi : x; }")
+        self.emit(0, "static long pos(long x) { return x > 0 ? x : 0; }")
+        self.emit(0, "static unsigned long hash(unsigned long h, const void *p, unsigned long n) {")
+        self.emit(1, "const unsigned char *b = (const unsigned char *)p;")
+        self.emit(1, "for (unsigned long i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ul;")
+        self.emit(1, "return h;")
+        self.emit(0, "}")
+        self.emit(0, "")
+        self.pipeline()
+        self.emit(0, "")
+        self.main()
+        return "\n".join(self.lines) + "\n"
+
+
+if __name__ == "__main__":
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    sys.stdout.write(Gen(seed).program())
