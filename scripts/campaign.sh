@@ -26,8 +26,8 @@
 # each failure is reduced (creduce for C, with an interestingness test that keeps the failure
 # and rejects undefined behaviour: ASan+UBSan and MSan runs clean, -O0 agrees with -O3, also
 # with locals and malloc'd memory pre-filled with a pattern; llvm-reduce for llvm-stress
-# modules) into lit/regressions/SOURCE-SEED.c (or .ll), a lit test marked XFAIL until the pass
-# is fixed. At most 2 jobs run at once (--jobs 1 for one).
+# modules) into lit/regressions/SOURCE-SEED.c (or .ll; DIR/regressions/ when a test of that
+# name exists already), a lit test marked XFAIL until the pass is fixed. At most 2 jobs run at once (--jobs 1 for one).
 # The plugin is target/release/libpolyprop.so (POLYPROP_PLUGIN overrides), copied at the start
 # so that a rebuild during the campaign does not change it.
 set -uo pipefail
@@ -100,10 +100,8 @@ run_one() {
 }
 
 # ------------------------------------------------------------------ reduction
-cflags_of() { [ "$1" = csmith ] && echo "-w -I/usr/include/csmith" || echo "-w"; }
-
-write_interestingness() {  # KIND SOURCE PLUGIN SIGNATURE > script
-  local kind=$1 src=$2 plugin=$3 sig=$4
+write_interestingness() {  # KIND ORIGINAL PLUGIN SIGNATURE > script (creduce runs it elsewhere)
+  local kind=$1 orig=$2 plugin=$3 sig=$4
   cat <<EOF
 #!/bin/bash
 # Interesting when the failure persists and the program is valid C without undefined behaviour.
@@ -114,7 +112,7 @@ werr="-Werror=implicit-function-declaration -Werror=implicit-int -Werror=return-
   -Werror=main-return-type -Werror=incompatible-library-redeclaration"
 timeout 60 clang-14 -O0 \$werr p.c -o o0 >/dev/null 2>&1 || exit 1
 # Arrays keep their sizes: an access past a shrunk global array can jump over ASan's redzone.
-python3 - orig.c p.c <<'PY' || exit 1
+python3 - $orig p.c <<'PY' || exit 1
 import re, sys
 decl = re.compile(r"^[ \t]*(?:static[ \t]+)?(?:const[ \t]+)?(?:volatile[ \t]+)?[A-Za-z_][\w \t]*?[ \t*]+(\w+)((?:\[[^\]]*\])+)", re.M)
 orig = {}
@@ -157,7 +155,7 @@ EOF
 
 reduce_one() {  # SOURCE SEED STATUS DETAIL
   local src=$1 seed=$2 status=$3 detail=$4
-  local from="$work/$src-$seed" d="$work/reduce-$src-$seed" sig=""
+  local from="$work/$src-$seed" d="$work/reduce-$src-$seed" sig="" rc
   mkdir -p "$d" "$root/lit/regressions"
   echo "campaign: reducing $src seed $seed ($status)"
   if [ "$src" = llvm-stress ]; then
@@ -184,8 +182,8 @@ EOF
       echo "; RUN: %opt -passes='function(polyprop-canonicalize),polyprop' -S %s -o %t.ll"
       echo "; RUN: opt -passes=verify -disable-output %t.ll"
       cat "$d/reduced.ll"
-    } >"$root/lit/regressions/llvm-stress-$seed.ll"
-    echo "campaign: wrote lit/regressions/llvm-stress-$seed.ll"
+    } >"$d/test.ll"
+    place "$d/test.ll" "llvm-stress-$seed.ll"
     return
   fi
   # C: csmith sources are preprocessed first, so that the reduced test needs no csmith header.
@@ -200,14 +198,19 @@ EOF
     [ -n "$sig" ] || sig="error"
   fi
   sig=${sig//\'/}
-  write_interestingness "$status" "$src" "$plugin" "$sig" >"$d/test.sh"
+  write_interestingness "$status" "$d/orig.c" "$plugin" "$sig" >"$d/test.sh"
   chmod +x "$d/test.sh"
   if ! (cd "$d" && ./test.sh); then
     echo "campaign: $src seed $seed: the interestingness test fails on the original program; not reduced"
     return
   fi
   (cd "$d" && timeout "$reduce_timeout" creduce --n "$jobs" ./test.sh p.c >reduce.log 2>&1)
-  local out="$root/lit/regressions/$src-$seed.c"
+  rc=$?
+  if [ $rc -ne 0 ] && [ $rc -ne 124 ]; then  # 124: timed out, p.c holds the best so far
+    echo "campaign: $src seed $seed: creduce failed (exit $rc, $d/reduce.log); not reduced"
+    return
+  fi
+  local out="$d/test.c"
   {
     echo "// Found by scripts/campaign.sh ($src seed $seed, reduced with creduce): $status: $detail"
     echo "// XFAIL: *"
@@ -223,7 +226,17 @@ EOF
     fi
     cat "$d/p.c"
   } >"$out"
-  echo "campaign: wrote ${out#"$root"/}"
+  place "$out" "$src-$seed.c"
+}
+
+place() {  # FILE NAME: into lit/regressions/NAME, unless a test of that name exists already
+  local dest="$root/lit/regressions/$2"
+  if [ -e "$dest" ]; then
+    dest="$out_dir/regressions/$2"
+    mkdir -p "$out_dir/regressions"
+  fi
+  cp "$1" "$dest"
+  echo "campaign: wrote ${dest#"$root"/}"
 }
 
 # ------------------------------------------------------------------ main
@@ -247,6 +260,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ "$jobs" -ge 1 ] && [ "$jobs" -le 2 ] || { echo "campaign: --jobs is 1 or 2" >&2; exit 2; }
+out_dir=$out
 sources=(csmith llvm-stress gen-scop gen-loops)
 if [ -n "$only" ]; then
   case " ${sources[*]} " in *" $only "*) sources=("$only") ;; *) echo "campaign: unknown source $only" >&2; exit 2 ;; esac

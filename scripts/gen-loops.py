@@ -13,7 +13,9 @@ arguments or from data) and outer counters (triangular nests); breaks on affine 
 arrays passed as `T *` (possibly at an offset, and the same array through two pointers), as
 `T (*)[N]`, and flattened as `a[i * w + j]` with the width an argument; clamped subscripts;
 ternaries; helper calls; scalars rotated across iterations (`t2 = t1; t1 = x;`), updated
-under conditions and read after the loop.
+under conditions (on counters or on data) and read after the loop. About a third of the
+functions are affine (void, no break, call or data-dependent bound, int and long counters)
+and work on malloc'd temporaries too, so that polyprop models and transforms them.
 
 It has no undefined behaviour, so `clang -O0` and `clang -O3` builds print the same line:
 the generator tracks every counter's interval and keeps each subscript inside its array;
@@ -360,7 +362,8 @@ class Gen:
         else:
             rhs = r.choice([f"{name} * 0.5f + {code} * 0.5f", code if bound <= 1024 else "0.0f"])
         if conditional:
-            self.emit(depth, f"if ({self.cond(env)}) {name} = {rhs};")
+            # on the counters, or on data (a branch around a scalar update: a phi)
+            self.emit(depth, f"if ({self.cond(env, r.choice([None, None, 'S', 'F']))}) {name} = {rhs};")
         else:
             self.emit(depth, f"{name} = {rhs};")
 
@@ -645,6 +648,14 @@ class Gen:
             if r.random() < 0.4:
                 # a scalar read between loops
                 self.scalar_update(env, 1, conditional=False)
+            if env["scalars"] and r.random() < 0.4:
+                # a scalar's last value stored after the loop
+                sn, d = r.choice(env["scalars"])
+                same = [v for v in env["views"] if dom(v.ty) == d]
+                if same:
+                    v = r.choice(same)
+                    x = {"S": f"{sn} % {smod(v.ty)}", "U": f"({v.ty}){sn}", "F": sn}[d]
+                    self.emit(1, f"{self.access(env, v)} = {x};")
         for qv in temps:
             self.emit(1, f"free({qv.name});")
         if ret != "void":

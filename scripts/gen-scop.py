@@ -10,10 +10,14 @@ temporaries are freed at the end. Stages mix styles: long, int and narrow (short
 char) counters, row-major and column-major nests, float, double and int temporaries, arrays
 as `T *` with flattened subscripts `t[i * C + j]` (also with a padded border), as `T (*)[W]`
 with a fixed W, and as `T (*)[C]`; ternaries that clamp subscripts and values; selects on
-data; scalars rotated along a row (`x1 = x0; x0 = t[i][j];`); a temporary written twice (a
-copy, then its interior) and in-place recurrences along a row. main fills the inputs
-deterministically, calls the pipeline for a few sizes (small and degenerate ones included,
-and once with the output overlapping the input when their layouts agree), and prints an FNV
+data; scalars rotated along a row (`x1 = x0; x0 = t[i][j];`), scans and maxima (over the
+image or a row, under a data-dependent branch) read by the next nest; a temporary written twice
+(a copy, then its interior; or rewritten after its readers) and in-place recurrences along a
+row; one-row buffers reused by every row; reads at half and double resolution; loops running
+backwards, even and odd rows as two nests, and outputs written over a triangle, every other
+row or under an affine condition. main fills the inputs deterministically, calls the
+pipeline for a few sizes (small, empty and negative ones included), sometimes once more with
+the output overlapping the input (the same buffer, or shifted either way), and prints an FNV
 hash of the outputs' bytes.
 
 No undefined behaviour: every stage's domain lies inside the domain its producers wrote (or
@@ -242,7 +246,10 @@ class Gen:
         if kind < 0.08 and dst not in producers:
             self.row_buffer(dst, producers, mr, mc)
             return
-        elif kind < 0.14 and dst not in producers:
+        if kind < 0.14 and dst not in producers:
+            self.normalize(dst, producers, mr, mc)
+            return
+        elif kind < 0.20 and dst not in producers:
             # a scan along the row: a scalar recurrence written at every point
             p = r.choice(producers)
             s = suffix(dst.ty) if dst.ty != "int" else ""
@@ -259,7 +266,7 @@ class Gen:
             self.emit(3, f"{dst.at(i, j)} = {acc};")
             self.emit(2, "}")
             self.emit(1, "}")
-        elif kind < 0.26 and dst not in producers:
+        elif kind < 0.32 and dst not in producers:
             # scalars rotated along the row
             p = r.choice(producers)
             s = suffix(dst.ty) if dst.ty != "int" else ""
@@ -333,6 +340,47 @@ class Gen:
                                   buf.ty, dst.ty))
         self.emit(3, f"{dst.at(i, k)} = {self.combine(dst.ty, taps)};")
         self.emit(1, "}")
+        if dst.role == "tmp" and not dst.written:
+            dst.mr, dst.mc, dst.written = mr, mc, True
+
+    def normalize(self, dst, producers, mr, mc):
+        """A maximum over the image (or over each row), taken under a data-dependent branch,
+        then used by every point: a scalar live from one nest into the next."""
+        r = self.r
+        p = r.choice(producers)
+        ty = dst.ty
+        s = suffix(ty) if ty != "int" else ""
+        m, x = self.fresh("m"), self.fresh("x")
+        i, j, k = self.fresh("i"), self.fresh("j"), self.fresh("j")
+        per_row = r.random() < 0.5
+        if not per_row:
+            self.emit(1, f"{ty} {m} = {self.zero(ty)};")
+        self.emit(1, f"for (long {i} = {mr}; {i} < R - {mr}; {i}++) {{")
+        if per_row:
+            self.emit(2, f"{ty} {m} = {self.zero(ty)};")
+        self.emit(2, f"for (long {j} = {mc}; {j} < C - {mc}; {j}++) {{")
+        self.emit(3, f"{ty} {x} = {self.tap(p, i, j, mr, mc, ty)};")
+        if r.random() < 0.5:
+            self.emit(3, f"if ({x} > {m})")
+            self.emit(4, f"{m} = {x};")
+        else:
+            self.emit(3, f"{m} = {x} > {m} ? {x} : {m};")
+        self.emit(2, "}")
+        if not per_row:
+            self.emit(1, "}")
+            self.emit(1, f"for (long {i} = {mr}; {i} < R - {mr}; {i}++)")
+            self.emit(2, f"for (long {k} = {mc}; {k} < C - {mc}; {k}++)")
+            depth = 3
+        else:
+            self.emit(2, f"for (long {k} = {mc}; {k} < C - {mc}; {k}++)")
+            depth = 3
+        t = self.tap(p, i, k, mr, mc, ty)
+        if ty == "int":
+            self.emit(depth, f"{dst.at(i, k)} = ({t} + {m}) / 2;")
+        else:
+            self.emit(depth, f"{dst.at(i, k)} = {t} * 0.5{s} + {m} * 0.25{s};")
+        if per_row:
+            self.emit(1, "}")
         if dst.role == "tmp" and not dst.written:
             dst.mr, dst.mc, dst.written = mr, mc, True
 

@@ -430,7 +430,21 @@ impl<'a> StatementBuilder<'a> {
         let id = SCALAR_BASE + self.scalars.len() - 1;
         self.scalar_of.insert(value, id);
         let block = ir::block_of(value).expect("instruction");
-        if ir::is_phi(value) {
+        let hammock = self.domains.hammocks.iter().find(|h| h.join == block).cloned();
+        if let Some(h) = hammock.filter(|_| ir::is_phi(value)) {
+            // The edges into a hammock's join are taken under a data-dependent condition that
+            // no domain expresses: one write at the join, of the select, keeps the condition.
+            let position = self.position_of[&value];
+            let expr = self.hammock_select(&h, value, position)?;
+            self.statements.push(PendingStatement {
+                block,
+                position,
+                target: Target::Scalar(id),
+                value: expr,
+                edge_condition: None,
+                location: ir::location(value),
+            });
+        } else if ir::is_phi(value) {
             for (incoming, from) in ir::phi_incoming(value) {
                 if !self.region.contains(from) {
                     return Err(Reject::new(
