@@ -1,4 +1,4 @@
-// PolyBench-style fdtd-2d end to end: the 2-D finite-difference time-domain kernel on ex, ey, hz, VLA parameters. It has no temporary array, so
+// PolyBench-style fdtd-2d end to end: the 2-D finite-difference time-domain kernel on ex, ey, hz, VLA parameters. It allocates nothing, so it has no temporary array and
 // polyprop must leave it alone ("not transformed: nothing propagated") and the binaries built by
 // clang-14 -O3 with and without the plugin must print bit-identical hashes of every output.
 // RUN: %clang -O3 -march=native %s -o %t.naive
@@ -7,7 +7,7 @@
 // RUN: %t.polyprop > %t.polyprop.out
 // RUN: cmp %t.naive.out %t.polyprop.out
 // RUN: FileCheck %s --check-prefix=OUTPUT < %t.polyprop.out
-// TRANSFORM: polyprop: function kernel_fdtd_2d, function body: not transformed: nothing propagated
+// TRANSFORM: polyprop: function kernel_fdtd_2d, whole function: not transformed: nothing propagated: no temporary array (nothing allocated; not modeled)
 // TRANSFORM-NOT: function kernel_{{.*}}: transformed:
 // OUTPUT: ex {{[0-9a-f]+}}
 // OUTPUT-NEXT: ey {{[0-9a-f]+}}

@@ -291,6 +291,14 @@ fn check_base(a: Analyses, region: &Region, base: Value) -> RejectResult<()> {
     }
 }
 
+/// Whether `function` allocates memory (`malloc`, `calloc`, `aligned_alloc` or an
+/// `alloca`): without it no array of any region of it can be temporary (see `liveness`).
+pub fn allocates(function: Value) -> bool {
+    ir::blocks(function).into_iter().flat_map(ir::instructions).any(|i| {
+        is_allocation(i) || ir::opcode(i) == Some(LLVMOpcode::LLVMAlloca)
+    })
+}
+
 fn is_allocation(v: Value) -> bool {
     matches!(ir::called_function_name(v).as_deref(), Some("malloc" | "calloc" | "aligned_alloc"))
 }

@@ -17,8 +17,18 @@ pub enum Candidate {
     Rejected { description: String, reason: Reject },
 }
 
+/// Which candidates `detect` tries.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// The function body, then its loop nests (the printers show every candidate).
+    Everything,
+    /// The function body only: code generation handles nothing smaller yet, so a transform
+    /// that prints nothing else spends no time on loop nests.
+    FunctionBody,
+}
+
 /// All candidates of `function`, outermost first.
-pub fn detect(a: Analyses, function: Value, quota: u64) -> Vec<Candidate> {
+pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Candidate> {
     let name = ir::function_name(function);
     let mut out = Vec::new();
     let loops = all_loops(a, function);
@@ -40,6 +50,9 @@ pub fn detect(a: Analyses, function: Value, quota: u64) -> Vec<Candidate> {
             return out;
         }
         Err(reason) => out.push(Candidate::Rejected { description: "function body".into(), reason }),
+    }
+    if scope == Scope::FunctionBody {
+        return out;
     }
     for lp in loops.iter().filter(|l| l.parent().is_none()) {
         try_loop(a, function, &name, *lp, &loops, quota, &mut out);

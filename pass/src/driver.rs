@@ -26,8 +26,19 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     if options.disable {
         return Ok(Outcome { output, changed: false });
     }
-    let candidates = detect::detect(a, function, options.quota);
     let printing = |stage: &str| mode == format!("polyprop-{stage}") || options.print.iter().any(|p| p == stage);
+    // A transform that prints no model decides from as little of the model as it can.
+    let only_transform = mode == "polyprop" && options.print.iter().all(|p| p == "transform");
+    if only_transform && !crate::arrays::allocates(function) {
+        if printing("transform") {
+            output.push_str(&format!(
+                "polyprop: function {name}, whole function: not transformed: nothing propagated: no temporary array (nothing allocated; not modeled)\n"
+            ));
+        }
+        return Ok(Outcome { output, changed: false });
+    }
+    let scope = if only_transform { detect::Scope::FunctionBody } else { detect::Scope::Everything };
+    let candidates = detect::detect(a, function, options.quota, scope);
     if printing("detect") {
         output.push_str(&printers::detection(&name, &candidates));
     }
@@ -63,7 +74,18 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     let mut changed = false;
     if mode == "polyprop" {
         for c in &candidates {
-            let Candidate::Accepted { description, built } = c else { continue };
+            let (description, built) = match c {
+                Candidate::Accepted { description, built } => (description, built),
+                Candidate::Rejected { description, reason } if scope == detect::Scope::FunctionBody => {
+                    if printing("transform") && reason.kind != crate::reject::RejectKind::NoLoop {
+                        output.push_str(&format!(
+                            "polyprop: function {name}, {description}: not transformed: rejected: {reason}; loop nests not tried (not yet: code generation for loop nests inside a function)\n"
+                        ));
+                    }
+                    continue;
+                }
+                Candidate::Rejected { .. } => continue,
+            };
             let outcome = transform(function, built, options);
             if options.print.iter().any(|p| p == "transform") {
                 let what = match &outcome {

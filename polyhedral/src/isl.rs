@@ -20,6 +20,8 @@
 //! sets and maps as isl strings (see `model`), so this layer reads strings and writes strings.
 
 use isl_rs::{Context, DimType, LibISLError};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 use std::marker::PhantomData;
 use std::os::raw::{c_char, c_int, c_long, c_void};
@@ -90,8 +92,27 @@ fn take_isl_string(raw: *mut c_char) -> Option<String> {
 
 /// One isl context with an operation quota; see the module documentation.
 pub struct IslContext {
+    /// Objects read from text, by text: analyses read the same domains, schedules and
+    /// accesses of a model many times (each propagation round rebuilds its relations from
+    /// the model's text), and reading dominated their cost. Declared before `ctx`, so that
+    /// they are freed before the context is.
+    parsed: RefCell<Parsed>,
     ctx: Context,
 }
+
+#[derive(Default)]
+struct Parsed {
+    union_sets: HashMap<String, isl_rs::UnionSet>,
+    union_maps: HashMap<String, isl_rs::UnionMap>,
+    param_sets: HashMap<String, isl_rs::Set>,
+    /// `analysis_context` by the texts of the context and assumptions.
+    hulls: HashMap<String, isl_rs::Set>,
+}
+
+/// Texts longer than this are read each time rather than kept.
+const MAX_CACHED_TEXT: usize = 16 * 1024;
+/// At most this many objects of each kind are kept per context.
+const MAX_CACHED_OBJECTS: usize = 4096;
 
 impl IslContext {
     /// A context that gives up after `max_operations` isl operations (0: no limit).
@@ -101,7 +122,7 @@ impl IslContext {
         unsafe { isl_options_set_on_error(ctx.ptr, ISL_ON_ERROR_CONTINUE) };
         ctx.set_max_operations(max_operations);
         ctx.reset_operations();
-        IslContext { ctx }
+        IslContext { parsed: RefCell::default(), ctx }
     }
 
     /// A context with [`DEFAULT_MAX_OPERATIONS`].
@@ -168,29 +189,42 @@ impl IslContext {
 
     /// Reads a union set such as `[N] -> { S[i] : 0 <= i <= N; T[j] : j = 0 }`.
     pub fn union_set(&self, text: &str) -> IslResult<UnionSet<'_>> {
-        self.valid_text(text)?;
-        let raw = self
-            .check(isl_rs::UnionSet::read_from_str(&self.ctx, text))
-            .map_err(|e| self.parse_error(text, e))?;
+        let raw = self.read(text, |p| &mut p.union_sets, |ctx, t| isl_rs::UnionSet::read_from_str(ctx, t), |o| o.copy())?;
         Ok(UnionSet { raw, ctx: self })
     }
 
     /// Reads a union map such as `[N] -> { S[i] -> A[i + 1] }`.
     pub fn union_map(&self, text: &str) -> IslResult<UnionMap<'_>> {
-        self.valid_text(text)?;
-        let raw = self
-            .check(isl_rs::UnionMap::read_from_str(&self.ctx, text))
-            .map_err(|e| self.parse_error(text, e))?;
+        let raw = self.read(text, |p| &mut p.union_maps, |ctx, t| isl_rs::UnionMap::read_from_str(ctx, t), |o| o.copy())?;
         Ok(UnionMap { raw, ctx: self })
     }
 
     /// Reads a parameter set such as `[N] -> { : N >= 4 }`.
     pub fn param_set(&self, text: &str) -> IslResult<ParamSet<'_>> {
-        self.valid_text(text)?;
-        let raw = self
-            .check(isl_rs::Set::read_from_str(&self.ctx, text))
-            .map_err(|e| self.parse_error(text, e))?;
+        let raw = self.read(text, |p| &mut p.param_sets, |ctx, t| isl_rs::Set::read_from_str(ctx, t), |o| o.copy())?;
         Ok(ParamSet { raw, ctx: self })
+    }
+
+    /// Reads `text` with `parse`, or copies the object read from the same text before.
+    fn read<T>(
+        &self,
+        text: &str,
+        cache: impl Fn(&mut Parsed) -> &mut HashMap<String, T>,
+        parse: impl Fn(&Context, &str) -> Result<T, LibISLError>,
+        copy: impl Fn(&T) -> Result<T, LibISLError>,
+    ) -> IslResult<T> {
+        if let Some(kept) = cache(&mut self.parsed.borrow_mut()).get(text) {
+            return self.check(copy(kept));
+        }
+        self.valid_text(text)?;
+        let object = self.check(parse(&self.ctx, text)).map_err(|e| self.parse_error(text, e))?;
+        let mut parsed = self.parsed.borrow_mut();
+        let kept = cache(&mut parsed);
+        if text.len() <= MAX_CACHED_TEXT && kept.len() < MAX_CACHED_OBJECTS {
+            let copy = self.check(copy(&object))?;
+            kept.insert(text.to_string(), copy);
+        }
+        Ok(object)
     }
 
     /// The empty union map (with no parameters).
@@ -413,6 +447,13 @@ impl<'c> ParamSet<'c> {
         self.ctx.check(self.raw.is_empty())
     }
 
+    /// A convex superset: the simple hull, `[params] -> { : ... }` without disjunctions.
+    pub fn simple_hull(self) -> IslResult<ParamSet<'c>> {
+        let ctx = self.ctx;
+        let hull = ctx.check(self.raw.simple_hull())?;
+        Ok(ParamSet { raw: ctx.check(isl_rs::Set::from_basic_set(hull))?, ctx })
+    }
+
     pub fn to_isl_string(&self) -> IslResult<String> {
         // SAFETY: `raw.ptr` is a live set; the string is freed by `take_isl_string`.
         let text = take_isl_string(unsafe { isl_set_to_str(self.raw.ptr) });
@@ -476,6 +517,32 @@ pub fn assumed_context<'c>(
         result = result.intersect(ctx.param_set(&assumption.set)?)?;
     }
     Ok(result)
+}
+
+/// The parameters under which analyses restrict their relations: a convex superset of the
+/// assumed context (its simple hull). Delinearization assumes, per array, "the loop does not
+/// run, or its bound fits the dimension": a disjunction. The conjunction of a few of them has
+/// many disjuncts, which every relation intersected with it would inherit (3mm: a few hundred),
+/// multiplying the cost of every later operation. Analyses are pointwise in the parameters, so
+/// a superset leaves every result exact for the parameters of the assumed context; only an
+/// emptiness test can say "non-empty" for parameters outside it, which is conservative. The
+/// run-time check of code generation still uses the exact assumed context.
+pub fn analysis_context<'c>(ctx: &'c IslContext, scop: &crate::model::Scop) -> IslResult<ParamSet<'c>> {
+    let key = std::iter::once(scop.context.as_str())
+        .chain(scop.assumptions.iter().map(|a| a.set.as_str()))
+        .collect::<Vec<_>>()
+        .join("\n");
+    if let Some(kept) = ctx.parsed.borrow().hulls.get(&key) {
+        return Ok(ParamSet { raw: ctx.check(kept.copy())?, ctx });
+    }
+    let mut hull = ctx.param_set(&format!("{}{{ : }}", scop.param_prefix()))?;
+    for assumption in &scop.assumptions {
+        hull = hull.intersect(ctx.param_set(&assumption.set)?)?;
+    }
+    let hull = hull.simple_hull()?;
+    let kept = ctx.check(hull.raw.copy())?;
+    ctx.parsed.borrow_mut().hulls.insert(key, kept);
+    Ok(hull)
 }
 
 /// Reads, simplifies (detects equalities) and coalesces a union set; returns isl's notation.

@@ -17,7 +17,8 @@
 //!   (strictly before: a write of `T[j]` itself happens after its reads);
 //! - the propagation dependence `{ (i, j) ∈ w -> r | ∀ r_e: j ∉ OR(r_e) }`.
 //!
-//! All relations are restricted to the domains and the assumed context; everything runs under
+//! All relations are restricted to the domains and the assumed context (its convex hull,
+//! `isl::analysis_context`); everything runs under
 //! the quota of the caller's context.
 
 use polyhedral::isl::{self, IslContext, IslResult, ParamSet, UnionMap, UnionSet};
@@ -66,7 +67,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
         Ok(Analysis {
             ctx,
             scop,
-            assumed: isl::assumed_context(ctx, scop)?,
+            assumed: isl::analysis_context(ctx, scop)?,
             domains: RefCell::default(),
             schedules: RefCell::default(),
             writes: RefCell::default(),
@@ -134,41 +135,73 @@ impl<'a, 'c> Analysis<'a, 'c> {
         if writers.is_empty() {
             return Ok(out);
         }
+        // The distinct reads of the location, and reads equal to an earlier read of the same
+        // statement (which have the same dependences).
+        let mut distinct: Vec<(StatementId, usize, &Access)> = Vec::new();
+        let mut copies: Vec<(StatementId, usize, usize)> = Vec::new();
         for (target, statement) in self.scop.statements.iter().enumerate() {
             let reads = statement.value.reads();
             for (k, read) in reads.iter().copied().enumerate() {
                 if read.array != array {
                     continue;
                 }
-                // An equal earlier access of the same statement has the same dependences.
-                if let Some(first) = reads[..k].iter().position(|r| *r == read) {
-                    let copies: Vec<RawDependence> = out
-                        .iter()
-                        .filter(|d: &&RawDependence| d.target == target && d.read == first)
-                        .map(|d| RawDependence { read: k, ..d.clone() })
-                        .collect();
-                    out.extend(copies);
-                    continue;
-                }
-                let mut sources = self.ctx.empty_union_map()?;
-                let mut schedule = self.schedule(target)?;
-                for &writer in &writers {
-                    sources = sources.union(self.write_relation(writer)?)?;
-                    if writer != target {
-                        schedule = schedule.union(self.schedule(writer)?)?;
-                    }
-                }
-                let flow = isl::must_flow(self.access_relation(target, read)?, sources, schedule)?;
-                for (source_name, _, piece) in flow.pieces()? {
-                    let Some(source) = self.statement_named(&source_name) else { continue };
-                    let piece = piece.coalesce()?;
-                    if piece.is_empty()? {
-                        continue;
-                    }
-                    out.push(RawDependence { source, target, read: k, relation: piece.to_isl_string()? });
+                match reads[..k].iter().position(|r| *r == read) {
+                    Some(first) => copies.push((target, k, first)),
+                    None => distinct.push((target, k, read)),
                 }
             }
         }
+        let mut sources = self.ctx.empty_union_map()?;
+        for &writer in &writers {
+            sources = sources.union(self.write_relation(writer)?)?;
+        }
+        // One flow computation per batch of reads from different statements: the sink's
+        // statement names tell their dependences apart, and isl finds the last writer of each
+        // sink instance on its own. A statement that reads the location at several
+        // subscripts needs as many batches.
+        while !distinct.is_empty() {
+            let mut batch: Vec<(StatementId, usize, &Access)> = Vec::new();
+            distinct.retain(|&(target, k, read)| {
+                if batch.iter().any(|b| b.0 == target) {
+                    return true;
+                }
+                batch.push((target, k, read));
+                false
+            });
+            let mut sink = self.ctx.empty_union_map()?;
+            let mut schedule = self.ctx.empty_union_map()?;
+            for &(target, _, read) in &batch {
+                sink = sink.union(self.access_relation(target, read)?)?;
+                if !writers.contains(&target) {
+                    schedule = schedule.union(self.schedule(target)?)?;
+                }
+            }
+            for &writer in &writers {
+                schedule = schedule.union(self.schedule(writer)?)?;
+            }
+            let flow = isl::must_flow(sink, sources.copy()?, schedule)?;
+            for (source_name, target_name, piece) in flow.pieces()? {
+                let Some(source) = self.statement_named(&source_name) else { continue };
+                let Some(&(target, read, _)) = batch.iter().find(|b| self.scop.statements[b.0].name == target_name) else {
+                    continue;
+                };
+                let piece = piece.coalesce()?;
+                if piece.is_empty()? {
+                    continue;
+                }
+                out.push(RawDependence { source, target, read, relation: piece.to_isl_string()? });
+            }
+        }
+        for (target, k, first) in copies {
+            let same: Vec<RawDependence> = out
+                .iter()
+                .filter(|d| d.target == target && d.read == first)
+                .map(|d| RawDependence { read: k, ..d.clone() })
+                .collect();
+            out.extend(same);
+        }
+        // In the order of the targets and their reads, as the report names them.
+        out.sort_by_key(|d| (d.target, d.read));
         Ok(out)
     }
 

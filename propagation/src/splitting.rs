@@ -43,8 +43,8 @@ pub(crate) fn split_target(
 ) -> IslResult<Option<Vec<Part>>> {
     let statement = &scop.statements[target];
     // (part of the domain, chosen (replacement, piece) per replaced read)
-    // The domain within the assumed context: parts outside it never execute.
-    let assumed = polyhedral::isl::assumed_context(ctx, scop)?;
+    // The domain within (the hull of) the assumed context: parts outside it never execute.
+    let assumed = polyhedral::isl::analysis_context(ctx, scop)?;
     let domain = ctx.union_set(&statement.domain)?.intersect_params(&assumed)?;
     let mut parts: Vec<(UnionSet, Vec<(usize, usize)>)> = vec![(domain, vec![])];
     for (r, replacement) in replacements.iter().enumerate() {
