@@ -280,8 +280,14 @@ impl Affinator<'_> {
                     all.push(e.clone());
                     acc = if scev.kind() == ScevKind::UMax { acc.maximum(&e) } else { acc.minimum(&e) };
                 }
-                if !self.non_negative(&all) {
-                    return Err(NotAffine::at("unsigned minimum or maximum of possibly negative values", scev));
+                // Operands that may be negative are assumed not to be (checked at run time),
+                // as a zero extension is: where they are, the unsigned order is not the signed one.
+                let bits = self.analyses.bits(scev);
+                for e in &all {
+                    let known = self.non_negative(std::slice::from_ref(e));
+                    if !known && !self.assume_unsigned(e, bits) {
+                        return Err(NotAffine::at("unsigned minimum or maximum of possibly negative values", scev));
+                    }
                 }
                 Ok(acc)
             }

@@ -3,7 +3,9 @@
 //! Blocks are visited in topological order of the forward edges. The domain of a block is the
 //! union, over its incoming forward edges, of the source's domain intersected with the edge's
 //! branch condition. Entering a loop adds the loop's normalized iterator `i_d` with
-//! `0 <= i_d <= backedge-taken count`; leaving it projects the iterator out. Every domain
+//! `0 <= i_d <= backedge-taken count`, or, where SCEV cannot count the iterations, the
+//! iterations up to the first where its latch's affine exit condition holds (as Polly
+//! computes trip counts with isl); leaving it projects the iterator out. Every domain
 //! lives in the space `[params] -> { [i0, ..., i{d-1}] }`.
 //!
 //! A branch on a value loaded inside the region (the `max(0, min(1, x))` of an image
@@ -19,7 +21,7 @@ use crate::region::Region;
 use llvm_sys::LLVMOpcode;
 use polyhedral::affine::AffExpr;
 use polyhedral::isl::{IslContext, IslError};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A side-effect-free diamond or triangle on a non-affine condition.
 #[derive(Clone, Debug)]
@@ -64,6 +66,10 @@ struct DomainBuilder<'a, 'p> {
     isl: &'a IslContext,
     sets: HashMap<Block, isl_rs::Set>,
     trip: HashMap<Loop, AffExpr>,
+    /// Loops whose backedge-taken count SCEV cannot compute: bounded by their exit condition.
+    exit_bounded: HashSet<Loop>,
+    /// Their iteration sets, `[params] -> { [i0, ..., i_d] }`, once computed.
+    exit_bounds: HashMap<Loop, String>,
     hammocks: Vec<Hammock>,
     /// Blocks inside a hammock, with the branch block whose domain they share.
     pure_branch_of: HashMap<Block, Block>,
@@ -85,6 +91,8 @@ pub fn compute(
         isl,
         sets: HashMap::new(),
         trip: HashMap::new(),
+        exit_bounded: HashSet::new(),
+        exit_bounds: HashMap::new(),
         hammocks: Vec::new(),
         pure_branch_of: HashMap::new(),
     };
@@ -128,12 +136,18 @@ impl DomainBuilder<'_, '_> {
         }
     }
 
+    /// An isl-rs result as a reject (a quota overrun is a complexity reject).
+    fn ok<T>(&self, result: Result<T, isl_rs::LibISLError>) -> RejectResult<T> {
+        self.isl.check(result).map_err(isl_error)
+    }
+
     fn text(&self, set: &isl_rs::Set) -> RejectResult<String> {
         self.isl.check(set.to_str().map(|s| s.to_string())).map_err(isl_error)
     }
 
     /// Every loop of the region must be in simplified form with one exit, its latch, and an
-    /// affine backedge-taken count.
+    /// affine backedge-taken count (or, when SCEV cannot compute one, an affine exit condition,
+    /// checked when its domain is built).
     fn check_loops(&mut self) -> RejectResult<()> {
         let mut loops: Vec<(Loop, usize)> = self.region.loops().collect();
         loops.sort_by_key(|(l, d)| (*d, self.region.order_of(l.header())));
@@ -167,11 +181,10 @@ impl DomainBuilder<'_, '_> {
             }
             let btc = self.a.backedge_taken_count(lp);
             if btc.is_could_not_compute() {
-                return Err(Reject::new(
-                    RejectKind::NonAffineLoopBound,
-                    "trip count not computable (loop bound depends on a value computed in the loop or on a non-affine condition)",
-                )
-                .at(ir::location(ir::terminator(latch))));
+                // As Polly does when SCEV gives up (a narrow counter compared with a wider
+                // bound, say): the iterations are those before the exit condition first holds.
+                self.exit_bounded.insert(lp);
+                continue;
             }
             // A bound computed inside the region cannot become affine on any domain.
             let btc = self.a.scev_at_scope(self.a.backedge_taken_count(lp), lp.parent());
@@ -230,7 +243,7 @@ impl DomainBuilder<'_, '_> {
                 let lp = self.region.loops_around(self.a, block)[0];
                 let outside = self.entry_facts()?;
                 let bounds = self.loop_bounds(lp, &outside, depth)?;
-                set = self.intersect(set, &bounds)?;
+                set = self.isl.check(set.intersect(bounds)).map_err(isl_error)?;
             }
             return Ok(set);
         }
@@ -306,12 +319,69 @@ impl DomainBuilder<'_, '_> {
         self.isl.check(set.intersect(c)).map_err(isl_error)
     }
 
-    /// `0 <= i_d <= trip count` for the loop at iterator `depth - 1`, entered on `entry`.
-    fn loop_bounds(&mut self, lp: Loop, entry: &isl_rs::Set, depth: usize) -> RejectResult<String> {
+    /// The iterations of the loop at iterator `depth - 1`, entered on `entry`: `0 <= i_d <=
+    /// trip count`, or the iterations up to the first where the exit condition holds.
+    fn loop_bounds(&mut self, lp: Loop, entry: &isl_rs::Set, depth: usize) -> RejectResult<isl_rs::Set> {
+        if self.exit_bounded.contains(&lp) {
+            return self.exit_condition_bounds(lp, entry, depth);
+        }
         let trip = self.trip_count(lp, entry, depth - 1)?;
         let names = iterator_names(depth);
         let params = self.parameters.names();
-        Ok(format!("0 <= {it} <= {}", trip.display(&names, &params), it = names[depth - 1]))
+        self.constraint(depth, &format!("0 <= {it} <= {}", trip.display(&names, &params), it = names[depth - 1]))
+    }
+
+    /// The iterations of a loop whose trip count SCEV cannot compute, from the condition of
+    /// its exiting latch (Polly's trip count from isl): with `E` the iterations `i_d >= 0`
+    /// where the latch leaves the loop, the loop runs `0 <= i_d <= lexmin E` for each outer
+    /// iteration. The exit condition is read under no-wrap assumptions on that set (where it
+    /// fits, the model's values are the machine's, so the first exit is the machine's too);
+    /// a loop that may not leave at all on some entry is rejected.
+    fn exit_condition_bounds(&mut self, lp: Loop, entry: &isl_rs::Set, depth: usize) -> RejectResult<isl_rs::Set> {
+        if let Some(text) = self.exit_bounds.get(&lp) {
+            return self.parse(text);
+        }
+        let latch = lp.latch().expect("checked in check_loops");
+        let term = ir::terminator(latch);
+        let at = ir::location(term);
+        let not_computable = |why: &str| {
+            Reject::new(RejectKind::NonAffineLoopBound, format!("trip count not computable: {why}")).at(at.clone())
+        };
+        let succs = ir::successors(latch);
+        if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) || succs.len() != 2 {
+            return Err(not_computable("the latch does not branch on a condition"));
+        }
+        let names = iterator_names(depth);
+        // `entry x { i_d >= 0 }`: the iterations that could run, before the exit bounds them.
+        let open = self.ok(self.ok(entry.copy())?.add_dims(isl_rs::DimType::Out, 1))?;
+        let open = self.intersect(open, &format!("{} >= 0", names[depth - 1]))?;
+        let wraps_before = self.parameters.no_wrap.len();
+        let facts = Some((self.text(&open)?, depth));
+        let cond = self
+            .condition_in(ir::operand(term, 0), latch, depth, &facts)
+            .map_err(|why| not_computable(&why))?;
+        let exit = if succs[0] == lp.header() { format!("not ({cond})") } else { cond };
+        let exits = self.intersect(self.ok(open.copy())?, &exit)?;
+        // { [outer] -> [first exiting iteration] }
+        let exits = self.ok(isl_rs::Map::from_range(exits))?;
+        let exits = self.ok(exits.move_dims(isl_rs::DimType::In, 0, isl_rs::DimType::Out, 0, (depth - 1) as u32))?;
+        let first = self.ok(exits.lexmin())?;
+        let always_leaves = self.ok(self.ok(first.copy())?.domain())?;
+        if !self.ok(entry.is_subset(&always_leaves))? {
+            return Err(not_computable("the exit condition may never hold"));
+        }
+        let upto = format!("{}{{ [e] -> [{it}] : 0 <= {it} <= e }}", self.prefix(), it = names[depth - 1]);
+        let upto = self.ok(isl_rs::Map::read_from_str(self.isl.raw(), &upto))?;
+        let iterations = self.ok(self.ok(self.ok(first.apply_range(upto))?.wrap())?.flatten())?;
+        let iterations = self.ok(iterations.coalesce())?;
+        let text = self.text(&iterations)?;
+        // The no-wrap assumptions taken while reading the exit condition hold on these
+        // iterations, not on all i_d >= 0.
+        for nw in &mut self.parameters.no_wrap[wraps_before..] {
+            nw.domain = text.clone();
+        }
+        self.exit_bounds.insert(lp, text);
+        Ok(iterations)
     }
 
     /// The domain of `pred` restricted to the edge `pred -> block`, moved into `block`'s space.
@@ -359,7 +429,7 @@ impl DomainBuilder<'_, '_> {
             }
             let bounds = self.loop_bounds(to_loops[common], &set, to_depth)?;
             set = self.isl.check(set.add_dims(isl_rs::DimType::Out, 1)).map_err(isl_error)?;
-            set = self.intersect(set, &bounds)?;
+            set = self.isl.check(set.intersect(bounds)).map_err(isl_error)?;
         }
         Ok(set)
     }
@@ -397,42 +467,48 @@ impl DomainBuilder<'_, '_> {
         Ok(Some(if succs[0] == block { text } else { format!("not ({text})") }))
     }
 
-    /// The affine constraint an `i1` value stands for.
+    /// The affine constraint an `i1` value stands for, on the facts of `at`'s domain.
     fn condition(&mut self, cond: Value, at: Block, depth: usize) -> Result<String, String> {
+        self.condition_in(cond, at, depth, &None)
+    }
+
+    /// The affine constraint an `i1` value stands for, on `facts` (`None`: `at`'s domain).
+    fn condition_in(&mut self, cond: Value, at: Block, depth: usize, facts: &Option<(String, usize)>) -> Result<String, String> {
         if let Some(c) = ir::const_int(cond) {
             return Ok(if c != 0 { "0 = 0".into() } else { "1 = 0".into() });
         }
         match ir::opcode(cond) {
-            Some(LLVMOpcode::LLVMICmp) => self.comparison(cond, at, depth),
+            Some(LLVMOpcode::LLVMICmp) => self.comparison(cond, at, depth, facts),
             Some(op @ (LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr)) => {
-                let x = self.condition(ir::operand(cond, 0), at, depth)?;
-                let y = self.condition(ir::operand(cond, 1), at, depth)?;
+                let x = self.condition_in(ir::operand(cond, 0), at, depth, facts)?;
+                let y = self.condition_in(ir::operand(cond, 1), at, depth, facts)?;
                 let word = if op == LLVMOpcode::LLVMAnd { "and" } else { "or" };
                 Ok(format!("({x}) {word} ({y})"))
             }
             // `a && b` and `a || b` as clang writes them: select a, b, false / select a, true, b.
             Some(LLVMOpcode::LLVMSelect) if ir::value_type(cond) == Some(polyhedral::model::ScalarType::I1) => {
                 let (c, t, f) = (ir::operand(cond, 0), ir::operand(cond, 1), ir::operand(cond, 2));
-                let x = self.condition(c, at, depth)?;
+                let x = self.condition_in(c, at, depth, facts)?;
                 match (ir::const_int(t), ir::const_int(f)) {
-                    (_, Some(0)) => Ok(format!("({x}) and ({})", self.condition(t, at, depth)?)),
-                    (Some(c1), _) if c1 != 0 => Ok(format!("({x}) or ({})", self.condition(f, at, depth)?)),
+                    (_, Some(0)) => Ok(format!("({x}) and ({})", self.condition_in(t, at, depth, facts)?)),
+                    (Some(c1), _) if c1 != 0 => Ok(format!("({x}) or ({})", self.condition_in(f, at, depth, facts)?)),
                     _ => Err(format!("branch on a non-affine value: {}", ir::to_string(cond))),
                 }
             }
             Some(LLVMOpcode::LLVMXor) if ir::const_int(ir::operand(cond, 1)) == Some(-1) => {
-                Ok(format!("not ({})", self.condition(ir::operand(cond, 0), at, depth)?))
+                Ok(format!("not ({})", self.condition_in(ir::operand(cond, 0), at, depth, facts)?))
             }
             _ => Err(format!("branch on a non-affine value: {}", ir::to_string(cond))),
         }
     }
 
-    fn comparison(&mut self, cmp: Value, at: Block, depth: usize) -> Result<String, String> {
+    fn comparison(&mut self, cmp: Value, at: Block, depth: usize, facts: &Option<(String, usize)>) -> Result<String, String> {
         let scope = self.a.loop_for(at);
         let names = iterator_names(depth);
-        let facts = match self.sets.get(&at) {
-            Some(set) => Some((self.text(set).map_err(|r| r.message)?, depth)),
-            None => None,
+        let facts = match (facts, self.sets.get(&at)) {
+            (Some(facts), _) => Some(facts.clone()),
+            (None, Some(set)) => Some((self.text(set).map_err(|r| r.message)?, depth)),
+            (None, None) => None,
         };
         Ok(self.affinator(facts).comparison(cmp, scope, &names)?)
     }
