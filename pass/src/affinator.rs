@@ -330,7 +330,7 @@ impl Affinator<'_> {
                 }
                 let iter = match self.region.loop_depth(lp) {
                     Some(depth) => Poly::var(PolyVar::Iter(depth)),
-                    None => Poly::var(PolyVar::Param(self.outer_iteration(lp, scev)?)),
+                    None => affine_to_poly(&self.outer_iteration(lp, scev)?).ok_or_else(overflow)?,
                 };
                 let start = self.polynomial(ops[0], atoms)?;
                 let step = self.polynomial(ops[1], atoms)?;
@@ -724,7 +724,7 @@ impl Affinator<'_> {
         let lp: Loop = scev.addrec_loop().ok_or(NotAffine::at("recurrence without loop", scev))?;
         let iteration = match self.region.loop_depth(lp) {
             Some(depth) => AffExpr::iter(depth),
-            None => AffExpr::param(self.outer_iteration(lp, scev)?),
+            None => self.outer_iteration(lp, scev)?,
         };
         let start = self.affine(ops[0])?;
         let step = ops[1].constant().ok_or(NotAffine::at("non-constant step", scev))?;
@@ -742,28 +742,42 @@ impl Affinator<'_> {
 }
 
 impl Affinator<'_> {
-    /// The parameter standing for the iteration number of `lp`, a loop around the region
-    /// (a loop nest inside an outer loop): it does not change while the region runs, as in
-    /// Polly, where outer induction variables are parameters of an inner SCoP. Its value is
-    /// the loop's canonical induction variable `{0,+,1}<lp>`.
-    fn outer_iteration(&mut self, lp: Loop, scev: Scev) -> Result<usize, NotAffine> {
+    /// The iteration number of `lp`, a loop around the region (a loop nest inside an outer
+    /// loop): it does not change while the region runs, as in Polly, where outer induction
+    /// variables are parameters of an inner SCoP. It is the loop's canonical induction
+    /// variable `{0,+,1}<lp>` as a (non-negative) parameter, or else `±(P - s)` for a header
+    /// phi `P = {s,+,±1}<lp>` that does not wrap, with `P` the parameter.
+    fn outer_iteration(&mut self, lp: Loop, scev: Scev) -> Result<AffExpr, NotAffine> {
         let around = NotAffine::at("recurrence of a loop around the region", scev);
         if !lp.contains(self.region.entry) {
             return Err(around);
         }
-        let canonical = ir::instructions(lp.header()).into_iter().take_while(|i| ir::is_phi(*i)).find(|phi| {
-            self.analyses.scev(*phi).is_some_and(|s| {
-                s.kind() == ScevKind::AddRec
-                    && s.addrec_loop() == Some(lp)
-                    && s.operands().iter().map(|o| o.constant()).eq([Some(0), Some(1)])
-            })
+        let phis: Vec<ir::Value> = ir::instructions(lp.header()).into_iter().take_while(|i| ir::is_phi(*i)).collect();
+        let unit_step = |s: &Scev| s.kind() == ScevKind::AddRec && s.addrec_loop() == Some(lp) && s.operands().len() == 2;
+        let canonical = phis.iter().copied().find(|phi| {
+            self.analyses.scev(*phi).is_some_and(|s| unit_step(&s) && s.operands().iter().map(|o| o.constant()).eq([Some(0), Some(1)]))
         });
-        let iv = canonical.ok_or(NotAffine::at("recurrence of a loop around the region without a canonical induction variable", scev))?;
-        let k = self.parameters.index_of(self.function, iv);
-        if !self.parameters.outer_iterations.contains(&k) {
-            self.parameters.outer_iterations.push(k);
+        if let Some(iv) = canonical {
+            let k = self.parameters.index_of(self.function, iv);
+            if !self.parameters.outer_iterations.contains(&k) {
+                self.parameters.outer_iterations.push(k);
+            }
+            return Ok(AffExpr::param(k));
         }
-        Ok(k)
+        for phi in phis {
+            let Some(s) = self.analyses.scev(phi).filter(|s| unit_step(s)) else { continue };
+            let ops = s.operands();
+            let Some(step @ (1 | -1)) = ops[1].constant() else { continue };
+            let exact = self.analyses.bits(s) == 64 || s.no_signed_wrap() || s.no_unsigned_wrap();
+            let Ok(start) = self.affine(ops[0]) else { continue };
+            if !exact {
+                continue;
+            }
+            let p = AffExpr::param(self.parameters.index_of(self.function, phi));
+            let offset = p.sub(&start).ok_or(NotAffine::at("overflow", scev))?;
+            return offset.scale(step).ok_or(NotAffine::at("overflow", scev));
+        }
+        Err(NotAffine::at("recurrence of a loop around the region without an induction variable of step 1", scev))
     }
 }
 
