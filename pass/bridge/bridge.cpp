@@ -57,6 +57,9 @@ int polyprop_run_function(Analyses *A, LLVMValueRef F, const char *mode, const c
 void polyprop_free_string(char *s);
 // Checks pass options before a pipeline is built; returns a malloc'd error or null.
 char *polyprop_check_options(const char *mode, const char *options);
+// Whether valid options say `disable`, or print nothing but the transform's lines.
+int polyprop_options_disable(const char *options);
+int polyprop_options_only_transform(const char *options);
 
 // ---- Loops ---------------------------------------------------------------------------
 
@@ -434,6 +437,70 @@ struct PolypropModulePass : PassInfoMixin<PolypropModulePass> {
   static bool isRequired() { return true; }
 };
 
+extern const char *CanonicalizationPipeline;
+
+// The transform as clang runs it: on a copy of each function. The copy is canonicalized
+// and transformed; if the transform succeeds, the copy replaces the function, otherwise the
+// copy is dropped and the function stays exactly as the front end wrote it, so that loading
+// the plugin changes no code it does not transform (issue 22: identical object code).
+struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
+  std::string Options;
+  PassBuilder *PB;
+
+  PolypropEntryPass(std::string Options, PassBuilder *PB) : Options(std::move(Options)), PB(PB) {}
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    std::vector<Function *> Work;
+    for (Function &F : M)
+      if (!F.isDeclaration() && !F.hasFnAttribute("polyprop-generated"))
+        Work.push_back(&F);
+    bool Changed = false;
+    for (Function *F : Work)
+      Changed |= transformCopy(*F, FAM);
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+
+  // Returns whether the copy of `F` replaced it.
+  bool transformCopy(Function &F, FunctionAnalysisManager &FAM) {
+    FunctionPassManager Canonicalize;
+    if (errorToBool(PB->parsePassPipeline(Canonicalize, CanonicalizationPipeline)))
+      return false;
+    ValueToValueMapTy VMap;
+    Function *Copy = CloneFunction(&F, VMap);
+    Copy->setComdat(F.getComdat());
+    // The copy takes the name while it is transformed: code generation names the new
+    // function after it, and the printers name it.
+    std::string Name = F.getName().str();
+    F.setName(Name + ".polyprop.source");
+    Copy->setName(Name);
+    Canonicalize.run(*Copy, FAM);
+    Analyses A{Copy,
+               &FAM.getResult<LoopAnalysis>(*Copy),
+               &FAM.getResult<ScalarEvolutionAnalysis>(*Copy),
+               &FAM.getResult<DominatorTreeAnalysis>(*Copy),
+               &FAM.getResult<PostDominatorTreeAnalysis>(*Copy),
+               &FAM.getResult<AAManager>(*Copy)};
+    char *Out = nullptr;
+    int Result = polyprop_run_function(&A, wrap(Copy), "polyprop", Options.c_str(), &Out);
+    if (Out) {
+      outs() << Out;
+      outs().flush();
+      polyprop_free_string(Out);
+    }
+    Function *Drop = Result > 0 ? &F : Copy;
+    Function *Keep = Result > 0 ? Copy : &F;
+    FAM.clear(*Drop, Drop->getName());
+    if (Result > 0)
+      F.replaceAllUsesWith(Copy);
+    Drop->eraseFromParent();
+    Keep->setName(Name);
+    return Result > 0;
+  }
+
+  static bool isRequired() { return true; }
+};
+
 // Inlines small helper functions (`clamp`, `idx`, `max3`) into functions with loops, before
 // the rest of canonicalization: at clang's pipeline start the inliner has not run yet, and a
 // call to a helper would otherwise reject the loops around it. A helper is a definition that
@@ -569,6 +636,13 @@ void registerCallbacks(PassBuilder &PB) {
       polyprop_free_string(Error);
       return;
     }
+    if (polyprop_options_disable(Options.c_str()))
+      return;
+    if (polyprop_options_only_transform(Options.c_str())) {
+      MPM.addPass(PolypropEntryPass(Options, &PB));
+      return;
+    }
+    // Printers show the model of every function: canonicalize them all in place.
     FunctionPassManager FPM;
     if (errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline)))
       return;

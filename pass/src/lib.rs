@@ -94,6 +94,21 @@ pub extern "C" fn polyprop_check_options(_mode: *const c_char, options: *const c
     }
 }
 
+/// Whether `options` (already checked) say `disable`: clang then adds no pass at all.
+#[no_mangle]
+pub extern "C" fn polyprop_options_disable(options: *const c_char) -> i32 {
+    let parsed = catch_unwind(|| options::Options::parse(&c_str(options)).map(|o| o.disable));
+    i32::from(matches!(parsed, Ok(Ok(true))))
+}
+
+/// Whether `options` (already checked) ask for no printer but the transform's lines: clang
+/// then transforms copies of the functions and leaves the others as they were.
+#[no_mangle]
+pub extern "C" fn polyprop_options_only_transform(options: *const c_char) -> i32 {
+    let parsed = catch_unwind(|| options::Options::parse(&c_str(options)).map(|o| o.print.iter().all(|p| p == "transform")));
+    i32::from(matches!(parsed, Ok(Ok(true))))
+}
+
 /// Runs the pass `mode` on one function. Returns 1 if the IR changed, 0 if not, -1 if the
 /// pass failed (the message is already on stderr and the IR is unchanged).
 ///
