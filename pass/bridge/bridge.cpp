@@ -358,6 +358,53 @@ char *pp_debug_file(LLVMValueRef I, unsigned *Line, unsigned *Column) {
   return strdup(cast<DIScope>(DL.getScope())->getFilename().str().c_str());
 }
 
+// ---- Fidelity of generated code ------------------------------------------------------
+
+// Fast-math flags of a floating-point operation as bits (reassoc 1, nnan 2, ninf 4, nsz 8,
+// arcp 16, contract 32, afn 64); -1 for an instruction that takes none.
+int pp_fast_math_flags(LLVMValueRef V) {
+  auto *Op = dyn_cast<FPMathOperator>(unwrap(V));
+  if (!Op)
+    return -1;
+  FastMathFlags F = Op->getFastMathFlags();
+  return F.allowReassoc() | F.noNaNs() << 1 | F.noInfs() << 2 | F.noSignedZeros() << 3 |
+         F.allowReciprocal() << 4 | F.allowContract() << 5 | F.approxFunc() << 6;
+}
+
+void pp_set_fast_math_flags(LLVMValueRef V, unsigned Bits) {
+  auto *I = dyn_cast<Instruction>(unwrap(V));
+  if (!I || !isa<FPMathOperator>(I))
+    return;
+  FastMathFlags F;
+  F.setAllowReassoc(Bits & 1);
+  F.setNoNaNs(Bits & 2);
+  F.setNoInfs(Bits & 4);
+  F.setNoSignedZeros(Bits & 8);
+  F.setAllowReciprocal(Bits & 16);
+  F.setAllowContract(Bits & 32);
+  F.setApproxFunc(Bits & 64);
+  I->setFastMathFlags(F);
+}
+
+// Gives `To` a copy of `From`'s subprogram (a subprogram belongs to one function), without
+// its local variables; returns it, or null if `From` has no debug info.
+LLVMMetadataRef pp_copy_subprogram(LLVMValueRef From, LLVMValueRef To) {
+  DISubprogram *SP = unwrap<Function>(From)->getSubprogram();
+  if (!SP)
+    return nullptr;
+  TempDISubprogram Copy = SP->clone();
+  // Operand 7 of a DISubprogram (LLVM 14) holds its retained nodes: the original's local
+  // variables, which belong to the original.
+  if (Copy->getRawRetainedNodes())
+    Copy->replaceOperandWith(7, MDTuple::get(SP->getContext(), {}));
+  DISubprogram *New = MDNode::replaceWithDistinct(std::move(Copy));
+  unwrap<Function>(To)->setSubprogram(New);
+  return wrap(New);
+}
+
+// The subprogram of `F`, or null.
+LLVMMetadataRef pp_subprogram(LLVMValueRef F) { return wrap(unwrap<Function>(F)->getSubprogram()); }
+
 int pp_function_is_declaration(LLVMValueRef F) { return unwrap<Function>(F)->isDeclaration(); }
 
 unsigned pp_count_instructions(LLVMValueRef F) { return unwrap<Function>(F)->getInstructionCount(); }

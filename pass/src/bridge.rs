@@ -78,6 +78,36 @@ fn take_c_string(p: *mut c_char) -> Option<String> {
 }
 
 extern "C" {
+    fn pp_fast_math_flags(v: LLVMValueRef) -> i32;
+    fn pp_set_fast_math_flags(v: LLVMValueRef, bits: u32);
+    fn pp_copy_subprogram(from: LLVMValueRef, to: LLVMValueRef) -> llvm_sys::prelude::LLVMMetadataRef;
+    fn pp_subprogram(f: LLVMValueRef) -> llvm_sys::prelude::LLVMMetadataRef;
+}
+
+/// The fast-math flags of a floating-point operation (bits as in `bridge.cpp`), or `None`
+/// for an instruction that takes none.
+pub fn fast_math_flags(v: LLVMValueRef) -> Option<u32> {
+    u32::try_from(unsafe { pp_fast_math_flags(v) }).ok()
+}
+
+/// Sets the fast-math flags of a floating-point operation; other values are left alone.
+pub fn set_fast_math_flags(v: LLVMValueRef, bits: u32) {
+    unsafe { pp_set_fast_math_flags(v, bits) }
+}
+
+/// Gives `to` a copy of `from`'s debug-info subprogram; returns it, if `from` has one.
+pub fn copy_subprogram(from: LLVMValueRef, to: LLVMValueRef) -> Option<llvm_sys::prelude::LLVMMetadataRef> {
+    let sp = unsafe { pp_copy_subprogram(from, to) };
+    (!sp.is_null()).then_some(sp)
+}
+
+/// The debug-info subprogram of a function, if any.
+pub fn subprogram(f: LLVMValueRef) -> Option<llvm_sys::prelude::LLVMMetadataRef> {
+    let sp = unsafe { pp_subprogram(f) };
+    (!sp.is_null()).then_some(sp)
+}
+
+extern "C" {
     #[link_name = "free"]
     fn libc_free(p: *mut c_void);
 }

@@ -19,6 +19,7 @@
 use crate::ir::{self, Value};
 use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyFunction};
 use llvm_sys::core::*;
+use llvm_sys::debuginfo::{LLVMDIBuilderCreateDebugLocation, LLVMDISubprogramGetLine};
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 use polyhedral::ast::{Ast, AstExpr, AstNode};
@@ -43,6 +44,8 @@ pub struct Plan<'a> {
     pub bases: &'a [Value],
     pub parameters: &'a [Value],
     pub externals: &'a [Value],
+    /// Fast-math flags and TBAA tags of the source, for the generated instructions.
+    pub fidelity: &'a crate::fidelity::Fidelity,
 }
 
 fn c(s: &str) -> CString {
@@ -178,6 +181,7 @@ fn materialize(
 }
 
 struct Emitter<'a> {
+    original: Value,
     context: LLVMContextRef,
     module: LLVMModuleRef,
     new_fn: Value,
@@ -193,6 +197,10 @@ struct Emitter<'a> {
     sizes: Vec<Vec<Value>>,
     iterators: Vec<Option<Value>>,
     to_free: Vec<Value>,
+    /// The `!tbaa` kind id, and the debug-info scope of the emitted code (if the source has
+    /// debug info) with the line of its function.
+    tbaa_kind: u32,
+    scope: Option<(llvm_sys::prelude::LLVMMetadataRef, u32)>,
     /// Reads the current statement performs whatever its selects choose: a select whose
     /// sides read only these may evaluate both sides.
     unconditional: Vec<Access>,
@@ -214,6 +222,7 @@ impl<'a> Emitter<'a> {
         Emitter {
             context,
             module,
+            original,
             new_fn,
             builder: unsafe { LLVMCreateBuilderInContext(context) },
             plan,
@@ -225,8 +234,41 @@ impl<'a> Emitter<'a> {
             sizes: Vec::new(),
             iterators: vec![None; plan.ast.iterators.len()],
             to_free: Vec::new(),
+            tbaa_kind: crate::fidelity::tbaa_kind(original),
+            scope: None,
             unconditional: Vec::new(),
         }
+    }
+
+    /// The debug location of emitted instructions: `line:column` of the source when it lies
+    /// in the scope's file (a statement from an inlined header keeps the function's line).
+    fn set_location(&self, at: Option<&polyhedral::model::SourceLocation>) {
+        let Some((scope, function_line)) = self.scope else { return };
+        let file = ir::subprogram_file(scope);
+        let (line, column) = match at {
+            Some(l) if Some(&l.file) == file.as_ref() && l.line > 0 => (l.line, l.column),
+            _ => (function_line, 0),
+        };
+        unsafe {
+            let loc = LLVMDIBuilderCreateDebugLocation(self.context, line, column, scope, std::ptr::null_mut());
+            LLVMSetCurrentDebugLocation2(self.builder, loc);
+        }
+    }
+
+    /// The source's fast-math flags on a floating-point operation just emitted.
+    fn fast_math(&self, v: Value) -> Value {
+        if self.plan.fidelity.fast_math != 0 {
+            crate::bridge::set_fast_math_flags(v, self.plan.fidelity.fast_math);
+        }
+        v
+    }
+
+    /// The source's TBAA tag of `array` on a load or store just emitted.
+    fn tbaa(&self, array: ArrayId, access: Value) -> Value {
+        if let Some(Some(tag)) = self.plan.fidelity.tbaa.get(array) {
+            unsafe { LLVMSetMetadata(access, self.tbaa_kind, *tag) };
+        }
+        access
     }
 
     fn i64(&self) -> LLVMTypeRef {
@@ -258,6 +300,9 @@ impl<'a> Emitter<'a> {
     fn emit_function(&mut self) -> Result<(), String> {
         let entry = self.block("entry");
         unsafe { LLVMPositionBuilderAtEnd(self.builder, entry) };
+        self.scope = crate::bridge::copy_subprogram(self.original, self.new_fn)
+            .map(|sp| (sp, unsafe { LLVMDISubprogramGetLine(sp) }));
+        self.set_location(None);
         self.prepare()?;
         let ast = self.plan.ast;
         self.node(&ast.root)?;
@@ -529,9 +574,11 @@ impl<'a> Emitter<'a> {
     fn statement(&mut self, k: usize, iters: &[Value]) -> Result<(), String> {
         let stmt = &self.plan.scop.statements[k];
         self.unconditional = unconditional_reads(&stmt.value);
+        self.set_location(stmt.location.as_ref());
         let value = self.expr(&stmt.value, iters)?;
         let addr = self.address(&stmt.write, iters)?;
-        unsafe { LLVMBuildStore(self.builder, value, addr) };
+        let store = unsafe { LLVMBuildStore(self.builder, value, addr) };
+        self.tbaa(stmt.write.array, store);
         Ok(())
     }
 
@@ -545,19 +592,19 @@ impl<'a> Emitter<'a> {
                 Expr::Read(access) => {
                     let addr = self.address(access, iters)?;
                     let elem = self.ty(scop.arrays[access.array].element);
-                    LLVMBuildLoad2(b, elem, addr, c("").as_ptr())
+                    self.tbaa(access.array, LLVMBuildLoad2(b, elem, addr, c("").as_ptr()))
                 }
                 Expr::Iterator(k) => iters[*k],
                 Expr::Parameter(k) => self.params[*k],
                 Expr::External(k) => self.externals[*k],
-                Expr::Unary(UnaryOp::FNeg, x) => LLVMBuildFNeg(b, self.expr(x, iters)?, c("").as_ptr()),
+                Expr::Unary(UnaryOp::FNeg, x) => self.fast_math(LLVMBuildFNeg(b, self.expr(x, iters)?, c("").as_ptr())),
                 Expr::Binary(op, x, y) => {
                     let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
                     self.binary(*op, x, y)
                 }
                 Expr::Compare(p, x, y) => {
                     let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
-                    compare(b, *p, x, y)
+                    self.fast_math(compare(b, *p, x, y))
                 }
                 Expr::Select(cond, x, y) => {
                     let cv = self.expr(cond, iters)?;
@@ -631,7 +678,7 @@ impl<'a> Emitter<'a> {
                 return self.call(f, &[x, y]);
             }
         };
-        unsafe { LLVMBuildBinOp(b, opcode, x, y, c("").as_ptr()) }
+        self.fast_math(unsafe { LLVMBuildBinOp(b, opcode, x, y, c("").as_ptr()) })
     }
 
     fn math(&self, f: MathFunction, t: ScalarType, args: &[Value]) -> Value {
@@ -649,14 +696,14 @@ impl<'a> Emitter<'a> {
         };
         if let Some(name) = intrinsic {
             let decl = self.intrinsic(name, &[ty]);
-            return self.call(decl, args);
+            return self.fast_math(self.call(decl, args));
         }
         // Library calls, as C code calls them: expf for float, exp for double.
         let suffix = if t == ScalarType::F32 { "f" } else { "" };
         let name = format!("{}{suffix}", f.name());
         let params = vec![ty; args.len()];
         let decl = self.function(&name, ty, &params);
-        self.call(decl, args)
+        self.fast_math(self.call(decl, args))
     }
 }
 
@@ -758,6 +805,9 @@ fn version_entry(
     let mut e = Emitter::new(context, module, function, function, plan);
     let b = e.builder;
     unsafe { LLVMPositionBuilderAtEnd(b, check) };
+    // The call of the new function needs a location when both have debug info.
+    e.scope = crate::bridge::subprogram(function).map(|sp| (sp, unsafe { LLVMDISubprogramGetLine(sp) }));
+    e.set_location(None);
     // Static allocas stay in the entry block, where later passes promote them.
     let allocas: Vec<Value> = ir::instructions(old_entry)
         .into_iter()

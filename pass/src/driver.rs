@@ -167,6 +167,7 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         bases: &built.bases,
         parameters: &built.parameters,
         externals: &built.externals,
+        fidelity: &built.fidelity,
     };
     codegen::generate(function, &plan)?;
     Ok(format!("{removed} temporaries removed, {} statements", scop.statements.len()))

@@ -261,3 +261,20 @@ pub fn array_lengths(mut ty: LLVMTypeRef) -> Option<Vec<u64>> {
     scalar_type_of(ty)?;
     Some(out)
 }
+
+/// The file name of a debug-info scope (a subprogram), if any.
+pub fn subprogram_file(scope: llvm_sys::prelude::LLVMMetadataRef) -> Option<String> {
+    use llvm_sys::debuginfo::{LLVMDIFileGetFilename, LLVMDIScopeGetFile};
+    let file = unsafe { LLVMDIScopeGetFile(scope) };
+    if file.is_null() {
+        return None;
+    }
+    let mut len = 0u32;
+    let name = unsafe { LLVMDIFileGetFilename(file, &mut len) };
+    if name.is_null() {
+        return None;
+    }
+    // SAFETY: the name lives as long as the metadata; `len` bytes are valid.
+    let bytes = unsafe { std::slice::from_raw_parts(name as *const u8, len as usize) };
+    Some(String::from_utf8_lossy(bytes).into_owned())
+}

@@ -26,6 +26,7 @@ pub mod codegen;
 pub mod detect;
 pub mod domains;
 pub mod driver;
+pub mod fidelity;
 pub mod ir;
 pub mod options;
 pub mod printers;

@@ -30,6 +30,8 @@ pub struct BuiltScop {
     pub externals: Vec<Value>,
     /// Whether the region is the whole function body.
     pub is_function: bool,
+    /// Flags and tags of the source instructions, for the generated code.
+    pub fidelity: crate::fidelity::Fidelity,
 }
 
 /// Builds the SCoP of `region`, or says why it is not one.
@@ -123,6 +125,7 @@ pub fn build(
         parameters: parameters.values.clone(),
         externals: external_values,
         is_function: region.is_function,
+        fidelity: crate::fidelity::summarize(function, region, &arrays),
     })
 }
 
