@@ -521,6 +521,11 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     std::string Name = F.getName().str();
     F.setName(Name + ".polyprop.source");
     Copy->setName(Name);
+    // Canonicalization may raise the alignment of globals the copy accesses (instcombine
+    // enforces known alignment): a module-level change to undo if the copy is dropped.
+    std::vector<std::pair<GlobalVariable *, MaybeAlign>> Alignments;
+    for (GlobalVariable &G : F.getParent()->globals())
+      Alignments.push_back({&G, G.getAlign()});
     Canonicalize.run(*Copy, FAM);
     Analyses A{Copy,
                &FAM.getResult<LoopAnalysis>(*Copy),
@@ -542,6 +547,9 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
       F.replaceAllUsesWith(Copy);
     Drop->eraseFromParent();
     Keep->setName(Name);
+    if (Result <= 0)
+      for (auto &[G, Align] : Alignments)
+        G->setAlignment(Align);
     return Result > 0;
   }
 
