@@ -15,7 +15,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 same=0 transformed=0 differ=0 disabled_differ=0
 for seed in $(seq "$first" $((first + n - 1))); do
-  csmith --no-bitfields --no-packed-struct --seed "$seed" -o "$dir/p.c" >/dev/null 2>&1 || continue
+  (cd "$dir" && csmith --no-bitfields --no-packed-struct --seed "$seed" -o p.c >/dev/null 2>&1) || continue  # csmith writes platform.info where it runs
   cc=(clang-14 -O3 -w -I/usr/include/csmith -c "$dir/p.c")
   "${cc[@]}" -o "$dir/plain.o" || continue
   POLYPROP_OPTIONS=print=transform "${cc[@]}" -fpass-plugin="$plugin" -o "$dir/plugin.o" >"$dir/log" 2>&1
