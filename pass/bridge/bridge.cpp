@@ -20,6 +20,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -400,6 +401,28 @@ LLVMMetadataRef pp_copy_subprogram(LLVMValueRef From, LLVMValueRef To) {
   DISubprogram *New = MDNode::replaceWithDistinct(std::move(Copy));
   unwrap<Function>(To)->setSubprogram(New);
   return wrap(New);
+}
+
+// A new alias-scope domain with `N` scopes in it, one per array, written to `Scopes`.
+void pp_alias_scopes(LLVMContextRef C, unsigned N, LLVMMetadataRef *Scopes) {
+  MDBuilder MDB(*unwrap(C));
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("polyprop");
+  for (unsigned K = 0; K < N; ++K)
+    Scopes[K] = wrap(MDB.createAnonymousAliasScope(Domain, "polyprop array " + std::to_string(K)));
+}
+
+// `!alias.scope` the scope `Own` of `Scopes`, `!noalias` all the others, on a load or store.
+void pp_set_alias_scopes(LLVMValueRef V, unsigned N, LLVMMetadataRef *Scopes, unsigned Own) {
+  auto *I = dyn_cast<Instruction>(unwrap(V));
+  if (!I || Own >= N)
+    return;
+  LLVMContext &C = I->getContext();
+  SmallVector<Metadata *, 8> Others;
+  for (unsigned K = 0; K < N; ++K)
+    if (K != Own)
+      Others.push_back(unwrap(Scopes[K]));
+  I->setMetadata(LLVMContext::MD_alias_scope, MDNode::get(C, {unwrap(Scopes[Own])}));
+  I->setMetadata(LLVMContext::MD_noalias, MDNode::get(C, Others));
 }
 
 // The subprogram of `F`, or null.

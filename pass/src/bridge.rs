@@ -82,6 +82,21 @@ extern "C" {
     fn pp_set_fast_math_flags(v: LLVMValueRef, bits: u32);
     fn pp_copy_subprogram(from: LLVMValueRef, to: LLVMValueRef) -> llvm_sys::prelude::LLVMMetadataRef;
     fn pp_subprogram(f: LLVMValueRef) -> llvm_sys::prelude::LLVMMetadataRef;
+    fn pp_alias_scopes(c: llvm_sys::prelude::LLVMContextRef, n: u32, scopes: *mut llvm_sys::prelude::LLVMMetadataRef);
+    fn pp_set_alias_scopes(v: LLVMValueRef, n: u32, scopes: *mut llvm_sys::prelude::LLVMMetadataRef, own: u32);
+}
+
+/// A new alias-scope domain with `n` scopes, one per array.
+pub fn alias_scopes(context: llvm_sys::prelude::LLVMContextRef, n: usize) -> Vec<llvm_sys::prelude::LLVMMetadataRef> {
+    let mut scopes = vec![std::ptr::null_mut(); n];
+    unsafe { pp_alias_scopes(context, n as u32, scopes.as_mut_ptr()) };
+    scopes
+}
+
+/// Marks a load or store as accessing only scope `own` of `scopes`, none of the others.
+pub fn set_alias_scopes(v: LLVMValueRef, scopes: &[llvm_sys::prelude::LLVMMetadataRef], own: usize) {
+    // The bridge only reads the scopes.
+    unsafe { pp_set_alias_scopes(v, scopes.len() as u32, scopes.as_ptr() as *mut _, own as u32) }
 }
 
 /// The fast-math flags of a floating-point operation (bits as in `bridge.cpp`), or `None`

@@ -201,6 +201,9 @@ struct Emitter<'a> {
     /// debug info) with the line of its function.
     tbaa_kind: u32,
     scope: Option<(llvm_sys::prelude::LLVMMetadataRef, u32)>,
+    /// One alias scope per array: in the generated function, which runs only when the
+    /// run-time check proved the arrays disjoint, no two arrays alias.
+    alias_scopes: Vec<LLVMMetadataRef>,
     /// Reads the current statement performs whatever its selects choose: a select whose
     /// sides read only these may evaluate both sides.
     unconditional: Vec<Access>,
@@ -236,6 +239,7 @@ impl<'a> Emitter<'a> {
             to_free: Vec::new(),
             tbaa_kind: crate::fidelity::tbaa_kind(original),
             scope: None,
+            alias_scopes: Vec::new(),
             unconditional: Vec::new(),
         }
     }
@@ -263,10 +267,14 @@ impl<'a> Emitter<'a> {
         v
     }
 
-    /// The source's TBAA tag of `array` on a load or store just emitted.
-    fn tbaa(&self, array: ArrayId, access: Value) -> Value {
+    /// On a load or store of `array` just emitted: the source's TBAA tag, and the array's
+    /// alias scope (memory arrays; scalars are registers after -O3).
+    fn memory_metadata(&self, array: ArrayId, access: Value) -> Value {
         if let Some(Some(tag)) = self.plan.fidelity.tbaa.get(array) {
             unsafe { LLVMSetMetadata(access, self.tbaa_kind, *tag) };
+        }
+        if !self.alias_scopes.is_empty() && !self.plan.scop.arrays[array].is_scalar() {
+            crate::bridge::set_alias_scopes(access, &self.alias_scopes, array);
         }
         access
     }
@@ -300,6 +308,7 @@ impl<'a> Emitter<'a> {
     fn emit_function(&mut self) -> Result<(), String> {
         let entry = self.block("entry");
         unsafe { LLVMPositionBuilderAtEnd(self.builder, entry) };
+        self.alias_scopes = crate::bridge::alias_scopes(self.context, self.plan.scop.arrays.len());
         self.scope = crate::bridge::copy_subprogram(self.original, self.new_fn)
             .map(|sp| (sp, unsafe { LLVMDISubprogramGetLine(sp) }));
         self.set_location(None);
@@ -578,7 +587,7 @@ impl<'a> Emitter<'a> {
         let value = self.expr(&stmt.value, iters)?;
         let addr = self.address(&stmt.write, iters)?;
         let store = unsafe { LLVMBuildStore(self.builder, value, addr) };
-        self.tbaa(stmt.write.array, store);
+        self.memory_metadata(stmt.write.array, store);
         Ok(())
     }
 
@@ -592,7 +601,8 @@ impl<'a> Emitter<'a> {
                 Expr::Read(access) => {
                     let addr = self.address(access, iters)?;
                     let elem = self.ty(scop.arrays[access.array].element);
-                    self.tbaa(access.array, LLVMBuildLoad2(b, elem, addr, c("").as_ptr()))
+                    let load = LLVMBuildLoad2(b, elem, addr, c("").as_ptr());
+                    self.memory_metadata(access.array, load)
                 }
                 Expr::Iterator(k) => iters[*k],
                 Expr::Parameter(k) => self.params[*k],
