@@ -481,37 +481,66 @@ impl<'a> StatementBuilder<'a> {
         Ok(id)
     }
 
-    /// The phi at a hammock's join as a `select` on the hammock's condition.
+    /// The phi at a hammock's join as a `select` on the hammock's condition; an arm with
+    /// branches of its own (an `if` inside one side of a ternary) gives nested selects on
+    /// their conditions.
     fn hammock_select(&mut self, h: &Hammock, phi: Value, at: Position) -> RejectResult<Expr> {
-        let mut sides: [Option<Value>; 2] = [None, None];
-        for (incoming, from) in ir::phi_incoming(phi) {
-            let side = if from == h.branch {
-                if h.true_successor == h.join {
-                    0
-                } else {
-                    1
-                }
-            } else if self.a.dominates(h.true_successor, from) && h.true_successor != h.join {
-                0
-            } else if self.a.dominates(h.false_successor, from) && h.false_successor != h.join {
-                1
-            } else {
-                return Err(Reject::new(
-                    RejectKind::NonAffineCondition,
-                    "data-dependent branches that do not nest",
-                )
-                .at(ir::location(phi)));
-            };
-            sides[side] = Some(incoming);
-        }
-        let (Some(t), Some(f)) = (sides[0], sides[1]) else {
-            return Err(Reject::new(RejectKind::NonAffineCondition, "phi without both sides")
-                .at(ir::location(phi)));
+        let incoming = ir::phi_incoming(phi);
+        self.branch_value(h.branch, h.join, &incoming, phi, at)
+    }
+
+    /// The value of `phi` (at `join`) over the paths from the conditional branch ending
+    /// `branch`: a select on its condition of the value along each successor.
+    fn branch_value(&mut self, branch: Block, join: Block, incoming: &[(Value, Block)], phi: Value, at: Position) -> RejectResult<Expr> {
+        let not_nested = || {
+            Reject::new(RejectKind::NonAffineCondition, "data-dependent branches that do not nest").at(ir::location(phi))
         };
-        let c = self.expr(h.condition, at)?;
-        let t = self.expr(t, at)?;
-        let f = self.expr(f, at)?;
+        let term = ir::terminator(branch);
+        let succs = ir::successors(branch);
+        if succs.len() != 2 || succs[0] == succs[1] {
+            return Err(not_nested());
+        }
+        let mut sides: [Vec<(Value, Block)>; 2] = [Vec::new(), Vec::new()];
+        for &(value, from) in incoming {
+            let on = |s: Block| if s == join { from == branch } else { self.a.dominates(s, from) };
+            match (on(succs[0]), on(succs[1])) {
+                (true, false) => sides[0].push((value, from)),
+                (false, true) => sides[1].push((value, from)),
+                _ => return Err(not_nested()),
+            }
+        }
+        let mut values = Vec::new();
+        for (k, side) in sides.iter().enumerate() {
+            values.push(self.arm_value(succs[k], join, side, phi, at)?);
+        }
+        let c = self.expr(ir::operand(term, 0), at)?;
+        let f = values.pop().expect("two sides");
+        let t = values.pop().expect("two sides");
         Ok(Expr::Select(Box::new(c), Box::new(t), Box::new(f)))
+    }
+
+    /// The value of `phi` over the paths that enter a hammock's arm at `entry` (or go
+    /// straight to the join when `entry` is the join): their one incoming value, or the
+    /// value at the first conditional branch on the way.
+    fn arm_value(&mut self, entry: Block, join: Block, incoming: &[(Value, Block)], phi: Value, at: Position) -> RejectResult<Expr> {
+        let first = incoming.first().ok_or_else(|| {
+            Reject::new(RejectKind::NonAffineCondition, "phi without both sides").at(ir::location(phi))
+        })?;
+        if incoming.iter().all(|(v, _)| *v == first.0) {
+            return self.expr(first.0, at);
+        }
+        let mut block = entry;
+        loop {
+            let succs = ir::successors(block);
+            match succs.as_slice() {
+                [next] if *next != join => block = *next,
+                [_, _] => return self.branch_value(block, join, incoming, phi, at),
+                _ => {
+                    return Err(Reject::new(RejectKind::NonAffineCondition, "data-dependent branches that do not nest")
+                        .at(ir::location(phi)))
+                }
+            }
+        }
     }
 
     /// The expression of an instruction of the statement's own unit.
