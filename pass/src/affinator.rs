@@ -261,8 +261,11 @@ impl Affinator<'_> {
                 let ops = scev.operands();
                 let d = ops[1].constant().filter(|d| *d > 0);
                 let n = self.affine(ops[0])?;
+                // On a non-negative numerator, proven or assumed (checked at run time, as
+                // for a zero extension), unsigned division is floor division.
+                let bits = self.analyses.bits(scev);
                 match d {
-                    Some(d) if self.non_negative(std::slice::from_ref(&n)) => {
+                    Some(d) if self.non_negative(std::slice::from_ref(&n)) || self.assume_unsigned(&n, bits) => {
                         n.floor_div(d).ok_or(NotAffine::at("overflow", scev))
                     }
                     _ => Err(NotAffine::at("unsigned division", scev)),
