@@ -698,12 +698,15 @@ impl Affinator<'_> {
             LLVMIntSLE => "<=",
             LLVMIntSGT => ">",
             LLVMIntSGE => ">=",
-            // Unsigned comparisons agree with signed ones on non-negative values; other
-            // values are not modeled.
+            // Unsigned comparisons agree with signed ones on non-negative values: proven, or
+            // assumed (checked at run time, as for a zero extension).
             LLVMIntULT | LLVMIntULE | LLVMIntUGT | LLVMIntUGE => {
                 let sides = [self.value_affine(x, scope)?, self.value_affine(y, scope)?];
-                if !self.non_negative(&sides) {
-                    return Err(NotAffine::of("unsigned comparison of possibly negative values", cmp));
+                let bits = ir::value_type(x).map_or(64, |t| t.bits());
+                for side in &sides {
+                    if !self.non_negative(std::slice::from_ref(side)) && !self.assume_unsigned(side, bits) {
+                        return Err(NotAffine::of("unsigned comparison of possibly negative values", cmp));
+                    }
                 }
                 match ir::icmp_predicate(cmp) {
                     LLVMIntULT => "<",
