@@ -111,6 +111,15 @@ pub fn compute(
             }
         }
     }
+    // A loop nest's entry is its outer loop's header; the edge into it from before the
+    // region is taken once, at the first iteration (phi writes of values from before).
+    if !region.is_function {
+        if let Some(lp) = a.loop_for(region.entry).filter(|l| l.header() == region.entry) {
+            if let Some(pre) = lp.preheader().filter(|p| !region.contains(*p)) {
+                edge_conditions.insert((pre, region.entry), "i0 = 0".to_string());
+            }
+        }
+    }
     let mut of_block = HashMap::new();
     for (block, set) in &b.sets {
         let text = isl.check(set.to_str().map(|s| s.to_string())).map_err(isl_error)?;

@@ -446,19 +446,24 @@ impl<'a> StatementBuilder<'a> {
             });
         } else if ir::is_phi(value) {
             for (incoming, from) in ir::phi_incoming(value) {
-                if !self.region.contains(from) {
+                let position = if self.region.contains(from) {
+                    let last = ir::instructions(from).len();
+                    let start = self.position_of[&ir::instructions(from)[0]];
+                    Position { unit: start.unit, index: start.index + last }
+                } else if block == self.region.entry && self.domains.edge_conditions.contains_key(&(from, block)) {
+                    // The value from before a loop nest: written at its first iteration,
+                    // before anything of the header (the phi itself is its first position).
+                    self.position_of[&ir::instructions(block)[0]]
+                } else {
                     return Err(Reject::new(
                         RejectKind::UnsupportedInstruction,
                         "phi with a value from before the region",
                     )
                     .at(ir::location(value)));
-                }
-                let last = ir::instructions(from).len();
-                let start = self.position_of[&ir::instructions(from)[0]];
-                let position = Position { unit: start.unit, index: start.index + last };
+                };
                 let expr = self.expr(incoming, position)?;
                 self.statements.push(PendingStatement {
-                    block: from,
+                    block: if self.region.contains(from) { from } else { block },
                     position,
                     target: Target::Scalar(id),
                     value: expr,
