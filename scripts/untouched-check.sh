@@ -4,10 +4,33 @@
 # -fpass-plugin (POLYPROP_OPTIONS=print=transform), and, where no function was transformed,
 # compares the object files byte for byte; also under POLYPROP_OPTIONS=disable, always.
 #   scripts/untouched-check.sh N [FIRST]
+#   scripts/untouched-check.sh --lit      the C inputs of the lit suite instead
 # Prints a progress line every 10 programs and a summary; exits 1 if some object differs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-n=${1:?usage: scripts/untouched-check.sh N [FIRST]}
+if [ "${1:-}" = --lit ]; then
+  plugin=${POLYPROP_PLUGIN:-$PWD/target/release/libpolyprop.so}
+  log=$(mktemp)
+  trap 'rm -f "$log" "$log".*.o' EXIT
+  same=0 differ=0 transformed=0
+  for f in lit/*/*.c; do
+    cc=(clang-14 -O3 -w -Ilit/codegen -Itest-suite/pipelines -c "$f")
+    "${cc[@]}" -o "$log.plain.o" || continue
+    POLYPROP_OPTIONS=print=transform "${cc[@]}" -fpass-plugin="$plugin" -o "$log.plugin.o" >"$log" 2>&1
+    if grep -q ': transformed:' "$log"; then
+      transformed=$((transformed + 1))
+    elif cmp -s "$log.plain.o" "$log.plugin.o"; then
+      same=$((same + 1))
+    else
+      differ=$((differ + 1))
+      echo "DIFFERS: $f (nothing transformed)"
+    fi
+  done
+  echo "untouched-check: lit C inputs: $same identical, $differ differ (nothing transformed), $transformed transformed"
+  [ "$differ" -eq 0 ]
+  exit
+fi
+n=${1:?usage: scripts/untouched-check.sh N [FIRST] | --lit}
 first=${2:-1}
 plugin=${POLYPROP_PLUGIN:-$PWD/target/release/libpolyprop.so}
 command -v csmith >/dev/null || { echo "csmith not installed (setup.sh installs it)" >&2; exit 2; }
