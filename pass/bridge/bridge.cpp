@@ -60,6 +60,7 @@ void polyprop_free_string(char *s);
 char *polyprop_check_options(const char *mode, const char *options);
 // Whether valid options say `disable`, or print nothing but the transform's lines.
 int polyprop_options_disable(const char *options);
+char *polyprop_nothing_allocated(LLVMValueRef F, const char *options);
 int polyprop_options_only_transform(const char *options);
 
 // ---- Loops ---------------------------------------------------------------------------
@@ -531,8 +532,39 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 
+  // Whether `F` may hold an array that the transform could remove: a call to an allocation
+  // function (in `F`, or in a function it calls, which canonicalization may inline), or a
+  // local array or aggregate. Without one, nothing is copied or canonicalized.
+  static bool mayAllocate(const Function &F, bool LookIntoCallees = true) {
+    for (const Instruction &I : instructions(F)) {
+      if (const auto *A = dyn_cast<AllocaInst>(&I)) {
+        Type *T = A->getAllocatedType();
+        if (A->isArrayAllocation() || T->isArrayTy() || T->isStructTy() || T->isVectorTy())
+          return true;
+      } else if (const auto *C = dyn_cast<CallBase>(&I)) {
+        const Function *Callee = C->getCalledFunction();
+        if (!Callee)
+          continue;
+        StringRef Name = Callee->getName();
+        if (Name == "malloc" || Name == "calloc" || Name == "aligned_alloc")
+          return true;
+        if (LookIntoCallees && !Callee->isDeclaration() && Callee != &F && mayAllocate(*Callee, false))
+          return true;
+      }
+    }
+    return false;
+  }
+
   // Returns whether the copy of `F` replaced it.
   bool transformCopy(Function &F, FunctionAnalysisManager &FAM) {
+    if (!mayAllocate(F)) {
+      if (char *Line = polyprop_nothing_allocated(wrap(&F), Options.c_str())) {
+        outs() << Line;
+        outs().flush();
+        polyprop_free_string(Line);
+      }
+      return false;
+    }
     FunctionPassManager Canonicalize;
     if (errorToBool(PB->parsePassPipeline(Canonicalize, CanonicalizationPipeline)))
       return false;

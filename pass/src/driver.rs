@@ -31,9 +31,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     let only_transform = mode == "polyprop" && options.print.iter().all(|p| p == "transform");
     if only_transform && !crate::arrays::allocates(function) {
         if printing("transform") {
-            output.push_str(&format!(
-                "polyprop: function {name}, whole function: not transformed: nothing propagated: no temporary array (nothing allocated; not modeled)\n"
-            ));
+            output.push_str(&nothing_allocated(&name));
         }
         return Ok(Outcome { output, changed: false });
     }
@@ -98,6 +96,12 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         }
     }
     Ok(Outcome { output, changed })
+}
+
+/// The transform's line for a function that allocates nothing: no array of it can be a
+/// temporary, so it is not modeled.
+pub fn nothing_allocated(name: &str) -> String {
+    format!("polyprop: function {name}, whole function: not transformed: nothing propagated: no temporary array (nothing allocated; not modeled)\n")
 }
 
 /// Propagation then the isl AST of the result.

@@ -110,6 +110,20 @@ pub extern "C" fn polyprop_options_only_transform(options: *const c_char) -> i32
     i32::from(matches!(parsed, Ok(Ok(true))))
 }
 
+/// What the transform prints for `function` when clang leaves it alone before modeling (it
+/// allocates no array): a string to free, or null when `options` print nothing.
+#[no_mangle]
+pub extern "C" fn polyprop_nothing_allocated(function: llvm_sys::prelude::LLVMValueRef, options: *const c_char) -> *mut c_char {
+    let line = catch_unwind(|| {
+        let options = options::Options::parse(&c_str(options)).ok()?;
+        options.print.iter().any(|p| p == "transform").then(|| driver::nothing_allocated(&ir::function_name(function)))
+    });
+    match line {
+        Ok(Some(line)) => into_c_string(line),
+        _ => std::ptr::null_mut(),
+    }
+}
+
 /// Runs the pass `mode` on one function. Returns 1 if the IR changed, 0 if not, -1 if the
 /// pass failed (the message is already on stderr and the IR is unchanged).
 ///
