@@ -60,8 +60,9 @@ void polyprop_free_string(char *s);
 char *polyprop_check_options(const char *mode, const char *options);
 // Whether valid options say `disable`, or print nothing but the transform's lines.
 int polyprop_options_disable(const char *options);
-char *polyprop_nothing_allocated(LLVMValueRef F, const char *options);
 int polyprop_options_only_transform(const char *options);
+// The transform's line for a function left alone before modeling, or null (to free).
+char *polyprop_nothing_allocated(LLVMValueRef F, const char *options);
 
 // ---- Loops ---------------------------------------------------------------------------
 
