@@ -440,6 +440,31 @@ unsigned pp_count_instructions(LLVMValueRef F) { return unwrap<Function>(F)->get
 
 namespace {
 
+// Prints what the Rust side wrote.
+void printAndFree(char *Out) {
+  if (!Out)
+    return;
+  outs() << Out;
+  outs().flush();
+  polyprop_free_string(Out);
+}
+
+// Runs the pass `Mode` on `F` with its analyses and prints its output; returns 1 if the IR
+// changed, 0 if not, -1 if the pass failed (see `polyprop_run_function`).
+int runPolyprop(Function &F, FunctionAnalysisManager &FAM, const std::string &Mode,
+                const std::string &Options) {
+  Analyses A{&F,
+             &FAM.getResult<LoopAnalysis>(F),
+             &FAM.getResult<ScalarEvolutionAnalysis>(F),
+             &FAM.getResult<DominatorTreeAnalysis>(F),
+             &FAM.getResult<PostDominatorTreeAnalysis>(F),
+             &FAM.getResult<AAManager>(F)};
+  char *Out = nullptr;
+  int Result = polyprop_run_function(&A, wrap(&F), Mode.c_str(), Options.c_str(), &Out);
+  printAndFree(Out);
+  return Result;
+}
+
 // One function pass class serves every polyprop pass; `Mode` says which one it is.
 struct PolypropFunctionPass : PassInfoMixin<PolypropFunctionPass> {
   std::string Mode;
@@ -451,19 +476,7 @@ struct PolypropFunctionPass : PassInfoMixin<PolypropFunctionPass> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
-    Analyses A{&F,
-               &FAM.getResult<LoopAnalysis>(F),
-               &FAM.getResult<ScalarEvolutionAnalysis>(F),
-               &FAM.getResult<DominatorTreeAnalysis>(F),
-               &FAM.getResult<PostDominatorTreeAnalysis>(F),
-               &FAM.getResult<AAManager>(F)};
-    char *Out = nullptr;
-    int Changed = polyprop_run_function(&A, wrap(&F), Mode.c_str(), Options.c_str(), &Out);
-    if (Out) {
-      outs() << Out;
-      outs().flush();
-      polyprop_free_string(Out);
-    }
+    int Changed = runPolyprop(F, FAM, Mode, Options);
     return Changed > 0 ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 
@@ -485,19 +498,7 @@ struct PolypropModulePass : PassInfoMixin<PolypropModulePass> {
         Work.push_back(&F);
     bool Changed = false;
     for (Function *F : Work) {
-      Analyses A{F,
-                 &FAM.getResult<LoopAnalysis>(*F),
-                 &FAM.getResult<ScalarEvolutionAnalysis>(*F),
-                 &FAM.getResult<DominatorTreeAnalysis>(*F),
-                 &FAM.getResult<PostDominatorTreeAnalysis>(*F),
-                 &FAM.getResult<AAManager>(*F)};
-      char *Out = nullptr;
-      int Result = polyprop_run_function(&A, wrap(F), "polyprop", Options.c_str(), &Out);
-      if (Out) {
-        outs() << Out;
-        outs().flush();
-        polyprop_free_string(Out);
-      }
+      int Result = runPolyprop(*F, FAM, "polyprop", Options);
       if (Result > 0) {
         Changed = true;
         FAM.invalidate(*F, PreservedAnalyses::none());
@@ -559,11 +560,7 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
   // Returns whether the copy of `F` replaced it.
   bool transformCopy(Function &F, FunctionAnalysisManager &FAM) {
     if (!mayAllocate(F)) {
-      if (char *Line = polyprop_nothing_allocated(wrap(&F), Options.c_str())) {
-        outs() << Line;
-        outs().flush();
-        polyprop_free_string(Line);
-      }
+      printAndFree(polyprop_nothing_allocated(wrap(&F), Options.c_str()));
       return false;
     }
     FunctionPassManager Canonicalize;
@@ -583,19 +580,7 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     for (GlobalVariable &G : F.getParent()->globals())
       Alignments.push_back({&G, G.getAlign()});
     Canonicalize.run(*Copy, FAM);
-    Analyses A{Copy,
-               &FAM.getResult<LoopAnalysis>(*Copy),
-               &FAM.getResult<ScalarEvolutionAnalysis>(*Copy),
-               &FAM.getResult<DominatorTreeAnalysis>(*Copy),
-               &FAM.getResult<PostDominatorTreeAnalysis>(*Copy),
-               &FAM.getResult<AAManager>(*Copy)};
-    char *Out = nullptr;
-    int Result = polyprop_run_function(&A, wrap(Copy), "polyprop", Options.c_str(), &Out);
-    if (Out) {
-      outs() << Out;
-      outs().flush();
-      polyprop_free_string(Out);
-    }
+    int Result = runPolyprop(*Copy, FAM, "polyprop", Options);
     Function *Drop = Result > 0 ? &F : Copy;
     Function *Keep = Result > 0 ? Copy : &F;
     FAM.clear(*Drop, Drop->getName());

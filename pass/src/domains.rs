@@ -252,7 +252,7 @@ impl DomainBuilder<'_, '_> {
                 let lp = self.region.loops_around(self.a, block)[0];
                 let outside = self.entry_facts()?;
                 let bounds = self.loop_bounds(lp, &outside, depth)?;
-                set = self.isl.check(set.intersect(bounds)).map_err(isl_error)?;
+                set = self.ok(set.intersect(bounds))?;
             }
             return Ok(set);
         }
@@ -438,7 +438,7 @@ impl DomainBuilder<'_, '_> {
             }
             let bounds = self.loop_bounds(to_loops[common], &set, to_depth)?;
             set = self.isl.check(set.add_dims(isl_rs::DimType::Out, 1)).map_err(isl_error)?;
-            set = self.isl.check(set.intersect(bounds)).map_err(isl_error)?;
+            set = self.ok(set.intersect(bounds))?;
         }
         Ok(set)
     }

@@ -28,7 +28,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     }
     let printing = |stage: &str| mode == format!("polyprop-{stage}") || options.print.iter().any(|p| p == stage);
     // A transform that prints no model decides from as little of the model as it can.
-    let only_transform = mode == "polyprop" && options.print.iter().all(|p| p == "transform");
+    let only_transform = mode == "polyprop" && options.prints_only_transform();
     if only_transform && !crate::arrays::allocates(function) {
         if printing("transform") {
             output.push_str(&nothing_allocated(&name));

@@ -95,32 +95,33 @@ pub extern "C" fn polyprop_check_options(_mode: *const c_char, options: *const c
     }
 }
 
+/// `f` of the parsed `options`; `None` if they do not parse (or `f` panics).
+fn with_options<T>(options: *const c_char, f: impl FnOnce(options::Options) -> Option<T>) -> Option<T> {
+    let text = c_str(options);
+    catch_unwind(AssertUnwindSafe(|| options::Options::parse(&text).ok().and_then(f))).ok().flatten()
+}
+
 /// Whether `options` (already checked) say `disable`: clang then adds no pass at all.
 #[no_mangle]
 pub extern "C" fn polyprop_options_disable(options: *const c_char) -> i32 {
-    let parsed = catch_unwind(|| options::Options::parse(&c_str(options)).map(|o| o.disable));
-    i32::from(matches!(parsed, Ok(Ok(true))))
+    i32::from(with_options(options, |o| o.disable.then_some(())).is_some())
 }
 
 /// Whether `options` (already checked) ask for no printer but the transform's lines: clang
 /// then transforms copies of the functions and leaves the others as they were.
 #[no_mangle]
 pub extern "C" fn polyprop_options_only_transform(options: *const c_char) -> i32 {
-    let parsed = catch_unwind(|| options::Options::parse(&c_str(options)).map(|o| o.print.iter().all(|p| p == "transform")));
-    i32::from(matches!(parsed, Ok(Ok(true))))
+    i32::from(with_options(options, |o| o.prints_only_transform().then_some(())).is_some())
 }
 
 /// What the transform prints for `function` when clang leaves it alone before modeling (it
 /// allocates no array): a string to free, or null when `options` print nothing.
 #[no_mangle]
 pub extern "C" fn polyprop_nothing_allocated(function: llvm_sys::prelude::LLVMValueRef, options: *const c_char) -> *mut c_char {
-    let line = catch_unwind(|| {
-        let options = options::Options::parse(&c_str(options)).ok()?;
-        options.print.iter().any(|p| p == "transform").then(|| driver::nothing_allocated(&ir::function_name(function)))
-    });
-    match line {
-        Ok(Some(line)) => into_c_string(line),
-        _ => std::ptr::null_mut(),
+    let printing = |o: options::Options| o.print.iter().any(|p| p == "transform").then_some(());
+    match with_options(options, printing) {
+        Some(()) => into_c_string(driver::nothing_allocated(&ir::function_name(function))),
+        None => std::ptr::null_mut(),
     }
 }
 

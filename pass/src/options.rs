@@ -48,6 +48,12 @@ const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit, 
 const PRINTABLE: [&str; 5] = ["detect", "scops", "deps", "propagation", "transform"];
 
 impl Options {
+    /// Whether no printer runs but the transform's lines: the transform then decides from as
+    /// little of the model as it can (and clang transforms copies of functions).
+    pub fn prints_only_transform(&self) -> bool {
+        self.print.iter().all(|p| p == "transform")
+    }
+
     /// Parses `key=value;key;...`; an unknown key or a bad value is a one-line error.
     pub fn parse(text: &str) -> Result<Options, String> {
         let mut options = Options::default();

@@ -430,23 +430,15 @@ impl<'a> StatementBuilder<'a> {
         let id = SCALAR_BASE + self.scalars.len() - 1;
         self.scalar_of.insert(value, id);
         let block = ir::block_of(value).expect("instruction");
-        let hammock = self.domains.hammocks.iter().find(|h| h.join == block).cloned();
-        if let Some(h) = hammock.filter(|_| ir::is_phi(value)) {
-            // The edges into a hammock's join are taken under a data-dependent condition that
-            // no domain expresses: one write at the join, of the select, keeps the condition.
-            let position = self.position_of[&value];
-            let expr = self.hammock_select(&h, value, position)?;
-            self.statements.push(PendingStatement {
-                block,
-                position,
-                target: Target::Scalar(id),
-                value: expr,
-                edge_condition: None,
-                location: ir::location(value),
-            });
-        } else if ir::is_phi(value) {
+        // The edges into a hammock's join are taken under a data-dependent condition that no
+        // domain expresses: its phi is one write at the join, of the select, which keeps it.
+        let hammock = ir::is_phi(value)
+            .then(|| self.domains.hammocks.iter().find(|h| h.join == block).cloned())
+            .flatten();
+        if ir::is_phi(value) && hammock.is_none() {
             for (incoming, from) in ir::phi_incoming(value) {
-                let position = if self.region.contains(from) {
+                let inside = self.region.contains(from);
+                let position = if inside {
                     let last = ir::instructions(from).len();
                     let start = self.position_of[&ir::instructions(from)[0]];
                     Position { unit: start.unit, index: start.index + last }
@@ -463,7 +455,7 @@ impl<'a> StatementBuilder<'a> {
                 };
                 let expr = self.expr(incoming, position)?;
                 self.statements.push(PendingStatement {
-                    block: if self.region.contains(from) { from } else { block },
+                    block: if inside { from } else { block },
                     position,
                     target: Target::Scalar(id),
                     value: expr,
@@ -473,7 +465,10 @@ impl<'a> StatementBuilder<'a> {
             }
         } else {
             let position = self.position_of[&value];
-            let expr = self.instruction(value, position)?;
+            let expr = match &hammock {
+                Some(h) => self.hammock_select(h, value, position)?,
+                None => self.instruction(value, position)?,
+            };
             self.statements.push(PendingStatement {
                 block,
                 position,

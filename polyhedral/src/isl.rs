@@ -105,7 +105,7 @@ struct Parsed {
     union_sets: HashMap<String, isl_rs::UnionSet>,
     union_maps: HashMap<String, isl_rs::UnionMap>,
     param_sets: HashMap<String, isl_rs::Set>,
-    /// `analysis_context` by the texts of the context and assumptions.
+    /// `analysis_context` by the texts of the parameters and assumptions.
     hulls: HashMap<String, isl_rs::Set>,
 }
 
@@ -520,7 +520,8 @@ pub fn assumed_context<'c>(
 }
 
 /// The parameters under which analyses restrict their relations: a convex superset of the
-/// assumed context (its simple hull). Delinearization assumes, per array, "the loop does not
+/// assumed context, the simple hull of the assumptions alone (the context's type ranges only
+/// add large constants to every relation). Delinearization assumes, per array, "the loop does not
 /// run, or its bound fits the dimension": a disjunction. The conjunction of a few of them has
 /// many disjuncts, which every relation intersected with it would inherit (3mm: a few hundred),
 /// multiplying the cost of every later operation. Analyses are pointwise in the parameters, so
@@ -528,14 +529,15 @@ pub fn assumed_context<'c>(
 /// emptiness test can say "non-empty" for parameters outside it, which is conservative. The
 /// run-time check of code generation still uses the exact assumed context.
 pub fn analysis_context<'c>(ctx: &'c IslContext, scop: &crate::model::Scop) -> IslResult<ParamSet<'c>> {
-    let key = std::iter::once(scop.context.as_str())
+    let universe = format!("{}{{ : }}", scop.param_prefix());
+    let key = std::iter::once(universe.as_str())
         .chain(scop.assumptions.iter().map(|a| a.set.as_str()))
         .collect::<Vec<_>>()
         .join("\n");
     if let Some(kept) = ctx.parsed.borrow().hulls.get(&key) {
         return Ok(ParamSet { raw: ctx.check(kept.copy())?, ctx });
     }
-    let mut hull = ctx.param_set(&format!("{}{{ : }}", scop.param_prefix()))?;
+    let mut hull = ctx.param_set(&universe)?;
     for assumption in &scop.assumptions {
         hull = hull.intersect(ctx.param_set(&assumption.set)?)?;
     }

@@ -17,9 +17,8 @@
 //!   (strictly before: a write of `T[j]` itself happens after its reads);
 //! - the propagation dependence `{ (i, j) ∈ w -> r | ∀ r_e: j ∉ OR(r_e) }`.
 //!
-//! All relations are restricted to the domains and the assumed context (its convex hull,
-//! `isl::analysis_context`); everything runs under
-//! the quota of the caller's context.
+//! All relations are restricted to the domains and to a convex superset of the assumed
+//! context (`isl::analysis_context`); everything runs under the quota of the caller's context.
 
 use polyhedral::isl::{self, IslContext, IslResult, ParamSet, UnionMap, UnionSet};
 use polyhedral::model::{Access, ArrayId, Scop, StatementId};
