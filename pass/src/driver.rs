@@ -9,7 +9,7 @@ use crate::scop_builder::BuiltScop;
 use crate::ir::{self, Value};
 use crate::options::Options;
 use crate::printers;
-use polyhedral::dependences;
+use polyhedral::{dependence_graph, dependences};
 use polyhedral::ast;
 use polyhedral::isl::{self, IslContext};
 use polyhedral::model::{Liveness, Scop};
@@ -44,7 +44,10 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         output.push_str(&printers::scops(&name, &candidates, options.lang));
     }
     if printing("deps") {
-        output.push_str(&print_dependences(&name, &candidates, options.quota));
+        output.push_str(&print_dependences(&name, &candidates, options.quota, DependencesFormat::Lines));
+    }
+    if printing("deps-dot") {
+        output.push_str(&print_dependences(&name, &candidates, options.quota, DependencesFormat::Dot));
     }
     if mode == "polyprop-export-jscop" {
         export_jscop(&name, &candidates, &options.jscop_dir)?;
@@ -188,15 +191,26 @@ fn propagation_options(options: &Options) -> propagation::Options {
     }
 }
 
-fn print_dependences(function: &str, candidates: &[Candidate], quota: u64) -> String {
+/// `print=deps` writes one line per dependence, `print=deps-dot` the statement dependence
+/// graph in Graphviz.
+enum DependencesFormat {
+    Lines,
+    Dot,
+}
+
+fn print_dependences(function: &str, candidates: &[Candidate], quota: u64, format: DependencesFormat) -> String {
     let mut out = String::new();
     for c in candidates {
         let Candidate::Accepted { description, built } = c else { continue };
         out.push_str(&format!("polyprop-deps: function {function}, {description}\n"));
         let isl = IslContext::new(quota);
-        match dependences::compute_dependences(&isl, &built.scop) {
-            Ok(deps) => out.push_str(&dependences::print_dependences(&built.scop, &deps)),
-            Err(e) => out.push_str(&format!("  not computed: {e}\n")),
+        let scop = &built.scop;
+        match (dependences::compute_dependences(&isl, scop), &format) {
+            (Ok(deps), DependencesFormat::Lines) => out.push_str(&dependences::print_dependences(scop, &deps)),
+            (Ok(deps), DependencesFormat::Dot) => {
+                out.push_str(&dependence_graph::to_dot(scop, &dependence_graph::dependence_graph(scop, &deps)))
+            }
+            (Err(e), _) => out.push_str(&format!("  not computed: {e}\n")),
         }
     }
     out

@@ -9,7 +9,7 @@
 //! |-------------------|-----------------------------------------------------------------|
 //! | `quota=N`         | isl operations allowed per region (default 2000000)            |
 //! | `disable`         | run nothing (clang builds)                                      |
-//! | `print=STAGES`    | print `detect`, `scops`, `deps`, `propagation`, `transform`     |
+//! | `print=STAGES`    | print `detect`, `scops`, `deps`, `deps-dot` (Graphviz), `propagation`, `transform` |
 //! | `jscop-dir=DIR`   | where `polyprop-export-jscop` writes (default: current folder)  |
 //! | `cache-line=N`    | cache line size in elements for the cache-miss heuristic (8)    |
 //! | `cache-limit=N`   | new cache lines per iteration allowed by propagation (32)       |
@@ -45,7 +45,7 @@ impl Default for Options {
 }
 
 const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit, split-limit, lang";
-const PRINTABLE: [&str; 5] = ["detect", "scops", "deps", "propagation", "transform"];
+const PRINTABLE: [&str; 6] = ["detect", "scops", "deps", "deps-dot", "propagation", "transform"];
 
 impl Options {
     /// Whether no printer runs but the transform's lines: the transform then decides from as

@@ -5,6 +5,7 @@
 //! - `model`: SCoPs of single-write statements (paper 003, section 2).
 //! - `isl`: a safe layer over isl with an operation quota.
 //! - `dependences`: access-wise RAW, WAR and WAW dependences (paper 003, section 2.2).
+//! - `dependence_graph`: the statement dependence graph (petgraph) and its Graphviz printer.
 //! - `lang`: the textual SCoP language (paper 003, Figure 3): parser and printer.
 //! - `interp`: the reference interpreter (the oracle for transformations).
 //! - `generator`: seeded random programs in the textual language.
@@ -15,6 +16,7 @@ pub mod delinearization;
 pub mod model;
 pub mod isl;
 pub mod dependences;
+pub mod dependence_graph;
 pub mod lang;
 pub mod interp;
 pub mod generator;

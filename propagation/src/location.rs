@@ -22,6 +22,7 @@ use crate::reload_test::{Analysis, RawDependence};
 use crate::report::{Outcome, Reason};
 use crate::splitting::{split_target, Part, ReadReplacement};
 use crate::Options;
+use polyhedral::dependence_graph::on_or_after_cycle;
 use polyhedral::isl::{IslContext, IslResult};
 use polyhedral::model::{ArrayId, Liveness, Scop, StatementId};
 use std::collections::{BTreeMap, HashSet};
@@ -266,16 +267,5 @@ fn recurrence(scop: &Scop, array: ArrayId, raws: &[RawDependence]) -> Option<Sta
     let writes = |s: StatementId| scop.statements[s].write.array == array;
     let edges: Vec<(StatementId, StatementId)> =
         raws.iter().filter(|r| writes(r.target)).map(|r| (r.source, r.target)).collect();
-    // Repeatedly drop writers without incoming edges; what remains lies on or after a cycle.
-    let mut alive: HashSet<StatementId> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
-    loop {
-        let with_incoming: HashSet<StatementId> =
-            edges.iter().filter(|(a, b)| alive.contains(a) && alive.contains(b)).map(|&(_, b)| b).collect();
-        let before = alive.len();
-        alive.retain(|s| with_incoming.contains(s));
-        if alive.len() == before {
-            break;
-        }
-    }
-    alive.into_iter().min()
+    on_or_after_cycle(&edges).first().copied()
 }
