@@ -13,9 +13,9 @@ void stages(long n, float *restrict A, float *restrict B, const float *restrict 
 }
 // CHECK: polyprop-deps: function stages, function body
 // CHECK-NEXT: digraph {
-// CHECK-DAG: 0 [ label = "S0 (line 9)" shape=box]
-// CHECK-DAG: 1 [ label = "S1 (line 11)" shape=box]
-// CHECK-DAG: 2 [ label = "S2 (line 13)" shape=box]
+// CHECK-DAG: 0 [ label = "S0 (line 8)" shape=box]
+// CHECK-DAG: 1 [ label = "S1 (line 10)" shape=box]
+// CHECK-DAG: 2 [ label = "S2 (line 12)" shape=box]
 // CHECK-DAG: 0 -> 1 [ label = "RAW A" style=solid]
 // CHECK-DAG: 1 -> 2 [ label = "RAW B" style=solid]
 // CHECK-DAG: 1 -> 2 [ label = "WAR A" style=dashed]
