@@ -109,13 +109,13 @@ pub fn nothing_allocated(name: &str) -> String {
 
 /// Propagation then the isl AST of the result.
 fn propagated_ast(built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
-    let (scop, report) = propagate(built, options)?;
+    let (scop, report) = propagate(built, &propagation_options(options))?;
     let tree = build_ast(&scop, options)?;
     Ok((scop, report, tree))
 }
 
-fn propagate(built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report), String> {
-    propagation::propagate(&built.scop, &propagation_options(options)).map_err(|e| format!("internal error in propagation: {e}"))
+fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop, propagation::Report), String> {
+    propagation::propagate(&built.scop, options).map_err(|e| format!("internal error in propagation: {e}"))
 }
 
 fn build_ast(scop: &Scop, options: &Options) -> Result<ast::Ast, String> {
@@ -142,7 +142,8 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     if !(0..built.scop.arrays.len()).any(|a| is_temporary_array(&built.scop, a)) {
         return Err("nothing propagated: no temporary array".into());
     }
-    let (scop, report) = propagate(built, options)?;
+    let only_if_array_removed = propagation::Options { only_if_array_removed: true, ..propagation_options(options) };
+    let (scop, report) = propagate(built, &only_if_array_removed)?;
     if !report.removable_arrays.iter().any(|a| is_temporary_array(&scop, *a)) {
         return Err("nothing propagated: no temporary array removed".into());
     }

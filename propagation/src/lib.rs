@@ -65,11 +65,15 @@ pub struct Options {
     /// in the paper: a guard of the code-complexity heuristic against splits that multiply
     /// (a border case in each of two dimensions, then again in the next stage). Default 8.
     pub max_split_parts: usize,
+    /// The caller keeps the result only if it removes a temporary array (not a scalar): once
+    /// every array has been tried and none is removed, the scalars left are not tried. Off by
+    /// default; the transform sets it, so that a SCoP it will leave as it was costs less.
+    pub only_if_array_removed: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8 }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, only_if_array_removed: false }
     }
 }
 
@@ -125,6 +129,12 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         };
         let mut next = None;
         while next.is_none() && !worklist.is_empty() {
+            if options.only_if_array_removed && no_array_removable(scop, &current, &worklist) {
+                for array in worklist.drain(..) {
+                    report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::NoArrayRemovable)));
+                }
+                break;
+            }
             let keys = order::order_keys(&current, &worklist);
             let best = (0..worklist.len()).min_by_key(|&k| keys[k]).expect("non-empty");
             let array = worklist.remove(best);
@@ -177,6 +187,12 @@ fn candidates(scop: &Scop, options: &Options) -> (Vec<ArrayId>, Vec<ArrayId>) {
         }
     }
     (worklist, skipped)
+}
+
+/// Whether no temporary array is removed in `current` and none is left to try in `worklist`.
+fn no_array_removable(original: &Scop, current: &Scop, worklist: &[ArrayId]) -> bool {
+    let is_array = |a: &ArrayId| !original.arrays[*a].is_scalar();
+    !worklist.iter().any(is_array) && !removable_arrays(original, current).iter().any(is_array)
 }
 
 /// Temporaries the original accesses and the result no longer does.

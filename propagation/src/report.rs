@@ -38,6 +38,9 @@ pub enum Reason {
     Complexity,
     /// Any other isl failure (a bug): the location is left unchanged.
     Isl(String),
+    /// Not tried: every temporary array was tried and none can be removed, and the caller
+    /// keeps the result only if one is (`Options::only_if_array_removed`).
+    NoArrayRemovable,
 }
 
 impl fmt::Display for Reason {
@@ -75,6 +78,7 @@ impl fmt::Display for Reason {
             Reason::TooManyRounds { rounds } => write!(f, "splitting did not converge in {rounds} rounds"),
             Reason::Complexity => write!(f, "complexity (isl operation quota exceeded)"),
             Reason::Isl(message) => write!(f, "isl error: {message}"),
+            Reason::NoArrayRemovable => write!(f, "not tried: no temporary array can be removed any more"),
         }
     }
 }
