@@ -4,7 +4,8 @@
 # -fpass-plugin (POLYPROP_OPTIONS=print=transform), and, where no function was transformed,
 # compares the object files byte for byte; also under POLYPROP_OPTIONS=disable, always.
 #   scripts/untouched-check.sh N [FIRST]
-#   scripts/untouched-check.sh --lit      the C inputs of the lit suite instead
+#   scripts/untouched-check.sh --lit      the C inputs of the lit suite, the seven pipelines
+#                                         (also at -ffast-math -g) and the PolyBench-style kernels
 # Prints a progress line every 10 programs and a summary; exits 1 if some object differs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -33,9 +34,16 @@ check() {
 }
 
 if [ "${1:-}" = --lit ]; then
-  what="lit C inputs"
+  what="lit C inputs, pipelines and PolyBench-style kernels"
   for f in lit/*/*.c; do
     check "$f" clang-14 -O3 -w -Ilit/codegen -Itest-suite/pipelines -c "$f"
+  done
+  for f in test-suite/pipelines/*.c; do
+    check "$f" clang-14 -O3 -march=native -w -c "$f"
+    check "$f -ffast-math -g" clang-14 -O3 -march=native -ffast-math -g -w -c "$f"
+  done
+  for f in test-suite/polybench/*.c; do
+    check "$f" clang-14 -O3 -DMEDIUM -w -c "$f"
   done
 else
   n=${1:?usage: scripts/untouched-check.sh N [FIRST] | --lit}
