@@ -3,14 +3,28 @@
 #   ./setup.sh             install, build, run the main job (the benchmark harness, quick size)
 #   ./setup.sh --full      the same at the papers' sizes (other flags go to polyprop-bench)
 #   ./setup.sh --no-run    install and build only (what CI uses before ./test.sh)
+#   ./setup.sh --install PREFIX   install and build, then install polyprop under PREFIX
+#                          (bin/polyprop, bin/polyprop-bench, lib/libpolyprop.so,
+#                          lib/libpolyprop_qemu.so; scripts/install.sh)
 set -euo pipefail
-cd "$(dirname "$0")"
 
 run_main=1
+install_prefix=""
 if [ "${1:-}" = "--no-run" ]; then
   run_main=0
   shift
+elif [ "${1:-}" = "--install" ]; then
+  if [ -z "${2:-}" ]; then
+    echo "usage: ./setup.sh --install PREFIX" >&2
+    exit 2
+  fi
+  # PREFIX is relative to where setup.sh was called from, not to the tree.
+  mkdir -p "$2"
+  install_prefix=$(cd "$2" && pwd)
+  run_main=0
+  shift 2
 fi
+cd "$(dirname "$0")"
 
 packages=(clang-14 llvm-14 llvm-14-dev llvm-14-tools libclang-rt-14-dev
           autoconf automake libtool make g++ libgmp-dev qemu-user time valgrind python3-pip
@@ -33,6 +47,10 @@ fi
 
 echo "setup: building (cargo build --release)"
 cargo build --release --workspace
+
+if [ -n "$install_prefix" ]; then
+  ./scripts/install.sh "$install_prefix"
+fi
 
 if [ "$run_main" = 1 ]; then
   ./scripts/main-job.sh "$@"

@@ -7,6 +7,8 @@
 #   %clang     clang-14
 #   %ir        clang-14 emitting IR before any LLVM pass (-O2 -g), as polyprop sees it early
 #   %model     %opt -passes=polyprop-canonicalize,<stage> -disable-output (append the printer)
+#   %polyprop-cli    the CLI, target/release/polyprop
+#   %polyprop-bench  the benchmark harness, target/release/polyprop-bench
 #   FileCheck, not, count: LLVM 14's, from /usr/lib/llvm-14/bin
 import os
 import lit.formats
@@ -24,10 +26,12 @@ plugin = os.environ.get("POLYPROP_PLUGIN", os.path.join(root, "target", "release
 if not os.path.exists(plugin):
     lit_config.fatal("plugin not found at %s: run cargo build --release first" % plugin)
 cli = os.path.join(root, "target", "release", "polyprop")
+bench = os.path.join(root, "target", "release", "polyprop-bench")
 
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", os.environ["PATH"])])
 config.environment["POLYPROP_ROOT"] = root
 config.substitutions.append(("%polyprop-cli", cli))
+config.substitutions.append(("%polyprop-bench", bench))
 config.substitutions.append(("%polyprop", plugin))
 config.substitutions.append(("%opt", "%s/opt -load-pass-plugin %s" % (llvm_bin, plugin)))
 config.substitutions.append(("%clang", "clang-14"))

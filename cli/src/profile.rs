@@ -8,57 +8,90 @@
 //! Plugin options are passed through as `key=value` (see `runtime/README.md`), e.g.
 //! `widening=all`, `give_up=off`, `dependences=off`, `functions=kernel`.
 
+use clap::{Args, Subcommand};
 use runtime::launch::{binary_layout, find_plugin, plugin_arguments, qemu_command, resolve_locations};
 use runtime::options::PluginOptions;
 use runtime::profile::Profile;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-const USAGE: &str = "usage: polyprop profile [-o FILE] [--plugin LIB] [--qemu QEMU] [--all-code] [key=value...] -- ./app args\n       polyprop profile show FILE [--binary APP] [--top N]";
+/// Without a subcommand: run PROGRAM under qemu-x86_64 with the QEMU plugin
+/// (libpolyprop_qemu.so) and write its folded profile.
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(after_help = "Example: polyprop profile -o app.profile dependences=off -- ./app args")]
+pub struct ProfileArgs {
+    #[command(subcommand)]
+    command: Option<ProfileCommand>,
+    #[command(flatten)]
+    record: RecordArgs,
+}
 
-pub fn main(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
-        Some("show") => show(&args[1..]),
-        Some("-h") | Some("--help") | None => Err(USAGE.into()),
-        _ => record(args),
+#[derive(Subcommand)]
+enum ProfileCommand {
+    /// Summarize a profile: hottest loops, strides, carried dependences, affine shares
+    Show(ShowArgs),
+}
+
+#[derive(Args)]
+struct RecordArgs {
+    /// The profile to write (default: PROGRAM's file name + .profile)
+    #[arg(short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// The QEMU plugin (default: POLYPROP_QEMU_PLUGIN, else libpolyprop_qemu.so beside
+    /// polyprop or in ../lib)
+    #[arg(long, value_name = "LIB")]
+    plugin: Option<PathBuf>,
+    /// The QEMU user-mode emulator
+    #[arg(long, value_name = "QEMU", default_value = "qemu-x86_64")]
+    qemu: PathBuf,
+    /// Trace all code, not only the program's own executable ranges
+    #[arg(long)]
+    all_code: bool,
+    /// Options of the QEMU plugin, e.g. widening=all, give_up=off, dependences=off,
+    /// functions=kernel (runtime/README.md)
+    #[arg(value_name = "KEY=VALUE", value_parser = plugin_option)]
+    plugin_options: Vec<String>,
+    /// The program to profile and its arguments, after '--'
+    #[arg(value_name = "PROGRAM", last = true, required = true)]
+    program: Vec<String>,
+}
+
+#[derive(Args)]
+struct ShowArgs {
+    /// The profile to show
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The profiled program: checked against the profile
+    #[arg(long, value_name = "APP")]
+    binary: Option<PathBuf>,
+    /// How many of the hottest loops to show
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    top: usize,
+}
+
+fn plugin_option(option: &str) -> Result<String, String> {
+    if option.contains('=') {
+        Ok(option.to_string())
+    } else {
+        Err("expected a plugin option KEY=VALUE (the program goes after '--')".into())
     }
 }
 
-fn value<'a>(args: &'a [String], i: usize, flag: &str) -> Result<&'a String, String> {
-    args.get(i + 1).ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
+pub fn main(args: ProfileArgs) -> Result<(), String> {
+    match args.command {
+        Some(ProfileCommand::Show(show_args)) => show(show_args),
+        None => record(args.record),
+    }
 }
 
-fn record(args: &[String]) -> Result<(), String> {
-    let Some(separator) = args.iter().position(|a| a == "--") else {
-        return Err(format!("missing '--' before the program to profile\n{USAGE}"));
-    };
-    let (flags, program) = (&args[..separator], &args[separator + 1..]);
-    let Some(binary) = program.first() else {
-        return Err(format!("no program after '--'\n{USAGE}"));
-    };
-    let binary = PathBuf::from(binary);
-    let mut output: Option<PathBuf> = None;
-    let mut plugin: Option<PathBuf> = None;
-    let mut qemu = PathBuf::from("qemu-x86_64");
-    let mut all_code = false;
-    let mut extra = Vec::new();
-    let mut i = 0;
-    while i < flags.len() {
-        match flags[i].as_str() {
-            "-o" => { output = Some(value(flags, i, "-o")?.into()); i += 1; }
-            "--plugin" => { plugin = Some(value(flags, i, "--plugin")?.into()); i += 1; }
-            "--qemu" => { qemu = value(flags, i, "--qemu")?.into(); i += 1; }
-            "--all-code" => all_code = true,
-            option if option.contains('=') => extra.push(option.to_string()),
-            other => return Err(format!("unknown option '{other}'\n{USAGE}")),
-        }
-        i += 1;
-    }
+fn record(args: RecordArgs) -> Result<(), String> {
+    let binary = PathBuf::from(&args.program[0]);
     // Check plugin options here, so that QEMU never starts with bad ones.
-    PluginOptions::parse(&extra)?;
-    let output = output.unwrap_or_else(|| {
+    PluginOptions::parse(&args.plugin_options)?;
+    let output = args.output.unwrap_or_else(|| {
         PathBuf::from(format!("{}.profile", binary.file_name().map_or("app".into(), |n| n.to_string_lossy())))
     });
-    let plugin = match plugin {
+    let plugin = match args.plugin {
         Some(p) => p,
         None => std::env::current_exe()
             .ok()
@@ -66,11 +99,12 @@ fn record(args: &[String]) -> Result<(), String> {
             .ok_or("cannot find libpolyprop_qemu.so: build it (cargo build -p polyprop-qemu) or pass --plugin")?,
     };
     let mut layout = binary_layout(&binary)?;
-    if all_code {
+    if args.all_code {
         layout.executable_ranges.clear();
     }
-    let arguments = plugin_arguments(&binary, &layout, &output, &extra);
-    let status = qemu_command(&qemu, &plugin, &arguments, &binary, &program[1..])
+    let arguments = plugin_arguments(&binary, &layout, &output, &args.plugin_options);
+    let qemu = &args.qemu;
+    let status = qemu_command(qemu, &plugin, &arguments, &binary, &args.program[1..])
         .status()
         .map_err(|e| format!("cannot run {}: {e} (install qemu-user)", qemu.display()))?;
     if !output.exists() {
@@ -85,25 +119,11 @@ fn record(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn show(args: &[String]) -> Result<(), String> {
-    let mut file: Option<&String> = None;
-    let mut binary: Option<&String> = None;
-    let mut top = 10usize;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--binary" => { binary = Some(value(args, i, "--binary")?); i += 1; }
-            "--top" => { top = value(args, i, "--top")?.parse().map_err(|_| "--top needs a number")?; i += 1; }
-            f if file.is_none() && !f.starts_with('-') => file = Some(&args[i]),
-            other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
-        }
-        i += 1;
+fn show(args: ShowArgs) -> Result<(), String> {
+    let profile = Profile::read(&args.file).map_err(|e| e.to_string())?;
+    if let Some(binary) = &args.binary {
+        profile.check_binary(binary).map_err(|e| e.to_string())?;
     }
-    let file = file.ok_or_else(|| format!("no profile given\n{USAGE}"))?;
-    let profile = Profile::read(Path::new(file)).map_err(|e| e.to_string())?;
-    if let Some(binary) = binary {
-        profile.check_binary(Path::new(binary)).map_err(|e| e.to_string())?;
-    }
-    print!("{}", runtime::summary::render(&profile, top));
+    print!("{}", runtime::summary::render(&profile, args.top));
     Ok(())
 }

@@ -2,68 +2,83 @@
 //! `polyprop check FILE [-p N=..] [--seed S] [...propagation options]` for files in the
 //! textual SCoP language; both call `propagation::propagate`.
 
+use crate::lang_commands::parse_binding;
+use clap::Args;
 use polyhedral::interp::interpret;
 use polyhedral::lang::{parse_scop_file, print_scop};
 use polyhedral::model::Scop;
 use propagation::{propagate, without_removable_arrays, Options, Report};
+
+#[derive(Args)]
+pub struct PropagateArgs {
+    #[command(flatten)]
+    propagation: PropagationArgs,
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    propagation: PropagationArgs,
+    /// A parameter's value (repeatable; default 16 for every parameter)
+    #[arg(short = 'p', value_name = "NAME=VALUE", value_parser = parse_binding)]
+    params: Vec<(String, i64)>,
+    /// Seed of the inputs' pseudo-random values
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+}
+
+/// The file and the options of `propagation::propagate` that both commands take.
+#[derive(Args)]
+struct PropagationArgs {
+    /// A program in the textual SCoP language
+    #[arg(value_name = "FILE.scop")]
+    file: String,
+    /// Print every decision of propagation first
+    #[arg(long)]
+    explain: bool,
+    /// Elements per cache line for the cache-miss heuristic
+    #[arg(long, value_name = "N", default_value_t = Options::default().cache_line,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    cache_line: usize,
+    /// Most new cache lines per iteration a statement may need after propagation
+    #[arg(long, value_name = "N", default_value_t = Options::default().cache_limit)]
+    cache_limit: usize,
+    /// Also propagate live-out locations, keeping their writes
+    #[arg(long)]
+    live_out: bool,
+    /// isl operation quota per location (0: none)
+    #[arg(long, value_name = "N", default_value_t = Options::default().max_operations)]
+    max_operations: u64,
+}
+
+impl PropagationArgs {
+    fn options(&self) -> Options {
+        Options {
+            cache_line: self.cache_line,
+            cache_limit: self.cache_limit,
+            propagate_live_out: self.live_out,
+            max_operations: self.max_operations,
+            ..Options::default()
+        }
+    }
+}
 
 fn load(path: &str) -> Result<Scop, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     parse_scop_file(&text, path).map_err(|e| format!("{path}:{e}"))
 }
 
-struct Arguments {
-    path: String,
-    explain: bool,
-    options: Options,
-    params: Vec<(String, i64)>,
-    seed: u64,
-}
-
-fn parse(args: &[String], usage: &str, allow_run: bool) -> Result<Arguments, String> {
-    let mut parsed = Arguments { path: String::new(), explain: false, options: Options::default(), params: vec![], seed: 0 };
-    let mut rest = args.iter();
-    let number = |flag: &str, value: Option<&String>| -> Result<u64, String> {
-        let value = value.ok_or(format!("{flag} needs a value; {usage}"))?;
-        value.parse().map_err(|_| format!("{flag} {value}: not a non-negative integer"))
-    };
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--explain" => parsed.explain = true,
-            "--live-out" => parsed.options.propagate_live_out = true,
-            "--cache-line" => parsed.options.cache_line = number("--cache-line", rest.next())?.max(1) as usize,
-            "--cache-limit" => parsed.options.cache_limit = number("--cache-limit", rest.next())? as usize,
-            "--max-operations" => parsed.options.max_operations = number("--max-operations", rest.next())?,
-            "--seed" if allow_run => parsed.seed = number("--seed", rest.next())?,
-            "-p" if allow_run => {
-                let binding = rest.next().ok_or(usage)?;
-                let (name, value) = binding.split_once('=').ok_or(usage)?;
-                let value = value.parse::<i64>().map_err(|_| format!("-p {binding}: not an integer"))?;
-                parsed.params.push((name.to_string(), value));
-            }
-            other if parsed.path.is_empty() && !other.starts_with('-') => parsed.path = other.to_string(),
-            other => return Err(format!("unexpected argument '{other}'; {usage}")),
-        }
-    }
-    if parsed.path.is_empty() {
-        return Err(usage.into());
-    }
-    Ok(parsed)
-}
-
-fn run_propagation(args: &Arguments) -> Result<(Scop, Scop, Report), String> {
-    let scop = load(&args.path)?;
-    let (result, report) = propagate(&scop, &args.options).map_err(|e| format!("{}: {e}", args.path))?;
+fn run_propagation(args: &PropagationArgs) -> Result<(Scop, Scop, Report), String> {
+    let scop = load(&args.file)?;
+    let (result, report) = propagate(&scop, &args.options()).map_err(|e| format!("{}: {e}", args.file))?;
     Ok((scop, result, report))
 }
 
 /// `polyprop propagate FILE`: the transformed program; with `--explain` the decisions first
 /// (as `//` comments, so the output stays a valid program).
-pub fn propagate_command(args: &[String]) -> Result<(), String> {
-    let usage = "usage: polyprop propagate FILE.scop [--explain] [--cache-line N] [--cache-limit N] [--live-out] [--max-operations N]";
-    let args = parse(args, usage, false)?;
-    let (_, result, report) = run_propagation(&args)?;
-    if args.explain {
+pub fn propagate_command(args: PropagateArgs) -> Result<(), String> {
+    let (_, result, report) = run_propagation(&args.propagation)?;
+    if args.propagation.explain {
         for line in report.to_string().lines() {
             println!("// {line}");
         }
@@ -74,14 +89,12 @@ pub fn propagate_command(args: &[String]) -> Result<(), String> {
 
 /// `polyprop check FILE -p N=..`: runs the original and the propagated program and compares
 /// every live-out location bit for bit; an error (exit code 1) on any difference.
-pub fn check(args: &[String]) -> Result<(), String> {
-    let usage = "usage: polyprop check FILE.scop [-p NAME=VALUE ...] [--seed S] [--explain] [--cache-line N] [--cache-limit N] [--live-out]";
-    let mut args = parse(args, usage, true)?;
-    let (original, result, report) = run_propagation(&args)?;
+pub fn check(mut args: CheckArgs) -> Result<(), String> {
+    let (original, result, report) = run_propagation(&args.propagation)?;
     if args.params.is_empty() {
         args.params = original.params.iter().map(|p| (p.name.clone(), 16)).collect();
     }
-    if args.explain {
+    if args.propagation.explain {
         print!("{report}");
     }
     let before = interpret(&original, &args.params, args.seed).map_err(|e| format!("original program: {e}"))?;

@@ -721,7 +721,8 @@ void registerCallbacks(PassBuilder &PB) {
         return addPolypropPass(Name, FPM);
       });
   // clang runs plugin passes only at extension points. POLYPROP_OPTIONS selects what runs
-  // there (pass/src/options.rs documents it); by default the transform pass.
+  // there (options/src/lib.rs documents it, polyprop --help lists it); by default the
+  // transform pass.
   PB.registerPipelineStartEPCallback([&PB](ModulePassManager &MPM, OptimizationLevel Level) {
     if (Level == OptimizationLevel::O0)
       return;

@@ -90,11 +90,17 @@ pub fn qemu_command(qemu: &Path, plugin: &Path, plugin_arguments: &[String], bin
     command
 }
 
-/// The plugin next to an executable of the same build (`target/<profile>/`), or from
-/// `POLYPROP_QEMU_PLUGIN`.
+/// The plugin from `POLYPROP_QEMU_PLUGIN`, or next to an executable of the same build
+/// (`target/<profile>/`, or its `deps/` for tests), or installed beside it
+/// (`PREFIX/bin/polyprop` and `PREFIX/lib/libpolyprop_qemu.so`).
 pub fn find_plugin(near: &Path) -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("POLYPROP_QEMU_PLUGIN") {
         return Some(PathBuf::from(path));
+    }
+    let near = near.canonicalize().unwrap_or_else(|_| near.to_path_buf());
+    let installed = near.parent().and_then(Path::parent).map(|prefix| prefix.join("lib/libpolyprop_qemu.so"));
+    if let Some(candidate) = installed.filter(|c| c.exists()) {
+        return Some(candidate);
     }
     let mut directory = near.parent();
     while let Some(d) = directory {

@@ -1,6 +1,6 @@
 //! `polyprop-bench`: builds the seven PolyMage pipelines in every variant,
 //! measures them interleaved and reports times, speedups, memory, output
-//! validation and static counts (see `USAGE` in `options.rs` and
+//! validation and static counts (see `polyprop-bench --help`, `options.rs` and
 //! `test-suite/README.md`).
 
 use polyprop_test_suite::bench::{self, Config};
@@ -69,11 +69,19 @@ fn write_results(out_dir: &Path, results: &bench::Results, table: &str) -> Resul
     Ok(())
 }
 
+/// The plugin installed with this binary (`PREFIX/bin/polyprop-bench`,
+/// `PREFIX/lib/libpolyprop.so`; `./setup.sh --install PREFIX`), if there is one.
+fn installed_plugin() -> Option<std::path::PathBuf> {
+    let exe = std::env::current_exe().ok()?.canonicalize().ok()?;
+    let plugin = exe.parent()?.parent()?.join("lib/libpolyprop.so");
+    plugin.is_file().then_some(plugin)
+}
+
 fn run(o: Options) -> Result<bool, String> {
     let root = repository_root();
     let selected = pipelines::select(&o.only)?;
     let out_dir = o.out_dir.clone().unwrap_or_else(|| root.join("target/polyprop-bench"));
-    let plugin = o.plugin.clone().unwrap_or_else(|| root.join("target/release/libpolyprop.so"));
+    let plugin = o.plugin.clone().or_else(installed_plugin).unwrap_or_else(|| root.join("target/release/libpolyprop.so"));
     let plugin = plugin.canonicalize().unwrap_or(plugin);
     let tools = Toolchain::new(o.clang.clone(), o.opt.clone(), root.join("test-suite"), out_dir.join("build"));
     if o.check_reference || o.bless_reference {
@@ -122,13 +130,7 @@ fn run(o: Options) -> Result<bool, String> {
 }
 
 fn main() -> ExitCode {
-    let options = match options::parse(std::env::args().skip(1)) {
-        Ok(o) => o,
-        Err(message) => {
-            eprintln!("{message}");
-            return ExitCode::from(2);
-        }
-    };
+    let options = options::parse(std::env::args().skip(1)).unwrap_or_else(|error| error.exit());
     match run(options) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,

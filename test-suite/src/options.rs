@@ -1,38 +1,86 @@
-//! Command-line options of `polyprop-bench` (hand-parsed: no dependencies).
+//! Command-line options of `polyprop-bench`, parsed by clap ([`Arguments`]) into [`Options`].
 
 use crate::pipelines::Size;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Parser;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "\
-usage: polyprop-bench [options]
-
-Builds the seven PolyMage pipelines in each variant (naive clang-14 -O3 -march=native,
-the same with -mllvm -polly, the same with -fpass-plugin=libpolyprop.so), runs them
-interleaved, validates outputs bit for bit against naive and writes
-<out-dir>/results.{txt,csv,json} and <out-dir>/speedups.svg.
-
-  --quick | --full | --small | --size S   image size (default quick; full = the papers' sizes)
-  --rounds N          interleaved processes per variant (default 5)
-  --reps N            timed calls per process after one warm-up call (default 1)
-  --only A,B          only these pipelines
-  --skip V,W          leave out these variants (not naive, the baseline)
-  --plugin PATH       the plugin (default <repo>/target/release/libpolyprop.so)
-  --threads N         add the OpenMP variants (naive-omp, polly-parallel, polyprop-omp), N threads
-  --timeout S         kill a pipeline process after S seconds (default 600)
-  --variant NAME=FLAGS  add a variant: -O3 -march=native plus FLAGS (repeatable)
-  --extra-flags FLAGS appended to every variant's compile flags
-  --out-dir DIR       default <repo>/target/polyprop-bench
-  --clang PATH        default clang-14;  --opt PATH  default /usr/lib/llvm-14/bin/opt
-  --no-counts         skip the static counts
-  --counts-before P / --counts-after P   opt pipelines for the counts
-                      (default polyprop-canonicalize,print<polyprop-scops> /
-                      function(polyprop-canonicalize),polyprop,
-                      function(polyprop-canonicalize,print<polyprop-scops>);
-                      after a transform only the generated NAME.polyprop counts)
-  --check-reference   build each pipeline as the reference (clang-14 -O3), run --small,
-                      compare with test-suite/reference/checksums.txt, exit 1 on mismatch
-  --bless-reference   rewrite test-suite/reference/checksums.txt from the reference build
-";
+/// Builds the seven PolyMage pipelines in each variant (naive clang-14 -O3 -march=native, the
+/// same with -mllvm -polly, the same with -fpass-plugin=libpolyprop.so), runs them
+/// interleaved, validates outputs bit for bit against naive and writes
+/// <out-dir>/results.{txt,csv,json} and <out-dir>/speedups.svg.
+#[derive(Parser, Debug)]
+#[command(name = "polyprop-bench", version)]
+pub struct Arguments {
+    /// Image size quick (the default)
+    #[arg(long, overrides_with_all = ["full", "small", "size"])]
+    quick: bool,
+    /// Image size full: the papers' sizes
+    #[arg(long, overrides_with_all = ["quick", "small", "size"])]
+    full: bool,
+    /// Image size small (for tests)
+    #[arg(long, overrides_with_all = ["quick", "full", "size"])]
+    small: bool,
+    /// Image size
+    #[arg(long, value_name = "S", overrides_with_all = ["quick", "full", "small"],
+          value_parser = PossibleValuesParser::new(["small", "quick", "full"]).map(|s| size_named(&s)))]
+    size: Option<Size>,
+    /// Interleaved processes per variant
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = positive())]
+    rounds: u32,
+    /// Timed calls per process after one warm-up call
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive())]
+    reps: u32,
+    /// Only these pipelines (comma-separated, repeatable)
+    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    only: Vec<String>,
+    /// Leave out these variants (not naive, the baseline; comma-separated, repeatable)
+    #[arg(long, value_name = "V,W", value_delimiter = ',')]
+    skip: Vec<String>,
+    /// The plugin [default: PREFIX/lib/libpolyprop.so when installed in PREFIX/bin, else
+    /// <repo>/target/release/libpolyprop.so]
+    #[arg(long, value_name = "PATH")]
+    plugin: Option<PathBuf>,
+    /// Add the OpenMP variants (naive-omp, polly-parallel, polyprop-omp) with N threads
+    #[arg(long, value_name = "N", value_parser = positive())]
+    threads: Option<u32>,
+    /// Kill a pipeline process after S seconds
+    #[arg(long = "timeout", value_name = "S", default_value_t = 600, value_parser = positive())]
+    timeout_seconds: u32,
+    /// Add a variant: -O3 -march=native plus FLAGS (repeatable)
+    #[arg(long = "variant", value_name = "NAME=FLAGS", allow_hyphen_values = true)]
+    variants: Vec<String>,
+    /// Flags appended to every variant's compile flags (split at spaces; repeatable)
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    extra_flags: Vec<String>,
+    /// Where results go [default: <repo>/target/polyprop-bench]
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+    /// The C compiler
+    #[arg(long, value_name = "PATH", default_value = "clang-14")]
+    clang: PathBuf,
+    /// LLVM's opt, for the static counts
+    #[arg(long, value_name = "PATH", default_value = "/usr/lib/llvm-14/bin/opt")]
+    opt: PathBuf,
+    /// Skip the static counts
+    #[arg(long)]
+    no_counts: bool,
+    /// opt pipeline for the counts before the transform
+    #[arg(long, value_name = "P", allow_hyphen_values = true,
+          default_value = "polyprop-canonicalize,print<polyprop-scops>")]
+    counts_before: String,
+    /// opt pipeline for the counts after the transform (only the generated NAME.polyprop counts)
+    #[arg(long, value_name = "P", allow_hyphen_values = true,
+          default_value = "function(polyprop-canonicalize),polyprop,function(polyprop-canonicalize,print<polyprop-scops>)")]
+    counts_after: String,
+    /// Build each pipeline as the reference (clang-14 -O3), run --small, compare with
+    /// test-suite/reference/checksums.txt, exit 1 on mismatch
+    #[arg(long)]
+    check_reference: bool,
+    /// Rewrite test-suite/reference/checksums.txt from the reference build
+    #[arg(long)]
+    bless_reference: bool,
+}
 
 /// Parsed options.
 #[derive(Clone, Debug)]
@@ -57,85 +105,61 @@ pub struct Options {
     pub bless_reference: bool,
 }
 
-impl Default for Options {
-    fn default() -> Self {
+fn size_named(name: &str) -> Size {
+    match name {
+        "small" => Size::Small,
+        "full" => Size::Full,
+        _ => Size::Quick,
+    }
+}
+
+fn positive() -> impl TypedValueParser<Value = u32> {
+    clap::value_parser!(u32).range(1..)
+}
+
+impl From<Arguments> for Options {
+    fn from(a: Arguments) -> Self {
+        let size = match (a.small, a.full, a.size) {
+            (true, _, _) => Size::Small,
+            (_, true, _) => Size::Full,
+            (_, _, Some(size)) => size,
+            _ => Size::Quick,
+        };
+        let not_empty = |v: Vec<String>| v.into_iter().filter(|s| !s.is_empty()).collect();
         Options {
-            size: Size::Quick,
-            rounds: 5,
-            reps: 1,
-            only: Vec::new(),
-            skip: Vec::new(),
-            plugin: None,
-            threads: None,
-            timeout_seconds: 600,
-            variants: Vec::new(),
-            extra_flags: Vec::new(),
-            out_dir: None,
-            clang: "clang-14".into(),
-            opt: "/usr/lib/llvm-14/bin/opt".into(),
-            counts: true,
-            counts_before: "polyprop-canonicalize,print<polyprop-scops>".into(),
-            counts_after: "function(polyprop-canonicalize),polyprop,function(polyprop-canonicalize,print<polyprop-scops>)".into(),
-            check_reference: false,
-            bless_reference: false,
+            size,
+            rounds: a.rounds,
+            reps: a.reps,
+            only: not_empty(a.only),
+            skip: not_empty(a.skip),
+            plugin: a.plugin,
+            threads: a.threads,
+            timeout_seconds: a.timeout_seconds,
+            variants: a.variants,
+            extra_flags: a.extra_flags.iter().flat_map(|f| f.split_whitespace()).map(String::from).collect(),
+            out_dir: a.out_dir,
+            clang: a.clang,
+            opt: a.opt,
+            counts: !a.no_counts,
+            counts_before: a.counts_before,
+            counts_after: a.counts_after,
+            check_reference: a.check_reference,
+            bless_reference: a.bless_reference,
         }
     }
 }
 
-fn number(flag: &str, value: Option<String>) -> Result<u32, String> {
-    let v = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    match v.parse::<u32>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("{flag}: `{v}` is not a positive number")),
-    }
-}
-
-/// Parses `args` (without the program name). `Err` carries the message;
-/// `--help` gives `Err(USAGE)`.
-pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
-    let mut o = Options::default();
-    let mut args = args.into_iter();
-    while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
-        match a.as_str() {
-            "--quick" => o.size = Size::Quick,
-            "--full" => o.size = Size::Full,
-            "--small" => o.size = Size::Small,
-            "--size" => {
-                o.size = match value("--size")?.as_str() {
-                    "small" => Size::Small,
-                    "quick" => Size::Quick,
-                    "full" => Size::Full,
-                    other => return Err(format!("--size: unknown size `{other}`")),
-                }
-            }
-            "--rounds" => o.rounds = number("--rounds", Some(value("--rounds")?))?,
-            "--reps" => o.reps = number("--reps", Some(value("--reps")?))?,
-            "--only" => o.only.extend(value("--only")?.split(',').filter(|s| !s.is_empty()).map(String::from)),
-            "--skip" => o.skip.extend(value("--skip")?.split(',').filter(|s| !s.is_empty()).map(String::from)),
-            "--plugin" => o.plugin = Some(value("--plugin")?.into()),
-            "--threads" => o.threads = Some(number("--threads", Some(value("--threads")?))?),
-            "--timeout" => o.timeout_seconds = number("--timeout", Some(value("--timeout")?))?,
-            "--variant" => o.variants.push(value("--variant")?),
-            "--extra-flags" => o.extra_flags.extend(value("--extra-flags")?.split_whitespace().map(String::from)),
-            "--out-dir" => o.out_dir = Some(value("--out-dir")?.into()),
-            "--clang" => o.clang = value("--clang")?.into(),
-            "--opt" => o.opt = value("--opt")?.into(),
-            "--no-counts" => o.counts = false,
-            "--counts-before" => o.counts_before = value("--counts-before")?,
-            "--counts-after" => o.counts_after = value("--counts-after")?,
-            "--check-reference" => o.check_reference = true,
-            "--bless-reference" => o.bless_reference = true,
-            "--help" | "-h" => return Err(USAGE.to_string()),
-            other => return Err(format!("unknown option `{other}`\n\n{USAGE}")),
-        }
-    }
-    Ok(o)
+/// Parses `args` (without the program name); `Err` is clap's error, which prints itself
+/// (`--help` and `--version` are errors of kind `DisplayHelp` and `DisplayVersion`).
+pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, clap::Error> {
+    let all = std::iter::once("polyprop-bench".to_string()).chain(args);
+    Arguments::try_parse_from(all).map(Options::from)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
@@ -145,11 +169,24 @@ mod tests {
     fn defaults_and_flags() {
         let o = parse(args("")).unwrap();
         assert_eq!((o.size, o.rounds, o.reps), (Size::Quick, 5, 1));
+        assert_eq!(o.timeout_seconds, 600);
+        assert!(o.counts);
         let o = parse(args("--full --rounds 3 --only harris,camera_pipe --threads 2 --variant fm=-ffast-math --skip polly")).unwrap();
         assert_eq!(o.skip, ["polly"]);
         assert_eq!((o.size, o.rounds, o.threads), (Size::Full, 3, Some(2)));
         assert_eq!(o.only, ["harris", "camera_pipe"]);
         assert_eq!(o.variants, ["fm=-ffast-math"]);
+        let o = parse(args("--extra-flags -ffast-math --only a --only b")).unwrap();
+        assert_eq!(o.extra_flags, ["-ffast-math"]);
+        assert_eq!(o.only, ["a", "b"]);
+    }
+
+    #[test]
+    fn the_last_size_wins() {
+        assert_eq!(parse(args("--full --small")).unwrap().size, Size::Small);
+        assert_eq!(parse(args("--small --full")).unwrap().size, Size::Full);
+        assert_eq!(parse(args("--full --size quick")).unwrap().size, Size::Quick);
+        assert_eq!(parse(args("--size small --quick")).unwrap().size, Size::Quick);
     }
 
     #[test]
@@ -158,5 +195,11 @@ mod tests {
         assert!(parse(args("--rounds")).is_err());
         assert!(parse(args("--size huge")).is_err());
         assert!(parse(args("--frobnicate")).is_err());
+        assert_eq!(parse(args("--frobnicate")).unwrap_err().exit_code(), 2);
+    }
+
+    #[test]
+    fn command_line_is_consistent() {
+        Arguments::command().debug_assert();
     }
 }

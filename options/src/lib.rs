@@ -1,0 +1,260 @@
+//! The pass options of polyprop: one table ([`TABLE`]) and its parser ([`Options::parse`]).
+//!
+//! Options follow the pass name in angle brackets, separated by `;`:
+//! `opt -passes='print<polyprop-scops<quota=100000>>'`, `-passes='polyprop<cache-limit=16>'`.
+//! In `clang -fpass-plugin` builds, where no pipeline text can be given, the same options come
+//! from the environment variable `POLYPROP_OPTIONS` (`POLYPROP_OPTIONS='print=scops;quota=1e5'`).
+//!
+//! The plugin (`pass/`) parses with this crate; the CLI (`cli/`) prints [`TABLE`] in
+//! `polyprop --help` and checks a string with the same parser (`polyprop options check`). This
+//! crate has no dependencies, so the CLI does not link LLVM.
+//!
+//! Adding an option: a field of [`Options`] with its default, and one [`OptionSpec`] in
+//! [`TABLE`] (its place there is its place in the "known:" list of errors).
+//!
+//! Invariant: every option in [`TABLE`] is either a flag (`value: None`, written `name`) or
+//! takes a value (`value: Some(placeholder)`, written `name=value`); an item that does not
+//! fit its entry is an error, and so is an unknown name. Errors are one line.
+
+/// Parsed options of one pass instance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub quota: u64,
+    pub disable: bool,
+    pub print: Vec<String>,
+    pub jscop_dir: String,
+    pub cache_line: u64,
+    pub cache_limit: u64,
+    pub split_limit: u64,
+    pub lang: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            quota: 2_000_000,
+            disable: false,
+            print: Vec::new(),
+            jscop_dir: ".".to_string(),
+            cache_line: 8,
+            cache_limit: 32,
+            split_limit: 8,
+            lang: false,
+        }
+    }
+}
+
+/// One option: how it is written, what it means, and how it reads into and shows from
+/// [`Options`].
+pub struct OptionSpec {
+    pub name: &'static str,
+    /// The placeholder of its value (`N`, `DIR`, `STAGES`); `None` for a flag.
+    pub value: Option<&'static str>,
+    /// One line for `polyprop --help`, naming the default.
+    pub description: &'static str,
+    /// Reads the value (`""` for a flag) into the options.
+    set: fn(&mut Options, key: &str, value: &str) -> Result<(), String>,
+    /// The value as it would be written (`"yes"`/`"no"` for a flag).
+    show: fn(&Options) -> String,
+}
+
+/// The stages `print=` can name.
+pub const PRINTABLE: [&str; 6] = ["detect", "scops", "deps", "deps-dot", "propagation", "transform"];
+
+/// Every option, in the order of the "known:" list of errors.
+pub const TABLE: &[OptionSpec] = &[
+    OptionSpec {
+        name: "quota",
+        value: Some("N"),
+        description: "isl operations allowed per region (default 2000000; 1e5 style accepted)",
+        set: |o, key, v| {
+            o.quota = parse_number(key, v)?;
+            Ok(())
+        },
+        show: |o| o.quota.to_string(),
+    },
+    OptionSpec {
+        name: "disable",
+        value: None,
+        description: "run nothing (clang builds: no pass is added)",
+        set: |o, _, _| {
+            o.disable = true;
+            Ok(())
+        },
+        show: |o| yes_no(o.disable),
+    },
+    OptionSpec {
+        name: "print",
+        value: Some("STAGES"),
+        description: "print the stages, comma-separated: detect, scops, deps, deps-dot (Graphviz), propagation, transform",
+        set: |o, _, v| parse_print(o, v),
+        show: |o| o.print.join(","),
+    },
+    OptionSpec {
+        name: "jscop-dir",
+        value: Some("DIR"),
+        description: "where polyprop-export-jscop writes (default: the current folder)",
+        set: |o, _, v| {
+            o.jscop_dir = v.to_string();
+            Ok(())
+        },
+        show: |o| o.jscop_dir.clone(),
+    },
+    OptionSpec {
+        name: "cache-line",
+        value: Some("N"),
+        description: "cache line size in elements for the cache-miss heuristic (default 8)",
+        set: |o, key, v| {
+            o.cache_line = parse_number(key, v)?;
+            Ok(())
+        },
+        show: |o| o.cache_line.to_string(),
+    },
+    OptionSpec {
+        name: "cache-limit",
+        value: Some("N"),
+        description: "new cache lines per iteration allowed by propagation (default 32)",
+        set: |o, key, v| {
+            o.cache_limit = parse_number(key, v)?;
+            Ok(())
+        },
+        show: |o| o.cache_limit.to_string(),
+    },
+    OptionSpec {
+        name: "split-limit",
+        value: Some("N"),
+        description: "most parts a statement may be split into per location (default 8)",
+        set: |o, key, v| {
+            o.split_limit = parse_number(key, v)?;
+            Ok(())
+        },
+        show: |o| o.split_limit.to_string(),
+    },
+    OptionSpec {
+        name: "lang",
+        value: None,
+        description: "print<polyprop-scops> writes the textual SCoP language",
+        set: |o, _, _| {
+            o.lang = true;
+            Ok(())
+        },
+        show: |o| yes_no(o.lang),
+    },
+];
+
+impl Options {
+    /// Whether no printer runs but the transform's lines: the transform then decides from as
+    /// little of the model as it can (and clang transforms copies of functions).
+    pub fn prints_only_transform(&self) -> bool {
+        self.print.iter().all(|p| p == "transform")
+    }
+
+    /// Parses `key=value;key;...`; an unknown key or a bad value is a one-line error.
+    pub fn parse(text: &str) -> Result<Options, String> {
+        let mut options = Options::default();
+        for item in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = match item.split_once('=') {
+                Some((k, v)) => (k.trim(), Some(v.trim())),
+                None => (item, None),
+            };
+            let Some(spec) = TABLE.iter().find(|spec| spec.name == key) else {
+                return Err(format!("unknown pass parameter '{key}' (known: {})", known()));
+            };
+            match (spec.value, value) {
+                (Some(_), Some(v)) => (spec.set)(&mut options, key, v)?,
+                (None, None) => (spec.set)(&mut options, key, "")?,
+                (Some(_), None) => return Err(format!("option '{key}' needs a value ({key}=...)")),
+                (None, Some(_)) => return Err(format!("option '{key}' takes no value")),
+            }
+        }
+        Ok(options)
+    }
+
+    /// Every option with its value, one `name=value` per line in [`TABLE`] order (flags as
+    /// `name=yes` or `name=no`).
+    pub fn describe(&self) -> String {
+        TABLE.iter().map(|spec| format!("{}={}\n", spec.name, (spec.show)(self))).collect()
+    }
+}
+
+/// The names of [`TABLE`], comma-separated.
+pub fn known() -> String {
+    TABLE.iter().map(|spec| spec.name).collect::<Vec<_>>().join(", ")
+}
+
+/// The table as help text: one line per option, `name=VALUE` or `name`, then its meaning.
+pub fn help() -> String {
+    let written = |spec: &OptionSpec| match spec.value {
+        Some(placeholder) => format!("{}={placeholder}", spec.name),
+        None => spec.name.to_string(),
+    };
+    let width = TABLE.iter().map(|spec| written(spec).len()).max().unwrap_or(0);
+    TABLE.iter().map(|spec| format!("  {:<width$}  {}\n", written(spec), spec.description)).collect()
+}
+
+fn yes_no(flag: bool) -> String {
+    if flag { "yes" } else { "no" }.to_string()
+}
+
+fn parse_print(options: &mut Options, value: &str) -> Result<(), String> {
+    for stage in value.split(',').map(str::trim) {
+        if !PRINTABLE.contains(&stage) {
+            return Err(format!("unknown stage '{stage}' in print= (known: {})", PRINTABLE.join(", ")));
+        }
+        options.print.push(stage.to_string());
+    }
+    Ok(())
+}
+
+fn parse_number(key: &str, value: &str) -> Result<u64, String> {
+    let parsed = if let Some((mantissa, exponent)) = value.split_once(['e', 'E']) {
+        match (mantissa.parse::<u64>(), exponent.parse::<u32>()) {
+            (Ok(m), Ok(e)) => 10u64.checked_pow(e).and_then(|p| m.checked_mul(p)),
+            _ => None,
+        }
+    } else {
+        value.parse::<u64>().ok()
+    };
+    match parsed {
+        Some(n) if n > 0 => Ok(n),
+        _ => Err(format!("option '{key}' needs a positive integer, got '{value}'")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_known_options() {
+        let o = Options::parse("quota=1e5; cache-limit=4;print=scops,deps;split-limit=16").unwrap();
+        assert_eq!(o.quota, 100_000);
+        assert_eq!(o.split_limit, 16);
+        assert_eq!(o.cache_limit, 4);
+        assert_eq!(o.print, vec!["scops", "deps"]);
+        assert!(Options::parse("disable;lang").unwrap().lang);
+    }
+
+    #[test]
+    fn rejects_unknown_and_malformed_options() {
+        assert_eq!(
+            Options::parse("bogus=1").unwrap_err(),
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, cache-line, cache-limit, split-limit, lang)"
+        );
+        assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
+        assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");
+        assert_eq!(Options::parse("disable=1").unwrap_err(), "option 'disable' takes no value");
+        assert!(Options::parse("print=ast2").unwrap_err().contains("unknown stage 'ast2'"));
+    }
+
+    #[test]
+    fn describes_every_option_of_the_table() {
+        let described = Options::parse("print=deps;lang").unwrap().describe();
+        assert_eq!(described.lines().count(), TABLE.len());
+        assert!(described.ends_with("lang=yes\n"));
+        assert!(described.starts_with("quota=2000000\ndisable=no\nprint=deps\n"));
+        let help = help();
+        assert_eq!(help.lines().count(), TABLE.len());
+        assert!(help.contains("  jscop-dir=DIR "));
+    }
+}
