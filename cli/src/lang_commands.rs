@@ -3,6 +3,7 @@
 //! are not read here.
 
 use clap::Args;
+use polyhedral::dependence_graph::{dependence_graph, to_dot};
 use polyhedral::dependences::{compute_dependences, print_dependences};
 use polyhedral::interp::interpret;
 use polyhedral::isl::IslContext;
@@ -14,6 +15,9 @@ pub struct DepsArgs {
     /// A program in the textual SCoP language
     #[arg(value_name = "FILE.scop")]
     file: String,
+    /// Also write the statement dependence graph in Graphviz to this file
+    #[arg(long, value_name = "FILE.dot")]
+    dot: Option<String>,
 }
 
 #[derive(Args)]
@@ -51,6 +55,10 @@ pub fn deps(args: DepsArgs) -> Result<(), String> {
     let ctx = IslContext::with_default_quota();
     let dependences = compute_dependences(&ctx, &scop).map_err(|e| format!("{path}: {e}"))?;
     print!("{}", print_dependences(&scop, &dependences));
+    if let Some(dot) = &args.dot {
+        let graph = to_dot(&scop, &dependence_graph(&scop, &dependences));
+        std::fs::write(dot, graph).map_err(|e| format!("cannot write {dot}: {e}"))?;
+    }
     Ok(())
 }
 
