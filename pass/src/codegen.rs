@@ -17,11 +17,13 @@
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
 
 use crate::ir::{self, Value};
-use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyFunction};
+use crate::llvm_raw;
+use inkwell::attributes::AttributeLoc;
+use inkwell::values::FunctionValue;
 use llvm_sys::core::*;
 use llvm_sys::debuginfo::{LLVMDIBuilderCreateDebugLocation, LLVMDISubprogramGetLine};
 use llvm_sys::prelude::*;
-use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
+use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate};
 use polyhedral::ast::{Ast, AstExpr, AstNode};
 use polyhedral::model::*;
 use std::collections::HashMap;
@@ -55,7 +57,8 @@ fn c(s: &str) -> CString {
 /// Generates the new function and the versioned entry; returns why it did not when it did
 /// not (the IR is then unchanged).
 pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
-    check_supported(function, plan)?;
+    let typed = llvm_raw::function(function).ok_or("internal error: not a function")?;
+    check_supported(typed, plan)?;
     let module = unsafe { LLVMGetGlobalParent(function) };
     let context = unsafe { LLVMGetModuleContext(module) };
     let name = format!("{}.polyprop", ir::function_name(function));
@@ -63,7 +66,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
     let new_fn = unsafe { LLVMAddFunction(module, c(&name).as_ptr(), fn_type) };
     unsafe {
         LLVMSetLinkage(new_fn, LLVMLinkage::LLVMInternalLinkage);
-        copy_function_attributes(function, new_fn);
+        copy_function_attributes(typed, llvm_raw::function(new_fn).ok_or("internal error: not a function")?);
         let attr = LLVMCreateStringAttribute(context, c("polyprop-generated").as_ptr(), 18, c("").as_ptr(), 0);
         LLVMAddAttributeAtIndex(new_fn, u32::MAX, attr);
     }
@@ -74,12 +77,12 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
         unsafe { LLVMDeleteFunction(new_fn) };
         return Err(why);
     }
-    if unsafe { LLVMVerifyFunction(new_fn, LLVMVerifierFailureAction::LLVMReturnStatusAction) } != 0 {
+    if !llvm_raw::function(new_fn).is_some_and(|f| f.verify(false)) {
         unsafe { LLVMDeleteFunction(new_fn) };
         return Err("internal error: generated function does not verify".into());
     }
     let undo = version_entry(context, module, function, new_fn, plan)?;
-    if unsafe { LLVMVerifyFunction(function, LLVMVerifierFailureAction::LLVMReturnStatusAction) } != 0 {
+    if !typed.verify(false) {
         undo();
         unsafe { LLVMDeleteFunction(new_fn) };
         return Err("internal error: versioned function does not verify".into());
@@ -90,22 +93,17 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
 /// The original function's attributes (`target-cpu`, `target-features`, the fp-math ones,
 /// `nounwind`, ...) on the new one, so that `-march=native` and `-ffast-math` apply to the
 /// generated code as they did to the source.
-unsafe fn copy_function_attributes(from: Value, to: Value) {
-    const FUNCTION: u32 = u32::MAX;
-    let count = LLVMGetAttributeCountAtIndex(from, FUNCTION);
-    let mut attributes = vec![std::ptr::null_mut(); count as usize];
-    LLVMGetAttributesAtIndex(from, FUNCTION, attributes.as_mut_ptr());
-    for attribute in attributes {
-        LLVMAddAttributeAtIndex(to, FUNCTION, attribute);
+fn copy_function_attributes(from: FunctionValue<'_>, to: FunctionValue<'_>) {
+    for attribute in from.attributes(AttributeLoc::Function) {
+        to.add_attribute(AttributeLoc::Function, attribute);
     }
 }
 
-fn check_supported(function: Value, plan: &Plan<'_>) -> Result<(), String> {
-    let ret = unsafe { LLVMGetReturnType(LLVMGlobalGetValueType(function)) };
-    if unsafe { LLVMGetTypeKind(ret) } != LLVMTypeKind::LLVMVoidTypeKind {
+fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), String> {
+    if function.get_type().get_return_type().is_some() {
         return Err("not yet: code generation for functions that return a value".into());
     }
-    if unsafe { LLVMIsFunctionVarArg(LLVMGlobalGetValueType(function)) } != 0 {
+    if function.get_type().is_var_arg() {
         return Err("not yet: variadic functions".into());
     }
     for (id, array) in plan.scop.arrays.iter().enumerate() {
