@@ -214,7 +214,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             sizes: Vec::new(),
             iterators: vec![None; plan.ast.iterators.len()],
             to_free: Vec::new(),
-            tbaa_kind: crate::fidelity::tbaa_kind(original.as_value_ref()),
+            tbaa_kind: crate::ir_builder::metadata_kind(original.as_value_ref(), "tbaa"),
             scope: None,
             alias_scopes: Vec::new(),
             unconditional: Vec::new(),

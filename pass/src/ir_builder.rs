@@ -305,6 +305,18 @@ impl<'ctx> IrBuilder<'ctx> {
     }
 }
 
+/// The kind id of metadata `name` (`"tbaa"`) in the context of `function`.
+pub fn metadata_kind(function: ir::Value, name: &str) -> u32 {
+    let function = llvm_raw::function(function).expect("metadata kinds are looked up for functions");
+    llvm_raw::context_of(function).get_kind_id(name)
+}
+
+/// The metadata node of kind `kind` on an instruction (a `!tbaa` tag), kept as a value for
+/// `set_metadata` on the instructions code generation emits.
+pub fn metadata_of(instruction: ir::Value, kind: u32) -> Option<ir::Value> {
+    llvm_raw::instruction(instruction).get_metadata(kind).map(|m| m.as_value_ref())
+}
+
 fn pointer(v: Val<'_>) -> Built<PointerValue<'_>> {
     match v {
         BasicValueEnum::PointerValue(p) => Ok(p),
