@@ -12,6 +12,10 @@
 //! calls the new function and returns; otherwise the original code runs. The rest of the
 //! -O3 pipeline inlines the call and optimizes the result.
 //!
+//! Every instruction is built through `ir_builder` (inkwell under a typed layer of ours); the
+//! handles the C++ side gives us become inkwell values in `llvm_raw`, which holds every unsafe
+//! call code generation needs.
+//!
 //! Known limits (not yet): SCoPs that are loop nests inside a function, functions that
 //! return a value, arrays whose base is not an argument, a global or a `malloc` whose size
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
