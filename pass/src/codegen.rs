@@ -13,8 +13,8 @@
 //! -O3 pipeline inlines the call and optimizes the result.
 //!
 //! Every instruction is built through `ir_builder` (inkwell under a typed layer of ours); the
-//! handles the C++ side gives us become inkwell values in `llvm_raw`, which holds every unsafe
-//! call code generation needs.
+//! handles the C++ side gives us become inkwell values in `llvm_raw`, which holds every call
+//! inkwell cannot make safely.
 //!
 //! Known limits (not yet): SCoPs that are loop nests inside a function, functions that
 //! return a value, arrays whose base is not an argument, a global or a `malloc` whose size

@@ -14,7 +14,7 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
 use inkwell::module::Module;
-use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, MetadataValue, PointerValue, IntValue};
+use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, MetadataValue, PhiValue, PointerValue};
 use llvm_sys::prelude::LLVMMetadataRef;
 use std::mem::ManuallyDrop;
 
@@ -32,6 +32,21 @@ pub fn function<'ctx>(f: ir::Value) -> Option<FunctionValue<'ctx>> {
 /// to pick the variant.
 pub fn value<'ctx>(v: ir::Value) -> BasicValueEnum<'ctx> {
     unsafe { BasicValueEnum::new(v) }
+}
+
+/// A basic block behind a raw handle (`None` for null).
+///
+/// inkwell: `BasicBlock::new` is `unsafe`: it cannot check that the handle is alive.
+pub fn block<'ctx>(b: ir::Block) -> Option<BasicBlock<'ctx>> {
+    unsafe { BasicBlock::new(b) }
+}
+
+/// A phi behind a raw handle.
+///
+/// inkwell: `PhiValue::new` is `unsafe`: it cannot check that the value is a phi.
+pub fn phi<'ctx>(v: ir::Value) -> PhiValue<'ctx> {
+    debug_assert!(ir::is_phi(v));
+    unsafe { PhiValue::new(v) }
 }
 
 /// An instruction behind a raw handle (`ir` walks return them raw).
