@@ -8,8 +8,9 @@
 //! inkwell's `BuilderError` into our internal-error strings, and attaches the source's
 //! metadata through `bridge` and `llvm_raw`.
 //!
-//! Every instruction it emits goes through exactly one LLVM C API builder call, the same call
-//! the raw code made, so the IR is the same instruction for instruction and name for name.
+//! Every instruction it emits is one LLVM C API builder call with the same operands, types and
+//! name as before inkwell (loads, GEPs and calls take the pointee type from the typed pointer of
+//! LLVM 14 instead of being given it), so the IR is the same instruction for instruction.
 
 use crate::bridge;
 use crate::ir;

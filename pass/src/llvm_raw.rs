@@ -1,9 +1,10 @@
 //! The few LLVM calls that inkwell cannot make for us safely, in one place.
 //!
-//! Code generation builds IR with inkwell (`ir_builder`), but the function it works on is
-//! handed to us by the C++ side as a raw `LLVMValueRef`: wrapping such handles in inkwell's
-//! types is `unsafe` in inkwell, as are a few operations that leave a handle dangling. Each
-//! function here says why it cannot go through inkwell's safe API.
+//! Code generation builds IR with inkwell (`ir_builder`) and the front end walks blocks and
+//! instructions with it (`ir`), but the function they work on is handed to us by the C++ side
+//! as a raw `LLVMValueRef`: wrapping such handles in inkwell's types is `unsafe` in inkwell, as
+//! are a few operations that leave a handle dangling. Each function here says why it cannot
+//! go through inkwell's safe API.
 //!
 //! Invariant: every handle passed in is valid for the pass invocation that received it
 //! (see `lib.rs`), and the lifetime `'ctx` of what is returned must not outlive it; callers
