@@ -12,20 +12,27 @@
 //! calls the new function and returns; otherwise the original code runs. The rest of the
 //! -O3 pipeline inlines the call and optimizes the result.
 //!
+//! Every instruction is built through `ir_builder` (inkwell under a typed layer of ours); the
+//! handles the C++ side gives us become inkwell values in `llvm_raw`, which holds every call
+//! inkwell cannot make safely.
+//!
 //! Known limits (not yet): SCoPs that are loop nests inside a function, functions that
 //! return a value, arrays whose base is not an argument, a global or a `malloc` whose size
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
 
+use crate::bridge;
 use crate::ir::{self, Value};
-use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyFunction};
-use llvm_sys::core::*;
-use llvm_sys::debuginfo::{LLVMDIBuilderCreateDebugLocation, LLVMDISubprogramGetLine};
-use llvm_sys::prelude::*;
-use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
+use crate::ir_builder::{Built, IrBuilder, Opcode, Val};
+use crate::llvm_raw;
+use inkwell::attributes::AttributeLoc;
+use inkwell::basic_block::BasicBlock;
+use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
+use inkwell::{FloatPredicate, IntPredicate};
+use llvm_sys::prelude::LLVMMetadataRef;
+use llvm_sys::LLVMOpcode;
 use polyhedral::ast::{Ast, AstExpr, AstNode};
 use polyhedral::model::*;
 use std::collections::HashMap;
-use std::ffi::CString;
 
 /// What the run-time check compares: an array's accessed subscript range per dimension.
 pub struct ArrayBounds {
@@ -48,40 +55,32 @@ pub struct Plan<'a> {
     pub fidelity: &'a crate::fidelity::Fidelity,
 }
 
-fn c(s: &str) -> CString {
-    CString::new(s).expect("no NUL in names")
-}
-
 /// Generates the new function and the versioned entry; returns why it did not when it did
 /// not (the IR is then unchanged).
 pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
+    let function = llvm_raw::function(function).ok_or("internal error: not a function")?;
     check_supported(function, plan)?;
-    let module = unsafe { LLVMGetGlobalParent(function) };
-    let context = unsafe { LLVMGetModuleContext(module) };
-    let name = format!("{}.polyprop", ir::function_name(function));
-    let fn_type = unsafe { LLVMGlobalGetValueType(function) };
-    let new_fn = unsafe { LLVMAddFunction(module, c(&name).as_ptr(), fn_type) };
-    unsafe {
-        LLVMSetLinkage(new_fn, LLVMLinkage::LLVMInternalLinkage);
-        copy_function_attributes(function, new_fn);
-        let attr = LLVMCreateStringAttribute(context, c("polyprop-generated").as_ptr(), 18, c("").as_ptr(), 0);
-        LLVMAddAttributeAtIndex(new_fn, u32::MAX, attr);
-    }
-    let mut e = Emitter::new(context, module, function, new_fn, plan);
+    let ir = IrBuilder::new(function);
+    let name = format!("{}.polyprop", ir::function_name(function.as_value_ref()));
+    let new_fn = ir.add_internal_function(&name, function);
+    copy_function_attributes(function, new_fn);
+    new_fn.add_attribute(AttributeLoc::Function, ir.context.create_string_attribute("polyprop-generated", ""));
+    drop(ir);
+    let mut e = Emitter::new(function, new_fn, plan);
     let result = e.emit_function();
     drop(e);
     if let Err(why) = result {
-        unsafe { LLVMDeleteFunction(new_fn) };
+        llvm_raw::delete_function(new_fn);
         return Err(why);
     }
-    if unsafe { LLVMVerifyFunction(new_fn, LLVMVerifierFailureAction::LLVMReturnStatusAction) } != 0 {
-        unsafe { LLVMDeleteFunction(new_fn) };
+    if !new_fn.verify(false) {
+        llvm_raw::delete_function(new_fn);
         return Err("internal error: generated function does not verify".into());
     }
-    let undo = version_entry(context, module, function, new_fn, plan)?;
-    if unsafe { LLVMVerifyFunction(function, LLVMVerifierFailureAction::LLVMReturnStatusAction) } != 0 {
+    let undo = version_entry(function, new_fn, plan)?;
+    if !function.verify(false) {
         undo();
-        unsafe { LLVMDeleteFunction(new_fn) };
+        llvm_raw::delete_function(new_fn);
         return Err("internal error: versioned function does not verify".into());
     }
     Ok(())
@@ -90,22 +89,17 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
 /// The original function's attributes (`target-cpu`, `target-features`, the fp-math ones,
 /// `nounwind`, ...) on the new one, so that `-march=native` and `-ffast-math` apply to the
 /// generated code as they did to the source.
-unsafe fn copy_function_attributes(from: Value, to: Value) {
-    const FUNCTION: u32 = u32::MAX;
-    let count = LLVMGetAttributeCountAtIndex(from, FUNCTION);
-    let mut attributes = vec![std::ptr::null_mut(); count as usize];
-    LLVMGetAttributesAtIndex(from, FUNCTION, attributes.as_mut_ptr());
-    for attribute in attributes {
-        LLVMAddAttributeAtIndex(to, FUNCTION, attribute);
+fn copy_function_attributes(from: FunctionValue<'_>, to: FunctionValue<'_>) {
+    for attribute in from.attributes(AttributeLoc::Function) {
+        to.add_attribute(AttributeLoc::Function, attribute);
     }
 }
 
-fn check_supported(function: Value, plan: &Plan<'_>) -> Result<(), String> {
-    let ret = unsafe { LLVMGetReturnType(LLVMGlobalGetValueType(function)) };
-    if unsafe { LLVMGetTypeKind(ret) } != LLVMTypeKind::LLVMVoidTypeKind {
+fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), String> {
+    if function.get_type().get_return_type().is_some() {
         return Err("not yet: code generation for functions that return a value".into());
     }
-    if unsafe { LLVMIsFunctionVarArg(LLVMGlobalGetValueType(function)) } != 0 {
+    if function.get_type().is_var_arg() {
         return Err("not yet: variadic functions".into());
     }
     for (id, array) in plan.scop.arrays.iter().enumerate() {
@@ -156,51 +150,50 @@ fn invariant(v: Value) -> bool {
     }
 }
 
-/// Copies an argument-derived value into the block of `builder`, mapping arguments.
-fn materialize(
-    builder: LLVMBuilderRef,
+/// Copies an argument-derived value to the builder's position, mapping arguments.
+fn materialize<'ctx>(
+    ir: &IrBuilder<'ctx>,
     v: Value,
-    args: &HashMap<Value, Value>,
-    cache: &mut HashMap<Value, Value>,
-) -> Value {
+    args: &HashMap<Value, Val<'ctx>>,
+    cache: &mut HashMap<Value, Val<'ctx>>,
+) -> Built<Val<'ctx>> {
     if let Some(m) = args.get(&v).or_else(|| cache.get(&v)) {
-        return *m;
+        return Ok(*m);
     }
     if ir::is_constant(v) {
-        return v;
+        return Ok(llvm_raw::value(v));
     }
-    let clone = unsafe { LLVMInstructionClone(v) };
+    let clone = llvm_raw::instruction(v).explicit_clone();
     let n = if ir::opcode(v) == Some(LLVMOpcode::LLVMCall) { ir::call_arguments(v).len() as u32 } else { ir::num_operands(v) };
     for k in 0..n {
-        let m = materialize(builder, ir::operand(v, k), args, cache);
-        unsafe { LLVMSetOperand(clone, k, m) };
+        let m = materialize(ir, ir::operand(v, k), args, cache)?;
+        clone.set_operand(k, m);
     }
-    unsafe { LLVMInsertIntoBuilder(builder, clone) };
+    ir.insert(clone);
+    let clone = llvm_raw::value(clone.as_value_ref());
     cache.insert(v, clone);
-    clone
+    Ok(clone)
 }
 
-struct Emitter<'a> {
-    original: Value,
-    context: LLVMContextRef,
-    module: LLVMModuleRef,
-    new_fn: Value,
-    builder: LLVMBuilderRef,
+struct Emitter<'a, 'ctx> {
+    ir: IrBuilder<'ctx>,
+    original: FunctionValue<'ctx>,
+    new_fn: FunctionValue<'ctx>,
     plan: &'a Plan<'a>,
-    args: HashMap<Value, Value>,
-    cache: HashMap<Value, Value>,
-    params: Vec<Value>,
-    externals: Vec<Value>,
+    args: HashMap<Value, Val<'ctx>>,
+    cache: HashMap<Value, Val<'ctx>>,
+    params: Vec<Val<'ctx>>,
+    externals: Vec<Val<'ctx>>,
     /// Element pointer of each array that the model still accesses (None: unused).
-    arrays: Vec<Option<Value>>,
+    arrays: Vec<Option<Val<'ctx>>>,
     /// Inner sizes of each array as i64 values.
-    sizes: Vec<Vec<Value>>,
-    iterators: Vec<Option<Value>>,
-    to_free: Vec<Value>,
+    sizes: Vec<Vec<Val<'ctx>>>,
+    iterators: Vec<Option<Val<'ctx>>>,
+    to_free: Vec<Val<'ctx>>,
     /// The `!tbaa` kind id, and the debug-info scope of the emitted code (if the source has
     /// debug info) with the line of its function.
     tbaa_kind: u32,
-    scope: Option<(llvm_sys::prelude::LLVMMetadataRef, u32)>,
+    scope: Option<(LLVMMetadataRef, u32)>,
     /// One alias scope per array: in the generated function, which runs only when the
     /// run-time check proved the arrays disjoint, no two arrays alias.
     alias_scopes: Vec<LLVMMetadataRef>,
@@ -209,25 +202,13 @@ struct Emitter<'a> {
     unconditional: Vec<Access>,
 }
 
-impl Drop for Emitter<'_> {
-    fn drop(&mut self) {
-        unsafe { LLVMDisposeBuilder(self.builder) };
-    }
-}
-
-impl<'a> Emitter<'a> {
-    fn new(context: LLVMContextRef, module: LLVMModuleRef, original: Value, new_fn: Value, plan: &'a Plan<'a>) -> Self {
-        let mut args = HashMap::new();
-        let n = unsafe { LLVMCountParams(original) };
-        for k in 0..n {
-            args.insert(unsafe { LLVMGetParam(original, k) }, unsafe { LLVMGetParam(new_fn, k) });
-        }
+impl<'a, 'ctx> Emitter<'a, 'ctx> {
+    fn new(original: FunctionValue<'ctx>, new_fn: FunctionValue<'ctx>, plan: &'a Plan<'a>) -> Self {
+        let args = original.get_params().into_iter().map(|p| p.as_value_ref()).zip(new_fn.get_params()).collect();
         Emitter {
-            context,
-            module,
+            ir: IrBuilder::new(new_fn),
             original,
             new_fn,
-            builder: unsafe { LLVMCreateBuilderInContext(context) },
             plan,
             args,
             cache: HashMap::new(),
@@ -237,7 +218,7 @@ impl<'a> Emitter<'a> {
             sizes: Vec::new(),
             iterators: vec![None; plan.ast.iterators.len()],
             to_free: Vec::new(),
-            tbaa_kind: crate::fidelity::tbaa_kind(original),
+            tbaa_kind: crate::ir_builder::metadata_kind(original.as_value_ref(), "tbaa"),
             scope: None,
             alias_scopes: Vec::new(),
             unconditional: Vec::new(),
@@ -253,93 +234,65 @@ impl<'a> Emitter<'a> {
             Some(l) if Some(&l.file) == file.as_ref() && l.line > 0 => (l.line, l.column),
             _ => (function_line, 0),
         };
-        unsafe {
-            let loc = LLVMDIBuilderCreateDebugLocation(self.context, line, column, scope, std::ptr::null_mut());
-            LLVMSetCurrentDebugLocation2(self.builder, loc);
-        }
+        self.ir.set_location(line, column, scope);
     }
 
     /// The source's fast-math flags on a floating-point operation just emitted.
-    fn fast_math(&self, v: Value) -> Value {
-        if self.plan.fidelity.fast_math != 0 {
-            crate::bridge::set_fast_math_flags(v, self.plan.fidelity.fast_math);
-        }
-        v
+    fn fast_math(&self, v: Val<'ctx>) -> Val<'ctx> {
+        self.ir.fast_math(v, self.plan.fidelity.fast_math)
     }
 
     /// On a load or store of `array` just emitted: the source's TBAA tag, and the array's
     /// alias scope (memory arrays; scalars are registers after -O3).
-    fn memory_metadata(&self, array: ArrayId, access: Value) -> Value {
+    fn memory_metadata(&self, array: ArrayId, access: InstructionValue<'ctx>) -> Built<()> {
         if let Some(Some(tag)) = self.plan.fidelity.tbaa.get(array) {
-            unsafe { LLVMSetMetadata(access, self.tbaa_kind, *tag) };
+            self.ir.set_metadata(access, self.tbaa_kind, *tag)?;
         }
         if !self.alias_scopes.is_empty() && !self.plan.scop.arrays[array].is_scalar() {
-            crate::bridge::set_alias_scopes(access, &self.alias_scopes, array);
+            self.ir.set_alias_scopes(access, &self.alias_scopes, array);
         }
-        access
+        Ok(())
     }
 
-    fn i64(&self) -> LLVMTypeRef {
-        unsafe { LLVMInt64TypeInContext(self.context) }
+    fn int(&self, v: i64) -> Val<'ctx> {
+        self.ir.int(v)
     }
 
-    fn int(&self, v: i64) -> Value {
-        unsafe { LLVMConstInt(self.i64(), v as u64, 1) }
+    fn block(&self, name: &str) -> BasicBlock<'ctx> {
+        self.ir.append_block(self.new_fn, name)
     }
 
-    fn block(&self, name: &str) -> LLVMBasicBlockRef {
-        unsafe { LLVMAppendBasicBlockInContext(self.context, self.new_fn, c(name).as_ptr()) }
-    }
-
-    fn ty(&self, t: ScalarType) -> LLVMTypeRef {
-        unsafe {
-            match t {
-                ScalarType::I1 => LLVMInt1TypeInContext(self.context),
-                ScalarType::I8 => LLVMInt8TypeInContext(self.context),
-                ScalarType::I16 => LLVMInt16TypeInContext(self.context),
-                ScalarType::I32 => LLVMInt32TypeInContext(self.context),
-                ScalarType::I64 => LLVMInt64TypeInContext(self.context),
-                ScalarType::F32 => LLVMFloatTypeInContext(self.context),
-                ScalarType::F64 => LLVMDoubleTypeInContext(self.context),
-            }
-        }
-    }
-
-    fn emit_function(&mut self) -> Result<(), String> {
+    fn emit_function(&mut self) -> Built<()> {
         let entry = self.block("entry");
-        unsafe { LLVMPositionBuilderAtEnd(self.builder, entry) };
-        self.alias_scopes = crate::bridge::alias_scopes(self.context, self.plan.scop.arrays.len());
-        self.scope = crate::bridge::copy_subprogram(self.original, self.new_fn)
-            .map(|sp| (sp, unsafe { LLVMDISubprogramGetLine(sp) }));
+        self.ir.position_at_end(entry);
+        self.alias_scopes = bridge::alias_scopes(self.ir.context.raw(), self.plan.scop.arrays.len());
+        self.scope = bridge::copy_subprogram(self.original.as_value_ref(), self.new_fn.as_value_ref())
+            .map(|sp| (sp, llvm_raw::subprogram_line(sp)));
         self.set_location(None);
         self.prepare()?;
         let ast = self.plan.ast;
         self.node(&ast.root)?;
+        let i8_ptr = self.ir.i8_ptr();
         for p in std::mem::take(&mut self.to_free) {
-            let free = self.function("free", unsafe { LLVMVoidTypeInContext(self.context) }, &[self.i8_ptr()]);
-            let cast = unsafe { LLVMBuildBitCast(self.builder, p, self.i8_ptr(), c("").as_ptr()) };
-            self.call(free, &[cast]);
+            let free = self.ir.function("free", None, &[i8_ptr.into()]);
+            let cast = self.ir.bitcast(p, i8_ptr, "")?;
+            self.ir.call(free, &[cast])?;
         }
-        unsafe { LLVMBuildRetVoid(self.builder) };
-        Ok(())
-    }
-
-    fn i8_ptr(&self) -> LLVMTypeRef {
-        unsafe { LLVMPointerType(LLVMInt8TypeInContext(self.context), 0) }
+        self.ir.ret_void()
     }
 
     /// Parameters, invariant values, array base pointers and sizes, scalar slots.
-    fn prepare(&mut self) -> Result<(), String> {
+    fn prepare(&mut self) -> Built<()> {
         let plan = self.plan;
-        self.materialize_parameters();
+        self.materialize_parameters()?;
         for &x in plan.externals {
-            let v = materialize(self.builder, x, &self.args, &mut self.cache);
+            let v = materialize(&self.ir, x, &self.args, &mut self.cache)?;
             self.externals.push(v);
         }
         let used = used_arrays(plan.scop);
         for (id, array) in plan.scop.arrays.iter().enumerate() {
-            let elem = self.ty(array.element);
-            let ptr_ty = unsafe { LLVMPointerType(elem, 0) };
+            let elem = self.ir.scalar(array.element);
+            let ptr_ty = self.ir.pointer_to(elem);
             let sizes = self.inner_sizes(array)?;
             self.sizes.push(sizes);
             if !used[id] {
@@ -347,21 +300,21 @@ impl<'a> Emitter<'a> {
                 continue;
             }
             if array.is_scalar() {
-                let slot = unsafe { LLVMBuildAlloca(self.builder, elem, c(&array.name).as_ptr()) };
+                let slot = self.ir.alloca(elem, &array.name)?;
                 self.arrays.push(Some(slot));
                 continue;
             }
             let base = plan.bases[id];
             let pointer = if ir::called_function_name(base).as_deref() == Some("malloc") {
-                let size = materialize(self.builder, ir::call_arguments(base)[0], &self.args, &mut self.cache);
-                let malloc = self.function("malloc", self.i8_ptr(), &[unsafe { LLVMTypeOf(size) }]);
-                let raw = self.call(malloc, &[size]);
-                let p = unsafe { LLVMBuildBitCast(self.builder, raw, ptr_ty, c(&array.name).as_ptr()) };
+                let size = materialize(&self.ir, ir::call_arguments(base)[0], &self.args, &mut self.cache)?;
+                let malloc = self.ir.function("malloc", Some(self.ir.i8_ptr().into()), &[size.get_type()]);
+                let raw = self.ir.call_value(malloc, &[size])?;
+                let p = self.ir.bitcast(raw, ptr_ty, &array.name)?;
                 self.to_free.push(p);
                 p
             } else {
-                let b = self.args.get(&base).copied().unwrap_or(base);
-                unsafe { LLVMBuildBitCast(self.builder, b, ptr_ty, c(&array.name).as_ptr()) }
+                let b = self.args.get(&base).copied().unwrap_or_else(|| llvm_raw::value(base));
+                self.ir.bitcast(b, ptr_ty, &array.name)?
             };
             self.arrays.push(Some(pointer));
         }
@@ -369,331 +322,293 @@ impl<'a> Emitter<'a> {
     }
 
     /// The parameters' values at the builder's position, as `i64`.
-    fn materialize_parameters(&mut self) {
+    fn materialize_parameters(&mut self) -> Built<()> {
         for &p in self.plan.parameters {
-            let v = materialize(self.builder, p, &self.args, &mut self.cache);
-            let bits = unsafe { LLVMGetIntTypeWidth(LLVMTypeOf(v)) };
-            let v = if bits < 64 { unsafe { LLVMBuildSExt(self.builder, v, self.i64(), c("").as_ptr()) } } else { v };
+            let v = materialize(&self.ir, p, &self.args, &mut self.cache)?;
+            let narrow = v.is_int_value() && v.into_int_value().get_type().get_bit_width() < 64;
+            let v = if narrow { self.ir.sext(v, self.ir.i64())? } else { v };
             self.params.push(v);
         }
-    }
-
-    fn function(&self, name: &str, ret: LLVMTypeRef, params: &[LLVMTypeRef]) -> Value {
-        let f = unsafe { LLVMGetNamedFunction(self.module, c(name).as_ptr()) };
-        if !f.is_null() {
-            return f;
-        }
-        let mut ps = params.to_vec();
-        let ty = unsafe { LLVMFunctionType(ret, ps.as_mut_ptr(), ps.len() as u32, 0) };
-        unsafe { LLVMAddFunction(self.module, c(name).as_ptr(), ty) }
-    }
-
-    fn call(&self, f: Value, args: &[Value]) -> Value {
-        let mut a = args.to_vec();
-        unsafe {
-            let ty = LLVMGlobalGetValueType(f);
-            LLVMBuildCall2(self.builder, ty, f, a.as_mut_ptr(), a.len() as u32, c("").as_ptr())
-        }
-    }
-
-    fn intrinsic(&self, name: &str, types: &[LLVMTypeRef]) -> Value {
-        unsafe {
-            let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
-            let mut t = types.to_vec();
-            LLVMGetIntrinsicDeclaration(self.module, id, t.as_mut_ptr(), t.len())
-        }
+        Ok(())
     }
 
     /// An affine expression of the statement's iterators (given) and the parameters, in i64.
-    fn affine(&self, e: &polyhedral::affine::AffExpr, iters: &[Value]) -> Value {
+    fn affine(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
         use polyhedral::affine::AffVar;
-        let b = self.builder;
         let mut acc = self.int(e.constant);
         for (v, k) in &e.terms {
             let x = match v {
                 AffVar::Iter(i) => iters[*i],
                 AffVar::Param(p) => self.params[*p],
                 AffVar::FloorDiv(inner, d) => {
-                    let n = self.affine(inner, iters);
-                    self.floor_div(n, self.int(*d))
+                    let n = self.affine(inner, iters)?;
+                    self.floor_div(n, self.int(*d))?
                 }
                 AffVar::Min(x, y) => {
-                    let (x, y) = (self.affine(x, iters), self.affine(y, iters));
-                    self.min_max(x, y, LLVMIntPredicate::LLVMIntSLT)
+                    let (x, y) = (self.affine(x, iters)?, self.affine(y, iters)?);
+                    self.min_max(x, y, IntPredicate::SLT)?
                 }
                 AffVar::Max(x, y) => {
-                    let (x, y) = (self.affine(x, iters), self.affine(y, iters));
-                    self.min_max(x, y, LLVMIntPredicate::LLVMIntSGT)
+                    let (x, y) = (self.affine(x, iters)?, self.affine(y, iters)?);
+                    self.min_max(x, y, IntPredicate::SGT)?
                 }
             };
-            let term = if *k == 1 { x } else { unsafe { LLVMBuildMul(b, self.int(*k), x, c("").as_ptr()) } };
-            acc = unsafe { LLVMBuildAdd(b, acc, term, c("").as_ptr()) };
+            let term = if *k == 1 { x } else { self.ir.mul(self.int(*k), x)? };
+            acc = self.ir.add(acc, term)?;
         }
-        acc
+        Ok(acc)
     }
 
-    fn min_max(&self, x: Value, y: Value, pred: LLVMIntPredicate) -> Value {
-        unsafe {
-            let cmp = LLVMBuildICmp(self.builder, pred, x, y, c("").as_ptr());
-            LLVMBuildSelect(self.builder, cmp, x, y, c("").as_ptr())
-        }
+    fn min_max(&self, x: Val<'ctx>, y: Val<'ctx>, pred: IntPredicate) -> Built<Val<'ctx>> {
+        let cmp = self.ir.icmp(pred, x, y)?;
+        self.ir.select(cmp, x, y)
     }
 
     /// `floor(n / d)` for `d > 0`.
-    fn floor_div(&self, n: Value, d: Value) -> Value {
-        unsafe {
-            let b = self.builder;
-            let q = LLVMBuildSDiv(b, n, d, c("").as_ptr());
-            let r = LLVMBuildSRem(b, n, d, c("").as_ptr());
-            let neg = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntSLT, r, self.int(0), c("").as_ptr());
-            let q1 = LLVMBuildSub(b, q, self.int(1), c("").as_ptr());
-            LLVMBuildSelect(b, neg, q1, q, c("").as_ptr())
-        }
+    fn floor_div(&self, n: Val<'ctx>, d: Val<'ctx>) -> Built<Val<'ctx>> {
+        let q = self.ir.binary(Opcode::SDiv, n, d)?;
+        let r = self.ir.binary(Opcode::SRem, n, d)?;
+        let neg = self.ir.icmp(IntPredicate::SLT, r, self.int(0))?;
+        let q1 = self.ir.sub(q, self.int(1))?;
+        self.ir.select(neg, q1, q)
     }
 
-    fn ast_expr(&self, e: &AstExpr) -> Result<Value, String> {
-        let b = self.builder;
-        let bin = |x: &AstExpr, y: &AstExpr| -> Result<(Value, Value), String> { Ok((self.ast_expr(x)?, self.ast_expr(y)?)) };
-        let icmp = |p, x: &AstExpr, y: &AstExpr| -> Result<Value, String> {
+    fn ast_expr(&self, e: &AstExpr) -> Built<Val<'ctx>> {
+        let ir = &self.ir;
+        let bin = |x: &AstExpr, y: &AstExpr| -> Built<(Val<'ctx>, Val<'ctx>)> { Ok((self.ast_expr(x)?, self.ast_expr(y)?)) };
+        let binary = |op, x: &AstExpr, y: &AstExpr| -> Built<Val<'ctx>> {
             let (x, y) = bin(x, y)?;
-            Ok(unsafe { LLVMBuildICmp(b, p, x, y, c("").as_ptr()) })
+            ir.binary(op, x, y)
         };
-        use LLVMIntPredicate::*;
-        Ok(unsafe {
-            match e {
-                AstExpr::Int(v) => self.int(*v),
-                AstExpr::Param(k) => self.params[*k],
-                AstExpr::Iterator(k) => self.iterators[*k].ok_or("AST iterator used outside its loop")?,
-                AstExpr::Neg(x) => LLVMBuildNeg(b, self.ast_expr(x)?, c("").as_ptr()),
-                AstExpr::Add(x, y) => { let (x, y) = bin(x, y)?; LLVMBuildAdd(b, x, y, c("").as_ptr()) }
-                AstExpr::Sub(x, y) => { let (x, y) = bin(x, y)?; LLVMBuildSub(b, x, y, c("").as_ptr()) }
-                AstExpr::Mul(x, y) => { let (x, y) = bin(x, y)?; LLVMBuildMul(b, x, y, c("").as_ptr()) }
-                AstExpr::FloorDiv(x, y) => { let (x, y) = bin(x, y)?; self.floor_div(x, y) }
-                AstExpr::ExactDiv(x, y) => { let (x, y) = bin(x, y)?; LLVMBuildSDiv(b, x, y, c("").as_ptr()) }
-                AstExpr::Rem(x, y) => { let (x, y) = bin(x, y)?; LLVMBuildSRem(b, x, y, c("").as_ptr()) }
-                AstExpr::Min(xs) | AstExpr::Max(xs) => {
-                    let pred = if matches!(e, AstExpr::Min(_)) { LLVMIntSLT } else { LLVMIntSGT };
-                    let mut acc = self.ast_expr(xs.first().ok_or("empty min/max")?)?;
-                    for x in &xs[1..] {
-                        let v = self.ast_expr(x)?;
-                        acc = self.min_max(acc, v, pred);
-                    }
-                    acc
-                }
-                AstExpr::Select(cond, x, y) => {
-                    let cv = self.ast_condition(cond)?;
-                    let (x, y) = bin(x, y)?;
-                    LLVMBuildSelect(b, cv, x, y, c("").as_ptr())
-                }
-                AstExpr::Eq(x, y) => icmp(LLVMIntEQ, x, y)?,
-                AstExpr::Le(x, y) => icmp(LLVMIntSLE, x, y)?,
-                AstExpr::Lt(x, y) => icmp(LLVMIntSLT, x, y)?,
-                AstExpr::Ge(x, y) => icmp(LLVMIntSGE, x, y)?,
-                AstExpr::Gt(x, y) => icmp(LLVMIntSGT, x, y)?,
-                AstExpr::And(x, y) => { let (x, y) = bin(x, y)?; LLVMBuildAnd(b, x, y, c("").as_ptr()) }
-                AstExpr::Or(x, y) => { let (x, y) = bin(x, y)?; LLVMBuildOr(b, x, y, c("").as_ptr()) }
+        let icmp = |p, x: &AstExpr, y: &AstExpr| -> Built<Val<'ctx>> {
+            let (x, y) = bin(x, y)?;
+            ir.icmp(p, x, y)
+        };
+        match e {
+            AstExpr::Int(v) => Ok(self.int(*v)),
+            AstExpr::Param(k) => Ok(self.params[*k]),
+            AstExpr::Iterator(k) => Ok(self.iterators[*k].ok_or("AST iterator used outside its loop")?),
+            AstExpr::Neg(x) => ir.neg(self.ast_expr(x)?),
+            AstExpr::Add(x, y) => binary(Opcode::Add, x, y),
+            AstExpr::Sub(x, y) => binary(Opcode::Sub, x, y),
+            AstExpr::Mul(x, y) => binary(Opcode::Mul, x, y),
+            AstExpr::FloorDiv(x, y) => {
+                let (x, y) = bin(x, y)?;
+                self.floor_div(x, y)
             }
-        })
+            AstExpr::ExactDiv(x, y) => binary(Opcode::SDiv, x, y),
+            AstExpr::Rem(x, y) => binary(Opcode::SRem, x, y),
+            AstExpr::Min(xs) | AstExpr::Max(xs) => {
+                let pred = if matches!(e, AstExpr::Min(_)) { IntPredicate::SLT } else { IntPredicate::SGT };
+                let mut acc = self.ast_expr(xs.first().ok_or("empty min/max")?)?;
+                for x in &xs[1..] {
+                    let v = self.ast_expr(x)?;
+                    acc = self.min_max(acc, v, pred)?;
+                }
+                Ok(acc)
+            }
+            AstExpr::Select(cond, x, y) => {
+                let cv = self.ast_condition(cond)?;
+                let (x, y) = bin(x, y)?;
+                ir.select(cv, x, y)
+            }
+            AstExpr::Eq(x, y) => icmp(IntPredicate::EQ, x, y),
+            AstExpr::Le(x, y) => icmp(IntPredicate::SLE, x, y),
+            AstExpr::Lt(x, y) => icmp(IntPredicate::SLT, x, y),
+            AstExpr::Ge(x, y) => icmp(IntPredicate::SGE, x, y),
+            AstExpr::Gt(x, y) => icmp(IntPredicate::SGT, x, y),
+            AstExpr::And(x, y) => binary(Opcode::And, x, y),
+            AstExpr::Or(x, y) => binary(Opcode::Or, x, y),
+        }
     }
 
     /// A boolean AST expression as an `i1` (isl writes `1` for "always").
-    fn ast_condition(&self, e: &AstExpr) -> Result<Value, String> {
+    fn ast_condition(&self, e: &AstExpr) -> Built<Val<'ctx>> {
         let v = self.ast_expr(e)?;
-        if unsafe { LLVMGetIntTypeWidth(LLVMTypeOf(v)) } == 1 {
+        if v.is_int_value() && v.into_int_value().get_type().get_bit_width() == 1 {
             return Ok(v);
         }
-        Ok(unsafe { LLVMBuildICmp(self.builder, LLVMIntPredicate::LLVMIntNE, v, self.int(0), c("").as_ptr()) })
+        self.ir.icmp(IntPredicate::NE, v, self.int(0))
     }
 
-    fn node(&mut self, n: &AstNode) -> Result<(), String> {
+    fn node(&mut self, n: &AstNode) -> Built<()> {
         match n {
             AstNode::Block(children) => children.iter().try_for_each(|c| self.node(c)),
             AstNode::If { cond, then, otherwise } => {
                 let cv = self.ast_condition(cond)?;
                 let (t, f, join) = (self.block("polyprop.then"), self.block("polyprop.else"), self.block("polyprop.join"));
-                unsafe { LLVMBuildCondBr(self.builder, cv, t, f) };
-                unsafe { LLVMPositionBuilderAtEnd(self.builder, t) };
+                self.ir.cond_br(cv, t, f)?;
+                self.ir.position_at_end(t);
                 self.node(then)?;
-                unsafe { LLVMBuildBr(self.builder, join) };
-                unsafe { LLVMPositionBuilderAtEnd(self.builder, f) };
+                self.ir.br(join)?;
+                self.ir.position_at_end(f);
                 if let Some(o) = otherwise {
                     self.node(o)?;
                 }
-                unsafe { LLVMBuildBr(self.builder, join) };
-                unsafe { LLVMPositionBuilderAtEnd(self.builder, join) };
+                self.ir.br(join)?;
+                self.ir.position_at_end(join);
                 Ok(())
             }
             AstNode::For { iterator, init, cond, step, body } => {
                 let init = self.ast_expr(init)?;
-                let pre = unsafe { LLVMGetInsertBlock(self.builder) };
+                let pre = self.ir.insert_block()?;
                 let (header, body_bb, exit) = (self.block("polyprop.loop"), self.block("polyprop.body"), self.block("polyprop.exit"));
-                unsafe { LLVMBuildBr(self.builder, header) };
-                unsafe { LLVMPositionBuilderAtEnd(self.builder, header) };
-                let phi = unsafe { LLVMBuildPhi(self.builder, self.i64(), c(&self.plan.ast.iterators[*iterator]).as_ptr()) };
-                self.iterators[*iterator] = Some(phi);
+                self.ir.br(header)?;
+                self.ir.position_at_end(header);
+                let phi = self.ir.phi(self.ir.i64().into(), &self.plan.ast.iterators[*iterator])?;
+                let iterator_value = phi.as_basic_value();
+                self.iterators[*iterator] = Some(iterator_value);
                 let cv = self.ast_condition(cond)?;
-                unsafe { LLVMBuildCondBr(self.builder, cv, body_bb, exit) };
-                unsafe { LLVMPositionBuilderAtEnd(self.builder, body_bb) };
+                self.ir.cond_br(cv, body_bb, exit)?;
+                self.ir.position_at_end(body_bb);
                 self.node(body)?;
-                let next = unsafe { LLVMBuildAdd(self.builder, phi, self.int(*step), c("").as_ptr()) };
-                let latch = unsafe { LLVMGetInsertBlock(self.builder) };
-                unsafe { LLVMBuildBr(self.builder, header) };
-                let mut values = [init, next];
-                let mut blocks = [pre, latch];
-                unsafe { LLVMAddIncoming(phi, values.as_mut_ptr(), blocks.as_mut_ptr(), 2) };
+                let next = self.ir.add(iterator_value, self.int(*step))?;
+                let latch = self.ir.insert_block()?;
+                self.ir.br(header)?;
+                phi.add_incoming(&[(&init, pre), (&next, latch)]);
                 self.iterators[*iterator] = None;
-                unsafe { LLVMPositionBuilderAtEnd(self.builder, exit) };
+                self.ir.position_at_end(exit);
                 Ok(())
             }
             AstNode::User { statement, args } => {
-                let iters = args.iter().map(|a| self.ast_expr(a)).collect::<Result<Vec<_>, _>>()?;
+                let iters = args.iter().map(|a| self.ast_expr(a)).collect::<Built<Vec<_>>>()?;
                 self.statement(*statement, &iters)
             }
         }
     }
 
-    fn address(&self, access: &Access, iters: &[Value]) -> Result<Value, String> {
+    fn address(&self, access: &Access, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
         let array = &self.plan.scop.arrays[access.array];
         let base = self.arrays[access.array].ok_or_else(|| format!("array {} not allocated", array.name))?;
         if array.is_scalar() {
             return Ok(base);
         }
-        let b = self.builder;
-        let subscripts: Vec<Value> = access.subscripts.iter().map(|s| self.affine(s, iters)).collect();
-        let mut idx = [self.linearize(&subscripts, &self.sizes[access.array])];
-        Ok(unsafe { LLVMBuildGEP2(b, self.ty(array.element), base, idx.as_mut_ptr(), 1, c("").as_ptr()) })
+        let subscripts = access.subscripts.iter().map(|s| self.affine(s, iters)).collect::<Built<Vec<_>>>()?;
+        let index = self.linearize(&subscripts, &self.sizes[access.array])?;
+        self.ir.element_pointer(base, index)
     }
 
     /// The inner dimension sizes of an array as `i64` values.
-    fn inner_sizes(&self, array: &Array) -> Result<Vec<Value>, String> {
-        array.sizes.iter().skip(1).map(|s| Ok(self.affine(s.as_ref().ok_or("inner size unknown")?, &[]))).collect()
+    fn inner_sizes(&self, array: &Array) -> Built<Vec<Val<'ctx>>> {
+        array.sizes.iter().skip(1).map(|s| self.affine(s.as_ref().ok_or("inner size unknown")?, &[])).collect()
     }
 
     /// The element offset of `subscripts` (outermost first) in an array of inner `sizes`.
-    fn linearize(&self, subscripts: &[Value], sizes: &[Value]) -> Value {
-        let b = self.builder;
+    fn linearize(&self, subscripts: &[Val<'ctx>], sizes: &[Val<'ctx>]) -> Built<Val<'ctx>> {
         let mut offset = subscripts[0];
         for (sub, size) in subscripts[1..].iter().zip(sizes) {
-            offset = unsafe { LLVMBuildMul(b, offset, *size, c("").as_ptr()) };
-            offset = unsafe { LLVMBuildAdd(b, offset, *sub, c("").as_ptr()) };
+            offset = self.ir.mul(offset, *size)?;
+            offset = self.ir.add(offset, *sub)?;
         }
-        offset
+        Ok(offset)
     }
 
-    fn statement(&mut self, k: usize, iters: &[Value]) -> Result<(), String> {
+    fn statement(&mut self, k: usize, iters: &[Val<'ctx>]) -> Built<()> {
         let stmt = &self.plan.scop.statements[k];
         self.unconditional = unconditional_reads(&stmt.value);
         self.set_location(stmt.location.as_ref());
         let value = self.expr(&stmt.value, iters)?;
         let addr = self.address(&stmt.write, iters)?;
-        let store = unsafe { LLVMBuildStore(self.builder, value, addr) };
-        self.memory_metadata(stmt.write.array, store);
-        Ok(())
+        let store = self.ir.store(value, addr)?;
+        self.memory_metadata(stmt.write.array, store)
     }
 
-    fn expr(&self, e: &Expr, iters: &[Value]) -> Result<Value, String> {
-        let b = self.builder;
-        let scop = self.plan.scop;
-        Ok(unsafe {
-            match e {
-                Expr::Constant(Constant::Int(v, t)) => LLVMConstInt(self.ty(*t), *v as u64, 1),
-                Expr::Constant(Constant::Float(v, t)) => LLVMConstReal(self.ty(*t), *v),
-                Expr::Read(access) => {
-                    let addr = self.address(access, iters)?;
-                    let elem = self.ty(scop.arrays[access.array].element);
-                    let load = LLVMBuildLoad2(b, elem, addr, c("").as_ptr());
-                    self.memory_metadata(access.array, load)
-                }
-                Expr::Iterator(k) => iters[*k],
-                Expr::Parameter(k) => self.params[*k],
-                Expr::External(k) => self.externals[*k],
-                Expr::Unary(UnaryOp::FNeg, x) => self.fast_math(LLVMBuildFNeg(b, self.expr(x, iters)?, c("").as_ptr())),
-                Expr::Binary(op, x, y) => {
+    fn expr(&self, e: &Expr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
+        let ir = &self.ir;
+        match e {
+            Expr::Constant(Constant::Int(v, t)) => ir.const_int(*t, *v),
+            Expr::Constant(Constant::Float(v, t)) => ir.const_float(*t, *v),
+            Expr::Read(access) => {
+                let addr = self.address(access, iters)?;
+                let (value, load) = ir.load(addr)?;
+                self.memory_metadata(access.array, load)?;
+                Ok(value)
+            }
+            Expr::Iterator(k) => Ok(iters[*k]),
+            Expr::Parameter(k) => Ok(self.params[*k]),
+            Expr::External(k) => Ok(self.externals[*k]),
+            Expr::Unary(UnaryOp::FNeg, x) => Ok(self.fast_math(ir.fneg(self.expr(x, iters)?)?)),
+            Expr::Binary(op, x, y) => {
+                let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
+                self.binary(*op, x, y)
+            }
+            Expr::Compare(p, x, y) => {
+                let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
+                Ok(self.fast_math(compare(ir, *p, x, y)?))
+            }
+            Expr::Select(cond, x, y) => {
+                let cv = self.expr(cond, iters)?;
+                let speculable = |e: &Expr| e.reads().iter().all(|r| self.unconditional.contains(r));
+                if speculable(x) && speculable(y) {
                     let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
-                    self.binary(*op, x, y)
-                }
-                Expr::Compare(p, x, y) => {
-                    let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
-                    self.fast_math(compare(b, *p, x, y))
-                }
-                Expr::Select(cond, x, y) => {
-                    let cv = self.expr(cond, iters)?;
-                    let speculable = |e: &Expr| e.reads().iter().all(|r| self.unconditional.contains(r));
-                    if speculable(x) && speculable(y) {
-                        let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
-                        LLVMBuildSelect(b, cv, x, y, c("").as_ptr())
-                    } else {
-                        // A side that reads memory the statement does not read anyway is
-                        // evaluated only when taken, as in the source's branch.
-                        self.lazy_select(cv, x, y, iters)?
-                    }
-                }
-                Expr::Cast(op, t, x) => {
-                    let x = self.expr(x, iters)?;
-                    LLVMBuildCast(b, cast_opcode(*op), x, self.ty(*t), c("").as_ptr())
-                }
-                Expr::Call(f, t, args) => {
-                    let args = args.iter().map(|a| self.expr(a, iters)).collect::<Result<Vec<_>, _>>()?;
-                    self.math(*f, *t, &args)
+                    ir.select(cv, x, y)
+                } else {
+                    // A side that reads memory the statement does not read anyway is
+                    // evaluated only when taken, as in the source's branch.
+                    self.lazy_select(cv, x, y, iters)
                 }
             }
-        })
+            Expr::Cast(op, t, x) => {
+                let x = self.expr(x, iters)?;
+                ir.cast(cast_opcode(*op), x, ir.scalar(*t))
+            }
+            Expr::Call(f, t, args) => {
+                let args = args.iter().map(|a| self.expr(a, iters)).collect::<Built<Vec<_>>>()?;
+                self.math(*f, *t, &args)
+            }
+        }
     }
 
-    fn lazy_select(&self, cond: Value, x: &Expr, y: &Expr, iters: &[Value]) -> Result<Value, String> {
-        let b = self.builder;
+    fn lazy_select(&self, cond: Val<'ctx>, x: &Expr, y: &Expr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
+        let ir = &self.ir;
         let (t, f, join) = (self.block("polyprop.select.true"), self.block("polyprop.select.false"), self.block("polyprop.select.join"));
-        unsafe { LLVMBuildCondBr(b, cond, t, f) };
-        unsafe { LLVMPositionBuilderAtEnd(b, t) };
+        ir.cond_br(cond, t, f)?;
+        ir.position_at_end(t);
         let xv = self.expr(x, iters)?;
-        let t_end = unsafe { LLVMGetInsertBlock(b) };
-        unsafe { LLVMBuildBr(b, join) };
-        unsafe { LLVMPositionBuilderAtEnd(b, f) };
+        let t_end = ir.insert_block()?;
+        ir.br(join)?;
+        ir.position_at_end(f);
         let yv = self.expr(y, iters)?;
-        let f_end = unsafe { LLVMGetInsertBlock(b) };
-        unsafe { LLVMBuildBr(b, join) };
-        unsafe { LLVMPositionBuilderAtEnd(b, join) };
-        let phi = unsafe { LLVMBuildPhi(b, LLVMTypeOf(xv), c("").as_ptr()) };
-        let mut values = [xv, yv];
-        let mut blocks = [t_end, f_end];
-        unsafe { LLVMAddIncoming(phi, values.as_mut_ptr(), blocks.as_mut_ptr(), 2) };
-        Ok(phi)
+        let f_end = ir.insert_block()?;
+        ir.br(join)?;
+        ir.position_at_end(join);
+        let phi = ir.phi(xv.get_type(), "")?;
+        phi.add_incoming(&[(&xv, t_end), (&yv, f_end)]);
+        Ok(phi.as_basic_value())
     }
 
-    fn binary(&self, op: BinaryOp, x: Value, y: Value) -> Value {
+    fn binary(&self, op: BinaryOp, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
         use BinaryOp::*;
-        let b = self.builder;
         let opcode = match op {
-            Add => LLVMOpcode::LLVMAdd,
-            Sub => LLVMOpcode::LLVMSub,
-            Mul => LLVMOpcode::LLVMMul,
-            SDiv => LLVMOpcode::LLVMSDiv,
-            UDiv => LLVMOpcode::LLVMUDiv,
-            SRem => LLVMOpcode::LLVMSRem,
-            URem => LLVMOpcode::LLVMURem,
-            Shl => LLVMOpcode::LLVMShl,
-            LShr => LLVMOpcode::LLVMLShr,
-            AShr => LLVMOpcode::LLVMAShr,
-            And => LLVMOpcode::LLVMAnd,
-            Or => LLVMOpcode::LLVMOr,
-            Xor => LLVMOpcode::LLVMXor,
-            FAdd => LLVMOpcode::LLVMFAdd,
-            FSub => LLVMOpcode::LLVMFSub,
-            FMul => LLVMOpcode::LLVMFMul,
-            FDiv => LLVMOpcode::LLVMFDiv,
-            FRem => LLVMOpcode::LLVMFRem,
+            Add => Opcode::Add,
+            Sub => Opcode::Sub,
+            Mul => Opcode::Mul,
+            SDiv => Opcode::SDiv,
+            UDiv => Opcode::UDiv,
+            SRem => Opcode::SRem,
+            URem => Opcode::URem,
+            Shl => Opcode::Shl,
+            LShr => Opcode::LShr,
+            AShr => Opcode::AShr,
+            And => Opcode::And,
+            Or => Opcode::Or,
+            Xor => Opcode::Xor,
+            FAdd => Opcode::FAdd,
+            FSub => Opcode::FSub,
+            FMul => Opcode::FMul,
+            FDiv => Opcode::FDiv,
+            FRem => Opcode::FRem,
             SMin | SMax | UMin | UMax => {
-                let name = format!("llvm.{}", op.name());
-                let f = self.intrinsic(&name, &[unsafe { LLVMTypeOf(x) }]);
-                return self.call(f, &[x, y]);
+                let f = self.ir.intrinsic(&format!("llvm.{}", op.name()), &[x.get_type()])?;
+                return self.ir.call_value(f, &[x, y]);
             }
         };
-        self.fast_math(unsafe { LLVMBuildBinOp(b, opcode, x, y, c("").as_ptr()) })
+        Ok(self.fast_math(self.ir.binary(opcode, x, y)?))
     }
 
-    fn math(&self, f: MathFunction, t: ScalarType, args: &[Value]) -> Value {
+    fn math(&self, f: MathFunction, t: ScalarType, args: &[Val<'ctx>]) -> Built<Val<'ctx>> {
         use MathFunction::*;
-        let ty = self.ty(t);
+        let ty = self.ir.scalar(t);
         let intrinsic = match f {
             Sqrt => Some("llvm.sqrt"),
             Fabs => Some("llvm.fabs"),
@@ -705,66 +620,65 @@ impl<'a> Emitter<'a> {
             _ => None,
         };
         if let Some(name) = intrinsic {
-            let decl = self.intrinsic(name, &[ty]);
-            return self.fast_math(self.call(decl, args));
+            let decl = self.ir.intrinsic(name, &[ty])?;
+            return Ok(self.fast_math(self.ir.call_value(decl, args)?));
         }
         // Library calls, as C code calls them: expf for float, exp for double.
         let suffix = if t == ScalarType::F32 { "f" } else { "" };
         let name = format!("{}{suffix}", f.name());
         let params = vec![ty; args.len()];
-        let decl = self.function(&name, ty, &params);
-        self.fast_math(self.call(decl, args))
+        let decl = self.ir.function(&name, Some(ty), &params);
+        Ok(self.fast_math(self.ir.call_value(decl, args)?))
     }
 }
 
-fn compare(b: LLVMBuilderRef, p: ComparePredicate, x: Value, y: Value) -> Value {
+fn compare<'ctx>(ir: &IrBuilder<'ctx>, p: ComparePredicate, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
     use ComparePredicate as P;
-    use LLVMIntPredicate as I;
-    use LLVMRealPredicate as R;
-    let int = |pred| unsafe { LLVMBuildICmp(b, pred, x, y, c("").as_ptr()) };
-    let real = |pred| unsafe { LLVMBuildFCmp(b, pred, x, y, c("").as_ptr()) };
+    use FloatPredicate as R;
+    use IntPredicate as I;
+    let int = |pred| ir.icmp(pred, x, y);
+    let real = |pred| ir.fcmp(pred, x, y);
     match p {
-        P::Eq => int(I::LLVMIntEQ),
-        P::Ne => int(I::LLVMIntNE),
-        P::Slt => int(I::LLVMIntSLT),
-        P::Sle => int(I::LLVMIntSLE),
-        P::Sgt => int(I::LLVMIntSGT),
-        P::Sge => int(I::LLVMIntSGE),
-        P::Ult => int(I::LLVMIntULT),
-        P::Ule => int(I::LLVMIntULE),
-        P::Ugt => int(I::LLVMIntUGT),
-        P::Uge => int(I::LLVMIntUGE),
-        P::FOeq => real(R::LLVMRealOEQ),
-        P::FOne => real(R::LLVMRealONE),
-        P::FOlt => real(R::LLVMRealOLT),
-        P::FOle => real(R::LLVMRealOLE),
-        P::FOgt => real(R::LLVMRealOGT),
-        P::FOge => real(R::LLVMRealOGE),
-        P::FUeq => real(R::LLVMRealUEQ),
-        P::FUne => real(R::LLVMRealUNE),
-        P::FUlt => real(R::LLVMRealULT),
-        P::FUle => real(R::LLVMRealULE),
-        P::FUgt => real(R::LLVMRealUGT),
-        P::FUge => real(R::LLVMRealUGE),
-        P::FOrd => real(R::LLVMRealORD),
-        P::FUno => real(R::LLVMRealUNO),
+        P::Eq => int(I::EQ),
+        P::Ne => int(I::NE),
+        P::Slt => int(I::SLT),
+        P::Sle => int(I::SLE),
+        P::Sgt => int(I::SGT),
+        P::Sge => int(I::SGE),
+        P::Ult => int(I::ULT),
+        P::Ule => int(I::ULE),
+        P::Ugt => int(I::UGT),
+        P::Uge => int(I::UGE),
+        P::FOeq => real(R::OEQ),
+        P::FOne => real(R::ONE),
+        P::FOlt => real(R::OLT),
+        P::FOle => real(R::OLE),
+        P::FOgt => real(R::OGT),
+        P::FOge => real(R::OGE),
+        P::FUeq => real(R::UEQ),
+        P::FUne => real(R::UNE),
+        P::FUlt => real(R::ULT),
+        P::FUle => real(R::ULE),
+        P::FUgt => real(R::UGT),
+        P::FUge => real(R::UGE),
+        P::FOrd => real(R::ORD),
+        P::FUno => real(R::UNO),
     }
 }
 
-fn cast_opcode(op: CastOp) -> LLVMOpcode {
+fn cast_opcode(op: CastOp) -> Opcode {
     match op {
-        CastOp::Trunc => LLVMOpcode::LLVMTrunc,
-        CastOp::ZExt => LLVMOpcode::LLVMZExt,
-        CastOp::SExt => LLVMOpcode::LLVMSExt,
-        CastOp::FPTrunc => LLVMOpcode::LLVMFPTrunc,
-        CastOp::FPExt => LLVMOpcode::LLVMFPExt,
-        CastOp::FPToSI => LLVMOpcode::LLVMFPToSI,
-        CastOp::FPToUI => LLVMOpcode::LLVMFPToUI,
-        CastOp::SIToFP => LLVMOpcode::LLVMSIToFP,
-        CastOp::UIToFP => LLVMOpcode::LLVMUIToFP,
+        CastOp::Trunc => Opcode::Trunc,
+        CastOp::ZExt => Opcode::ZExt,
+        CastOp::SExt => Opcode::SExt,
+        CastOp::FPTrunc => Opcode::FPTrunc,
+        CastOp::FPExt => Opcode::FPExt,
+        CastOp::FPToSI => Opcode::FPToSI,
+        CastOp::FPToUI => Opcode::FPToUI,
+        CastOp::SIToFP => Opcode::SIToFP,
+        CastOp::UIToFP => Opcode::UIToFP,
     }
 }
-
 /// The reads an expression performs outside the sides of its selects.
 fn unconditional_reads(e: &Expr) -> Vec<Access> {
     let mut out = Vec::new();
@@ -800,64 +714,53 @@ pub fn used_arrays(scop: &Scop) -> Vec<bool> {
 
 /// Makes `function` start with the run-time check: if it holds, call `new_fn` and return.
 /// Returns a closure that undoes the change.
-fn version_entry(
-    context: LLVMContextRef,
-    module: LLVMModuleRef,
-    function: Value,
-    new_fn: Value,
+fn version_entry<'ctx>(
+    function: FunctionValue<'ctx>,
+    new_fn: FunctionValue<'ctx>,
     plan: &Plan<'_>,
-) -> Result<Box<dyn FnOnce()>, String> {
-    let old_entry = unsafe { LLVMGetEntryBasicBlock(function) };
-    let check = unsafe { LLVMAppendBasicBlockInContext(context, function, c("polyprop.check").as_ptr()) };
-    let fast = unsafe { LLVMAppendBasicBlockInContext(context, function, c("polyprop.optimized").as_ptr()) };
-    unsafe { LLVMMoveBasicBlockBefore(check, old_entry) };
+) -> Result<Box<dyn FnOnce() + 'ctx>, String> {
+    let old_entry = function.get_first_basic_block().ok_or("internal error: function without a body")?;
     // The check is emitted into the function itself: arguments map to themselves.
-    let mut e = Emitter::new(context, module, function, function, plan);
-    let b = e.builder;
-    unsafe { LLVMPositionBuilderAtEnd(b, check) };
+    let mut e = Emitter::new(function, function, plan);
+    let check = e.ir.append_block(function, "polyprop.check");
+    let fast = e.ir.append_block(function, "polyprop.optimized");
+    check.move_before(old_entry).map_err(|()| "internal error: cannot move the check block")?;
+    e.ir.position_at_end(check);
     // The call of the new function needs a location when both have debug info.
-    e.scope = crate::bridge::subprogram(function).map(|sp| (sp, unsafe { LLVMDISubprogramGetLine(sp) }));
+    e.scope = bridge::subprogram(function.as_value_ref()).map(|sp| (sp, llvm_raw::subprogram_line(sp)));
     e.set_location(None);
     // Static allocas stay in the entry block, where later passes promote them.
-    let allocas: Vec<Value> = ir::instructions(old_entry)
-        .into_iter()
-        .filter(|i| ir::opcode(*i) == Some(LLVMOpcode::LLVMAlloca))
-        .collect();
+    let allocas: Vec<InstructionValue<'ctx>> =
+        old_entry.get_instructions().filter(|i| i.get_opcode() == Opcode::Alloca).collect();
     for &alloca in &allocas {
-        unsafe {
-            LLVMInstructionRemoveFromParent(alloca);
-            LLVMInsertIntoBuilder(b, alloca);
-        }
+        alloca.remove_from_basic_block();
+        e.ir.insert(alloca);
     }
-    let result = (|| -> Result<(), String> {
-        e.materialize_parameters();
+    let result = (|| -> Built<()> {
+        e.materialize_parameters()?;
         let mut ok = e.ast_condition(&plan.assumptions)?;
         for check in &plan.scop.alias_checks {
             let disjoint = e.disjoint(check.first, check.second)?;
-            ok = unsafe { LLVMBuildAnd(b, ok, disjoint, c("").as_ptr()) };
+            ok = e.ir.binary(Opcode::And, ok, disjoint)?;
         }
-        unsafe { LLVMBuildCondBr(b, ok, fast, old_entry) };
-        unsafe { LLVMPositionBuilderAtEnd(b, fast) };
-        let n = unsafe { LLVMCountParams(function) };
-        let mut call_args: Vec<Value> = (0..n).map(|k| unsafe { LLVMGetParam(function, k) }).collect();
-        unsafe {
-            LLVMBuildCall2(b, LLVMGlobalGetValueType(new_fn), new_fn, call_args.as_mut_ptr(), n, c("").as_ptr());
-            LLVMBuildRetVoid(b);
-        }
-        Ok(())
+        e.ir.cond_br(ok, fast, old_entry)?;
+        e.ir.position_at_end(fast);
+        e.ir.call(new_fn, &function.get_params())?;
+        e.ir.ret_void()
     })();
     drop(e);
-    let undo = move || unsafe {
+    let undo = move || {
         // The old entry keeps at least its terminator, so it has a first instruction.
+        let ir = IrBuilder::new(function);
         for &alloca in allocas.iter().rev() {
-            LLVMInstructionRemoveFromParent(alloca);
-            let b = LLVMCreateBuilderInContext(context);
-            LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(old_entry));
-            LLVMInsertIntoBuilder(b, alloca);
-            LLVMDisposeBuilder(b);
+            alloca.remove_from_basic_block();
+            if let Some(first) = old_entry.get_first_instruction() {
+                ir.position_before(first);
+                ir.insert(alloca);
+            }
         }
-        LLVMDeleteBasicBlock(fast);
-        LLVMDeleteBasicBlock(check);
+        llvm_raw::delete_block(fast);
+        llvm_raw::delete_block(check);
     };
     match result {
         Ok(()) => Ok(Box::new(undo)),
@@ -868,40 +771,36 @@ fn version_entry(
     }
 }
 
-impl Emitter<'_> {
+impl<'ctx> Emitter<'_, 'ctx> {
     /// Whether the accessed byte ranges of two arrays are disjoint, from their subscript
     /// bounds (linearized with their sizes: inner subscripts stay inside their dimensions
     /// under the assumptions checked alongside).
-    fn disjoint(&mut self, first: ArrayId, second: ArrayId) -> Result<Value, String> {
-        let range = |e: &mut Self, id: ArrayId| -> Result<Option<(Value, Value)>, String> {
+    fn disjoint(&mut self, first: ArrayId, second: ArrayId) -> Built<Val<'ctx>> {
+        let range = |e: &mut Self, id: ArrayId| -> Built<Option<(Val<'ctx>, Val<'ctx>)>> {
             let Some(bounds) = e.plan.bounds.iter().find(|b| b.array == id) else { return Ok(None) };
             if bounds.bounds.is_empty() {
                 return Ok(None);
             }
             let array = &e.plan.scop.arrays[id];
             let sizes = e.inner_sizes(array)?;
-            let lin = |e: &Self, pick: &dyn Fn(&(AstExpr, AstExpr)) -> &AstExpr| -> Result<Value, String> {
-                let subscripts = bounds.bounds.iter().map(|b| e.ast_expr(pick(b))).collect::<Result<Vec<_>, _>>()?;
-                Ok(e.linearize(&subscripts, &sizes))
+            let lin = |e: &Self, pick: &dyn Fn(&(AstExpr, AstExpr)) -> &AstExpr| -> Built<Val<'ctx>> {
+                let subscripts = bounds.bounds.iter().map(|b| e.ast_expr(pick(b))).collect::<Built<Vec<_>>>()?;
+                e.linearize(&subscripts, &sizes)
             };
             let lo = lin(e, &|b| &b.0)?;
             let hi = lin(e, &|b| &b.1)?;
             let bytes = e.int(array.element.size_in_bytes() as i64);
-            let base = e.plan.bases[id];
-            let base = unsafe { LLVMBuildPtrToInt(e.builder, base, e.i64(), c("").as_ptr()) };
-            let lo = unsafe { LLVMBuildAdd(e.builder, base, LLVMBuildMul(e.builder, lo, bytes, c("").as_ptr()), c("").as_ptr()) };
-            let hi1 = unsafe { LLVMBuildAdd(e.builder, hi, e.int(1), c("").as_ptr()) };
-            let hi = unsafe { LLVMBuildAdd(e.builder, base, LLVMBuildMul(e.builder, hi1, bytes, c("").as_ptr()), c("").as_ptr()) };
+            let base = e.ir.ptr_to_int(llvm_raw::value(e.plan.bases[id]))?;
+            let lo = e.ir.add(base, e.ir.mul(lo, bytes)?)?;
+            let hi1 = e.ir.add(hi, e.int(1))?;
+            let hi = e.ir.add(base, e.ir.mul(hi1, bytes)?)?;
             Ok(Some((lo, hi)))
         };
         let (Some((lo1, hi1)), Some((lo2, hi2))) = (range(self, first)?, range(self, second)?) else {
-            return Ok(unsafe { LLVMConstInt(LLVMInt1TypeInContext(self.context), 1, 0) });
+            return Ok(self.ir.i1().const_int(1, false).into());
         };
-        let b = self.builder;
-        unsafe {
-            let before = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntULE, hi1, lo2, c("").as_ptr());
-            let after = LLVMBuildICmp(b, LLVMIntPredicate::LLVMIntULE, hi2, lo1, c("").as_ptr());
-            Ok(LLVMBuildOr(b, before, after, c("").as_ptr()))
-        }
+        let before = self.ir.icmp(IntPredicate::ULE, hi1, lo2)?;
+        let after = self.ir.icmp(IntPredicate::ULE, hi2, lo1)?;
+        self.ir.binary(Opcode::Or, before, after)
     }
 }

@@ -10,8 +10,8 @@
 use crate::arrays::Arrays;
 use crate::bridge;
 use crate::ir::{self, Value};
+use crate::ir_builder;
 use crate::region::Region;
-use llvm_sys::core::{LLVMGetMDKindIDInContext, LLVMGetMetadata, LLVMGetModuleContext, LLVMGetGlobalParent};
 use llvm_sys::LLVMOpcode;
 
 /// The summary of one region.
@@ -22,12 +22,6 @@ pub struct Fidelity {
     pub fast_math: u32,
     /// Per memory array: the `!tbaa` tag (metadata as a value) of all its accesses.
     pub tbaa: Vec<Option<Value>>,
-}
-
-/// The kind id of `!tbaa` in `function`'s context.
-pub fn tbaa_kind(function: Value) -> u32 {
-    let context = unsafe { LLVMGetModuleContext(LLVMGetGlobalParent(function)) };
-    unsafe { LLVMGetMDKindIDInContext(context, c"tbaa".as_ptr(), 4) }
 }
 
 /// Summarizes the region's instructions.
@@ -41,11 +35,10 @@ pub fn summarize(function: Value, region: &Region, arrays: &Arrays) -> Fidelity 
             }
         }
     }
-    let kind = tbaa_kind(function);
+    let kind = ir_builder::metadata_kind(function, "tbaa");
     let mut tbaa: Vec<Option<Option<Value>>> = vec![None; arrays.arrays.len()];
     for (inst, access) in &arrays.access_of {
-        let tag = unsafe { LLVMGetMetadata(*inst, kind) };
-        let tag = (!tag.is_null()).then_some(tag);
+        let tag = ir_builder::metadata_of(*inst, kind);
         let seen = &mut tbaa[access.array];
         *seen = match *seen {
             None => Some(tag),

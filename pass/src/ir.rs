@@ -1,5 +1,12 @@
 //! Small read-only helpers over LLVM's C API (llvm-sys) for walking a function's IR.
+//!
+//! The front end keeps raw handles (`Value`, `Block`): they are map keys and cross the FFI to
+//! the bridge's analyses. The walks over blocks, instructions and phis go through inkwell
+//! (`llvm_raw` wraps the handles); queries inkwell cannot make on a value of any kind (operands
+//! that may be blocks or metadata, `IsA` tests, types) stay on llvm-sys.
 
+use crate::llvm_raw;
+use inkwell::values::AsValueRef;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -10,27 +17,16 @@ pub type Block = LLVMBasicBlockRef;
 pub type Value = LLVMValueRef;
 
 pub fn blocks(function: Value) -> Vec<Block> {
-    let mut out = Vec::new();
-    let mut bb = unsafe { LLVMGetFirstBasicBlock(function) };
-    while !bb.is_null() {
-        out.push(bb);
-        bb = unsafe { LLVMGetNextBasicBlock(bb) };
-    }
-    out
+    llvm_raw::function(function).map_or_else(Vec::new, |f| f.get_basic_block_iter().map(|b| b.as_mut_ptr()).collect())
 }
 
 pub fn instructions(bb: Block) -> Vec<Value> {
-    let mut out = Vec::new();
-    let mut inst = unsafe { LLVMGetFirstInstruction(bb) };
-    while !inst.is_null() {
-        out.push(inst);
-        inst = unsafe { LLVMGetNextInstruction(inst) };
-    }
-    out
+    llvm_raw::block(bb).map_or_else(Vec::new, |b| b.get_instructions().map(|i| i.as_value_ref()).collect())
 }
 
+/// The block's terminator, or null for a block that has none yet.
 pub fn terminator(bb: Block) -> Value {
-    unsafe { LLVMGetBasicBlockTerminator(bb) }
+    llvm_raw::block(bb).and_then(|b| b.get_terminator()).map_or(std::ptr::null_mut(), |t| t.as_value_ref())
 }
 
 pub fn successors(bb: Block) -> Vec<Block> {
@@ -75,7 +71,7 @@ pub fn name(v: Value) -> String {
 }
 
 pub fn block_name(bb: Block) -> String {
-    name(unsafe { LLVMBasicBlockAsValue(bb) })
+    llvm_raw::block(bb).map_or_else(String::new, |b| b.get_name().to_string_lossy().into_owned())
 }
 
 /// The instruction as LLVM prints it, without metadata attachments, for messages.
@@ -177,10 +173,7 @@ pub fn call_arguments(call: Value) -> Vec<Value> {
 
 /// Incoming (value, block) pairs of a phi.
 pub fn phi_incoming(phi: Value) -> Vec<(Value, Block)> {
-    let n = unsafe { LLVMCountIncoming(phi) };
-    (0..n)
-        .map(|i| unsafe { (LLVMGetIncomingValue(phi, i), LLVMGetIncomingBlock(phi, i)) })
-        .collect()
+    llvm_raw::phi(phi).get_incomings().map(|(v, b)| (v.as_value_ref(), b.as_mut_ptr())).collect()
 }
 
 /// Integer comparison predicate of an `icmp`.
@@ -210,8 +203,9 @@ pub fn pointer_operand(inst: Value) -> Option<Value> {
     }
 }
 
+/// Whether a load or store is volatile (false for other instructions).
 pub fn is_volatile(inst: Value) -> bool {
-    unsafe { LLVMGetVolatile(inst) != 0 }
+    llvm_raw::instruction(inst).get_volatile().unwrap_or(false)
 }
 
 pub fn location(inst: Value) -> Option<SourceLocation> {

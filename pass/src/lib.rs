@@ -28,6 +28,8 @@ pub mod domains;
 pub mod driver;
 pub mod fidelity;
 pub mod ir;
+pub mod ir_builder;
+pub mod llvm_raw;
 pub mod options;
 pub mod printers;
 pub mod region;

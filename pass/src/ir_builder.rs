@@ -1,0 +1,326 @@
+//! A typed layer over inkwell's builder for code generation.
+//!
+//! inkwell types values (`IntValue`, `FloatValue`, `PointerValue`) where the model's
+//! expressions are typed only at run time (`ScalarType`), and it cannot attach what the
+//! source said about its instructions in LLVM 14 (fast-math flags, `!tbaa` tags from the
+//! source, alias scopes, debug locations in a subprogram it did not create). This layer takes
+//! and returns `BasicValueEnum`, checks the kind an operation needs instead of panicking, turns
+//! inkwell's `BuilderError` into our internal-error strings, and attaches the source's
+//! metadata through `bridge` and `llvm_raw`.
+//!
+//! Every instruction it emits is one LLVM C API builder call with the same operands, types and
+//! name as before inkwell (loads, GEPs and calls take the pointee type from the typed pointer of
+//! LLVM 14 instead of being given it), so the IR is the same instruction for instruction.
+
+use crate::bridge;
+use crate::ir;
+use crate::llvm_raw;
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::{Builder, BuilderError};
+use inkwell::context::ContextRef;
+use inkwell::intrinsics::Intrinsic;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, IntType, PointerType};
+use inkwell::values::{
+    AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PhiValue,
+    PointerValue, ValueKind,
+};
+use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
+use llvm_sys::prelude::LLVMMetadataRef;
+use polyhedral::model::ScalarType;
+use std::mem::ManuallyDrop;
+
+pub use inkwell::values::InstructionOpcode as Opcode;
+
+/// A value the builder made or was given.
+pub type Val<'ctx> = BasicValueEnum<'ctx>;
+
+/// Results of the layer: an error means a bug in code generation (an operation on a value of
+/// the wrong kind), reported as an internal error.
+pub type Built<T> = Result<T, String>;
+
+fn built<T>(r: Result<T, BuilderError>) -> Built<T> {
+    r.map_err(|e| format!("internal error: IR builder: {e}"))
+}
+
+fn int(v: Val<'_>) -> Built<IntValue<'_>> {
+    match v {
+        BasicValueEnum::IntValue(x) => Ok(x),
+        other => Err(format!("internal error: integer operation on {}", ir::to_string(other.as_value_ref()))),
+    }
+}
+
+/// The builder of one function being emitted into, with the module and context it lives in.
+pub struct IrBuilder<'ctx> {
+    pub context: ContextRef<'ctx>,
+    /// Borrowed from LLVM: never disposed (see `llvm_raw::module_of`).
+    module: ManuallyDrop<Module<'ctx>>,
+    builder: Builder<'ctx>,
+}
+
+impl<'ctx> IrBuilder<'ctx> {
+    /// A builder in the context and module of `function`, not positioned yet.
+    pub fn new(function: FunctionValue<'ctx>) -> Self {
+        let context = llvm_raw::context_of(function);
+        let builder = context.create_builder();
+        IrBuilder { module: llvm_raw::module_of(function), context, builder }
+    }
+
+    // Types and constants.
+
+    pub fn i1(&self) -> IntType<'ctx> {
+        self.context.bool_type()
+    }
+
+    pub fn i64(&self) -> IntType<'ctx> {
+        self.context.i64_type()
+    }
+
+    /// An `i64` constant.
+    pub fn int(&self, v: i64) -> Val<'ctx> {
+        self.i64().const_int(v as u64, true).into()
+    }
+
+    /// A constant of an integer type, sign-extended from `v`.
+    pub fn const_int(&self, t: ScalarType, v: i64) -> Built<Val<'ctx>> {
+        match self.scalar(t) {
+            BasicTypeEnum::IntType(ty) => Ok(ty.const_int(v as u64, true).into()),
+            _ => Err(format!("internal error: integer constant of type {t:?}")),
+        }
+    }
+
+    /// A constant of a floating-point type.
+    pub fn const_float(&self, t: ScalarType, v: f64) -> Built<Val<'ctx>> {
+        match self.scalar(t) {
+            BasicTypeEnum::FloatType(ty) => Ok(ty.const_float(v).into()),
+            _ => Err(format!("internal error: floating-point constant of type {t:?}")),
+        }
+    }
+
+    pub fn scalar(&self, t: ScalarType) -> BasicTypeEnum<'ctx> {
+        let c = &self.context;
+        match t {
+            ScalarType::I1 => c.bool_type().into(),
+            ScalarType::I8 => c.i8_type().into(),
+            ScalarType::I16 => c.i16_type().into(),
+            ScalarType::I32 => c.i32_type().into(),
+            ScalarType::I64 => c.i64_type().into(),
+            ScalarType::F32 => c.f32_type().into(),
+            ScalarType::F64 => c.f64_type().into(),
+        }
+    }
+
+    pub fn pointer_to(&self, t: BasicTypeEnum<'ctx>) -> PointerType<'ctx> {
+        t.ptr_type(AddressSpace::default())
+    }
+
+    pub fn i8_ptr(&self) -> PointerType<'ctx> {
+        self.pointer_to(self.context.i8_type().into())
+    }
+
+    // Functions and blocks.
+
+    /// The function `name` of the module, declared with this type if it is not there yet.
+    pub fn function(&self, name: &str, ret: Option<BasicTypeEnum<'ctx>>, params: &[BasicTypeEnum<'ctx>]) -> FunctionValue<'ctx> {
+        if let Some(f) = self.module.get_function(name) {
+            return f;
+        }
+        let params: Vec<BasicMetadataTypeEnum<'ctx>> = params.iter().map(|&p| p.into()).collect();
+        let ty = match ret {
+            Some(r) => r.fn_type(&params, false),
+            None => self.context.void_type().fn_type(&params, false),
+        };
+        self.module.add_function(name, ty, None)
+    }
+
+    /// A new internal function `name` of the type of `like`.
+    pub fn add_internal_function(&self, name: &str, like: FunctionValue<'ctx>) -> FunctionValue<'ctx> {
+        self.module.add_function(name, like.get_type(), Some(Linkage::Internal))
+    }
+
+    /// The declaration of an overloaded intrinsic (`llvm.smax` on `[i64]` is `llvm.smax.i64`).
+    pub fn intrinsic(&self, name: &str, types: &[BasicTypeEnum<'ctx>]) -> Built<FunctionValue<'ctx>> {
+        Intrinsic::find(name)
+            .and_then(|i| i.get_declaration(&self.module, types))
+            .ok_or_else(|| format!("internal error: no intrinsic {name}"))
+    }
+
+    pub fn append_block(&self, function: FunctionValue<'ctx>, name: &str) -> BasicBlock<'ctx> {
+        self.context.append_basic_block(function, name)
+    }
+
+    pub fn position_at_end(&self, block: BasicBlock<'ctx>) {
+        self.builder.position_at_end(block);
+    }
+
+    pub fn position_before(&self, instruction: InstructionValue<'ctx>) {
+        self.builder.position_before(&instruction);
+    }
+
+    pub fn insert_block(&self) -> Built<BasicBlock<'ctx>> {
+        self.builder.get_insert_block().ok_or_else(|| "internal error: builder not positioned".to_string())
+    }
+
+    /// Inserts an instruction that is in no block (a clone, or one removed from its block).
+    pub fn insert(&self, instruction: InstructionValue<'ctx>) {
+        self.builder.insert_instruction(&instruction, None);
+    }
+
+    // Instructions.
+
+    /// An arithmetic or bitwise instruction on two values of the same type.
+    pub fn binary(&self, op: Opcode, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
+        built(self.builder.build_binop(op, x, y, ""))
+    }
+
+    pub fn add(&self, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
+        self.binary(Opcode::Add, x, y)
+    }
+
+    pub fn sub(&self, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
+        self.binary(Opcode::Sub, x, y)
+    }
+
+    pub fn mul(&self, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
+        self.binary(Opcode::Mul, x, y)
+    }
+
+    pub fn neg(&self, x: Val<'ctx>) -> Built<Val<'ctx>> {
+        Ok(built(self.builder.build_int_neg(int(x)?, ""))?.into())
+    }
+
+    pub fn fneg(&self, x: Val<'ctx>) -> Built<Val<'ctx>> {
+        match x {
+            BasicValueEnum::FloatValue(f) => Ok(built(self.builder.build_float_neg(f, ""))?.into()),
+            other => Err(format!("internal error: fneg of {}", ir::to_string(other.as_value_ref()))),
+        }
+    }
+
+    pub fn icmp(&self, p: IntPredicate, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
+        Ok(built(self.builder.build_int_compare(p, int(x)?, int(y)?, ""))?.into())
+    }
+
+    pub fn fcmp(&self, p: FloatPredicate, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
+        match (x, y) {
+            (BasicValueEnum::FloatValue(x), BasicValueEnum::FloatValue(y)) => {
+                Ok(built(self.builder.build_float_compare(p, x, y, ""))?.into())
+            }
+            _ => Err("internal error: fcmp of non-floating-point values".into()),
+        }
+    }
+
+    pub fn select(&self, cond: Val<'ctx>, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
+        built(self.builder.build_select(int(cond)?, x, y, ""))
+    }
+
+    pub fn cast(&self, op: Opcode, x: Val<'ctx>, to: BasicTypeEnum<'ctx>) -> Built<Val<'ctx>> {
+        built(self.builder.build_cast(op, x, to, ""))
+    }
+
+    pub fn bitcast(&self, x: Val<'ctx>, to: PointerType<'ctx>, name: &str) -> Built<Val<'ctx>> {
+        built(self.builder.build_bit_cast(x, to, name))
+    }
+
+    pub fn sext(&self, x: Val<'ctx>, to: IntType<'ctx>) -> Built<Val<'ctx>> {
+        Ok(built(self.builder.build_int_s_extend(int(x)?, to, ""))?.into())
+    }
+
+    pub fn ptr_to_int(&self, x: Val<'ctx>) -> Built<Val<'ctx>> {
+        Ok(built(self.builder.build_ptr_to_int(pointer(x)?, self.i64(), ""))?.into())
+    }
+
+    pub fn alloca(&self, t: BasicTypeEnum<'ctx>, name: &str) -> Built<Val<'ctx>> {
+        Ok(built(self.builder.build_alloca(t, name))?.into())
+    }
+
+    /// Loads through a typed pointer (LLVM 14: the pointee type is the pointer's).
+    pub fn load(&self, ptr: Val<'ctx>) -> Built<(Val<'ctx>, InstructionValue<'ctx>)> {
+        let v = built(self.builder.build_load(pointer(ptr)?, ""))?;
+        let i = v.as_instruction_value().ok_or("internal error: load folded")?;
+        Ok((v, i))
+    }
+
+    pub fn store(&self, value: Val<'ctx>, ptr: Val<'ctx>) -> Built<InstructionValue<'ctx>> {
+        built(self.builder.build_store(pointer(ptr)?, value))
+    }
+
+    /// The address `index` elements after `ptr`.
+    pub fn element_pointer(&self, ptr: Val<'ctx>, index: Val<'ctx>) -> Built<Val<'ctx>> {
+        Ok(built(llvm_raw::element_pointer(&self.builder, pointer(ptr)?, int(index)?))?.into())
+    }
+
+    pub fn phi(&self, t: BasicTypeEnum<'ctx>, name: &str) -> Built<PhiValue<'ctx>> {
+        built(self.builder.build_phi(t, name))
+    }
+
+    pub fn br(&self, to: BasicBlock<'ctx>) -> Built<()> {
+        built(self.builder.build_unconditional_branch(to)).map(drop)
+    }
+
+    pub fn cond_br(&self, cond: Val<'ctx>, t: BasicBlock<'ctx>, f: BasicBlock<'ctx>) -> Built<()> {
+        built(self.builder.build_conditional_branch(int(cond)?, t, f)).map(drop)
+    }
+
+    pub fn ret_void(&self) -> Built<()> {
+        built(self.builder.build_return(None)).map(drop)
+    }
+
+    /// A call; `None` for a call of a `void` function.
+    pub fn call(&self, f: FunctionValue<'ctx>, args: &[Val<'ctx>]) -> Built<Option<Val<'ctx>>> {
+        let args: Vec<BasicMetadataValueEnum<'ctx>> = args.iter().map(|&a| a.into()).collect();
+        Ok(match built(self.builder.build_call(f, &args, ""))?.try_as_basic_value() {
+            ValueKind::Basic(v) => Some(v),
+            ValueKind::Instruction(_) => None,
+        })
+    }
+
+    /// A call of a function that returns a value.
+    pub fn call_value(&self, f: FunctionValue<'ctx>, args: &[Val<'ctx>]) -> Built<Val<'ctx>> {
+        self.call(f, args)?.ok_or_else(|| "internal error: call of a void function used as a value".into())
+    }
+
+    // What the source said about its instructions (`fidelity`).
+
+    /// The debug location of the instructions emitted next.
+    pub fn set_location(&self, line: u32, column: u32, scope: LLVMMetadataRef) {
+        llvm_raw::set_debug_location(&self.builder, &self.context, line, column, scope);
+    }
+
+    /// Fast-math flags (bits as `bridge::fast_math_flags`) on a floating-point operation;
+    /// a value that is no such operation (a folded constant) is left alone.
+    pub fn fast_math(&self, v: Val<'ctx>, flags: u32) -> Val<'ctx> {
+        if flags != 0 {
+            bridge::set_fast_math_flags(v.as_value_ref(), flags);
+        }
+        v
+    }
+
+    /// A metadata node (as `fidelity` keeps it) on a load or store.
+    pub fn set_metadata(&self, access: InstructionValue<'ctx>, kind: u32, node: ir::Value) -> Built<()> {
+        access.set_metadata(llvm_raw::metadata(node), kind).map_err(|e| format!("internal error: metadata: {e}"))
+    }
+
+    /// `!alias.scope` scope `own` of `scopes` and `!noalias` all the others, on a load or store.
+    pub fn set_alias_scopes(&self, access: InstructionValue<'ctx>, scopes: &[LLVMMetadataRef], own: usize) {
+        bridge::set_alias_scopes(access.as_value_ref(), scopes, own);
+    }
+}
+
+/// The kind id of metadata `name` (`"tbaa"`) in the context of `function`.
+pub fn metadata_kind(function: ir::Value, name: &str) -> u32 {
+    let function = llvm_raw::function(function).expect("metadata kinds are looked up for functions");
+    llvm_raw::context_of(function).get_kind_id(name)
+}
+
+/// The metadata node of kind `kind` on an instruction (a `!tbaa` tag), kept as a value for
+/// `set_metadata` on the instructions code generation emits.
+pub fn metadata_of(instruction: ir::Value, kind: u32) -> Option<ir::Value> {
+    llvm_raw::instruction(instruction).get_metadata(kind).map(|m| m.as_value_ref())
+}
+
+fn pointer(v: Val<'_>) -> Built<PointerValue<'_>> {
+    match v {
+        BasicValueEnum::PointerValue(p) => Ok(p),
+        other => Err(format!("internal error: pointer operation on {}", ir::to_string(other.as_value_ref()))),
+    }
+}
