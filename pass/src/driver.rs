@@ -207,7 +207,7 @@ fn export_jscop(function: &str, candidates: &[Candidate], dir: &str) -> Result<(
         let Candidate::Accepted { built, .. } = c else { continue };
         let scop = &built.scop;
         let file = std::path::Path::new(dir).join(format!("{}.jscop", scop.name));
-        std::fs::write(&file, printers::jscop(scop))
+        std::fs::write(&file, polyhedral::jscop::export(scop))
             .map_err(|e| format!("cannot write {}: {e} (function {function})", file.display()))?;
     }
     Ok(())
