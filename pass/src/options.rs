@@ -11,6 +11,7 @@
 //! | `disable`         | run nothing (clang builds)                                      |
 //! | `print=STAGES`    | print `detect`, `scops`, `deps`, `propagation`, `transform`     |
 //! | `jscop-dir=DIR`   | where `polyprop-export-jscop` writes (default: current folder)  |
+//! | `import-jscop=DIR`| the transform reads `DIR/<scop>.jscop`: schedule and accesses   |
 //! | `cache-line=N`    | cache line size in elements for the cache-miss heuristic (8)    |
 //! | `cache-limit=N`   | new cache lines per iteration allowed by propagation (32)       |
 //! | `split-limit=N`   | most parts a statement may be split into per location (8)       |
@@ -23,6 +24,7 @@ pub struct Options {
     pub disable: bool,
     pub print: Vec<String>,
     pub jscop_dir: String,
+    pub import_jscop: Option<String>,
     pub cache_line: u64,
     pub cache_limit: u64,
     pub split_limit: u64,
@@ -36,6 +38,7 @@ impl Default for Options {
             disable: false,
             print: Vec::new(),
             jscop_dir: ".".to_string(),
+            import_jscop: None,
             cache_line: 8,
             cache_limit: 32,
             split_limit: 8,
@@ -44,7 +47,7 @@ impl Default for Options {
     }
 }
 
-const KNOWN: &str = "quota, disable, print, jscop-dir, cache-line, cache-limit, split-limit, lang";
+const KNOWN: &str = "quota, disable, print, jscop-dir, import-jscop, cache-line, cache-limit, split-limit, lang";
 const PRINTABLE: [&str; 5] = ["detect", "scops", "deps", "propagation", "transform"];
 
 impl Options {
@@ -68,6 +71,7 @@ impl Options {
                 ("cache-limit", Some(v)) => options.cache_limit = parse_number(key, v)?,
                 ("split-limit", Some(v)) => options.split_limit = parse_number(key, v)?,
                 ("jscop-dir", Some(v)) => options.jscop_dir = v.to_string(),
+                ("import-jscop", Some(v)) => options.import_jscop = Some(v.to_string()),
                 ("disable", None) => options.disable = true,
                 ("lang", None) => options.lang = true,
                 ("print", Some(v)) => {
@@ -81,7 +85,7 @@ impl Options {
                         options.print.push(stage.to_string());
                     }
                 }
-                ("quota" | "cache-line" | "cache-limit" | "split-limit" | "jscop-dir" | "print", None) => {
+                ("quota" | "cache-line" | "cache-limit" | "split-limit" | "jscop-dir" | "import-jscop" | "print", None) => {
                     return Err(format!("option '{key}' needs a value ({key}=...)"))
                 }
                 ("disable" | "lang", Some(_)) => return Err(format!("option '{key}' takes no value")),

@@ -9,7 +9,7 @@
 //! - `interp`: the reference interpreter (the oracle for transformations).
 //! - `generator`: seeded random programs in the textual language.
 //! - `ast`: isl's loop program (AST) of the schedule as plain data, run-time check expressions.
-//! - `jscop`: Polly's JSON exchange format (JSCoP), written with serde.
+//! - `jscop`: Polly's JSON exchange format (JSCoP): export, and import with legality checks.
 
 pub mod affine;
 pub mod delinearization;
