@@ -1,4 +1,5 @@
-//! Reporting: the terminal table, CSV, JSON and an SVG bar chart of speedups.
+//! Reporting: the terminal table, CSV, JSON and an SVG bar chart of speedups (drawn by
+//! [`crate::plot`]).
 //! Every time, ratio and memory figure is printed as `median [min, max]`.
 
 use crate::bench::{Cell, PipelineResult, Results};
@@ -350,89 +351,10 @@ pub fn json(results: &Results) -> String {
     text
 }
 
-const COLOURS: [&str; 8] = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f"];
-
-/// An SVG bar chart: one group per pipeline, one bar per non-naive variant
-/// (median speedup over naive), whiskers from min to max, a line at 1.
-pub fn svg(results: &Results) -> String {
-    let variants: Vec<usize> = (1..results.config.variants.len()).collect();
-    let groups = results.pipelines.len().max(1);
-    let bar = 22.0;
-    let group_width = bar * variants.len().max(1) as f64 + 30.0;
-    let (left, top, plot_h) = (60.0, 40.0, 300.0);
-    let width = left + group_width * groups as f64 + 180.0;
-    let height = top + plot_h + 110.0;
-    let top_value = results
-        .pipelines
-        .iter()
-        .flat_map(|p| variants.iter().filter_map(move |&k| p.speedup(k)))
-        .map(|s| s.max)
-        .fold(1.5_f64, f64::max)
-        * 1.1;
-    let y = |v: f64| top + plot_h * (1.0 - v / top_value);
-    let mut s = String::new();
-    let _ = writeln!(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" font-family=\"sans-serif\" font-size=\"11\">");
-    let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    let _ = writeln!(
-        s,
-        "<text x=\"{left}\" y=\"20\" font-size=\"14\">Speedup over naive clang-14 -O3 -march=native (median, whiskers min-max; size {}, {} rounds)</text>",
-        results.config.size.name(),
-        results.config.rounds
-    );
-    for tick in 0..=5 {
-        let v = top_value * tick as f64 / 5.0;
-        let _ = writeln!(s, "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/>", width - 180.0, y(v), y(v));
-        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{v:.2}</text>", left - 5.0, y(v) + 4.0);
-    }
-    for (g, p) in results.pipelines.iter().enumerate() {
-        let x0 = left + 15.0 + g as f64 * group_width;
-        for (b, &k) in variants.iter().enumerate() {
-            let x = x0 + b as f64 * bar;
-            let colour = COLOURS[b % COLOURS.len()];
-            match p.speedup(k) {
-                Some(sp) => {
-                    let _ = writeln!(
-                        s,
-                        "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"><title>{} {}: {}</title></rect>",
-                        y(sp.median),
-                        bar - 4.0,
-                        y(0.0) - y(sp.median),
-                        p.pipeline.name,
-                        p.cells[k].variant.name,
-                        sp.show(2)
-                    );
-                    let cx = x + (bar - 4.0) / 2.0;
-                    let _ = writeln!(s, "<line x1=\"{cx:.1}\" x2=\"{cx:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\"/>", y(sp.min), y(sp.max));
-                }
-                None => {
-                    let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" transform=\"rotate(-90 {:.1} {:.1})\">n/a</text>", x + 12.0, y(0.0) - 4.0, x + 12.0, y(0.0) - 4.0);
-                }
-            }
-        }
-        let (lx, ly) = (x0 + (group_width - 30.0) / 2.0, y(0.0) + 14.0);
-        let _ = writeln!(
-            s,
-            "<text x=\"{lx:.1}\" y=\"{ly:.1}\" text-anchor=\"end\" transform=\"rotate(-30 {lx:.1} {ly:.1})\">({}) {}</text>",
-            p.pipeline.table_number,
-            p.pipeline.name
-        );
-    }
-    let _ = writeln!(s, "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\" stroke-dasharray=\"4 3\"/>", width - 180.0, y(1.0), y(1.0));
-    for (b, &k) in variants.iter().enumerate() {
-        let ly = top + 20.0 * b as f64;
-        let v = &results.config.variants[k];
-        let honesty = if v.uses_plugin
-            && results.pipelines.iter().all(|p| transform_status(p, &p.cells[k]) != TransformStatus::Transformed)
-        {
-            " (no transform yet)"
-        } else {
-            ""
-        };
-        let _ = writeln!(s, "<rect x=\"{:.1}\" y=\"{ly:.1}\" width=\"12\" height=\"12\" fill=\"{}\"/>", width - 170.0, COLOURS[b % COLOURS.len()]);
-        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\">{}{}</text>", width - 153.0, ly + 10.0, v.name, honesty);
-    }
-    s.push_str("</svg>\n");
-    s
+/// The SVG bar chart of speedups (`crate::plot::speedups`): one group per pipeline, one bar
+/// per non-naive variant (median speedup over naive), whiskers from min to max, a line at 1.
+pub fn svg(results: &Results) -> Result<String, String> {
+    crate::plot::speedups(results)
 }
 
 #[cfg(test)]
