@@ -172,7 +172,8 @@ impl Imported {
 }
 
 /// Reads a JSCoP file (`text`) into a copy of `scop`: the schedules and access relations are
-/// the file's; names, domains and the context must be the model's.
+/// the file's; names and domains must be the model's, and the file's context is not read (the
+/// model keeps its own, and its assumptions).
 ///
 /// What is checked, in Polly's terms (its `JSONImporter`) and the model's:
 /// - the file is a JSCoP of this SCoP: its name, the same statements by name, each domain equal
