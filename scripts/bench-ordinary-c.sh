@@ -10,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5} R=${2:-2048} C=${3:-2048}
 plugin=${POLYPROP_PLUGIN:-$PWD/target/release/libpolyprop.so}
+[ -x target/release/polyprop-plot ] || { echo "build first: cargo build --release --workspace" >&2; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 src=test-suite/ordinary-c
@@ -47,17 +48,5 @@ mkdir -p docs/benchmarks
   echo "variant,median_ms,speedup"
   for v in naive polly polyprop; do awk -v v="$v" -v t="${!v}" -v n="$naive" 'BEGIN { printf "%s,%.3f,%.3f\n", v, t, n / t }'; done
 } > docs/benchmarks/ordinary-c.csv
-# The speedups as a bar plot.
-awk -F, 'NR > 1 { name[NR-1] = $1; s[NR-1] = $3; n = NR - 1; if ($3 > top) top = $3 }
-END {
-  w = 420; h = 60 + 50 * n; scale = 300 / top
-  printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"13\">\n", w, h
-  printf "<text x=\"10\" y=\"20\">unsharp mask as ordinary C: speedup over clang-14 -O3</text>\n"
-  for (k = 1; k <= n; k++) {
-    y = 40 + 50 * (k - 1)
-    printf "<text x=\"10\" y=\"%d\">%s</text>\n", y + 20, name[k]
-    printf "<rect x=\"80\" y=\"%d\" width=\"%.1f\" height=\"28\" fill=\"%s\"/>\n", y, s[k] * scale, (name[k] == "polyprop") ? "#2a7" : "#999"
-    printf "<text x=\"%.1f\" y=\"%d\">%.2fx</text>\n", 86 + s[k] * scale, y + 20, s[k]
-  }
-  printf "</svg>\n"
-}' docs/benchmarks/ordinary-c.csv > docs/benchmarks/ordinary-c.svg
+# The speedups as a bar plot (plotters: test-suite/src/plot.rs).
+target/release/polyprop-plot ordinary-c docs/benchmarks/ordinary-c.csv docs/benchmarks/ordinary-c.svg

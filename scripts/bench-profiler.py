@@ -58,40 +58,10 @@ def run(cmd):
     return seconds, int(traced.group(1)) if traced else None
 
 
-def svg(rows, path):
-    """Grouped bars: slowdown over native per kernel, QEMU alone and the two profiles."""
-    series = [("qemu", "QEMU alone", "#9e9e9e"), ("profile", "profile, dependences on", "#1f77b4"),
-              ("profile-nodeps", "profile, dependences off", "#aec7e8")]
-    top = max(max(r[v] / r["native"] for v, _, _ in series for r in rows), TARGET) * 1.1
-    height, left, bottom, group = 360, 60, 60, 150
-    width = max(left + 40 + len(rows) * group, 640)
-    scale = (height - bottom - 20) / top
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             'font-family="sans-serif" font-size="12">',
-             f'<text x="{left}" y="14">polyprop profile: slowdown over native (median wall time, 10^8 accesses)</text>']
-    base = height - bottom
-    for tick in range(0, int(top) + 1, 10 if top < 150 else 50):
-        y = base - tick * scale
-        parts.append(f'<line x1="{left}" x2="{width - 10}" y1="{y:.1f}" y2="{y:.1f}" stroke="#eee"/>')
-        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}x</text>')
-    y = base - TARGET * scale
-    parts.append(f'<line x1="{left}" x2="{width - 10}" y1="{y:.1f}" y2="{y:.1f}" stroke="#d62728" stroke-dasharray="4"/>')
-    parts.append(f'<text x="{width - 12}" y="{y - 4:.1f}" text-anchor="end" fill="#d62728">target {TARGET:.0f}x</text>')
-    for g, row in enumerate(rows):
-        x0 = left + 20 + g * group
-        for s, (variant, _, color) in enumerate(series):
-            ratio = row[variant] / row["native"]
-            x, h = x0 + s * 36, ratio * scale
-            parts.append(f'<rect x="{x}" y="{base - h:.1f}" width="32" height="{h:.1f}" fill="{color}"/>')
-            parts.append(f'<text x="{x + 16}" y="{base - h - 3:.1f}" text-anchor="middle" font-size="10">{ratio:.0f}</text>')
-        parts.append(f'<text x="{x0 + 54}" y="{base + 16}" text-anchor="middle">{row["kernel"]}</text>')
-        parts.append(f'<text x="{x0 + 54}" y="{base + 30}" text-anchor="middle" font-size="10">native {row["native"] * 1000:.0f} ms</text>')
-    for s, (_, label, color) in enumerate(series):
-        x = left + s * 200
-        parts.append(f'<rect x="{x}" y="{height - 16}" width="10" height="10" fill="{color}"/>')
-        parts.append(f'<text x="{x + 14}" y="{height - 7}">{label}</text>')
-    parts.append("</svg>")
-    path.write_text("\n".join(parts) + "\n")
+def svg(csv_path, path):
+    """Grouped bars: slowdown over native per kernel, QEMU alone and the two profiles, drawn by
+    polyprop-plot (plotters: test-suite/src/plot.rs) from the CSV."""
+    subprocess.run([str(ROOT / "target/release/polyprop-plot"), "profiler", str(csv_path), str(path)], check=True)
 
 
 def main():
@@ -108,8 +78,8 @@ def main():
                     for r in csv.DictReader(f)]
         report(rows, args)
         return
-    if not (ROOT / "target/release/polyprop").exists():
-        sys.exit("bench-profiler: build first: cargo build --release -p polyprop-cli -p polyprop-qemu")
+    if not (ROOT / "target/release/polyprop").exists() or not (ROOT / "target/release/polyprop-plot").exists():
+        sys.exit("bench-profiler: build first: cargo build --release --workspace")
     rows = []
     for name in args.kernels:
         binary = compile_kernel(name, args.out)
@@ -142,7 +112,7 @@ def report(rows, args):
         writer = csv.DictWriter(f, fieldnames=["kernel", "accesses"] + VARIANTS)
         writer.writeheader()
         writer.writerows(rows)
-    svg(rows, args.out / "profiler.svg")
+    svg(args.out / "profiler.csv", args.out / "profiler.svg")
     print(f"wrote {args.out}/profiler.txt, profiler.csv, profiler.svg", file=sys.stderr)
 
 

@@ -20,11 +20,13 @@ void gemm(long ni, long nj, long nk, double alpha, double beta,
 // CHECK: "name": "gemm",
 // CHECK: "name": "S0",
 // CHECK-NEXT: "domain": "[ni, nj, nk] -> { S0[i0, i1] : nj > 0 and 0 <= i0 < ni and 0 <= i1 < nj }",
-// CHECK: { "kind": "write", "relation": "[ni, nj, nk] -> { S0[i0, i1] -> C[i0, i1] }" },
+// CHECK: "kind": "write",
+// CHECK-NEXT: "relation": "[ni, nj, nk] -> { S0[i0, i1] -> C[i0, i1] }"
 // CHECK: "name": "S1",
 // CHECK-NEXT: "domain": "[ni, nj, nk] -> { S1[i0, i1, i2] : nj > 0 and 0 <= i0 < ni and 0 <= i1 < nk and 0 <= i2 < nj }",
 // CHECK-NEXT: "schedule": "[ni, nj, nk] -> { S1[i0, i1, i2] -> [0, i0, 1, i1, 0, i2, 0] }",
-// CHECK: { "kind": "write", "relation": "[ni, nj, nk] -> { S1[i0, i1, i2] -> C[i0, i2] }" },
-// CHECK-DAG: { "kind": "read", "relation": "[ni, nj, nk] -> { S1[i0, i1, i2] -> A[i0, i1] }" }
-// CHECK-DAG: { "kind": "read", "relation": "[ni, nj, nk] -> { S1[i0, i1, i2] -> B[i1, i2] }" }
+// CHECK: "kind": "write",
+// CHECK-NEXT: "relation": "[ni, nj, nk] -> { S1[i0, i1, i2] -> C[i0, i2] }"
+// CHECK-DAG: "relation": "[ni, nj, nk] -> { S1[i0, i1, i2] -> A[i0, i1] }"
+// CHECK-DAG: "relation": "[ni, nj, nk] -> { S1[i0, i1, i2] -> B[i1, i2] }"
 // JSON: gemm 2 [2, 4]

@@ -16,7 +16,10 @@ void shift(long n, float *restrict A, const float *restrict B) {
 // FILES: scale.jscop
 // FILES-NEXT: shift.jscop
 // SCALE: "name": "scale",
-// SCALE: { "kind": "write", "relation": "[n] -> { S0[i0] -> A[i0] }" },
-// SCALE: { "kind": "read", "relation": "[n] -> { S0[i0] -> A[i0] }" }
+// SCALE: "kind": "write",
+// SCALE-NEXT: "relation": "[n] -> { S0[i0] -> A[i0] }"
+// SCALE: "kind": "read",
+// SCALE-NEXT: "relation": "[n] -> { S0[i0] -> A[i0] }"
 // SHIFT: "name": "shift",
-// SHIFT: { "kind": "read", "relation": "[n] -> { S0[i0] -> B[i0 + 2] }" }
+// SHIFT: "kind": "read",
+// SHIFT-NEXT: "relation": "[n] -> { S0[i0] -> B[i0 + 2] }"

@@ -21,8 +21,14 @@ void two_stages(long n, float *restrict A, float *restrict B, const float *restr
 // CHECK-NEXT: "domain": "[n] -> { S0[i0] : n > 0 and 0 <= i0 < n }",
 // CHECK-NEXT: "schedule": "[n] -> { S0[i0] -> [0, i0, 0] }",
 // CHECK-NEXT: "accesses": [
-// CHECK-NEXT: { "kind": "write", "relation": "[n] -> { S0[i0] -> A[i0] }" },
-// CHECK-NEXT: { "kind": "read", "relation": "[n] -> { S0[i0] -> in[i0] }" }
+// CHECK-NEXT: {
+// CHECK-NEXT: "kind": "write",
+// CHECK-NEXT: "relation": "[n] -> { S0[i0] -> A[i0] }"
+// CHECK-NEXT: },
+// CHECK-NEXT: {
+// CHECK-NEXT: "kind": "read",
+// CHECK-NEXT: "relation": "[n] -> { S0[i0] -> in[i0] }"
+// CHECK-NEXT: }
 // CHECK-NEXT: ]
 // CHECK-NEXT: },
 // CHECK-NEXT: {
@@ -30,15 +36,42 @@ void two_stages(long n, float *restrict A, float *restrict B, const float *restr
 // CHECK-NEXT: "domain": "[n] -> { S1[i0] : n >= 2 and 0 <= i0 <= -2 + n }",
 // CHECK-NEXT: "schedule": "[n] -> { S1[i0] -> [1, i0, 0] }",
 // CHECK-NEXT: "accesses": [
-// CHECK-NEXT: { "kind": "write", "relation": "[n] -> { S1[i0] -> B[i0 + 1] }" },
-// CHECK-NEXT: { "kind": "read", "relation": "[n] -> { S1[i0] -> A[i0] }" },
-// CHECK-NEXT: { "kind": "read", "relation": "[n] -> { S1[i0] -> A[i0 + 1] }" }
+// CHECK-NEXT: {
+// CHECK-NEXT: "kind": "write",
+// CHECK-NEXT: "relation": "[n] -> { S1[i0] -> B[i0 + 1] }"
+// CHECK-NEXT: },
+// CHECK-NEXT: {
+// CHECK-NEXT: "kind": "read",
+// CHECK-NEXT: "relation": "[n] -> { S1[i0] -> A[i0] }"
+// CHECK-NEXT: },
+// CHECK-NEXT: {
+// CHECK-NEXT: "kind": "read",
+// CHECK-NEXT: "relation": "[n] -> { S1[i0] -> A[i0 + 1] }"
+// CHECK-NEXT: }
 // CHECK-NEXT: ]
 // CHECK-NEXT: }
 // CHECK-NEXT: ],
 // CHECK-NEXT: "arrays": [
-// CHECK-NEXT: { "name": "A", "sizes": ["*"], "type": "float" },
-// CHECK-NEXT: { "name": "B", "sizes": ["*"], "type": "float" },
-// CHECK-NEXT: { "name": "in", "sizes": ["*"], "type": "float" }
+// CHECK-NEXT: {
+// CHECK-NEXT: "name": "A",
+// CHECK-NEXT: "sizes": [
+// CHECK-NEXT: "*"
+// CHECK-NEXT: ],
+// CHECK-NEXT: "type": "float"
+// CHECK-NEXT: },
+// CHECK-NEXT: {
+// CHECK-NEXT: "name": "B",
+// CHECK-NEXT: "sizes": [
+// CHECK-NEXT: "*"
+// CHECK-NEXT: ],
+// CHECK-NEXT: "type": "float"
+// CHECK-NEXT: },
+// CHECK-NEXT: {
+// CHECK-NEXT: "name": "in",
+// CHECK-NEXT: "sizes": [
+// CHECK-NEXT: "*"
+// CHECK-NEXT: ],
+// CHECK-NEXT: "type": "float"
+// CHECK-NEXT: }
 // CHECK-NEXT: ]
 // CHECK-NEXT: }

@@ -23,6 +23,8 @@ pub struct Options {
     pub disable: bool,
     pub print: Vec<String>,
     pub jscop_dir: String,
+    /// Where the transform reads JSCoP files to import (`import-jscop=DIR`), if anywhere.
+    pub import_jscop: Option<String>,
     pub cache_line: u64,
     pub cache_limit: u64,
     pub split_limit: u64,
@@ -36,6 +38,7 @@ impl Default for Options {
             disable: false,
             print: Vec::new(),
             jscop_dir: ".".to_string(),
+            import_jscop: None,
             cache_line: 8,
             cache_limit: 32,
             split_limit: 8,
@@ -99,6 +102,16 @@ pub const TABLE: &[OptionSpec] = &[
             Ok(())
         },
         show: |o| o.jscop_dir.clone(),
+    },
+    OptionSpec {
+        name: "import-jscop",
+        value: Some("DIR"),
+        description: "the transform reads DIR/<scop>.jscop (schedule, accesses), checks it against the dependences and applies it",
+        set: |o, _, v| {
+            o.import_jscop = Some(v.to_string());
+            Ok(())
+        },
+        show: |o| o.import_jscop.clone().unwrap_or_default(),
     },
     OptionSpec {
         name: "cache-line",
@@ -239,7 +252,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, cache-line, cache-limit, split-limit, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, cache-line, cache-limit, split-limit, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

@@ -61,6 +61,8 @@ char *polyprop_check_options(const char *mode, const char *options);
 // Whether valid options say `disable`, or print nothing but the transform's lines.
 int polyprop_options_disable(const char *options);
 int polyprop_options_only_transform(const char *options);
+// Whether a function that allocates nothing may be left before modeling (not under a JSCoP import).
+int polyprop_options_skip_unallocating(const char *options);
 // The transform's line for a function left alone before modeling, or null (to free).
 char *polyprop_nothing_allocated(LLVMValueRef F, const char *options);
 
@@ -559,7 +561,7 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
 
   // Returns whether the copy of `F` replaced it.
   bool transformCopy(Function &F, FunctionAnalysisManager &FAM) {
-    if (!mayAllocate(F)) {
+    if (polyprop_options_skip_unallocating(Options.c_str()) && !mayAllocate(F)) {
       printAndFree(polyprop_nothing_allocated(wrap(&F), Options.c_str()));
       return false;
     }

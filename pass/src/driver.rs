@@ -29,7 +29,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     let printing = |stage: &str| mode == format!("polyprop-{stage}") || options.print.iter().any(|p| p == stage);
     // A transform that prints no model decides from as little of the model as it can.
     let only_transform = mode == "polyprop" && options.prints_only_transform();
-    if only_transform && !crate::arrays::allocates(function) {
+    if only_transform && options.import_jscop.is_none() && !crate::arrays::allocates(function) {
         if printing("transform") {
             output.push_str(&nothing_allocated(&name));
         }
@@ -66,8 +66,15 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         for c in &candidates {
             let Candidate::Accepted { description, built } = c else { continue };
             output.push_str(&format!("polyprop-ast: function {name}, {description}\n"));
-            match propagated_ast(built, options) {
-                Ok((scop, _, ast)) => output.push_str(&ast::print_ast(&scop, &ast)),
+            // With a changed JSCoP to import, the AST of the imported model.
+            let imported = import_file(built, options).map(|file| read_import(built, &file, options));
+            let tree = match imported {
+                Some(Ok(imported)) if !imported.is_unchanged() => build_ast(&imported.scop, options).map(|ast| (imported.scop, ast)),
+                Some(Err(why)) => Err(why),
+                _ => propagated_ast(built, options).map(|(scop, _, ast)| (scop, ast)),
+            };
+            match tree {
+                Ok((scop, ast)) => output.push_str(&ast::print_ast(&scop, &ast)),
                 Err(why) => output.push_str(&format!("  no AST: {why}\n")),
             }
         }
@@ -87,8 +94,11 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
                 }
                 Candidate::Rejected { .. } => continue,
             };
-            let outcome = transform(function, built, options);
-            if options.print.iter().any(|p| p == "transform") {
+            let (outcome, always_print) = match import_file(built, options) {
+                Some(file) => import_and_generate(function, built, &file, options),
+                None => (transform(function, built, options), false),
+            };
+            if always_print || options.print.iter().any(|p| p == "transform") {
                 let what = match &outcome {
                     Ok(summary) => format!("transformed: {summary}"),
                     Err(why) => format!("not transformed: {why}"),
@@ -148,11 +158,63 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         return Err("nothing propagated: no temporary array removed".into());
     }
     let removed = report.removable_arrays.len();
-    let tree = build_ast(&scop, options)?;
+    generate(function, built, &scop, options)?;
+    Ok(format!("{removed} temporaries removed, {} statements", scop.statements.len()))
+}
+
+/// The JSCoP import (option `import-jscop`), then the code of the imported model; whether the
+/// line must be printed. A file that describes the model unchanged leaves the ordinary
+/// transform to run (same IR as without the import); a changed one is generated as imported,
+/// without propagation. A file that cannot be imported is one line, and the code stays.
+fn import_and_generate(function: Value, built: &BuiltScop, file: &std::path::Path, options: &Options) -> (Result<String, String>, bool) {
+    let shown = file.display();
+    let imported = match read_import(built, file, options) {
+        Ok(imported) => imported,
+        Err(why) => return (Err(why), true),
+    };
+    if imported.is_unchanged() {
+        let outcome = transform(function, built, options).map_err(|why| format!("{why} ({shown}: unchanged)"));
+        return (outcome.map(|summary| format!("{summary} ({shown}: unchanged)")), false);
+    }
+    if !built.is_function {
+        return (Err("not yet: code generation for loop nests inside a function".into()), true);
+    }
+    let schedules = match imported.changed_schedules.len() {
+        0 => String::new(),
+        _ => format!("schedule of {}", imported.changed_schedules.join(", ")),
+    };
+    let accesses = match imported.changed_accesses {
+        0 => String::new(),
+        n => format!("{n} access relations"),
+    };
+    let what = [schedules, accesses].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" and ");
+    let outcome = generate(function, built, &imported.scop, options)
+        .map(|()| format!("imported {what} from {shown}, {} statements", imported.scop.statements.len()));
+    (outcome, true)
+}
+
+/// The JSCoP file to import for a SCoP (`import-jscop=DIR`: `DIR/<scop>.jscop`), if one exists.
+fn import_file(built: &BuiltScop, options: &Options) -> Option<std::path::PathBuf> {
+    let dir = options.import_jscop.as_ref()?;
+    Some(std::path::Path::new(dir).join(format!("{}.jscop", built.scop.name))).filter(|file| file.exists())
+}
+
+/// Reads and checks a JSCoP file against the model (`polyhedral::jscop::import`); a refusal
+/// is one line that names the file.
+fn read_import(built: &BuiltScop, file: &std::path::Path, options: &Options) -> Result<polyhedral::jscop::Imported, String> {
+    let shown = file.display();
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {shown}: {e}"))?;
     let isl = IslContext::new(options.quota);
-    let assumed = isl::assumed_context(&isl, &scop)
+    polyhedral::jscop::import(&isl, &built.scop, &text).map_err(|why| format!("{shown}: {why}"))
+}
+
+/// The isl AST of `scop`, the run-time check, and the new code (`codegen::generate`).
+fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) -> Result<(), String> {
+    let tree = build_ast(scop, options)?;
+    let isl = IslContext::new(options.quota);
+    let assumed = isl::assumed_context(&isl, scop)
         .and_then(|set| set.to_isl_string())
-        .and_then(|text| ast::condition_expr(&isl, &scop, &text))
+        .and_then(|text| ast::condition_expr(&isl, scop, &text))
         .map_err(|e| format!("run-time check: {e}"))?;
     let mut bounds = Vec::new();
     for check in &scop.alias_checks {
@@ -161,14 +223,14 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
                 continue;
             }
             isl.reset_quota();
-            let found = ast::access_bounds(&isl, &scop, array).map_err(|e| format!("run-time check: {e}"))?;
+            let found = ast::access_bounds(&isl, scop, array).map_err(|e| format!("run-time check: {e}"))?;
             if let Some(found) = found {
                 bounds.push(codegen::ArrayBounds { array, bounds: found });
             }
         }
     }
     let plan = codegen::Plan {
-        scop: &scop,
+        scop,
         ast: &tree,
         assumptions: assumed,
         bounds,
@@ -177,8 +239,7 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         externals: &built.externals,
         fidelity: &built.fidelity,
     };
-    codegen::generate(function, &plan)?;
-    Ok(format!("{removed} temporaries removed, {} statements", scop.statements.len()))
+    codegen::generate(function, &plan)
 }
 
 /// The heuristics' parameters from the pass options.
@@ -222,7 +283,7 @@ fn export_jscop(function: &str, candidates: &[Candidate], dir: &str) -> Result<(
         let Candidate::Accepted { built, .. } = c else { continue };
         let scop = &built.scop;
         let file = std::path::Path::new(dir).join(format!("{}.jscop", scop.name));
-        std::fs::write(&file, printers::jscop(scop))
+        std::fs::write(&file, polyhedral::jscop::export(scop))
             .map_err(|e| format!("cannot write {}: {e} (function {function})", file.display()))?;
     }
     Ok(())

@@ -116,6 +116,13 @@ pub extern "C" fn polyprop_options_only_transform(options: *const c_char) -> i32
     i32::from(with_options(options, |o| o.prints_only_transform().then_some(())).is_some())
 }
 
+/// Whether clang may leave a function that allocates no array before modeling it: not when
+/// a JSCoP import (`import-jscop`) may transform any function.
+#[no_mangle]
+pub extern "C" fn polyprop_options_skip_unallocating(options: *const c_char) -> i32 {
+    i32::from(with_options(options, |o| o.import_jscop.is_none().then_some(())).is_some())
+}
+
 /// What the transform prints for `function` when clang leaves it alone before modeling (it
 /// allocates no array): a string to free, or null when `options` print nothing.
 #[no_mangle]

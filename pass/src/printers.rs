@@ -1,5 +1,5 @@
 //! Printers of the detection and modeling stages (`print<polyprop-detect>`,
-//! `print<polyprop-scops>`) and the JSCoP exporter.
+//! `print<polyprop-scops>`); the JSCoP exporter is `polyhedral::jscop`.
 
 use crate::detect::Candidate;
 use polyhedral::lang::print_expr;
@@ -100,84 +100,5 @@ pub fn scop_text(scop: &Scop) -> String {
             print_expr(scop, s, &s.value)
         );
     }
-    out
-}
-
-/// Polly's JSCoP layout: name, context, statements with domain, schedule and accesses, and
-/// the arrays with their sizes and element types.
-pub fn jscop(scop: &Scop) -> String {
-    let mut statements = Vec::new();
-    for s in &scop.statements {
-        let mut accesses = vec![access_json("write", &scop.access_relation(s, &s.write))];
-        for r in s.value.reads() {
-            accesses.push(access_json("read", &scop.access_relation(s, r)));
-        }
-        statements.push(format!(
-            "    {{\n      \"name\": {},\n      \"domain\": {},\n      \"schedule\": {},\n      \"accesses\": [\n{}\n      ]\n    }}",
-            json_string(&s.name),
-            json_string(&s.domain),
-            json_string(&s.schedule),
-            accesses.join(",\n")
-        ));
-    }
-    let params = scop.param_names();
-    let arrays: Vec<String> = scop
-        .arrays
-        .iter()
-        .filter(|a| !a.is_scalar())
-        .map(|a| {
-            let sizes: Vec<String> = a
-                .sizes
-                .iter()
-                .map(|s| json_string(&s.as_ref().map_or("*".to_string(), |e| e.display(&[], &params).to_string())))
-                .collect();
-            format!(
-                "    {{ \"name\": {}, \"sizes\": [{}], \"type\": {} }}",
-                json_string(&a.name),
-                sizes.join(", "),
-                json_string(llvm_type_name(a.element))
-            )
-        })
-        .collect();
-    format!(
-        "{{\n  \"name\": {},\n  \"context\": {},\n  \"statements\": [\n{}\n  ],\n  \"arrays\": [\n{}\n  ]\n}}\n",
-        json_string(&scop.name),
-        json_string(&scop.context),
-        statements.join(",\n"),
-        arrays.join(",\n")
-    )
-}
-
-/// The element type as LLVM (and so Polly's JSCoP files) spells it.
-fn llvm_type_name(t: polyhedral::model::ScalarType) -> &'static str {
-    match t {
-        polyhedral::model::ScalarType::F32 => "float",
-        polyhedral::model::ScalarType::F64 => "double",
-        other => other.name(),
-    }
-}
-
-fn access_json(kind: &str, relation: &str) -> String {
-    format!(
-        "        {{ \"kind\": {}, \"relation\": {} }}",
-        json_string(kind),
-        json_string(relation)
-    )
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
     out
 }

@@ -10,6 +10,7 @@
 //! - `interp`: the reference interpreter (the oracle for transformations).
 //! - `generator`: seeded random programs in the textual language.
 //! - `ast`: isl's loop program (AST) of the schedule as plain data, run-time check expressions.
+//! - `jscop`: Polly's JSON exchange format (JSCoP): export, and import with legality checks.
 
 pub mod affine;
 pub mod delinearization;
@@ -21,3 +22,4 @@ pub mod lang;
 pub mod interp;
 pub mod generator;
 pub mod ast;
+pub mod jscop;

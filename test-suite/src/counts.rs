@@ -30,7 +30,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// The four counts of Table 1 (each `None` when the printer omits it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Counts {
     pub arrays: Option<u64>,
     pub loops: Option<u64>,

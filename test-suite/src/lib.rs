@@ -20,6 +20,7 @@
 //! - [`stats`]: median, min and max;
 //! - [`counts`]: Table 1 counts from the plugin's model printer;
 //! - [`report`]: terminal table, CSV, JSON and SVG;
+//! - [`plot`]: the benchmark plots (plotters, SVG backend), also for `polyprop-plot`;
 //! - [`reference`]: the small-size reference checksums;
 //! - [`options`]: command-line options.
 
@@ -28,6 +29,7 @@ pub mod compare;
 pub mod counts;
 pub mod options;
 pub mod pipelines;
+pub mod plot;
 pub mod reference;
 pub mod report;
 pub mod runner;

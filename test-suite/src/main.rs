@@ -61,7 +61,7 @@ fn write_results(out_dir: &Path, results: &bench::Results, table: &str) -> Resul
         ("results.txt", table.to_string()),
         ("results.csv", report::csv(results)),
         ("results.json", report::json(results)),
-        ("speedups.svg", report::svg(results)),
+        ("speedups.svg", report::svg(results)?),
     ];
     for (name, text) in files {
         std::fs::write(out_dir.join(name), text).map_err(|e| format!("{name}: {e}"))?;

@@ -1,10 +1,12 @@
-//! Reporting: the terminal table, CSV, JSON and an SVG bar chart of speedups.
+//! Reporting: the terminal table, CSV, JSON and an SVG bar chart of speedups (drawn by
+//! [`crate::plot`]).
 //! Every time, ratio and memory figure is printed as `median [min, max]`.
 
 use crate::bench::{Cell, PipelineResult, Results};
 use crate::compare::Validation;
-use crate::counts::CountsResult;
+use crate::counts::{Counts, CountsResult};
 use crate::stats::Spread;
+use serde::Serialize;
 use std::fmt::Write;
 
 /// What a plugin variant did to a pipeline, as far as the harness can tell.
@@ -229,196 +231,130 @@ pub fn csv(results: &Results) -> String {
     s
 }
 
-/// A JSON string literal.
-pub fn json_string(text: &str) -> String {
-    let mut s = String::from("\"");
-    for ch in text.chars() {
-        match ch {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            '\n' => s.push_str("\\n"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(s, "\\u{:04x}", c as u32);
-            }
-            c => s.push(c),
+/// A spread in the JSON results: `null` when any figure is not finite.
+fn json_spread(s: Option<Spread>) -> Option<Spread> {
+    s.filter(|s| s.median.is_finite() && s.min.is_finite() && s.max.is_finite())
+}
+
+/// The static counts of a pipeline in the JSON results, or why they are missing.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonCounts {
+    Counts(Counts),
+    Missing { missing: String },
+}
+
+impl JsonCounts {
+    fn of(c: &CountsResult) -> Self {
+        match c {
+            Ok(c) => JsonCounts::Counts(*c),
+            Err(e) => JsonCounts::Missing { missing: e.clone() },
         }
     }
-    s.push('"');
-    s
 }
 
-fn json_spread(s: Option<Spread>) -> String {
-    match s {
-        Some(s) if s.median.is_finite() && s.min.is_finite() && s.max.is_finite() => {
-            format!("{{\"median\": {}, \"min\": {}, \"max\": {}, \"count\": {}}}", s.median, s.min, s.max, s.count)
+/// One pipeline in one variant.
+#[derive(Serialize)]
+struct JsonVariant {
+    variant: String,
+    flags: String,
+    time_ms: Option<Spread>,
+    speedup: Option<Spread>,
+    first_call_ms: Option<Spread>,
+    peak_rss_mib: Option<Spread>,
+    above_inputs_rss_mib: Option<Spread>,
+    validation: String,
+    max_abs_diff: Option<f64>,
+    ir_differs_from_naive: Option<bool>,
+    build_seconds: f64,
+    note: String,
+    /// Every timed call per round; `null` for a round that failed.
+    calls_ms_per_round: Vec<Option<Vec<f64>>>,
+}
+
+impl JsonVariant {
+    fn of(p: &PipelineResult, k: usize) -> Self {
+        let cell = &p.cells[k];
+        JsonVariant {
+            variant: cell.variant.name.clone(),
+            flags: cell.variant.compile_flags.join(" "),
+            time_ms: json_spread(cell.times()),
+            speedup: if k == 0 { Spread::of(&[1.0]) } else { json_spread(p.speedup(k)) },
+            first_call_ms: json_spread(cell.first_calls()),
+            peak_rss_mib: json_spread(cell.peak_rss_mib()),
+            above_inputs_rss_mib: json_spread(cell.pipeline_rss_mib()),
+            validation: validation_text(cell, k == 0),
+            max_abs_diff: match &cell.validation {
+                Some(Validation::Differs { max_abs_diff, .. }) if max_abs_diff.is_finite() => Some(*max_abs_diff),
+                Some(Validation::Identical) => Some(0.0),
+                _ => None,
+            },
+            ir_differs_from_naive: cell.transformed,
+            build_seconds: (cell.build_seconds * 100.0).round() / 100.0,
+            note: note(p, cell),
+            calls_ms_per_round: cell.runs.iter().map(|r| r.as_ref().ok().map(|r| r.times_ms.clone())).collect(),
         }
-        _ => "null".into(),
     }
 }
 
-fn json_counts(c: &CountsResult) -> String {
-    let opt = |v: Option<u64>| v.map_or("null".to_string(), |v| v.to_string());
-    match c {
-        Ok(c) => format!(
-            "{{\"arrays\": {}, \"loops\": {}, \"statements\": {}, \"accesses\": {}}}",
-            opt(c.arrays),
-            opt(c.loops),
-            opt(c.statements),
-            opt(c.accesses)
-        ),
-        Err(e) => format!("{{\"missing\": {}}}", json_string(e)),
-    }
+/// One pipeline with its variants.
+#[derive(Serialize)]
+struct JsonPipeline {
+    pipeline: &'static str,
+    table_1_number: u32,
+    stages: u32,
+    counts_before: JsonCounts,
+    counts_after: JsonCounts,
+    propagation_plan: String,
+    variants: Vec<JsonVariant>,
 }
 
-fn json_cell(p: &PipelineResult, k: usize) -> String {
-    let cell = &p.cells[k];
-    let times: Vec<String> = cell
-        .runs
-        .iter()
-        .map(|r| match r {
-            Ok(r) => format!("[{}]", r.times_ms.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")),
-            Err(_) => "null".into(),
-        })
-        .collect();
-    format!(
-        "{{\"variant\": {}, \"flags\": {}, \"time_ms\": {}, \"speedup\": {}, \"first_call_ms\": {}, \"peak_rss_mib\": {}, \
-         \"above_inputs_rss_mib\": {}, \"validation\": {}, \"max_abs_diff\": {}, \"ir_differs_from_naive\": {}, \
-         \"build_seconds\": {:.2}, \"note\": {}, \"calls_ms_per_round\": [{}]}}",
-        json_string(&cell.variant.name),
-        json_string(&cell.variant.compile_flags.join(" ")),
-        json_spread(cell.times()),
-        if k == 0 { json_spread(Spread::of(&[1.0])) } else { json_spread(p.speedup(k)) },
-        json_spread(cell.first_calls()),
-        json_spread(cell.peak_rss_mib()),
-        json_spread(cell.pipeline_rss_mib()),
-        json_string(&validation_text(cell, k == 0)),
-        match &cell.validation {
-            Some(Validation::Differs { max_abs_diff, .. }) if max_abs_diff.is_finite() => max_abs_diff.to_string(),
-            Some(Validation::Identical) => "0".into(),
-            _ => "null".into(),
-        },
-        cell.transformed.map_or("null".to_string(), |t| t.to_string()),
-        cell.build_seconds,
-        json_string(&note(p, cell)),
-        times.join(", ")
-    )
+/// The whole result set (`results.json`).
+#[derive(Serialize)]
+struct JsonResults {
+    size: &'static str,
+    rounds: u32,
+    reps: u32,
+    threads: Option<u32>,
+    plugin: String,
+    overhead: String,
+    pipelines: Vec<JsonPipeline>,
 }
 
 /// The whole result set as JSON.
 pub fn json(results: &Results) -> String {
     let c = &results.config;
-    let pipelines: Vec<String> = results
+    let pipelines = results
         .pipelines
         .iter()
-        .map(|p| {
-            let cells: Vec<String> = (0..p.cells.len()).map(|k| format!("      {}", json_cell(p, k))).collect();
-            format!(
-                "    {{\"pipeline\": {}, \"table_1_number\": {}, \"stages\": {}, \"counts_before\": {}, \"counts_after\": {},\n     \"propagation_plan\": {},\n     \"variants\": [\n{}\n    ]}}",
-                json_string(p.pipeline.name),
-                p.pipeline.table_number,
-                p.pipeline.stages,
-                json_counts(&p.counts_before),
-                json_counts(&p.counts_after),
-                json_string(&plan_text(p)),
-                cells.join(",\n")
-            )
+        .map(|p| JsonPipeline {
+            pipeline: p.pipeline.name,
+            table_1_number: p.pipeline.table_number,
+            stages: p.pipeline.stages,
+            counts_before: JsonCounts::of(&p.counts_before),
+            counts_after: JsonCounts::of(&p.counts_after),
+            propagation_plan: plan_text(p),
+            variants: (0..p.cells.len()).map(|k| JsonVariant::of(p, k)).collect(),
         })
         .collect();
-    format!(
-        "{{\n  \"size\": {}, \"rounds\": {}, \"reps\": {}, \"threads\": {}, \"plugin\": {},\n  \"overhead\": {},\n  \"pipelines\": [\n{}\n  ]\n}}\n",
-        json_string(c.size.name()),
-        c.rounds,
-        c.reps,
-        c.threads.map_or("null".to_string(), |t| t.to_string()),
-        json_string(&c.plugin.display().to_string()),
-        json_string(&overhead_summary(results)),
-        pipelines.join(",\n")
-    )
+    let all = JsonResults {
+        size: c.size.name(),
+        rounds: c.rounds,
+        reps: c.reps,
+        threads: c.threads,
+        plugin: c.plugin.display().to_string(),
+        overhead: overhead_summary(results),
+        pipelines,
+    };
+    let mut text = serde_json::to_string_pretty(&all).expect("results of strings and numbers always serialize");
+    text.push('\n');
+    text
 }
 
-const COLOURS: [&str; 8] = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f"];
-
-/// An SVG bar chart: one group per pipeline, one bar per non-naive variant
-/// (median speedup over naive), whiskers from min to max, a line at 1.
-pub fn svg(results: &Results) -> String {
-    let variants: Vec<usize> = (1..results.config.variants.len()).collect();
-    let groups = results.pipelines.len().max(1);
-    let bar = 22.0;
-    let group_width = bar * variants.len().max(1) as f64 + 30.0;
-    let (left, top, plot_h) = (60.0, 40.0, 300.0);
-    let width = left + group_width * groups as f64 + 180.0;
-    let height = top + plot_h + 110.0;
-    let top_value = results
-        .pipelines
-        .iter()
-        .flat_map(|p| variants.iter().filter_map(move |&k| p.speedup(k)))
-        .map(|s| s.max)
-        .fold(1.5_f64, f64::max)
-        * 1.1;
-    let y = |v: f64| top + plot_h * (1.0 - v / top_value);
-    let mut s = String::new();
-    let _ = writeln!(s, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" font-family=\"sans-serif\" font-size=\"11\">");
-    let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    let _ = writeln!(
-        s,
-        "<text x=\"{left}\" y=\"20\" font-size=\"14\">Speedup over naive clang-14 -O3 -march=native (median, whiskers min-max; size {}, {} rounds)</text>",
-        results.config.size.name(),
-        results.config.rounds
-    );
-    for tick in 0..=5 {
-        let v = top_value * tick as f64 / 5.0;
-        let _ = writeln!(s, "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/>", width - 180.0, y(v), y(v));
-        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{v:.2}</text>", left - 5.0, y(v) + 4.0);
-    }
-    for (g, p) in results.pipelines.iter().enumerate() {
-        let x0 = left + 15.0 + g as f64 * group_width;
-        for (b, &k) in variants.iter().enumerate() {
-            let x = x0 + b as f64 * bar;
-            let colour = COLOURS[b % COLOURS.len()];
-            match p.speedup(k) {
-                Some(sp) => {
-                    let _ = writeln!(
-                        s,
-                        "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"><title>{} {}: {}</title></rect>",
-                        y(sp.median),
-                        bar - 4.0,
-                        y(0.0) - y(sp.median),
-                        p.pipeline.name,
-                        p.cells[k].variant.name,
-                        sp.show(2)
-                    );
-                    let cx = x + (bar - 4.0) / 2.0;
-                    let _ = writeln!(s, "<line x1=\"{cx:.1}\" x2=\"{cx:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\"/>", y(sp.min), y(sp.max));
-                }
-                None => {
-                    let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" transform=\"rotate(-90 {:.1} {:.1})\">n/a</text>", x + 12.0, y(0.0) - 4.0, x + 12.0, y(0.0) - 4.0);
-                }
-            }
-        }
-        let (lx, ly) = (x0 + (group_width - 30.0) / 2.0, y(0.0) + 14.0);
-        let _ = writeln!(
-            s,
-            "<text x=\"{lx:.1}\" y=\"{ly:.1}\" text-anchor=\"end\" transform=\"rotate(-30 {lx:.1} {ly:.1})\">({}) {}</text>",
-            p.pipeline.table_number,
-            p.pipeline.name
-        );
-    }
-    let _ = writeln!(s, "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\" stroke-dasharray=\"4 3\"/>", width - 180.0, y(1.0), y(1.0));
-    for (b, &k) in variants.iter().enumerate() {
-        let ly = top + 20.0 * b as f64;
-        let v = &results.config.variants[k];
-        let honesty = if v.uses_plugin
-            && results.pipelines.iter().all(|p| transform_status(p, &p.cells[k]) != TransformStatus::Transformed)
-        {
-            " (no transform yet)"
-        } else {
-            ""
-        };
-        let _ = writeln!(s, "<rect x=\"{:.1}\" y=\"{ly:.1}\" width=\"12\" height=\"12\" fill=\"{}\"/>", width - 170.0, COLOURS[b % COLOURS.len()]);
-        let _ = writeln!(s, "<text x=\"{:.1}\" y=\"{:.1}\">{}{}</text>", width - 153.0, ly + 10.0, v.name, honesty);
-    }
-    s.push_str("</svg>\n");
-    s
+/// The SVG bar chart of speedups (`crate::plot::speedups`): one group per pipeline, one bar
+/// per non-naive variant (median speedup over naive), whiskers from min to max, a line at 1.
+pub fn svg(results: &Results) -> Result<String, String> {
+    crate::plot::speedups(results)
 }
 
 #[cfg(test)]
@@ -426,11 +362,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn csv_and_json_escaping() {
+    fn csv_escaping() {
         assert_eq!(csv_field("a,b"), "\"a,b\"");
         assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
         assert_eq!(csv_field("plain"), "plain");
-        assert_eq!(json_string("a\"b\\c\nd\u{1}"), "\"a\\\"b\\\\c\\nd\\u0001\"");
     }
 }
 
@@ -468,5 +403,19 @@ mod status_tests {
         assert!(note(&p, &p.cells[2]).starts_with("no transform seen"));
         let p = result(a, b, Some(true));
         assert_eq!(transform_status(&p, &p.cells[2]), TransformStatus::Transformed);
+    }
+
+    #[test]
+    fn json_keeps_the_keys_and_escapes_text() {
+        let a = Counts { arrays: Some(5), loops: None, statements: Some(5), accesses: Some(22) };
+        let mut p = result(a, a, Some(true));
+        p.counts_after = Err("printer said \"no\"\n".into());
+        let variant = serde_json::to_value(JsonVariant::of(&p, 0)).unwrap();
+        assert_eq!(variant["speedup"]["median"], 1.0);
+        assert!(variant["time_ms"].is_null());
+        let counts = serde_json::to_value(JsonCounts::of(&p.counts_before)).unwrap();
+        assert_eq!(counts, serde_json::json!({"arrays": 5, "loops": null, "statements": 5, "accesses": 22}));
+        let missing = serde_json::to_string(&JsonCounts::of(&p.counts_after)).unwrap();
+        assert_eq!(missing, r#"{"missing":"printer said \"no\"\n"}"#);
     }
 }

@@ -2,7 +2,7 @@
 //! with its spread.
 
 /// A sample's median with its extremes.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Spread {
     pub median: f64,
     pub min: f64,
