@@ -29,6 +29,17 @@ pub struct Config {
     pub plugin: PathBuf,
     /// `None` skips the counts.
     pub counts_passes: Option<(String, String)>,
+    /// `None`: outputs must equal the naive output bit for bit. Under `--fast-math`: the
+    /// variant whose output is the reference, and the relative tolerance.
+    pub reference: Option<Reference>,
+}
+
+/// Validation against one variant's output within a relative tolerance (`--fast-math`).
+#[derive(Clone, Copy, Debug)]
+pub struct Reference {
+    /// Index into `Config::variants`.
+    pub variant: usize,
+    pub tolerance: f64,
 }
 
 /// One pipeline in one variant.
@@ -185,13 +196,17 @@ fn run_rounds(tools: &Toolchain, config: &Config, p: &Pipeline, cells: &mut [Cel
     }
 }
 
-fn validate(tools: &Toolchain, p: &Pipeline, cells: &mut [Cell]) {
-    let naive = std::fs::read(output_path(tools, p, &cells[0].variant)).ok();
+fn validate(tools: &Toolchain, p: &Pipeline, cells: &mut [Cell], reference: Option<Reference>) {
+    let baseline = reference.map_or(0, |r| r.variant);
+    let expected = std::fs::read(output_path(tools, p, &cells[baseline].variant)).ok();
     for cell in cells.iter_mut() {
         let ran = cell.runs.first().is_some_and(|r| r.is_ok());
-        if let (Some(naive), true) = (&naive, ran) {
+        if let (Some(expected), true) = (&expected, ran) {
             if let Ok(bytes) = std::fs::read(output_path(tools, p, &cell.variant)) {
-                cell.validation = Some(compare::compare(naive, &bytes, p.output));
+                cell.validation = Some(match reference {
+                    None => compare::compare(expected, &bytes, p.output),
+                    Some(r) => compare::compare_within(expected, &bytes, p.output, r.tolerance),
+                });
             }
         }
     }
@@ -223,7 +238,7 @@ pub fn run(tools: &Toolchain, config: Config) -> Results {
     for p in &config.pipelines {
         let mut cells = build_cells(tools, &config, p, &mut built, n);
         run_rounds(tools, &config, p, &mut cells, &mut ran, n * config.rounds as usize);
-        validate(tools, p, &mut cells);
+        validate(tools, p, &mut cells, config.reference);
         let (counts_before, counts_after, propagation_plan) = static_counts(tools, &config, p);
         pipelines.push(PipelineResult { pipeline: *p, cells, counts_before, counts_after, propagation_plan });
     }

@@ -81,6 +81,7 @@ fn run(o: Options) -> Result<bool, String> {
     let root = repository_root();
     let selected = pipelines::select(&o.only)?;
     let out_dir = o.out_dir.clone().unwrap_or_else(|| root.join("target/polyprop-bench"));
+    let out_dir = if o.fast_math { out_dir.join("fast-math") } else { out_dir };
     let plugin = o.plugin.clone().or_else(installed_plugin).unwrap_or_else(|| root.join("target/release/libpolyprop.so"));
     let plugin = plugin.canonicalize().unwrap_or(plugin);
     let tools = Toolchain::new(o.clang.clone(), o.opt.clone(), root.join("test-suite"), out_dir.join("build"));
@@ -88,12 +89,16 @@ fn run(o: Options) -> Result<bool, String> {
         return check_reference(&tools, &selected, o.bless_reference);
     }
     let plugin = snapshot_plugin(&plugin, &tools.build_dir)?;
-    let mut all = variants::standard(&plugin, &o.extra_flags);
+    let extra_flags = if o.fast_math { [o.extra_flags.clone(), vec!["-ffast-math".into()]].concat() } else { o.extra_flags.clone() };
+    let mut all = variants::standard(&plugin, &extra_flags);
     if o.threads.is_some() {
-        all.extend(variants::threaded(&plugin, &o.extra_flags));
+        all.extend(variants::threaded(&plugin, &extra_flags));
     }
     for spec in &o.variants {
-        all.push(variants::custom(spec, &o.extra_flags)?);
+        all.push(variants::custom(spec, &extra_flags)?);
+    }
+    if o.fast_math {
+        all.push(variants::strict(&o.extra_flags));
     }
     if o.skip.iter().any(|s| s == "naive") {
         return Err("--skip naive: the naive build is the baseline of every ratio and validation".into());
@@ -109,6 +114,7 @@ fn run(o: Options) -> Result<bool, String> {
         threads: o.threads,
         timeout: std::time::Duration::from_secs(o.timeout_seconds.into()),
         pipelines: selected,
+        reference: o.fast_math.then(|| bench::Reference { variant: all.len() - 1, tolerance: o.tolerance }),
         variants: all,
         plugin,
         counts_passes: o.counts.then(|| (o.counts_before.clone(), o.counts_after.clone())),
@@ -119,11 +125,11 @@ fn run(o: Options) -> Result<bool, String> {
     write_results(&out_dir, &results, &table)?;
     println!("written: {}/results.{{txt,csv,json}}, {}/speedups.svg", out_dir.display(), out_dir.display());
     // Exit status: 1 if the naive or Polly build of any pipeline failed or
-    // Polly's output differs from naive.
+    // Polly's output differs from naive (under --fast-math: from the strict build beyond the
+    // tolerance).
     let broken = results.pipelines.iter().any(|p| {
         p.cells.iter().filter(|c| !c.variant.uses_plugin).any(|c| {
-            c.first_error().is_some()
-                || c.validation.as_ref().is_some_and(|v| *v != polyprop_test_suite::compare::Validation::Identical)
+            c.first_error().is_some() || c.validation.as_ref().is_some_and(|v| !v.is_acceptable())
         })
     });
     Ok(!broken)

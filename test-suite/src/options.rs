@@ -53,6 +53,15 @@ pub struct Arguments {
     /// Flags appended to every variant's compile flags (split at spaces; repeatable)
     #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
     extra_flags: Vec<String>,
+    /// Every variant at -ffast-math, as the papers measured; outputs are then validated
+    /// against the strict naive build (no -ffast-math, also timed) within --tolerance
+    /// [results go to <out-dir>/fast-math]
+    #[arg(long)]
+    fast_math: bool,
+    /// Under --fast-math: the largest difference allowed, relative to the largest magnitude of
+    /// the strict build's output
+    #[arg(long, value_name = "T", default_value_t = 1e-4)]
+    tolerance: f64,
     /// Where results go [default: <repo>/target/polyprop-bench]
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
@@ -95,6 +104,8 @@ pub struct Options {
     pub timeout_seconds: u32,
     pub variants: Vec<String>,
     pub extra_flags: Vec<String>,
+    pub fast_math: bool,
+    pub tolerance: f64,
     pub out_dir: Option<PathBuf>,
     pub clang: PathBuf,
     pub opt: PathBuf,
@@ -137,6 +148,8 @@ impl From<Arguments> for Options {
             timeout_seconds: a.timeout_seconds,
             variants: a.variants,
             extra_flags: a.extra_flags.iter().flat_map(|f| f.split_whitespace()).map(String::from).collect(),
+            fast_math: a.fast_math,
+            tolerance: a.tolerance,
             out_dir: a.out_dir,
             clang: a.clang,
             opt: a.opt,
@@ -179,6 +192,9 @@ mod tests {
         let o = parse(args("--extra-flags -ffast-math --only a --only b")).unwrap();
         assert_eq!(o.extra_flags, ["-ffast-math"]);
         assert_eq!(o.only, ["a", "b"]);
+        let o = parse(args("--fast-math --tolerance 1e-3")).unwrap();
+        assert!(o.fast_math);
+        assert_eq!(o.tolerance, 1e-3);
     }
 
     #[test]

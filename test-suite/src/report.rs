@@ -2,7 +2,7 @@
 //! [`crate::plot`]).
 //! Every time, ratio and memory figure is printed as `median [min, max]`.
 
-use crate::bench::{Cell, PipelineResult, Results};
+use crate::bench::{Cell, Config, PipelineResult, Results};
 use crate::compare::Validation;
 use crate::counts::{Counts, CountsResult};
 use crate::stats::Spread;
@@ -82,8 +82,14 @@ fn plan_text(p: &PipelineResult) -> String {
     }
 }
 
-fn validation_text(cell: &Cell, is_naive: bool) -> String {
-    match (&cell.validation, is_naive) {
+/// The variant whose output the others are validated against: naive, or under
+/// `--fast-math` the strict build.
+fn validation_baseline(config: &Config) -> usize {
+    config.reference.map_or(0, |r| r.variant)
+}
+
+fn validation_text(cell: &Cell, is_baseline: bool) -> String {
+    match (&cell.validation, is_baseline) {
         (Some(_), true) => "baseline".into(),
         (Some(v), false) => v.summary(),
         (None, _) => "-".into(),
@@ -102,11 +108,19 @@ pub fn table(results: &Results) -> String {
         c.reps,
         c.threads.map_or(String::new(), |t| format!(", OMP_NUM_THREADS={t}"))
     );
-    let _ = writeln!(s, "times in ms, speedup = naive/variant per round, memory in MiB (peak RSS of the process; in parentheses the part above the generated inputs: temporaries and output); each figure median [min, max]\n");
+    let _ = writeln!(s, "times in ms, speedup = naive/variant per round, memory in MiB (peak RSS of the process; in parentheses the part above the generated inputs: temporaries and output); each figure median [min, max]");
+    let against = match c.reference {
+        Some(r) => {
+            let _ = writeln!(s, "-ffast-math in every variant but strict (naive without it); outputs compared with strict's: identical, or within {:.0e} of its largest magnitude", r.tolerance);
+            "output vs strict"
+        }
+        None => "output vs naive",
+    };
+    s.push('\n');
     let _ = writeln!(
         s,
         "{:<17} {:<15} {:>30} {:>22} {:>26} {:>24} {:>8}  note",
-        "pipeline", "variant", "time (ms)", "speedup", "peak RSS (above inputs)", "output vs naive", "build s"
+        "pipeline", "variant", "time (ms)", "speedup", "peak RSS (above inputs)", against, "build s"
     );
     for p in &results.pipelines {
         for (k, cell) in p.cells.iter().enumerate() {
@@ -123,7 +137,7 @@ pub fn table(results: &Results) -> String {
                 spread_or_dash(cell.times(), 2),
                 speedup,
                 rss,
-                validation_text(cell, k == 0),
+                validation_text(cell, k == validation_baseline(c)),
                 cell.build_seconds,
                 note(p, cell)
             );
@@ -189,6 +203,7 @@ fn triple(s: Option<Spread>) -> [String; 3] {
 fn max_abs_diff(v: &Option<Validation>) -> String {
     match v {
         Some(Validation::Differs { max_abs_diff, .. }) => format!("{max_abs_diff:e}"),
+        Some(Validation::Close { max_rel_diff, .. }) => format!("rel {max_rel_diff:e}"),
         Some(Validation::Identical) => "0".into(),
         _ => String::new(),
     }
@@ -273,7 +288,7 @@ struct JsonVariant {
 }
 
 impl JsonVariant {
-    fn of(p: &PipelineResult, k: usize) -> Self {
+    fn of(p: &PipelineResult, k: usize, baseline: usize) -> Self {
         let cell = &p.cells[k];
         JsonVariant {
             variant: cell.variant.name.clone(),
@@ -283,7 +298,7 @@ impl JsonVariant {
             first_call_ms: json_spread(cell.first_calls()),
             peak_rss_mib: json_spread(cell.peak_rss_mib()),
             above_inputs_rss_mib: json_spread(cell.pipeline_rss_mib()),
-            validation: validation_text(cell, k == 0),
+            validation: validation_text(cell, k == baseline),
             max_abs_diff: match &cell.validation {
                 Some(Validation::Differs { max_abs_diff, .. }) if max_abs_diff.is_finite() => Some(*max_abs_diff),
                 Some(Validation::Identical) => Some(0.0),
@@ -334,7 +349,7 @@ pub fn json(results: &Results) -> String {
             counts_before: JsonCounts::of(&p.counts_before),
             counts_after: JsonCounts::of(&p.counts_after),
             propagation_plan: plan_text(p),
-            variants: (0..p.cells.len()).map(|k| JsonVariant::of(p, k)).collect(),
+            variants: (0..p.cells.len()).map(|k| JsonVariant::of(p, k, validation_baseline(c))).collect(),
         })
         .collect();
     let all = JsonResults {
@@ -410,7 +425,7 @@ mod status_tests {
         let a = Counts { arrays: Some(5), loops: None, statements: Some(5), accesses: Some(22) };
         let mut p = result(a, a, Some(true));
         p.counts_after = Err("printer said \"no\"\n".into());
-        let variant = serde_json::to_value(JsonVariant::of(&p, 0)).unwrap();
+        let variant = serde_json::to_value(JsonVariant::of(&p, 0, 0)).unwrap();
         assert_eq!(variant["speedup"]["median"], 1.0);
         assert!(variant["time_ms"].is_null());
         let counts = serde_json::to_value(JsonCounts::of(&p.counts_before)).unwrap();

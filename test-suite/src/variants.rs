@@ -70,6 +70,12 @@ pub fn standard(plugin: &Path, extra: &[String]) -> Vec<Variant> {
 /// The threaded variants: OpenMP pragmas of the naive code (`POLYPROP_OMP`),
 /// Polly's own parallelizer on the pragma-free code (as paper 003 does), and
 /// the plugin with the pragmas on.
+/// The naive build without `-ffast-math`, whose output is the reference of a `--fast-math`
+/// run: the source's operations in the source's order.
+pub fn strict(extra: &[String]) -> Variant {
+    Variant { name: "strict".into(), kind: Kind::Custom, compile_flags: with_base(extra), link_flags: vec![], uses_plugin: false }
+}
+
 pub fn threaded(plugin: &Path, extra: &[String]) -> Vec<Variant> {
     // clang's default OpenMP runtime (libomp) is not installed; libgomp is.
     let omp = strings(&["-fopenmp=libgomp", "-DPOLYPROP_OMP"]);
