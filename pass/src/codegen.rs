@@ -272,6 +272,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.prepare()?;
         let ast = self.plan.ast;
         self.node(&ast.root)?;
+        // Freeing the temporaries and returning belong to no statement or loop.
+        self.set_location(None);
         let i8_ptr = self.ir.i8_ptr();
         for p in std::mem::take(&mut self.to_free) {
             let free = self.ir.function("free", None, &[i8_ptr.into()]);
