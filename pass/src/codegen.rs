@@ -7,6 +7,13 @@
 //! so results are bit-identical without fast-math. Temporaries still read after propagation
 //! are allocated there; the ones propagation removed are not allocated at all.
 //!
+//! What the source said stays (`fidelity`): operations carry their source's fast-math and
+//! wrap flags, accesses its TBAA tags; every instruction has the line of the statement it
+//! belongs to, loop control the line of its source loop. An AST loop stands for a source
+//! loop when every statement in it has that loop at the position of the statement argument
+//! the AST iterator appears in; it then gets a new distinct `llvm.loop` node with the source
+//! loop's properties (user pragmas), and `nsw` on its increment if the source counter had it.
+//!
 //! The original function gets a new entry block that evaluates the run-time check (the
 //! model's assumptions and the disjointness of possibly aliasing arrays) and, if it holds,
 //! calls the new function and returns; otherwise the original code runs. The rest of the
