@@ -429,6 +429,67 @@ void pp_set_alias_scopes(LLVMValueRef V, unsigned N, LLVMMetadataRef *Scopes, un
   I->setMetadata(LLVMContext::MD_noalias, MDNode::get(C, Others));
 }
 
+// The no-wrap and exactness flags of an integer operation as bits (nsw 1, nuw 2, exact 4);
+// 0 for any other value.
+unsigned pp_wrap_flags(LLVMValueRef V) {
+  unsigned Bits = 0;
+  if (auto *O = dyn_cast<OverflowingBinaryOperator>(unwrap(V)))
+    Bits |= O->hasNoSignedWrap() | O->hasNoUnsignedWrap() << 1;
+  if (auto *E = dyn_cast<PossiblyExactOperator>(unwrap(V)))
+    Bits |= E->isExact() << 2;
+  return Bits;
+}
+
+// Sets the flags of `pp_wrap_flags` on an integer operation; constants (folded by the
+// builder) and other instructions are left alone.
+void pp_set_wrap_flags(LLVMValueRef V, unsigned Bits) {
+  auto *I = dyn_cast<Instruction>(unwrap(V));
+  if (!I)
+    return;
+  if (isa<OverflowingBinaryOperator>(I)) {
+    I->setHasNoSignedWrap(Bits & 1);
+    I->setHasNoUnsignedWrap(Bits & 2);
+  }
+  if (isa<PossiblyExactOperator>(I))
+    I->setIsExact(Bits & 4);
+}
+
+// A source loop's `llvm.loop` node (null if it has none), and its start location: the
+// loop's first line and column and its file (malloc'd; null if unknown).
+LLVMMetadataRef pp_loop_id(void *L, unsigned *Line, unsigned *Column, char **File) {
+  Loop *Lp = static_cast<Loop *>(L);
+  DebugLoc Start = Lp->getStartLoc();
+  *Line = Start ? Start.getLine() : 0;
+  *Column = Start ? Start.getCol() : 0;
+  *File = Start ? strdup(cast<DIScope>(Start.getScope())->getFilename().str().c_str()) : nullptr;
+  return wrap(Lp->getLoopID());
+}
+
+// Gives the back edge `Branch` of a generated loop its own distinct `llvm.loop` node with the
+// properties of `Source` (a source loop's node): the same operands after the self reference,
+// its debug locations moved to `Scope` (the generated function's subprogram; dropped without
+// one). Nothing when `Source` has no operand besides the self reference.
+void pp_set_loop_id(LLVMValueRef Branch, LLVMMetadataRef Source, LLVMMetadataRef Scope) {
+  auto *I = dyn_cast<Instruction>(unwrap(Branch));
+  auto *From = dyn_cast_or_null<MDNode>(unwrap(Source));
+  if (!I || !From || From->getNumOperands() < 2)
+    return;
+  LLVMContext &C = I->getContext();
+  SmallVector<Metadata *, 4> Operands{nullptr};
+  for (unsigned K = 1; K < From->getNumOperands(); ++K) {
+    Metadata *Op = From->getOperand(K);
+    if (auto *Loc = dyn_cast_or_null<DILocation>(Op)) {
+      if (!Scope)
+        continue;
+      Op = DILocation::get(C, Loc->getLine(), Loc->getColumn(), unwrap<DILocalScope>(Scope));
+    }
+    Operands.push_back(Op);
+  }
+  MDNode *ID = MDNode::getDistinct(C, Operands);
+  ID->replaceOperandWith(0, ID);
+  I->setMetadata(LLVMContext::MD_loop, ID);
+}
+
 // The subprogram of `F`, or null.
 LLVMMetadataRef pp_subprogram(LLVMValueRef F) { return wrap(unwrap<Function>(F)->getSubprogram()); }
 

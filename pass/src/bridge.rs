@@ -84,6 +84,31 @@ extern "C" {
     fn pp_subprogram(f: LLVMValueRef) -> llvm_sys::prelude::LLVMMetadataRef;
     fn pp_alias_scopes(c: llvm_sys::prelude::LLVMContextRef, n: u32, scopes: *mut llvm_sys::prelude::LLVMMetadataRef);
     fn pp_set_alias_scopes(v: LLVMValueRef, n: u32, scopes: *mut llvm_sys::prelude::LLVMMetadataRef, own: u32);
+    fn pp_wrap_flags(v: LLVMValueRef) -> u32;
+    fn pp_set_wrap_flags(v: LLVMValueRef, bits: u32);
+    fn pp_loop_id(l: *mut c_void, line: *mut u32, column: *mut u32, file: *mut *mut c_char) -> llvm_sys::prelude::LLVMMetadataRef;
+    fn pp_set_loop_id(branch: LLVMValueRef, source: llvm_sys::prelude::LLVMMetadataRef, scope: llvm_sys::prelude::LLVMMetadataRef);
+}
+
+/// The no-wrap and exactness flags of an integer operation (nsw 1, nuw 2, exact 4); 0 for
+/// other values.
+pub fn wrap_flags(v: LLVMValueRef) -> u32 {
+    unsafe { pp_wrap_flags(v) }
+}
+
+/// Sets the flags of `wrap_flags` on an integer operation; other values are left alone.
+pub fn set_wrap_flags(v: LLVMValueRef, bits: u32) {
+    unsafe { pp_set_wrap_flags(v, bits) }
+}
+
+/// Gives a generated loop's back edge a new distinct `llvm.loop` node with the properties of
+/// a source loop's node `source` (debug locations moved to `scope`, or dropped without one).
+pub fn set_loop_id(
+    branch: LLVMValueRef,
+    source: llvm_sys::prelude::LLVMMetadataRef,
+    scope: Option<llvm_sys::prelude::LLVMMetadataRef>,
+) {
+    unsafe { pp_set_loop_id(branch, source, scope.unwrap_or(std::ptr::null_mut())) }
 }
 
 /// A new alias-scope domain with `n` scopes, one per array.
@@ -166,6 +191,13 @@ impl Loop {
     }
     pub fn raw(self) -> *mut c_void {
         self.0
+    }
+    /// The loop's `llvm.loop` node, if any, and its start location `(file, line, column)`.
+    pub fn id_and_start(self) -> (Option<llvm_sys::prelude::LLVMMetadataRef>, Option<(String, u32, u32)>) {
+        let (mut line, mut column, mut file) = (0, 0, std::ptr::null_mut());
+        let id = unsafe { pp_loop_id(self.0, &mut line, &mut column, &mut file) };
+        let start = take_c_string(file).map(|f| (f, line, column));
+        ((!id.is_null()).then_some(id), start)
     }
 }
 

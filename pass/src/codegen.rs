@@ -7,6 +7,13 @@
 //! so results are bit-identical without fast-math. Temporaries still read after propagation
 //! are allocated there; the ones propagation removed are not allocated at all.
 //!
+//! What the source said stays (`fidelity`): operations carry their source's fast-math and
+//! wrap flags, accesses its TBAA tags; every instruction has the line of the statement it
+//! belongs to, loop control the line of its source loop. An AST loop stands for a source
+//! loop when every statement in it has that loop at the position of the statement argument
+//! the AST iterator appears in; it then gets a new distinct `llvm.loop` node with the source
+//! loop's properties (user pragmas), and `nsw` on its increment if the source counter had it.
+//!
 //! The original function gets a new entry block that evaluates the run-time check (the
 //! model's assumptions and the disjointness of possibly aliasing arrays) and, if it holds,
 //! calls the new function and returns; otherwise the original code runs. The rest of the
@@ -272,6 +279,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.prepare()?;
         let ast = self.plan.ast;
         self.node(&ast.root)?;
+        // Freeing the temporaries and returning belong to no statement or loop.
+        self.set_location(None);
         let i8_ptr = self.ir.i8_ptr();
         for p in std::mem::take(&mut self.to_free) {
             let free = self.ir.function("free", None, &[i8_ptr.into()]);
@@ -435,6 +444,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         match n {
             AstNode::Block(children) => children.iter().try_for_each(|c| self.node(c)),
             AstNode::If { cond, then, otherwise } => {
+                // A guard is at the line of the first statement it guards.
+                self.set_location(self.first_location(then));
                 let cv = self.ast_condition(cond)?;
                 let (t, f, join) = (self.block("polyprop.then"), self.block("polyprop.else"), self.block("polyprop.join"));
                 self.ir.cond_br(cv, t, f)?;
@@ -450,6 +461,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 Ok(())
             }
             AstNode::For { iterator, init, cond, step, body } => {
+                // Loop control is at the source loop's line, or the first statement's.
+                let source = self.source_loop(*iterator, body);
+                let at = source.and_then(|l| l.start.as_ref()).or_else(|| self.first_location(body));
+                self.set_location(at);
                 let init = self.ast_expr(init)?;
                 let pre = self.ir.insert_block()?;
                 let (header, body_bb, exit) = (self.block("polyprop.loop"), self.block("polyprop.body"), self.block("polyprop.exit"));
@@ -462,19 +477,53 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 self.ir.cond_br(cv, body_bb, exit)?;
                 self.ir.position_at_end(body_bb);
                 self.node(body)?;
-                let next = self.ir.add(iterator_value, self.int(*step))?;
+                self.set_location(at);
+                // The counter counts the source loop's iterations: its increment cannot wrap
+                // where the source's counter could not.
+                let nsw = source.is_some_and(|l| l.counter_nsw);
+                let next = self.ir.wrap_flags(self.ir.add(iterator_value, self.int(*step))?, WrapFlags { nsw, ..WrapFlags::NONE });
                 let latch = self.ir.insert_block()?;
                 self.ir.br(header)?;
+                if let (Some(id), Some(back_edge)) = (source.and_then(|l| l.id), latch.get_terminator()) {
+                    self.ir.set_loop_id(back_edge, id, self.scope.map(|(scope, _)| scope));
+                }
                 phi.add_incoming(&[(&init, pre), (&next, latch)]);
                 self.iterators[*iterator] = None;
                 self.ir.position_at_end(exit);
                 Ok(())
             }
             AstNode::User { statement, args } => {
+                self.set_location(self.plan.scop.statements[*statement].location.as_ref());
                 let iters = args.iter().map(|a| self.ast_expr(a)).collect::<Built<Vec<_>>>()?;
                 self.statement(*statement, &iters)
             }
         }
+    }
+
+    /// The source loop that the AST loop of `iterator` with `body` stands for: the one every
+    /// statement in it has at the position of its first argument that uses the iterator, if
+    /// they all agree.
+    fn source_loop(&self, iterator: usize, body: &AstNode) -> Option<&'a crate::fidelity::SourceLoop> {
+        let mut users = Vec::new();
+        statements_in(body, &mut users);
+        let mut found: Option<&crate::fidelity::SourceLoop> = None;
+        for (statement, args) in users {
+            let depth = args.iter().position(|a| mentions(a, iterator))?;
+            let loops = self.plan.fidelity.source_loops(&self.plan.scop.statements[statement].name)?;
+            let l = loops.get(depth)?;
+            if found.is_some_and(|f| f.header != l.header) {
+                return None;
+            }
+            found = Some(l);
+        }
+        found
+    }
+
+    /// The source location of the first statement in an AST subtree.
+    fn first_location(&self, n: &AstNode) -> Option<&'a SourceLocation> {
+        let mut users = Vec::new();
+        statements_in(n, &mut users);
+        users.first().and_then(|(k, _)| self.plan.scop.statements[*k].location.as_ref())
     }
 
     fn address(&self, access: &Access, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
@@ -528,9 +577,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             Expr::Parameter(k) => Ok(self.params[*k]),
             Expr::External(k) => Ok(self.externals[*k]),
             Expr::Unary(UnaryOp::FNeg, x) => Ok(self.fast_math(ir.fneg(self.expr(x, iters)?)?)),
-            Expr::Binary(op, x, y) => {
+            Expr::Binary(op, x, y, flags) => {
                 let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
-                self.binary(*op, x, y)
+                self.binary(*op, x, y, *flags)
             }
             Expr::Compare(p, x, y) => {
                 let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
@@ -577,7 +626,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         Ok(phi.as_basic_value())
     }
 
-    fn binary(&self, op: BinaryOp, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
+    /// The operation `op` with the source's flags (`nsw`, `nuw`, `exact`; fast-math flags).
+    fn binary(&self, op: BinaryOp, x: Val<'ctx>, y: Val<'ctx>, flags: WrapFlags) -> Built<Val<'ctx>> {
         use BinaryOp::*;
         let opcode = match op {
             Add => Opcode::Add,
@@ -603,7 +653,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 return self.ir.call_value(f, &[x, y]);
             }
         };
-        Ok(self.fast_math(self.ir.binary(opcode, x, y)?))
+        let v = self.ir.wrap_flags(self.ir.binary(opcode, x, y)?, flags);
+        Ok(self.fast_math(v))
     }
 
     fn math(&self, f: MathFunction, t: ScalarType, args: &[Val<'ctx>]) -> Built<Val<'ctx>> {
@@ -679,6 +730,35 @@ fn cast_opcode(op: CastOp) -> Opcode {
         CastOp::UIToFP => Opcode::UIToFP,
     }
 }
+/// The statement instances of an AST subtree, in order, with their arguments.
+fn statements_in<'n>(n: &'n AstNode, out: &mut Vec<(usize, &'n [AstExpr])>) {
+    match n {
+        AstNode::Block(children) => children.iter().for_each(|c| statements_in(c, out)),
+        AstNode::For { body, .. } => statements_in(body, out),
+        AstNode::If { then, otherwise, .. } => {
+            statements_in(then, out);
+            if let Some(o) = otherwise {
+                statements_in(o, out);
+            }
+        }
+        AstNode::User { statement, args } => out.push((*statement, args)),
+    }
+}
+
+/// Whether an AST expression uses the AST iterator `k`.
+fn mentions(e: &AstExpr, k: usize) -> bool {
+    use AstExpr::*;
+    match e {
+        Int(_) | Param(_) => false,
+        Iterator(j) => *j == k,
+        Neg(x) => mentions(x, k),
+        Add(x, y) | Sub(x, y) | Mul(x, y) | FloorDiv(x, y) | ExactDiv(x, y) | Rem(x, y) | Eq(x, y) | Le(x, y)
+        | Lt(x, y) | Ge(x, y) | Gt(x, y) | And(x, y) | Or(x, y) => mentions(x, k) || mentions(y, k),
+        Min(xs) | Max(xs) => xs.iter().any(|x| mentions(x, k)),
+        Select(c, x, y) => mentions(c, k) || mentions(x, k) || mentions(y, k),
+    }
+}
+
 /// The reads an expression performs outside the sides of its selects.
 fn unconditional_reads(e: &Expr) -> Vec<Access> {
     let mut out = Vec::new();
@@ -691,7 +771,7 @@ fn collect_unconditional(e: &Expr, out: &mut Vec<Access>) {
         Expr::Read(a) => out.push(a.clone()),
         Expr::Select(c, _, _) => collect_unconditional(c, out),
         Expr::Unary(_, x) | Expr::Cast(_, _, x) => collect_unconditional(x, out),
-        Expr::Binary(_, x, y) | Expr::Compare(_, x, y) => {
+        Expr::Binary(_, x, y, _) | Expr::Compare(_, x, y) => {
             collect_unconditional(x, out);
             collect_unconditional(y, out);
         }

@@ -6,13 +6,22 @@
 //! instead, soundly: the fast-math flags that *every* floating-point operation of the region
 //! carries (all of them under `-ffast-math`, none without), and per array the TBAA tag that
 //! all its loads and stores carry, if they agree. Debug locations are per statement.
+//!
+//! Integer operations keep their own source instruction's `nsw`/`nuw`/`exact` in the model
+//! (`WrapFlags`, recorded by `statements`). Loops are matched back to the source: per
+//! statement, the source loops around it (outermost first, `SourceLoop`); a generated loop at
+//! depth `d` whose statements all come from the same source loop at depth `d` keeps that
+//! loop's `llvm.loop` properties, and its control instructions take the loop's start line.
 
 use crate::arrays::Arrays;
-use crate::bridge;
-use crate::ir::{self, Value};
+use crate::bridge::{self, Analyses, ScevKind};
+use crate::ir::{self, Block, Value};
 use crate::ir_builder;
 use crate::region::Region;
+use llvm_sys::prelude::LLVMMetadataRef;
 use llvm_sys::LLVMOpcode;
+use polyhedral::model::SourceLocation;
+use std::collections::HashMap;
 
 /// The summary of one region.
 #[derive(Clone, Debug, Default)]
@@ -22,6 +31,58 @@ pub struct Fidelity {
     pub fast_math: u32,
     /// Per memory array: the `!tbaa` tag (metadata as a value) of all its accesses.
     pub tbaa: Vec<Option<Value>>,
+    /// Per statement name of the model as built: the source loops around it, outermost first.
+    pub loops: HashMap<String, Vec<SourceLoop>>,
+}
+
+/// A source loop, as code generation sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceLoop {
+    /// The loop's header: which loop it is (the original code stays, so the block does).
+    pub header: Block,
+    /// The loop's `llvm.loop` node (user pragmas, `mustprogress`), if it has one.
+    pub id: Option<LLVMMetadataRef>,
+    /// Where the loop starts (the `for` line), if known.
+    pub start: Option<SourceLocation>,
+    /// Whether the loop's counter never wraps as a signed value (a C `int` or `long` counter:
+    /// its increment is `add nsw`), so that the generated counter's increment may say so.
+    pub counter_nsw: bool,
+}
+
+impl Fidelity {
+    /// The source loops around a statement of the (propagated) model: a statement that
+    /// splitting made (`S3_1`, `S3_1_0`) is in the loops of the one it came from.
+    pub fn source_loops(&self, statement: &str) -> Option<&[SourceLoop]> {
+        let mut name = statement;
+        loop {
+            if let Some(loops) = self.loops.get(name) {
+                return Some(loops);
+            }
+            let (base, index) = name.rsplit_once('_')?;
+            if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            name = base;
+        }
+    }
+}
+
+/// The source loops around `block` in the region, outermost first.
+pub fn source_loops(a: Analyses, region: &Region, block: Block) -> Vec<SourceLoop> {
+    region
+        .loops_around(a, block)
+        .into_iter()
+        .map(|l| {
+            let (id, start) = l.id_and_start();
+            let counter_nsw = ir::instructions(l.header()).into_iter().filter(|&i| ir::is_phi(i)).any(|phi| {
+                a.scev(phi).is_some_and(|s| {
+                    s.kind() == ScevKind::AddRec && s.addrec_loop() == Some(l) && s.no_signed_wrap()
+                })
+            });
+            let start = start.map(|(file, line, column)| SourceLocation { file, line, column });
+            SourceLoop { header: l.header(), id, start, counter_nsw }
+        })
+        .collect()
 }
 
 /// Summarizes the region's instructions.
@@ -46,7 +107,11 @@ pub fn summarize(function: Value, region: &Region, arrays: &Arrays) -> Fidelity 
             Some(_) => Some(None),
         };
     }
-    Fidelity { fast_math: fast_math.unwrap_or(0), tbaa: tbaa.into_iter().map(Option::flatten).collect() }
+    Fidelity {
+        fast_math: fast_math.unwrap_or(0),
+        tbaa: tbaa.into_iter().map(Option::flatten).collect(),
+        loops: HashMap::new(),
+    }
 }
 
 /// Arithmetic, comparisons and calls on floating-point values: what code generation emits

@@ -3,8 +3,8 @@
 //! inkwell types values (`IntValue`, `FloatValue`, `PointerValue`) where the model's
 //! expressions are typed only at run time (`ScalarType`), and it cannot attach what the
 //! source said about its instructions in LLVM 14 (fast-math flags, `!tbaa` tags from the
-//! source, alias scopes, debug locations in a subprogram it did not create). This layer takes
-//! and returns `BasicValueEnum`, checks the kind an operation needs instead of panicking, turns
+//! source, alias scopes, debug locations in a subprogram it did not create, no-wrap flags,
+//! `llvm.loop` nodes). This layer takes and returns `BasicValueEnum`, checks the kind an operation needs instead of panicking, turns
 //! inkwell's `BuilderError` into our internal-error strings, and attaches the source's
 //! metadata through `bridge` and `llvm_raw`.
 //!
@@ -27,7 +27,7 @@ use inkwell::values::{
 };
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use llvm_sys::prelude::LLVMMetadataRef;
-use polyhedral::model::ScalarType;
+use polyhedral::model::{ScalarType, WrapFlags};
 use std::mem::ManuallyDrop;
 
 pub use inkwell::values::InstructionOpcode as Opcode;
@@ -293,6 +293,22 @@ impl<'ctx> IrBuilder<'ctx> {
             bridge::set_fast_math_flags(v.as_value_ref(), flags);
         }
         v
+    }
+
+    /// The source's no-wrap and exactness flags on an integer operation just emitted; a value
+    /// that is no such operation (a folded constant) is left alone.
+    pub fn wrap_flags(&self, v: Val<'ctx>, flags: WrapFlags) -> Val<'ctx> {
+        let bits = u32::from(flags.nsw) | u32::from(flags.nuw) << 1 | u32::from(flags.exact) << 2;
+        if bits != 0 {
+            bridge::set_wrap_flags(v.as_value_ref(), bits);
+        }
+        v
+    }
+
+    /// A new distinct `llvm.loop` node on the back edge `branch` of a generated loop, with the
+    /// properties of the source loop's node `source`; its debug locations move to `scope`.
+    pub fn set_loop_id(&self, branch: InstructionValue<'ctx>, source: LLVMMetadataRef, scope: Option<LLVMMetadataRef>) {
+        bridge::set_loop_id(branch.as_value_ref(), source, scope);
     }
 
     /// A metadata node (as `fidelity` keeps it) on a load or store.

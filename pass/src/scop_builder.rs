@@ -18,6 +18,7 @@ use crate::region::Region;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
 use polyhedral::isl::IslContext;
 use polyhedral::model::*;
+use std::collections::HashMap;
 
 /// A SCoP with the LLVM values its model stands for (for code generation).
 pub struct BuiltScop {
@@ -80,6 +81,7 @@ pub fn build(
 
     let n_memory = arrays.arrays.len();
     let mut statements = Vec::new();
+    let mut source_loops = HashMap::new();
     for (rank, &k) in order.iter().enumerate() {
         let p = &pending[k];
         let name = format!("S{rank}");
@@ -97,6 +99,7 @@ pub fn build(
             time.join(", "),
             its = iterators.join(", ")
         );
+        source_loops.insert(name.clone(), crate::fidelity::source_loops(a, region, p.block));
         statements.push(Statement { name, iterators, domain, schedule, write, value, location: p.location.clone() });
     }
 
@@ -125,7 +128,10 @@ pub fn build(
         parameters: parameters.values.clone(),
         externals: external_values,
         is_function: region.is_function,
-        fidelity: crate::fidelity::summarize(function, region, &arrays),
+        fidelity: crate::fidelity::Fidelity {
+            loops: source_loops,
+            ..crate::fidelity::summarize(function, region, &arrays)
+        },
     })
 }
 
@@ -286,7 +292,7 @@ impl Assembler<'_> {
                 Expr::Read(Access { array: access.array - SCALAR_BASE + n_memory, subscripts: Vec::new() })
             }
             Expr::Unary(op, x) => Expr::Unary(op, r(x)),
-            Expr::Binary(op, x, y) => Expr::Binary(op, r(x), r(y)),
+            Expr::Binary(op, x, y, flags) => Expr::Binary(op, r(x), r(y), flags),
             Expr::Compare(p, x, y) => Expr::Compare(p, r(x), r(y)),
             Expr::Select(c, x, y) => Expr::Select(r(c), r(x), r(y)),
             Expr::Cast(op, t, x) => Expr::Cast(op, t, r(x)),

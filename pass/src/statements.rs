@@ -575,7 +575,7 @@ impl<'a> StatementBuilder<'a> {
             LLVMCall => self.call(inst, at)?,
             _ => {
                 if let Some(b) = binary_op(op) {
-                    Expr::Binary(b, arg(self, 0)?, arg(self, 1)?)
+                    Expr::Binary(b, arg(self, 0)?, arg(self, 1)?, wrap_flags(inst))
                 } else if let Some(c) = cast_op(op) {
                     let ty = ir::value_type(inst).ok_or_else(unsupported)?;
                     Expr::Cast(c, ty, arg(self, 0)?)
@@ -600,7 +600,7 @@ impl<'a> StatementBuilder<'a> {
         if let Some(op) = integer_intrinsic(&name) {
             let mut it = args.into_iter();
             let (x, y) = (it.next().ok_or_else(unsupported)?, it.next().ok_or_else(unsupported)?);
-            return Ok(Expr::Binary(op, Box::new(x), Box::new(y)));
+            return Ok(Expr::Binary(op, Box::new(x), Box::new(y), WrapFlags::NONE));
         }
         let function = math_function(&name).ok_or_else(unsupported)?;
         let ty = ty.filter(|t| t.is_float()).ok_or_else(unsupported)?;
@@ -648,22 +648,22 @@ pub fn affine_to_expr(e: &AffExpr) -> Expr {
             AffVar::Param(k) => Expr::Parameter(*k),
             AffVar::FloorDiv(inner, d) => floor_div_expr(affine_to_expr(inner), *d),
             AffVar::Min(x, y) => {
-                Expr::Binary(BinaryOp::SMin, Box::new(affine_to_expr(x)), Box::new(affine_to_expr(y)))
+                Expr::Binary(BinaryOp::SMin, Box::new(affine_to_expr(x)), Box::new(affine_to_expr(y)), WrapFlags::NONE)
             }
             AffVar::Max(x, y) => {
-                Expr::Binary(BinaryOp::SMax, Box::new(affine_to_expr(x)), Box::new(affine_to_expr(y)))
+                Expr::Binary(BinaryOp::SMax, Box::new(affine_to_expr(x)), Box::new(affine_to_expr(y)), WrapFlags::NONE)
             }
         };
-        let term = if *c == 1 { leaf } else { Expr::Binary(BinaryOp::Mul, Box::new(int(*c)), Box::new(leaf)) };
+        let term = if *c == 1 { leaf } else { Expr::Binary(BinaryOp::Mul, Box::new(int(*c)), Box::new(leaf), WrapFlags::NONE) };
         acc = Some(match acc {
             None => term,
-            Some(a) => Expr::Binary(BinaryOp::Add, Box::new(a), Box::new(term)),
+            Some(a) => Expr::Binary(BinaryOp::Add, Box::new(a), Box::new(term), WrapFlags::NONE),
         });
     }
     match acc {
         None => int(e.constant),
         Some(a) if e.constant == 0 => a,
-        Some(a) => Expr::Binary(BinaryOp::Add, Box::new(a), Box::new(int(e.constant))),
+        Some(a) => Expr::Binary(BinaryOp::Add, Box::new(a), Box::new(int(e.constant)), WrapFlags::NONE),
     }
 }
 
@@ -671,9 +671,9 @@ pub fn affine_to_expr(e: &AffExpr) -> Expr {
 fn floor_div_expr(x: Expr, d: i64) -> Expr {
     let int = |c: i64| Box::new(Expr::Constant(Constant::Int(c, ScalarType::I64)));
     let negative = Expr::Compare(ComparePredicate::Slt, Box::new(x.clone()), int(0));
-    let adjusted = Expr::Binary(BinaryOp::Sub, Box::new(x.clone()), int(d - 1));
+    let adjusted = Expr::Binary(BinaryOp::Sub, Box::new(x.clone()), int(d - 1), WrapFlags::NONE);
     let numerator = Expr::Select(Box::new(negative), Box::new(adjusted), Box::new(x));
-    Expr::Binary(BinaryOp::SDiv, Box::new(numerator), int(d))
+    Expr::Binary(BinaryOp::SDiv, Box::new(numerator), int(d), WrapFlags::NONE)
 }
 
 fn binary_op(op: LLVMOpcode) -> Option<BinaryOp> {
@@ -699,6 +699,12 @@ fn binary_op(op: LLVMOpcode) -> Option<BinaryOp> {
         LLVMFRem => BinaryOp::FRem,
         _ => return None,
     })
+}
+
+/// The source instruction's `nsw`/`nuw`/`exact`, for the operation built from it.
+fn wrap_flags(inst: Value) -> WrapFlags {
+    let bits = crate::bridge::wrap_flags(inst);
+    WrapFlags { nsw: bits & 1 != 0, nuw: bits & 2 != 0, exact: bits & 4 != 0 }
 }
 
 fn cast_op(op: LLVMOpcode) -> Option<CastOp> {

@@ -325,7 +325,7 @@ impl<'s> Machine<'s> {
                 Value::F64(v) => Value::F64(-v),
                 other => return Err(format!("fneg of the integer {other}")),
             },
-            Expr::Binary(op, a, b) => binary(*op, self.evaluate(a, iteration)?, self.evaluate(b, iteration)?)?,
+            Expr::Binary(op, a, b, _) => binary(*op, self.evaluate(a, iteration)?, self.evaluate(b, iteration)?)?,
             Expr::Compare(p, a, b) => compare(*p, self.evaluate(a, iteration)?, self.evaluate(b, iteration)?)?,
             Expr::Select(c, a, b) => match self.evaluate(c, iteration)? {
                 Value::Int(0, _) => self.evaluate(b, iteration)?,

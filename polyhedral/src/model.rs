@@ -207,6 +207,24 @@ impl BinaryOp {
     }
 }
 
+/// The no-wrap and exactness flags of an integer operation (`add nsw`, `sdiv exact`), taken
+/// from the source instruction it was built from. They promise something about the values the
+/// operation sees, so they stay true wherever the same operation computes on the same values:
+/// copied unchanged, or after propagation substituted its operands (each instance still
+/// computes what the source instance did). Operations the front ends build themselves
+/// (affine subscripts, floor divisions, the textual language) have none. Not printed: the
+/// textual language has no syntax for them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WrapFlags {
+    pub nsw: bool,
+    pub nuw: bool,
+    pub exact: bool,
+}
+
+impl WrapFlags {
+    pub const NONE: WrapFlags = WrapFlags { nsw: false, nuw: false, exact: false };
+}
+
 /// Comparison predicates with LLVM's meaning (`O*` ordered, `U*` unordered for floats;
 /// `S*`/`U*` signed/unsigned for integers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -334,7 +352,8 @@ pub enum Expr {
     /// A region-invariant value (`Scop::externals`).
     External(usize),
     Unary(UnaryOp, Box<Expr>),
-    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// The flags are the source instruction's (`WrapFlags`), none on floating-point operations.
+    Binary(BinaryOp, Box<Expr>, Box<Expr>, WrapFlags),
     /// Yields an `i1`.
     Compare(ComparePredicate, Box<Expr>, Box<Expr>),
     Select(Box<Expr>, Box<Expr>, Box<Expr>),
@@ -359,7 +378,7 @@ impl Expr {
         f(self);
         match self {
             Expr::Unary(_, a) | Expr::Cast(_, _, a) => a.visit(f),
-            Expr::Binary(_, a, b) | Expr::Compare(_, a, b) => {
+            Expr::Binary(_, a, b, _) | Expr::Compare(_, a, b) => {
                 a.visit(f);
                 b.visit(f);
             }
@@ -378,7 +397,7 @@ impl Expr {
         f(self);
         match self {
             Expr::Unary(_, a) | Expr::Cast(_, _, a) => a.visit_mut(f),
-            Expr::Binary(_, a, b) | Expr::Compare(_, a, b) => {
+            Expr::Binary(_, a, b, _) | Expr::Compare(_, a, b) => {
                 a.visit_mut(f);
                 b.visit_mut(f);
             }

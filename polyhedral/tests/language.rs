@@ -58,10 +58,11 @@ fn c_typing_double_literal_promotes_and_f_suffix_does_not() {
             BinaryOp::FDiv,
             Box::new(Expr::Cast(CastOp::FPExt, ScalarType::F64, read(1))),
             Box::new(Expr::Constant(Constant::Float(1.5, ScalarType::F64))),
+            WrapFlags::NONE,
         )),
     );
     assert_eq!(scop.statements[0].value, promoted);
-    let single = Expr::Binary(BinaryOp::FDiv, read(3), Box::new(Expr::Constant(Constant::Float(1.5, ScalarType::F32))));
+    let single = Expr::Binary(BinaryOp::FDiv, read(3), Box::new(Expr::Constant(Constant::Float(1.5, ScalarType::F32))), WrapFlags::NONE);
     assert_eq!(scop.statements[1].value, single);
     // An int literal next to a float is folded to a float constant; an iterator is converted.
     let scop = parse_scop("array a[4] : f32 out; for i = 0 to 3 do a[i] = 2 * i; done").unwrap();
@@ -70,7 +71,7 @@ fn c_typing_double_literal_promotes_and_f_suffix_does_not() {
         Expr::Cast(
             CastOp::SIToFP,
             ScalarType::F32,
-            Box::new(Expr::Binary(BinaryOp::Mul, Box::new(Expr::Constant(Constant::Int(2, ScalarType::I64))), Box::new(Expr::Iterator(0))))
+            Box::new(Expr::Binary(BinaryOp::Mul, Box::new(Expr::Constant(Constant::Int(2, ScalarType::I64))), Box::new(Expr::Iterator(0)), WrapFlags::NONE))
         )
     );
 }

@@ -24,7 +24,7 @@ use std::os::raw::{c_int, c_void};
 use polyhedral::affine::{AffExpr, AffVar};
 use polyhedral::isl::{IslContext, IslResult};
 use polyhedral::lang::typing::convert;
-use polyhedral::model::{Access, BinaryOp, ComparePredicate, Constant, Expr, ScalarType, Scop, Statement};
+use polyhedral::model::{Access, BinaryOp, ComparePredicate, Constant, Expr, ScalarType, Scop, Statement, WrapFlags};
 
 /// One piece of a propagation dependence: on `target_part` (`[params] -> { T[j] : ... }`) the
 /// source instance is `W[source_iterators(j)]`.
@@ -202,10 +202,11 @@ pub(crate) fn rewrite(scop: &Scop, value: &Expr, source_iterators: &[AffExpr]) -
         Expr::Read(access) => Expr::Read(rewrite_access(access, source_iterators)?),
         Expr::Unary(op, a) => Expr::Unary(*op, Box::new(rewrite(scop, a, source_iterators)?)),
         Expr::Cast(op, ty, a) => Expr::Cast(*op, *ty, Box::new(rewrite(scop, a, source_iterators)?)),
-        Expr::Binary(op, a, b) => Expr::Binary(
+        Expr::Binary(op, a, b, flags) => Expr::Binary(
             *op,
             Box::new(rewrite(scop, a, source_iterators)?),
             Box::new(rewrite(scop, b, source_iterators)?),
+            *flags,
         ),
         Expr::Compare(p, a, b) => Expr::Compare(
             *p,
@@ -248,23 +249,23 @@ pub(crate) fn affine_value(scop: &Scop, e: &AffExpr) -> Expr {
                 convert(Expr::Parameter(*k), ty, ScalarType::I64)
             }
             AffVar::FloorDiv(inner, d) => floor_division(affine_value(scop, inner), *d),
-            AffVar::Min(a, b) => Expr::Binary(BinaryOp::SMin, Box::new(affine_value(scop, a)), Box::new(affine_value(scop, b))),
-            AffVar::Max(a, b) => Expr::Binary(BinaryOp::SMax, Box::new(affine_value(scop, a)), Box::new(affine_value(scop, b))),
+            AffVar::Min(a, b) => Expr::Binary(BinaryOp::SMin, Box::new(affine_value(scop, a)), Box::new(affine_value(scop, b)), WrapFlags::NONE),
+            AffVar::Max(a, b) => Expr::Binary(BinaryOp::SMax, Box::new(affine_value(scop, a)), Box::new(affine_value(scop, b)), WrapFlags::NONE),
         };
         let magnitude = c.unsigned_abs() as i64;
-        let scaled = if magnitude == 1 { term } else { Expr::Binary(BinaryOp::Mul, Box::new(int(magnitude)), Box::new(term)) };
+        let scaled = if magnitude == 1 { term } else { Expr::Binary(BinaryOp::Mul, Box::new(int(magnitude)), Box::new(term), WrapFlags::NONE) };
         sum = Some(match (sum, *c < 0) {
             (None, false) => scaled,
-            (None, true) => Expr::Binary(BinaryOp::Sub, Box::new(int(0)), Box::new(scaled)),
-            (Some(s), false) => Expr::Binary(BinaryOp::Add, Box::new(s), Box::new(scaled)),
-            (Some(s), true) => Expr::Binary(BinaryOp::Sub, Box::new(s), Box::new(scaled)),
+            (None, true) => Expr::Binary(BinaryOp::Sub, Box::new(int(0)), Box::new(scaled), WrapFlags::NONE),
+            (Some(s), false) => Expr::Binary(BinaryOp::Add, Box::new(s), Box::new(scaled), WrapFlags::NONE),
+            (Some(s), true) => Expr::Binary(BinaryOp::Sub, Box::new(s), Box::new(scaled), WrapFlags::NONE),
         });
     }
     match sum {
         None => int(e.constant),
         Some(s) if e.constant == 0 => s,
-        Some(s) if e.constant > 0 => Expr::Binary(BinaryOp::Add, Box::new(s), Box::new(int(e.constant))),
-        Some(s) => Expr::Binary(BinaryOp::Sub, Box::new(s), Box::new(int(e.constant.unsigned_abs() as i64))),
+        Some(s) if e.constant > 0 => Expr::Binary(BinaryOp::Add, Box::new(s), Box::new(int(e.constant)), WrapFlags::NONE),
+        Some(s) => Expr::Binary(BinaryOp::Sub, Box::new(s), Box::new(int(e.constant.unsigned_abs() as i64)), WrapFlags::NONE),
     }
 }
 
@@ -272,11 +273,11 @@ pub(crate) fn affine_value(scop: &Scop, e: &AffExpr) -> Expr {
 fn floor_division(x: Expr, d: i64) -> Expr {
     let int = |c: i64| Box::new(Expr::Constant(Constant::Int(c, ScalarType::I64)));
     let negative = Expr::Compare(ComparePredicate::Slt, Box::new(x.clone()), int(0));
-    let shifted = Expr::Binary(BinaryOp::Sub, Box::new(x.clone()), int(d - 1));
+    let shifted = Expr::Binary(BinaryOp::Sub, Box::new(x.clone()), int(d - 1), WrapFlags::NONE);
     Expr::Select(
         Box::new(negative),
-        Box::new(Expr::Binary(BinaryOp::SDiv, Box::new(shifted), int(d))),
-        Box::new(Expr::Binary(BinaryOp::SDiv, Box::new(x), int(d))),
+        Box::new(Expr::Binary(BinaryOp::SDiv, Box::new(shifted), int(d), WrapFlags::NONE)),
+        Box::new(Expr::Binary(BinaryOp::SDiv, Box::new(x), int(d), WrapFlags::NONE)),
     )
 }
 
@@ -299,9 +300,9 @@ fn replace(value: &Expr, replacements: &[(usize, Expr)], counter: &mut usize) ->
         Expr::Constant(_) | Expr::Parameter(_) | Expr::External(_) | Expr::Iterator(_) => value.clone(),
         Expr::Unary(op, a) => Expr::Unary(*op, Box::new(replace(a, replacements, counter))),
         Expr::Cast(op, ty, a) => Expr::Cast(*op, *ty, Box::new(replace(a, replacements, counter))),
-        Expr::Binary(op, a, b) => {
+        Expr::Binary(op, a, b, flags) => {
             let a = replace(a, replacements, counter);
-            Expr::Binary(*op, Box::new(a), Box::new(replace(b, replacements, counter)))
+            Expr::Binary(*op, Box::new(a), Box::new(replace(b, replacements, counter)), *flags)
         }
         Expr::Compare(p, a, b) => {
             let a = replace(a, replacements, counter);

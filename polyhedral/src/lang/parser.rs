@@ -1138,7 +1138,7 @@ fn negate(operand: Expr, ty: ScalarType) -> (Expr, ScalarType) {
         operand => {
             let t = promoted(ty);
             let operand = convert(operand, ty, t);
-            (Expr::Binary(BinaryOp::Sub, Box::new(zero_of(t)), Box::new(operand)), t)
+            (Expr::Binary(BinaryOp::Sub, Box::new(zero_of(t)), Box::new(operand), WrapFlags::NONE), t)
         }
     }
 }
@@ -1157,7 +1157,7 @@ fn c_binary(op: &str, left: (Expr, ScalarType), right: (Expr, ScalarType)) -> Re
         let l = truth(left.0, left.1);
         let r = truth(right.0, right.1);
         let op = if op == "&&" { BinaryOp::And } else { BinaryOp::Or };
-        return Ok((Expr::Binary(op, Box::new(l), Box::new(r)), ScalarType::I1));
+        return Ok((Expr::Binary(op, Box::new(l), Box::new(r), WrapFlags::NONE), ScalarType::I1));
     }
     let ty = common_type(left.1, right.1);
     let l = Box::new(convert(left.0, left.1, ty));
@@ -1179,7 +1179,7 @@ fn c_binary(op: &str, left: (Expr, ScalarType), right: (Expr, ScalarType)) -> Re
         ("%", true) => return Err("'%' needs integer operands".into()),
         (other, _) => return Err(format!("unknown operator '{other}'")),
     };
-    Ok((Expr::Binary(op, l, r), ty))
+    Ok((Expr::Binary(op, l, r, WrapFlags::NONE), ty))
 }
 
 /// C comparison operators: ordered comparisons for floats, except `!=` (unordered).
@@ -1235,7 +1235,7 @@ fn call_expr(name: &str, mut args: Vec<(Expr, ScalarType)>) -> Result<(Expr, Sca
         if lt != rt {
             return Err(format!("'{name}' needs operands of one type, got {lt} and {rt}"));
         }
-        return Ok((Expr::Binary(*op, Box::new(l), Box::new(r)), lt));
+        return Ok((Expr::Binary(*op, Box::new(l), Box::new(r), WrapFlags::NONE), lt));
     }
     if let Some(p) = name.strip_prefix("cmp_") {
         arity(2, &args)?;

@@ -131,7 +131,7 @@ pub fn expr(scop: &Scop, statement: &Statement, e: &Expr) -> String {
         Expr::Parameter(k) => scop.params.get(*k).map(|p| p.name.clone()).unwrap_or_else(|| format!("p{k}")),
         Expr::External(k) => scop.externals.get(*k).map(|x| x.name.clone()).unwrap_or_else(|| format!("x{k}")),
         Expr::Unary(UnaryOp::FNeg, a) => format!("(-{})", sub(a)),
-        Expr::Binary(op, a, b) => {
+        Expr::Binary(op, a, b, _) => {
             let same = ty(a) == ty(b);
             match c_operator(*op, ty(a)).filter(|_| same) {
                 Some(symbol) => format!("({} {} {})", sub(a), symbol, sub(b)),

@@ -14,7 +14,7 @@ pub fn expr_type(scop: &Scop, expr: &Expr) -> ScalarType {
         Expr::Parameter(k) => scop.params.get(*k).map(|p| p.ty).unwrap_or(ScalarType::I64),
         Expr::External(k) => scop.externals.get(*k).map(|e| e.ty).unwrap_or(ScalarType::I64),
         Expr::Unary(_, a) => expr_type(scop, a),
-        Expr::Binary(_, a, _) => expr_type(scop, a),
+        Expr::Binary(_, a, _, _) => expr_type(scop, a),
         Expr::Compare(..) => ScalarType::I1,
         Expr::Select(_, a, _) => expr_type(scop, a),
         Expr::Cast(_, ty, _) | Expr::Call(_, ty, _) => *ty,
