@@ -385,11 +385,9 @@ fn pipeline(stages: usize) -> Scop {
 fn a_500_statement_pipeline_fits_the_default_quota_and_runs_in_order() {
     let scop = pipeline(500);
     let ctx = IslContext::with_default_quota();
-    let start = std::time::Instant::now();
+    // The default quota bounds isl's work (a deterministic count, unlike a time on a shared
+    // machine); about 2 s on one loaded core.
     let ast = build_ast(&ctx, &scop).unwrap();
-    let elapsed = start.elapsed();
-    // About 2 s on one loaded core; the schedule map alone took isl seconds more.
-    assert!(elapsed.as_secs() < 20, "took {elapsed:?}");
     let AstNode::Block(loops) = &ast.root else { panic!("not a sequence of loop nests") };
     assert_eq!(loops.len(), 500);
     let r = 2 * 100 + 3;
