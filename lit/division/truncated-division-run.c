@@ -11,10 +11,10 @@
 // RUN: cmp %t.naive.out %t.polyprop.out
 // RUN: %ir %s -o %t.ll
 // RUN: %model'print<polyprop-scops>' %t.ll | FileCheck %s --check-prefix=MODEL
-// CHECK: polyprop: function centered_halves, function body: {{.*}}
+// CHECK: polyprop: function centered_halves, function body: transformed: 1 temporaries removed
 // MODEL-LABEL: polyprop-scops: function centered_halves
 // MODEL-DAG: read: [n] -> { S1[i0] -> t[n + min(-floor((-i0 + n)/2), max(floor((i0 - n)/2), 0))] }
-// MODEL-DAG: read: [n] -> { S1[i0] -> t[i0 - n - 3*min(-floor((-i0 + n)/3), max(floor((i0 - n)/3), 0)) + 3] }
+// MODEL-DAG: read: [n] -> { S1[i0] -> t[i0 - 3*min(-floor((-i0 + n)/3), max(floor((i0 - n)/3), 0))] }
 // MODEL-NOT: t[n + floor((i0 - n)/2)]
 #include "../codegen/Inputs/harness.h"
 
@@ -23,7 +23,7 @@ void centered_halves(int n, const float *in, float *out) {
   for (int i = 0; i <= 2 * n; i++)
     t[i] = in[i] * 0.5f + 1.0f;
   for (int i = 0; i < 2 * n; i++)
-    out[i] = t[(i - n) / 2 + n] + t[(i - n) % 3 + 3] * 0.25f;
+    out[i] = t[(i - n) / 2 + n] + t[(i - n) % 3 + n] * 0.25f;
   free(t);
 }
 
