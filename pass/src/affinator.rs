@@ -5,8 +5,11 @@
 //! `k` in the region, as in Polly. Region-invariant integer values become parameters; `smin`
 //! and `smax` stay as `min`/`max` (piecewise affine); sign extensions are transparent (a
 //! signed `int` induction variable does not wrap in a C program without undefined behaviour).
+//! Integer division, remainder and masks by constants are quasi-affine (`floor(e / d)`, exact
+//! for every sign: C's truncation is `min(ceil, max(floor, 0))`, see `division`).
 //! Everything else (products of two unknowns, values computed inside the region, unsigned
-//! division, truncation) is not affine: the caller turns that into a reject reason.
+//! division of possibly negative values, truncation that may not fit) is not affine: the
+//! caller turns that into a reject reason.
 
 use crate::bridge::{Analyses, Loop, Scev, ScevKind};
 use crate::ir;

@@ -7,19 +7,30 @@
 //!
 //! The method, for all offsets of one array together:
 //! 1. The *strides* are the coefficients of the iterators: parameter polynomials (`C+4`,
-//!    `R*(C+4)`, `2*(C+4)` for a stride-2 loop). Their primitive parts (integer content
-//!    removed), ordered by degree, must form a divisibility chain `s1 | s2 | ...`; the sizes
-//!    of the inner dimensions are `s1`, `s2/s1`, ... (innermost last).
+//!    `R*(C+4)`, `2*(C+4)` for a stride-2 loop). Level by level from the innermost, the
+//!    strides not yet placed are divided by the product of the sizes found so far; the
+//!    quotients of lowest degree give the next size. Every stride must divide exactly.
 //! 2. Each offset is divided by the innermost size: the remainder (no term divisible by the
 //!    size's leading monomial) is the innermost subscript, the quotient is divided by the next
 //!    size, and so on; the last quotient is the outermost subscript.
 //! 3. Every subscript must be affine.
 //!
-//! The integer content of a stride is normally a loop step (`2*(C+4)` for rows visited two at
-//! a time), so sizes are primitive. Interleaved channels are the exception:
+//! The innermost size is primitive: its integer content is normally a loop step (`2*(C+4)`
+//! for rows visited two at a time). Interleaved channels are the exception:
 //! `img[(y*C + x)*3 + c]` has the stride `3*C` for `y` and the constant stride 3 for `x`. When
 //! an iterator's constant stride reaches the content of the innermost stride, the content
-//! belongs to the row (`[y][3*x + c]` with rows of `3*C`), not to a step.
+//! belongs to the row (`[y][3*x + c]` with rows of `3*C`), not to a step. An outer size
+//! keeps its content when every stride agrees on it (`2*Rn` rows of an upsampled level) and
+//! drops it when constant multiples of one size meet (`R` and `2*R`: a step).
+//!
+//! Sizes of image pyramids are divisions of parameters (`R1 = R / 2`): such a
+//! parameter-only piecewise expression is a `ParamAtom`, a factor of sizes like a parameter
+//! (`c*(floor(R/2)*C)`). Levels of a pyramid write one array with sizes that agree only for
+//! some parameters: written with rows `2*floor(R/2)` and read with rows `R`. When the
+//! quotients of one level are different affine sizes, one of them with a division, each
+//! offset is split by the size that gives it affine subscripts, the array takes the first
+//! size, and `Delinearized::equal_sizes` lists the others: the shape is exact where they are
+//! equal (`R mod 2 = 0`), an assumption the caller checks at run time.
 //!
 //! Unlike a division that ignores constant addends, this keeps `C+4` as the size (not `C`),
 //! so the inner subscript is `j`, not `j + 4*i - 8`. The result is exact only while every
