@@ -2,9 +2,9 @@
 // downsampled temporary read at i / 2 and (i + 1) >> 1 (floor divisions, exact in the model)
 // (floor divisions, exact in the model; `n / 2` is floor(n / 2) under the assumption n >= 0,
 // checked at run time) and a signed division of negative values (C truncates towards zero:
-// modeled only where the dividend is non-negative, which never holds there, so that function
-// is rejected and keeps its code). The temporary is propagated; outputs are identical with
-// and without the plugin.
+// modeled exactly as the floor for non-negative and the ceiling for negative dividends, see
+// lit/division/). The temporary is propagated; outputs are identical with and without the
+// plugin.
 // RUN: %clang -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s
 // RUN: %t.naive > %t.naive.out
@@ -17,8 +17,10 @@
 // MODEL: no wrap: n fits in 63 unsigned bits
 // MODEL: read: [n, {{.*}}] -> { S1[i0] -> half[floor((i0)/2)] }
 // MODEL: read: [n, {{.*}}] -> { S1[i0] -> half[floor((i0 + 1)/2)] }
+// MODEL-LABEL: polyprop-scops: function signed_division
+// MODEL: read: [n] -> { S0[i0] -> in[n + min(-floor((-i0 + n)/2), max(floor((i0 - n)/2), 0))] }
 // MODEL-LABEL: polyprop-detect: function signed_division
-// MODEL-NEXT: rejected function body: infeasible assumption: no wrap: i0 - n fits in 63 unsigned bits never holds when the region runs
+// MODEL-NEXT: SCoP function body: 1 statements, 2 arrays
 #include "Inputs/harness.h"
 
 void upsample(int n, const float *in, float *out) {

@@ -5,8 +5,11 @@
 //! `k` in the region, as in Polly. Region-invariant integer values become parameters; `smin`
 //! and `smax` stay as `min`/`max` (piecewise affine); sign extensions are transparent (a
 //! signed `int` induction variable does not wrap in a C program without undefined behaviour).
+//! Integer division, remainder and masks by constants are quasi-affine (`floor(e / d)`, exact
+//! for every sign: C's truncation is `min(ceil, max(floor, 0))`, see `division`).
 //! Everything else (products of two unknowns, values computed inside the region, unsigned
-//! division, truncation) is not affine: the caller turns that into a reject reason.
+//! division of possibly negative values, truncation that may not fit) is not affine: the
+//! caller turns that into a reject reason.
 
 use crate::bridge::{Analyses, Loop, Scev, ScevKind};
 use crate::ir;
@@ -345,8 +348,7 @@ impl Affinator<'_> {
                 if let Some(c) = e.as_constant() {
                     return Ok(Poly::constant(c));
                 }
-                atoms.push(e);
-                Ok(Poly::var(PolyVar::Atom(atoms.len() - 1)))
+                Ok(atom(e, atoms))
             }
             _ => {
                 let e = self.affine(scev)?;
@@ -354,8 +356,7 @@ impl Affinator<'_> {
                     return Ok(p);
                 }
                 // A piecewise value (a clamped index) multiplied by a size is an atom.
-                atoms.push(e);
-                Ok(Poly::var(PolyVar::Atom(atoms.len() - 1)))
+                Ok(atom(e, atoms))
             }
         }
     }
@@ -373,8 +374,7 @@ impl Affinator<'_> {
             if let Some(p) = affine_to_poly(&e) {
                 return Ok(p);
             }
-            atoms.push(e);
-            return Ok(Poly::var(PolyVar::Atom(atoms.len() - 1)));
+            return Ok(atom(e, atoms));
         }
         let arg = |k: u32| ir::operand(v, k);
         match ir::opcode(v) {
@@ -536,7 +536,9 @@ impl Affinator<'_> {
         }
         let scope = ir::block_of(value).and_then(|b| self.analyses.loop_for(b));
         match ir::opcode(value) {
-            Some(LLVMOpcode::LLVMAShr | LLVMOpcode::LLVMSDiv) => self.division(value, scope),
+            Some(LLVMOpcode::LLVMAShr | LLVMOpcode::LLVMSDiv | LLVMOpcode::LLVMSRem | LLVMOpcode::LLVMAnd) => {
+                self.division(value, scope)
+            }
             Some(LLVMOpcode::LLVMSelect) => {
                 let cond = ir::operand(value, 0);
                 if ir::opcode(cond) != Some(LLVMOpcode::LLVMICmp) {
@@ -572,25 +574,48 @@ impl Affinator<'_> {
         }
     }
 
-    /// `x >> k` is `floor(x / 2^k)` for every x; `x / d` (C's division truncates towards
-    /// zero) is `floor(x / d)` for non-negative x: proven on the use's domain, or assumed
-    /// and checked at run time (image pyramids write `i / 2` and `R / 2`).
+    /// Integer division, remainder and masks by constants, exact for every sign:
+    /// - `x >> k` is `floor(x / 2^k)`, `x & (2^k - 1)` is `x - 2^k * floor(x / 2^k)`;
+    /// - `x / d` (C truncates towards zero) is `floor(x / d)` where x is non-negative on the
+    ///   use's domain. A parameter expression (`R / 2` before the stages) that may be negative
+    ///   is assumed not to be (checked at run time). Otherwise it is the truncation itself,
+    ///   `min(ceil(x / d), max(floor(x / d), 0))` with `ceil(x / d) = -floor(-x / d)`: the
+    ///   floor for x >= 0, the ceiling for x < 0;
+    /// - `x % d` is `x - d * (x / d)` with the same quotient.
     fn division(&mut self, value: ir::Value, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
         let op = ir::opcode(value);
         let Some(by) = ir::const_int(ir::operand(value, 1)) else { return Ok(None) };
+        let overflow = || NotAffine::of("overflow", value);
         let divisor = match op {
             Some(LLVMOpcode::LLVMAShr) if (1..31).contains(&by) => 1i64 << by,
-            Some(LLVMOpcode::LLVMSDiv) if by > 0 => by,
+            Some(LLVMOpcode::LLVMSDiv | LLVMOpcode::LLVMSRem) if by > 1 && by < (1 << 31) => by,
+            Some(LLVMOpcode::LLVMAnd) if by > 0 && by < (1 << 30) && (by + 1).count_ones() == 1 => by + 1,
             _ => return Ok(None),
         };
         let x = self.value_affine(ir::operand(value, 0), scope)?;
-        if op == Some(LLVMOpcode::LLVMSDiv)
-            && !self.non_negative(std::slice::from_ref(&x))
-            && !self.assume_unsigned(&x, 63)
-        {
-            return Ok(None);
+        let floor = x.floor_div(divisor).ok_or_else(overflow)?;
+        let quotient = match op {
+            Some(LLVMOpcode::LLVMAShr) => return Ok(Some(floor)),
+            Some(LLVMOpcode::LLVMAnd) => {
+                return Ok(Some(x.sub(&floor.scale(divisor).ok_or_else(overflow)?).ok_or_else(overflow)?));
+            }
+            _ if self.non_negative(std::slice::from_ref(&x)) => floor,
+            _ if !x.uses_iterators() && op == Some(LLVMOpcode::LLVMSDiv) => {
+                if !self.assume_unsigned(&x, 63) {
+                    return Ok(None);
+                }
+                floor
+            }
+            _ if self.facts.is_some() => {
+                let ceil = x.scale(-1).and_then(|n| n.floor_div(divisor)).and_then(|f| f.scale(-1)).ok_or_else(overflow)?;
+                ceil.minimum(&floor.maximum(&AffExpr::constant(0)))
+            }
+            _ => return Ok(None),
+        };
+        if op == Some(LLVMOpcode::LLVMSRem) {
+            return Ok(Some(x.sub(&quotient.scale(divisor).ok_or_else(overflow)?).ok_or_else(overflow)?));
         }
-        Ok(x.floor_div(divisor))
+        Ok(Some(quotient))
     }
 
     fn value_affine(&mut self, v: ir::Value, scope: Option<Loop>) -> Result<AffExpr, NotAffine> {
@@ -785,6 +810,18 @@ impl Affinator<'_> {
         }
         Err(NotAffine::at("recurrence of a loop around the region without an induction variable of step 1", scev))
     }
+}
+
+/// A piecewise or quasi-affine sub-expression as a variable of a polynomial: the same
+/// expression is the same variable. One that uses iterators (a clamped row) is an `Atom`,
+/// multiplied by a size like an iterator; one of parameters only (`floor(R / 2)`, the rows
+/// of a pyramid level) is a `ParamAtom`, a factor of sizes like a parameter.
+fn atom(e: AffExpr, atoms: &mut Vec<AffExpr>) -> Poly {
+    let k = atoms.iter().position(|a| *a == e).unwrap_or_else(|| {
+        atoms.push(e.clone());
+        atoms.len() - 1
+    });
+    Poly::var(if e.uses_iterators() { PolyVar::Atom(k) } else { PolyVar::ParamAtom(k) })
 }
 
 /// An affine expression without divisions or min/max as a polynomial.

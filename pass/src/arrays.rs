@@ -29,12 +29,16 @@ pub struct Arrays {
     /// Whether the array's dimensions came from delinearization (its inner subscripts are
     /// then assumed to stay inside their dimensions).
     pub delinearized: Vec<bool>,
+    /// Per array, sizes that some accesses' strides give for a dimension (its index in the
+    /// array's sizes) whose size is written otherwise: assumed equal to it.
+    pub equal_sizes: Vec<Vec<(usize, AffExpr)>>,
     pub access_of: HashMap<Value, Access>,
     pub alias_checks: Vec<AliasCheck>,
 }
 
-/// Sizes (outermost unknown), subscripts per access, and whether they were delinearized.
-type Shape = (Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool);
+/// Sizes (outermost unknown), subscripts per access, whether they were delinearized, and
+/// the sizes assumed equal to a dimension's (see `Arrays::equal_sizes`).
+type Shape = (Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool, Vec<(usize, AffExpr)>);
 
 struct Group {
     base: Value,
@@ -92,17 +96,19 @@ pub fn resolve(
         arrays: Vec::new(),
         bases: Vec::new(),
         delinearized: Vec::new(),
+        equal_sizes: Vec::new(),
         access_of: HashMap::new(),
         alias_checks: Vec::new(),
     };
     let mut aff = Affinator { analyses: a, function, region, parameters, facts: None };
     for g in groups {
         let id = out.arrays.len();
-        let (sizes, subscripts, delinearized) = shape(&mut aff, &g, domains, isl)?;
+        let (sizes, subscripts, delinearized, equal_sizes) = shape(&mut aff, &g, domains, isl)?;
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
         out.arrays.push(Array { name, element: g.element, sizes, liveness: liveness(region, g.base) });
         out.bases.push(g.base);
         out.delinearized.push(delinearized);
+        out.equal_sizes.push(equal_sizes);
         for (inst, subs) in g.instructions.iter().zip(subscripts) {
             out.access_of.insert(*inst, Access { array: id, subscripts: subs });
         }
@@ -141,7 +147,7 @@ fn shape<'a>(
         })
         .collect();
     if let Ok(subs) = linear {
-        return Ok((vec![None], subs.into_iter().map(|s| vec![s]).collect(), false));
+        return Ok((vec![None], subs.into_iter().map(|s| vec![s]).collect(), false, Vec::new()));
     }
     let first_failure = linear.unwrap_err();
     let reject = |why: String| {
@@ -180,7 +186,8 @@ fn shape<'a>(
     if let Some(shape) = delinearize(&offsets, iterators, &atoms) {
         let mut dims = vec![None];
         dims.extend(shape.inner_sizes.into_iter().map(Some));
-        return Ok((dims, shape.subscripts, true));
+        let equal_sizes = shape.equal_sizes.into_iter().map(|(k, size)| (k + 1, size)).collect();
+        return Ok((dims, shape.subscripts, true, equal_sizes));
     }
     // LLVM's delinearization as a second opinion: it finds other shapes (it divides by
     // sizes without their constant addends), always under the same assumptions.
@@ -239,7 +246,7 @@ fn gep_shape<'a>(
             s.remove(0);
         }
     }
-    Some((sizes, all, true))
+    Some((sizes, all, true, Vec::new()))
 }
 
 fn llvm_delinearization(
@@ -260,7 +267,7 @@ fn llvm_delinearization(
     for subs in subscripts {
         out.push(subs.into_iter().map(|s| aff.affine(s).ok()).collect::<Option<Vec<_>>>()?);
     }
-    Some((dims, out, true))
+    Some((dims, out, true, Vec::new()))
 }
 
 /// Bases polyprop can model: arguments, globals, allocas and allocations made before use.

@@ -315,6 +315,7 @@ impl Assembler<'_> {
             }
             let mut violations: Option<isl_rs::Set> = None;
             let mut bounds = Vec::new();
+            let mut equalities: Vec<String> = Vec::new();
             for stmt in &scop.statements {
                 self.isl.reset_quota();
                 let accesses = std::iter::once(&stmt.write).chain(stmt.value.reads());
@@ -342,6 +343,18 @@ impl Assembler<'_> {
                     }
                 }
             }
+            // Sizes written otherwise by some accesses must equal the dimension's size.
+            for (dim, other) in self.arrays.equal_sizes.get(id).into_iter().flatten() {
+                let Some(size) = &array.sizes[*dim] else { continue };
+                let (size, other) = (size.display(&[], &params).to_string(), other.display(&[], &params).to_string());
+                equalities.push(format!("{other} = {size}"));
+                let bad = self.parse(&format!("{prefix}{{ [] : {other} < {size} or {other} > {size} }}"))?;
+                let bad = self.isl.check(bad.params()).map_err(isl_error)?;
+                violations = Some(match violations {
+                    None => bad,
+                    Some(v) => self.isl.check(v.union(bad)).map_err(isl_error)?,
+                });
+            }
             let Some(v) = violations else { continue };
             if self.isl.check(v.is_empty()).map_err(isl_error)? {
                 continue;
@@ -350,9 +363,10 @@ impl Assembler<'_> {
             let holds = self.isl.check(holds.coalesce()).map_err(isl_error)?;
             out.push(Assumption {
                 reason: format!(
-                    "delinearization of {}: inner subscripts within [0, {})",
+                    "delinearization of {}: inner subscripts within [0, {}){}",
                     array.name,
-                    bounds.join("), [0, ")
+                    bounds.join("), [0, "),
+                    equalities.iter().map(|e| format!(", sizes {e}")).collect::<String>()
                 ),
                 set: self.to_string(&holds)?,
             });

@@ -7,19 +7,30 @@
 //!
 //! The method, for all offsets of one array together:
 //! 1. The *strides* are the coefficients of the iterators: parameter polynomials (`C+4`,
-//!    `R*(C+4)`, `2*(C+4)` for a stride-2 loop). Their primitive parts (integer content
-//!    removed), ordered by degree, must form a divisibility chain `s1 | s2 | ...`; the sizes
-//!    of the inner dimensions are `s1`, `s2/s1`, ... (innermost last).
+//!    `R*(C+4)`, `2*(C+4)` for a stride-2 loop). Level by level from the innermost, the
+//!    strides not yet placed are divided by the product of the sizes found so far; the
+//!    quotients of lowest degree give the next size. Every stride must divide exactly.
 //! 2. Each offset is divided by the innermost size: the remainder (no term divisible by the
 //!    size's leading monomial) is the innermost subscript, the quotient is divided by the next
 //!    size, and so on; the last quotient is the outermost subscript.
 //! 3. Every subscript must be affine.
 //!
-//! The integer content of a stride is normally a loop step (`2*(C+4)` for rows visited two at
-//! a time), so sizes are primitive. Interleaved channels are the exception:
+//! The innermost size is primitive: its integer content is normally a loop step (`2*(C+4)`
+//! for rows visited two at a time). Interleaved channels are the exception:
 //! `img[(y*C + x)*3 + c]` has the stride `3*C` for `y` and the constant stride 3 for `x`. When
 //! an iterator's constant stride reaches the content of the innermost stride, the content
-//! belongs to the row (`[y][3*x + c]` with rows of `3*C`), not to a step.
+//! belongs to the row (`[y][3*x + c]` with rows of `3*C`), not to a step. An outer size
+//! keeps its content when every stride agrees on it (`2*Rn` rows of an upsampled level) and
+//! drops it when constant multiples of one size meet (`R` and `2*R`: a step).
+//!
+//! Sizes of image pyramids are divisions of parameters (`R1 = R / 2`): such a
+//! parameter-only piecewise expression is a `ParamAtom`, a factor of sizes like a parameter
+//! (`c*(floor(R/2)*C)`). Levels of a pyramid write one array with sizes that agree only for
+//! some parameters: written with rows `2*floor(R/2)` and read with rows `R`. When the
+//! quotients of one level are different affine sizes, one of them with a division, each
+//! offset is split by the size that gives it affine subscripts, the array takes the first
+//! size, and `Delinearized::equal_sizes` lists the others: the shape is exact where they are
+//! equal (`R mod 2 = 0`), an assumption the caller checks at run time.
 //!
 //! Unlike a division that ignores constant addends, this keeps `C+4` as the size (not `C`),
 //! so the inner subscript is `j`, not `j + 4*i - 8`. The result is exact only while every
@@ -36,6 +47,9 @@ pub enum PolyVar {
     Iter(usize),
     Param(usize),
     Atom(usize),
+    /// An atom of parameters only (`floor(R / 2)`, the rows of a pyramid level): a factor of
+    /// sizes, as a parameter is.
+    ParamAtom(usize),
 }
 
 /// A product of variables with their powers, sorted.
@@ -116,6 +130,10 @@ impl Poly {
             .any(|m| m.iter().any(|(v, _)| matches!(v, PolyVar::Iter(_) | PolyVar::Atom(_))))
     }
 
+    fn uses_param_atoms(&self) -> bool {
+        self.terms.keys().any(|m| m.iter().any(|(v, _)| matches!(v, PolyVar::ParamAtom(_))))
+    }
+
     /// The coefficient polynomial of `var` (terms linear in it, divided by it).
     fn coefficient_of(&self, var: PolyVar) -> Option<Poly> {
         let mut out = Poly::default();
@@ -141,6 +159,14 @@ impl Poly {
             return self.clone();
         }
         Poly { terms: self.terms.iter().map(|(m, c)| (m.clone(), c / g)).collect() }
+    }
+
+    /// `self` with a positive leading coefficient.
+    fn positive(&self) -> Poly {
+        match self.leading() {
+            Some((_, c)) if c < 0 => Poly { terms: self.terms.iter().map(|(m, c)| (m.clone(), -c)).collect() },
+            _ => self.clone(),
+        }
     }
 
     /// The leading term: highest degree, then the greatest monomial.
@@ -188,7 +214,7 @@ impl Poly {
                 [] => AffExpr::constant(*c),
                 [(PolyVar::Iter(k), 1)] => AffExpr::iter(*k).scale(*c)?,
                 [(PolyVar::Param(k), 1)] => AffExpr::param(*k).scale(*c)?,
-                [(PolyVar::Atom(k), 1)] => atoms.get(*k)?.scale(*c)?,
+                [(PolyVar::Atom(k) | PolyVar::ParamAtom(k), 1)] => atoms.get(*k)?.scale(*c)?,
                 _ => return None,
             };
             out = out.add(&term)?;
@@ -239,64 +265,140 @@ pub struct Delinearized {
     pub inner_sizes: Vec<AffExpr>,
     /// Per offset, its subscripts, outermost first.
     pub subscripts: Vec<Vec<AffExpr>>,
+    /// Sizes that some accesses' strides give for a dimension whose size in `inner_sizes` is
+    /// written otherwise (`2*floor(R/2)` where other accesses say `R`): the index in
+    /// `inner_sizes` and that size. The shape is exact only where they are equal.
+    pub equal_sizes: Vec<(usize, AffExpr)>,
 }
 
 /// Delinearizes the element offsets (not bytes) of all accesses to one array, whose
 /// polynomials use `iterators` iterators and the given atoms.
 pub fn delinearize(offsets: &[Poly], iterators: usize, atoms: &[AffExpr]) -> Option<Delinearized> {
-    let sizes = inner_sizes(offsets, iterators, atoms.len())?;
-    if sizes.is_empty() {
+    let levels = inner_sizes(offsets, iterators, atoms.len())?;
+    if levels.is_empty() {
         return None;
     }
     let mut subscripts = Vec::new();
+    let mut used: Vec<(usize, usize)> = Vec::new();
     for offset in offsets {
-        subscripts.push(split(offset, &sizes, atoms)?);
+        let (subs, chosen) = split(offset, &levels, atoms)?;
+        subscripts.push(subs);
+        for (level, k) in chosen.into_iter().enumerate() {
+            if k > 0 && !used.contains(&(level, k)) {
+                used.push((level, k));
+            }
+        }
     }
-    let inner_sizes = sizes.iter().rev().map(|s| s.to_affine(&[])).collect::<Option<Vec<_>>>()?;
-    Some(Delinearized { inner_sizes, subscripts })
+    let inner_sizes = levels.iter().rev().map(|l| l[0].to_affine(atoms)).collect::<Option<Vec<_>>>()?;
+    let mut equal_sizes = Vec::new();
+    for (level, k) in used {
+        equal_sizes.push((levels.len() - 1 - level, levels[level][k].to_affine(atoms)?));
+    }
+    Some(Delinearized { inner_sizes, subscripts, equal_sizes })
 }
 
-/// Sizes from the innermost dimension outwards.
-fn inner_sizes(offsets: &[Poly], iterators: usize, atoms: usize) -> Option<Vec<Poly>> {
+/// Sizes from the innermost dimension outwards. Each level lists the sizes the strides give
+/// for it: the first is the dimension's size; others (only for the outermost inner
+/// dimension) are sizes that equal it under an assumption.
+///
+/// The innermost size is the primitive part of the smallest stride. An outer level's size
+/// is the quotient of the next strides by the product of the sizes inside it: with its
+/// integer content (`2*floor(R/2)` rows written as `2*Rn`, a size, not a step) when every
+/// stride agrees on it, without (`R` from strides `R` and `2*R`, a loop step) when
+/// constant multiples of one size meet.
+fn inner_sizes(offsets: &[Poly], iterators: usize, atoms: usize) -> Option<Vec<Vec<Poly>>> {
     let mut strides: Vec<Poly> = Vec::new();
+    let mut coefficients: Vec<Poly> = Vec::new();
     let vars: Vec<PolyVar> =
         (0..iterators).map(PolyVar::Iter).chain((0..atoms).map(PolyVar::Atom)).collect();
     for offset in offsets {
         for &k in &vars {
             let c = offset.coefficient_of(k)?;
-            if c.is_zero() || c.uses_iterators() {
-                if c.uses_iterators() {
-                    return None;
-                }
+            if c.uses_iterators() {
+                return None;
+            }
+            if c.is_zero() || c.degree() == 0 {
                 continue;
             }
+            if !coefficients.contains(&c) {
+                coefficients.push(c.clone());
+            }
             let p = c.primitive();
-            if p.degree() > 0 && !strides.contains(&p) {
+            if !strides.contains(&p) {
                 strides.push(p);
             }
         }
     }
     strides.sort_by_key(|s| (s.degree(), s.terms.len()));
-    let row_content = interleaved_content(offsets, &vars, strides.first()?);
-    let mut sizes: Vec<Poly> = Vec::new();
-    let mut product = Poly::constant(1);
-    for (k, s) in strides.into_iter().enumerate() {
-        let s = if k == 0 { s.scale(row_content)? } else { s };
-        let (q, r) = s.divide(&product)?;
-        if !r.is_zero() {
+    strides.first()?;
+    // Products of one size per level found so far (several where sizes are written
+    // differently).
+    let mut products = vec![Poly::constant(1)];
+    let mut levels: Vec<Vec<Poly>> = Vec::new();
+    loop {
+        // Strides of the levels found so far divide by a product to a constant; the others
+        // give the candidates for the next level.
+        let mut quotients: Vec<Poly> = Vec::new();
+        let mut pending = Vec::new();
+        for c in coefficients {
+            let q = products.iter().find_map(|p| {
+                let (q, r) = c.divide(p)?;
+                r.is_zero().then_some(q)
+            })?;
+            let q = q.positive();
+            if q.degree() == 0 {
+                continue;
+            }
+            if !quotients.contains(&q) {
+                quotients.push(q);
+            }
+            pending.push(c);
+        }
+        coefficients = pending;
+        let Some(lowest) = quotients.iter().map(|q| q.degree()).min() else { break };
+        let next: Vec<Poly> = quotients.iter().filter(|q| q.degree() == lowest).cloned().collect();
+        let mut primitives: Vec<Poly> = Vec::new();
+        for q in &next {
+            if !primitives.contains(&q.primitive()) {
+                primitives.push(q.primitive());
+            }
+        }
+        let level = match (primitives.len(), next.len()) {
+            (1, _) if levels.is_empty() => {
+                let row_content = interleaved_content(offsets, &vars, &primitives[0]);
+                vec![primitives[0].scale(row_content)?]
+            }
+            (1, 1) => next,
+            (1, _) => primitives,
+            _ => {
+                // Sizes written differently (`R` and `2*floor(R/2)`): each affine and one of
+                // them with a division, so that their equality is an assumption that can hold.
+                // Per primitive part, the size with its content when all strides agree on it.
+                let mut sizes: Vec<Poly> = Vec::new();
+                for p in &primitives {
+                    let with: Vec<&Poly> = next.iter().filter(|q| q.primitive() == *p).collect();
+                    sizes.push(if with.len() == 1 { with[0].clone() } else { p.clone() });
+                }
+                if sizes.iter().any(|q| q.degree() > 1) || !sizes.iter().any(|q| q.uses_param_atoms()) {
+                    return None;
+                }
+                sizes.sort_by_key(|q| q.uses_param_atoms());
+                sizes
+            }
+        };
+        let mut longer = Vec::new();
+        for p in &products {
+            for size in &level {
+                longer.push(p.mul(size)?);
+            }
+        }
+        if longer.len() > 16 {
             return None;
         }
-        if q.degree() == 0 {
-            // A constant multiple of a stride already seen.
-            continue;
-        }
-        if q.uses_iterators() {
-            return None;
-        }
-        sizes.push(q.clone());
-        product = product.mul(&q)?;
+        products = longer;
+        levels.push(level);
     }
-    Some(sizes)
+    Some(levels)
 }
 
 /// The integer content that belongs to the innermost size (1 unless channels interleave):
@@ -325,18 +427,30 @@ fn interleaved_content(offsets: &[Poly], vars: &[PolyVar], innermost: &Poly) -> 
     }
 }
 
-/// Splits one offset by the sizes (innermost first) into subscripts, outermost first.
-fn split(offset: &Poly, sizes: &[Poly], atoms: &[AffExpr]) -> Option<Vec<AffExpr>> {
+/// Splits one offset by the sizes (innermost level first) into subscripts, outermost first,
+/// with the size chosen at each level: the first whose remainder (and, at the last level,
+/// quotient) is affine.
+fn split(offset: &Poly, levels: &[Vec<Poly>], atoms: &[AffExpr]) -> Option<(Vec<AffExpr>, Vec<usize>)> {
     let mut rest = offset.clone();
     let mut subs = Vec::new();
-    for size in sizes {
-        let (q, r) = rest.divide(size)?;
-        subs.push(r.to_affine(atoms)?);
+    let mut chosen = Vec::new();
+    for (level, sizes) in levels.iter().enumerate() {
+        let last = level + 1 == levels.len();
+        let (k, q, sub) = sizes.iter().enumerate().find_map(|(k, size)| {
+            let (q, r) = rest.divide(size)?;
+            let sub = r.to_affine(atoms)?;
+            if last {
+                q.to_affine(atoms)?;
+            }
+            Some((k, q, sub))
+        })?;
+        subs.push(sub);
+        chosen.push(k);
         rest = q;
     }
     subs.push(rest.to_affine(atoms)?);
     subs.reverse();
-    Some(subs)
+    Some((subs, chosen))
 }
 
 #[cfg(test)]
@@ -414,5 +528,28 @@ mod tests {
         let a = it(0).mul(&par(0).add(&c(2)).unwrap()).unwrap();
         let b = it(0).mul(&par(0).add(&c(3)).unwrap()).unwrap();
         assert!(delinearize(&[a, b], 1, &[]).is_none());
+    }
+
+    #[test]
+    fn sizes_written_differently_are_equal_under_an_assumption() {
+        // up[c*(2*R1*C) + (2*i)*C + j] written, up[c*(R*C) + i*C + j] read, R1 = floor(R/2).
+        let half = AffExpr::param(0).floor_div(2).unwrap();
+        let r1 = Poly::var(PolyVar::ParamAtom(0));
+        let (r, cc) = (par(0), par(1));
+        let write = it(0).mul(&r1.scale(2).unwrap().mul(&cc).unwrap()).unwrap().add(&it(1).scale(2).unwrap().mul(&cc).unwrap()).unwrap().add(&it(2)).unwrap();
+        let read = it(0).mul(&r.mul(&cc).unwrap()).unwrap().add(&it(1).mul(&cc).unwrap()).unwrap().add(&it(2)).unwrap();
+        let d = delinearize(&[write, read], 3, &[half.clone()]).unwrap();
+        assert_eq!(d.inner_sizes, vec![AffExpr::param(0), AffExpr::param(1)]);
+        assert_eq!(d.subscripts[0], vec![AffExpr::iter(0), AffExpr::iter(1).scale(2).unwrap(), AffExpr::iter(2)]);
+        assert_eq!(d.subscripts[1], vec![AffExpr::iter(0), AffExpr::iter(1), AffExpr::iter(2)]);
+        assert_eq!(d.equal_sizes, vec![(0, half.scale(2).unwrap())]);
+    }
+
+    #[test]
+    fn different_sizes_without_a_division_fail() {
+        // c*(R*C) and c*(R2*C) with two plain parameters: never assumed equal.
+        let a = it(0).mul(&par(0).mul(&par(2)).unwrap()).unwrap().add(&it(1).mul(&par(2)).unwrap()).unwrap();
+        let b = it(0).mul(&par(1).mul(&par(2)).unwrap()).unwrap().add(&it(1).mul(&par(2)).unwrap()).unwrap();
+        assert!(delinearize(&[a, b], 2, &[]).is_none());
     }
 }
