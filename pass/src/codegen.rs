@@ -559,9 +559,22 @@ impl<'a> Emitter<'a> {
             return Ok(base);
         }
         let b = self.builder;
-        let subscripts: Vec<Value> = access.subscripts.iter().map(|s| self.affine(s, iters)).collect();
+        let subscripts = self.subscript_values(access, iters)?;
         let mut idx = [self.linearize(&subscripts, &self.sizes[access.array])];
         Ok(unsafe { LLVMBuildGEP2(b, self.ty(array.element), base, idx.as_mut_ptr(), 1, c("").as_ptr()) })
+    }
+
+    /// The subscripts of an access as `i64` values: affine ones from the iterators, the
+    /// data-dependent ones of a may-access computed from their value expressions.
+    fn subscript_values(&self, access: &Access, iters: &[Value]) -> Result<Vec<Value>, String> {
+        access
+            .mixed_subscripts()
+            .into_iter()
+            .map(|s| match s {
+                Ok(s) => Ok(self.affine(s, iters)),
+                Err(e) => self.expr(e, iters),
+            })
+            .collect()
     }
 
     /// The inner dimension sizes of an array as `i64` values.
@@ -583,6 +596,9 @@ impl<'a> Emitter<'a> {
     fn statement(&mut self, k: usize, iters: &[Value]) -> Result<(), String> {
         let stmt = &self.plan.scop.statements[k];
         self.unconditional = unconditional_reads(&stmt.value);
+        for d in stmt.write.data.0.iter().flatten() {
+            self.unconditional.extend(unconditional_reads(d));
+        }
         self.set_location(stmt.location.as_ref());
         let value = self.expr(&stmt.value, iters)?;
         let addr = self.address(&stmt.write, iters)?;
@@ -774,7 +790,10 @@ fn unconditional_reads(e: &Expr) -> Vec<Access> {
 
 fn collect_unconditional(e: &Expr, out: &mut Vec<Access>) {
     match e {
-        Expr::Read(a) => out.push(a.clone()),
+        Expr::Read(a) => {
+            out.push(a.clone());
+            a.data.0.iter().flatten().for_each(|d| collect_unconditional(d, out));
+        }
         Expr::Select(c, _, _) => collect_unconditional(c, out),
         Expr::Unary(_, x) | Expr::Cast(_, _, x) => collect_unconditional(x, out),
         Expr::Binary(_, x, y) | Expr::Compare(_, x, y) => {
@@ -791,7 +810,7 @@ pub fn used_arrays(scop: &Scop) -> Vec<bool> {
     let mut used = vec![false; scop.arrays.len()];
     for s in &scop.statements {
         used[s.write.array] = true;
-        for r in s.value.reads() {
+        for r in s.reads() {
             used[r.array] = true;
         }
     }

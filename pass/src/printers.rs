@@ -89,9 +89,10 @@ pub fn scop_text(scop: &Scop) -> String {
         let _ = writeln!(out, "    {}{at}", s.name);
         let _ = writeln!(out, "      domain: {}", s.domain);
         let _ = writeln!(out, "      schedule: {}", s.schedule);
-        let _ = writeln!(out, "      write: {}", scop.access_relation(s, &s.write));
-        for r in s.value.reads() {
-            let _ = writeln!(out, "      read: {}", scop.access_relation(s, r));
+        let may = |a: &polyhedral::model::Access| if a.is_may() { "may-" } else { "" };
+        let _ = writeln!(out, "      {}write: {}", may(&s.write), scop.access_relation(s, &s.write));
+        for r in s.reads() {
+            let _ = writeln!(out, "      {}read: {}", may(r), scop.access_relation(s, r));
         }
         let _ = writeln!(
             out,
@@ -109,7 +110,7 @@ pub fn jscop(scop: &Scop) -> String {
     let mut statements = Vec::new();
     for s in &scop.statements {
         let mut accesses = vec![access_json("write", &scop.access_relation(s, &s.write))];
-        for r in s.value.reads() {
+        for r in s.reads() {
             accesses.push(access_json("read", &scop.access_relation(s, r)));
         }
         statements.push(format!(

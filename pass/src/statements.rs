@@ -53,12 +53,17 @@ pub struct PendingStatement {
     pub value: Expr,
     /// Extra constraint on the block's domain (a phi write on a conditional edge).
     pub edge_condition: Option<(Block, Block)>,
+    /// The values of the data-dependent subscripts of a store (a may-write), in the order of
+    /// the address's GEP operands (`StatementBuilder::data_operands`).
+    pub write_data: Vec<Expr>,
     pub location: Option<SourceLocation>,
 }
 
 /// Reads and writes of memory are resolved later (`arrays`): until then a read of memory is
 /// `Expr::Read` of an access whose array is `PENDING` and whose single subscript encodes the
-/// index of the load in `loads`.
+/// index of the load in `loads`. A load at a data-dependent address (a may-read) keeps the
+/// values of its data-dependent subscripts in the pending access's `data`, in the order of
+/// its GEP operands (`StatementBuilder::data_operands`).
 pub const PENDING: ArrayId = usize::MAX;
 
 pub struct StatementBuilder<'a> {
@@ -80,6 +85,9 @@ pub struct StatementBuilder<'a> {
     external_of: HashMap<Value, usize>,
     pub loads: Vec<Value>,
     pub statements: Vec<PendingStatement>,
+    /// Per load or store at a data-dependent address: the operands of its GEP that are
+    /// computed from data inside the region (paper 004's non-affine subscripts).
+    pub data_operands: HashMap<Value, Vec<u32>>,
 }
 
 impl<'a> StatementBuilder<'a> {
@@ -107,6 +115,7 @@ impl<'a> StatementBuilder<'a> {
             external_of: HashMap::new(),
             loads: Vec::new(),
             statements: Vec::new(),
+            data_operands: HashMap::new(),
         };
         b.form_units();
         b
@@ -169,12 +178,14 @@ impl<'a> StatementBuilder<'a> {
                 if ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) {
                     let position = self.position_of[&inst];
                     let value = self.expr(ir::operand(inst, 0), position)?;
+                    let write_data = self.data_subscripts(inst, position)?;
                     self.statements.push(PendingStatement {
                         block,
                         position,
                         target: Target::Memory(inst),
                         value,
                         edge_condition: None,
+                        write_data,
                         location: ir::location(inst),
                     });
                 }
@@ -279,8 +290,9 @@ impl<'a> StatementBuilder<'a> {
             block: at.block,
             position: at.position,
             target: Target::Scalar(id),
-            value: Expr::Read(Access { array: x, subscripts: Vec::new() }),
+            value: Expr::Read(Access::affine(x, Vec::new())),
             edge_condition: None,
+            write_data: Vec::new(),
             location: at.location.clone(),
         }
     }
@@ -346,6 +358,89 @@ impl<'a> StatementBuilder<'a> {
         self.instruction(value, at)
     }
 
+    /// The GEP operands of the address of `inst` (a load or store) computed from data inside
+    /// the region: SCEV finds in them a value the region computes (a load, a conversion of a
+    /// float, a phi of a data-dependent branch), the affinator's `INSIDE_REGION`. Empty for an
+    /// affine address (or one the later stages judge on their own).
+    fn data_operands(&mut self, inst: Value) -> Vec<u32> {
+        if let Some(ops) = self.data_operands.get(&inst) {
+            return ops.clone();
+        }
+        let mut out = Vec::new();
+        let Some(pointer) = ir::pointer_operand(inst) else { return out };
+        let gep = ir::strip_casts(pointer);
+        let block = ir::block_of(inst).expect("instruction");
+        if ir::is_gep(gep) {
+            let scope = self.a.loop_for(block);
+            for op in 1..ir::num_operands(gep) {
+                let index = ir::operand(gep, op);
+                if !self.region.defines(index) {
+                    continue;
+                }
+                let Some(scev) = self.a.scev(index) else { continue };
+                let scev = self.a.scev_at_scope(scev, scope);
+                let facts = Facts::new(self.isl, self.domains.of_block[&block].clone(), self.region.loops_around(self.a, block).len());
+                let mut aff = Affinator {
+                    analyses: self.a,
+                    function: self.function,
+                    region: self.region,
+                    parameters: self.parameters,
+                    facts: Some(facts),
+                };
+                let inside = match aff.affine(scev) {
+                    Ok(_) => false,
+                    Err(e) => e.reason == crate::affinator::INSIDE_REGION,
+                };
+                let inside = inside && self.depends_on_data(index, &mut Vec::new());
+                if inside {
+                    out.push(op);
+                }
+            }
+        }
+        self.data_operands.insert(inst, out.clone());
+        out
+    }
+
+    /// Whether `value` is computed inside the region from memory: a load, or a float
+    /// converted to an integer, among the instructions it is computed from (through phis, not
+    /// around loops: `seen` stops cycles). Integer arithmetic of iterators the affinator does not
+    /// understand (a product that may wrap) is not data: its reason is the affinator's.
+    fn depends_on_data(&self, value: Value, seen: &mut Vec<Value>) -> bool {
+        if !self.region.defines(value) || seen.contains(&value) || seen.len() > 256 {
+            return false;
+        }
+        seen.push(value);
+        match ir::opcode(value) {
+            Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMFPToSI | LLVMOpcode::LLVMFPToUI) => true,
+            Some(LLVMOpcode::LLVMCall) => false,
+            Some(_) => (0..ir::num_operands(value)).any(|k| self.depends_on_data(ir::operand(value, k), seen)),
+            None => false,
+        }
+    }
+
+    /// The `i64` values of the data-dependent subscripts of `inst`, built as part of the
+    /// statement at `at` (they are computed by the statement, before its access).
+    fn data_subscripts(&mut self, inst: Value, at: Position) -> RejectResult<Vec<Expr>> {
+        let operands = self.data_operands(inst);
+        let gep = ir::strip_casts(ir::pointer_operand(inst).expect("load or store"));
+        let mut out = Vec::new();
+        for op in operands {
+            let index = ir::operand(gep, op);
+            let e = self.expr(index, at)?;
+            let e = match ir::value_type(index) {
+                Some(ScalarType::I64) => e,
+                // GEP indices are sign-extended to the pointer width.
+                Some(ty) if !ty.is_float() => Expr::Cast(CastOp::SExt, ScalarType::I64, Box::new(e)),
+                _ => {
+                    return Err(Reject::new(RejectKind::NonAffineSubscript, "data-dependent subscript of a non-integer type")
+                        .at(ir::location(inst)))
+                }
+            };
+            out.push(e);
+        }
+        Ok(out)
+    }
+
     /// An integer value that SCEV sees as affine, rebuilt from iterators and parameters.
     fn affine_value(&mut self, value: Value, def_block: Block) -> Option<Expr> {
         let scev = self.a.scev(value)?;
@@ -405,7 +500,7 @@ impl<'a> StatementBuilder<'a> {
             Some(id) => *id,
             None => self.create_scalar(value)?,
         };
-        Ok(Expr::Read(Access { array: id, subscripts: Vec::new() }))
+        Ok(Expr::Read(Access::affine(id, Vec::new())))
     }
 
     fn create_scalar(&mut self, value: Value) -> RejectResult<ArrayId> {
@@ -460,6 +555,7 @@ impl<'a> StatementBuilder<'a> {
                     target: Target::Scalar(id),
                     value: expr,
                     edge_condition: Some((from, block)),
+                    write_data: Vec::new(),
                     location: ir::location(value),
                 });
             }
@@ -475,6 +571,7 @@ impl<'a> StatementBuilder<'a> {
                 target: Target::Scalar(id),
                 value: expr,
                 edge_condition: None,
+                write_data: Vec::new(),
                 location: ir::location(value),
             });
         }
@@ -560,11 +657,11 @@ impl<'a> StatementBuilder<'a> {
                 if self.clobbered(inst, at) {
                     return self.scalar_read(inst);
                 }
+                let data = self.data_subscripts(inst, at)?;
                 self.loads.push(inst);
-                Expr::Read(Access {
-                    array: PENDING,
-                    subscripts: vec![AffExpr::constant(self.loads.len() as i64 - 1)],
-                })
+                let mut access = Access::affine(PENDING, vec![AffExpr::constant(self.loads.len() as i64 - 1)]);
+                access.data = DataSubscripts(data.into_iter().map(Some).collect());
+                Expr::Read(access)
             }
             LLVMFNeg => Expr::Unary(UnaryOp::FNeg, arg(self, 0)?),
             LLVMICmp | LLVMFCmp => {

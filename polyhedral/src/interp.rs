@@ -271,13 +271,20 @@ impl<'s> Machine<'s> {
         Ok(())
     }
 
-    /// The row-major position of an access, checked against the array's sizes.
+    /// The row-major position of an access, checked against the array's sizes. The
+    /// data-dependent subscripts of a may-access are evaluated here, as the statement does.
     fn index(&self, access: &Access, iteration: &[i64]) -> Result<usize, String> {
         let memory = &self.memory[access.array];
         let mut index: i64 = 0;
         let mut subscripts = Vec::with_capacity(access.subscripts.len());
-        for (subscript, size) in access.subscripts.iter().zip(&memory.sizes) {
-            let value = evaluate_affine(subscript, iteration, &self.params)?;
+        for (d, (subscript, size)) in access.subscripts.iter().zip(&memory.sizes).enumerate() {
+            let value = match access.data_subscript(d) {
+                Some(e) => match self.evaluate(e, iteration)? {
+                    Value::Int(v, _) => v,
+                    other => return Err(format!("data-dependent subscript of the float {other}")),
+                },
+                None => evaluate_affine(subscript, iteration, &self.params)?,
+            };
             subscripts.push(value);
             if value < 0 || value >= *size {
                 return Err(format!("out-of-bounds access {}", self.location(access, &subscripts)));
@@ -302,6 +309,9 @@ impl<'s> Machine<'s> {
                     .iter()
                     .map(|s| evaluate_affine(s, iteration, &self.params))
                     .collect::<Result<_, _>>()?;
+                if access.is_may() {
+                    return Err(format!("may-read of never-written temporary {} at element {index}", self.scop.arrays[access.array].name));
+                }
                 return Err(format!("read of never-written temporary {}", self.location(access, &subscripts)));
             }
         }

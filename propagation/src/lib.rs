@@ -172,7 +172,7 @@ fn location_report(scop: &Scop, array: ArrayId, order: Option<usize>, outcome: O
 /// live-out ones if enabled) and live-out locations that are read in the SCoP but not tried.
 fn candidates(scop: &Scop, options: &Options) -> (Vec<ArrayId>, Vec<ArrayId>) {
     let written: HashSet<ArrayId> = scop.statements.iter().map(|s| s.write.array).collect();
-    let read: HashSet<ArrayId> = scop.statements.iter().flat_map(|s| s.value.reads().into_iter().map(|a| a.array)).collect();
+    let read: HashSet<ArrayId> = scop.statements.iter().flat_map(|s| s.reads().into_iter().map(|a| a.array)).collect();
     let mut worklist = Vec::new();
     let mut skipped = Vec::new();
     for (id, array) in scop.arrays.iter().enumerate() {
@@ -200,7 +200,7 @@ fn removable_arrays(original: &Scop, result: &Scop) -> Vec<ArrayId> {
     let accessed = |scop: &Scop| -> HashSet<ArrayId> {
         scop.statements
             .iter()
-            .flat_map(|s| std::iter::once(s.write.array).chain(s.value.reads().into_iter().map(|a| a.array)))
+            .flat_map(|s| std::iter::once(s.write.array).chain(s.reads().into_iter().map(|a| a.array)))
             .collect()
     };
     let before = accessed(original);

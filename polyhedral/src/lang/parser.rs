@@ -522,7 +522,21 @@ impl Parser {
     fn subscripts(&mut self, array: ArrayId, at: &Token) -> PResult<Access> {
         let mut subscripts = Vec::new();
         while self.eat_punct("[") {
-            subscripts.push(self.affine()?);
+            if self.eat_punct("?") {
+                // `[? rexp]`: a data-dependent subscript (a may-access), an integer value.
+                let token = self.peek().clone();
+                let (value, ty) = self.rexp()?;
+                if ty.is_float() || ty == ScalarType::I1 {
+                    return Err(ParseError {
+                        line: token.line,
+                        column: token.column,
+                        message: format!("a data-dependent subscript must be an integer, not {ty}"),
+                    });
+                }
+                subscripts.push(Err(convert(value, ty, ScalarType::I64)));
+            } else {
+                subscripts.push(Ok(self.affine()?));
+            }
             self.expect_punct("]")?;
         }
         let dims = self.scop.arrays[array].sizes.len();
@@ -534,7 +548,7 @@ impl Parser {
                 message: format!("'{name}' has {dims} dimension(s) but {} subscript(s)", subscripts.len()),
             });
         }
-        Ok(Access { array, subscripts })
+        Ok(Access::with_data(array, subscripts))
     }
 
     // ----- affine expressions and conditions -----

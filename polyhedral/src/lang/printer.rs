@@ -74,8 +74,12 @@ fn declaration(scop: &Scop, array: &Array) -> String {
 fn access(scop: &Scop, statement: &Statement, access: &Access) -> String {
     let params = scop.param_names();
     let mut text = scop.arrays[access.array].name.clone();
-    for s in &access.subscripts {
-        let _ = write!(text, "[{}]", s.display(&statement.iterators, &params));
+    for s in access.mixed_subscripts() {
+        match s {
+            Ok(s) => write!(text, "[{}]", s.display(&statement.iterators, &params)),
+            Err(e) => write!(text, "[? {}]", expr(scop, statement, e)),
+        }
+        .expect("writing to a String");
     }
     text
 }
