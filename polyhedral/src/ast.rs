@@ -520,9 +520,12 @@ pub fn access_bounds(ctx: &IslContext, scop: &Scop, array: usize) -> IslResult<O
                 // A may-access reaches anywhere in the array: its declared extent.
                 range = range.intersect(ctx.union_set(&scop.array_extent(array))?)?;
             }
+            // Coalesced as it grows: after propagation an input is read at many offsets by
+            // many statements, and the minimum and maximum of an uncoalesced union cost more
+            // than the quota.
             accessed = Some(match accessed {
-                None => range,
-                Some(previous) => previous.union(range)?,
+                None => range.coalesce()?,
+                Some(previous) => previous.union(range)?.coalesce()?,
             });
         }
     }
