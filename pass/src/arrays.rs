@@ -171,6 +171,17 @@ fn data_access<'a>(
     isl: &'a IslContext,
 ) -> RejectResult<Vec<Result<AffExpr, polyhedral::model::Expr>>> {
     let (gep, own_sizes) = data_gep(g, inst).ok_or_else(|| data_reject(inst, "address is not an index into the array"))?;
+    if own_sizes.len() == 1 && sizes.len() > 1 {
+        // A flattened index into an array the other accesses delinearize: the whole index
+        // is the innermost subscript and the outer ones are 0, which gives the same address;
+        // the access relation covers the array as for any data-dependent inner subscript.
+        if !data_operands.contains(&1) {
+            return Err(data_reject(inst, "the array's other accesses give it another shape"));
+        }
+        let mut out: Vec<Result<AffExpr, polyhedral::model::Expr>> = vec![Ok(AffExpr::constant(0)); sizes.len() - 1];
+        out.push(Err(polyhedral::model::Expr::Constant(polyhedral::model::Constant::Int(0, ScalarType::I64))));
+        return Ok(out);
+    }
     let mut operands: Vec<u32> = (1..ir::num_operands(gep)).collect();
     // A leading 0 into a global's own dimension, dropped from the shape (`gep_shape`).
     if own_sizes.len() == sizes.len() + 1 && ir::const_int(ir::operand(gep, 1)) == Some(0) && !data_operands.contains(&1) {

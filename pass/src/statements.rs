@@ -359,8 +359,8 @@ impl<'a> StatementBuilder<'a> {
     }
 
     /// The GEP operands of the address of `inst` (a load or store) computed from data inside
-    /// the region: SCEV finds in them a value the region computes (a load, a conversion of a
-    /// float, a phi of a data-dependent branch), the affinator's `INSIDE_REGION`. Empty for an
+    /// the region: not affine, and computed from a load or a conversion of a float (through
+    /// arithmetic and phis of data-dependent branches: `depends_on_data`). Empty for an
     /// affine address (or one the later stages judge on their own).
     fn data_operands(&mut self, inst: Value) -> Vec<u32> {
         if let Some(ops) = self.data_operands.get(&inst) {
@@ -387,11 +387,9 @@ impl<'a> StatementBuilder<'a> {
                     parameters: self.parameters,
                     facts: Some(facts),
                 };
-                let inside = match aff.affine(scev) {
-                    Ok(_) => false,
-                    Err(e) => e.reason == crate::affinator::INSIDE_REGION,
-                };
-                let inside = inside && self.depends_on_data(index, &mut Vec::new());
+                // Not affine (the first reason may be another: a flattened index times a
+                // parameter) and computed from memory.
+                let inside = aff.affine(scev).is_err() && self.depends_on_data(index, &mut Vec::new());
                 if inside {
                     out.push(op);
                 }

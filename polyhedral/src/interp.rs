@@ -286,10 +286,16 @@ impl<'s> Machine<'s> {
                 None => evaluate_affine(subscript, iteration, &self.params)?,
             };
             subscripts.push(value);
-            if value < 0 || value >= *size {
+            // A may-access is checked against the whole array (its relation covers it): a
+            // flattened index may be the innermost subscript of a delinearized array.
+            if !access.is_may() && (value < 0 || value >= *size) {
                 return Err(format!("out-of-bounds access {}", self.location(access, &subscripts)));
             }
-            index = index * size + value;
+            index = index.checked_mul(*size).and_then(|x| x.checked_add(value)).ok_or("subscript overflows")?;
+        }
+        let total: i64 = memory.sizes.iter().product();
+        if access.is_may() && (index < 0 || index >= total) {
+            return Err(format!("out-of-bounds may-access {}", self.location(access, &subscripts)));
         }
         Ok(index as usize)
     }
