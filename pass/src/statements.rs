@@ -389,7 +389,7 @@ impl<'a> StatementBuilder<'a> {
                 };
                 // Not affine (the first reason may be another: a flattened index times a
                 // parameter) and computed from memory.
-                let inside = aff.affine(scev).is_err() && self.depends_on_data(index, &mut Vec::new());
+                let inside = aff.affine(scev).is_err() && depends_on_data(&aff, index, &mut Vec::new());
                 if inside {
                     out.push(op);
                 }
@@ -397,23 +397,6 @@ impl<'a> StatementBuilder<'a> {
         }
         self.data_operands.insert(inst, out.clone());
         out
-    }
-
-    /// Whether `value` is computed inside the region from memory: a load, or a float
-    /// converted to an integer, among the instructions it is computed from (through phis, not
-    /// around loops: `seen` stops cycles). Integer arithmetic of iterators the affinator does not
-    /// understand (a product that may wrap) is not data: its reason is the affinator's.
-    fn depends_on_data(&self, value: Value, seen: &mut Vec<Value>) -> bool {
-        if !self.region.defines(value) || seen.contains(&value) || seen.len() > 256 {
-            return false;
-        }
-        seen.push(value);
-        match ir::opcode(value) {
-            Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMFPToSI | LLVMOpcode::LLVMFPToUI) => true,
-            Some(LLVMOpcode::LLVMCall) => false,
-            Some(_) => (0..ir::num_operands(value)).any(|k| self.depends_on_data(ir::operand(value, k), seen)),
-            None => false,
-        }
     }
 
     /// The `i64` values of the data-dependent subscripts of `inst`, built as part of the
@@ -724,6 +707,24 @@ impl<'a> StatementBuilder<'a> {
 
 /// Scalars get ids above every memory array until the SCoP is assembled.
 pub const SCALAR_BASE: ArrayId = 1 << 40;
+
+/// Whether `value` is computed inside the region from memory: a load, or a float converted
+/// to an integer, among the instructions it is computed from (through phis, not around loops:
+/// `seen` stops cycles). Loads that are parameters (`Affinator::is_parameter_value`) are not
+/// data, nor is integer arithmetic of iterators the affinator does not understand (a product
+/// that may wrap): its reason is the affinator's.
+fn depends_on_data(aff: &Affinator, value: Value, seen: &mut Vec<Value>) -> bool {
+    if !aff.region.defines(value) || seen.contains(&value) || seen.len() > 256 || aff.is_parameter_value(value) {
+        return false;
+    }
+    seen.push(value);
+    match ir::opcode(value) {
+        Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMFPToSI | LLVMOpcode::LLVMFPToUI) => true,
+        Some(LLVMOpcode::LLVMCall) => false,
+        Some(_) => (0..ir::num_operands(value)).any(|k| depends_on_data(aff, ir::operand(value, k), seen)),
+        None => false,
+    }
+}
 
 fn constant(value: Value) -> Option<Constant> {
     let ty = ir::value_type(value)?;

@@ -123,3 +123,15 @@ fn may_access_relations_cover_the_array() {
     let printed = print_scop(&scop);
     assert!(printed.contains("hist[? "), "{printed}");
 }
+
+#[test]
+fn generated_programs_have_may_accesses() {
+    // The random test (`random_programs.rs`, 2000 seeds) covers may-reads and may-writes.
+    let programs: Vec<String> = (0..2000u64).map(polyhedral::generator::generate_program).collect();
+    let reads = programs.iter().filter(|p| p.lines().any(|l| l.contains(" = ") && l.split(" = ").nth(1).unwrap().contains("[? "))).count();
+    let writes = programs.iter().filter(|p| p.lines().any(|l| l.split(" = ").next().unwrap().contains("[? "))).count();
+    assert!(reads >= 300 && writes >= 100, "{reads} programs with may-reads, {writes} with may-writes");
+    for p in programs.iter().take(200) {
+        parse_scop(p).unwrap_or_else(|e| panic!("{e}\n{p}"));
+    }
+}
