@@ -600,10 +600,37 @@ impl<'a> Emitter<'a> {
             self.unconditional.extend(unconditional_reads(d));
         }
         self.set_location(stmt.location.as_ref());
+        if let Some(g) = &stmt.guard {
+            self.unconditional.extend(unconditional_reads(g));
+        }
+        let Some(guard) = &stmt.guard else {
+            let value = self.expr(&stmt.value, iters)?;
+            let addr = self.address(&stmt.write, iters)?;
+            let store = unsafe { LLVMBuildStore(self.builder, value, addr) };
+            self.memory_metadata(stmt.write.array, store);
+            return Ok(());
+        };
+        self.guarded_store(stmt, guard, iters)
+    }
+
+    /// A statement with a data-dependent condition: the value and the store only where it
+    /// holds, as the source's branch did.
+    fn guarded_store(&mut self, stmt: &polyhedral::model::Statement, guard: &Expr, iters: &[Value]) -> Result<(), String> {
+        let b = self.builder;
+        let condition = self.expr(guard, iters)?;
+        let (then, join) = (self.block("polyprop.guard.then"), self.block("polyprop.guard.join"));
+        unsafe {
+            LLVMBuildCondBr(b, condition, then, join);
+            LLVMPositionBuilderAtEnd(b, then);
+        }
         let value = self.expr(&stmt.value, iters)?;
         let addr = self.address(&stmt.write, iters)?;
-        let store = unsafe { LLVMBuildStore(self.builder, value, addr) };
+        let store = unsafe { LLVMBuildStore(b, value, addr) };
         self.memory_metadata(stmt.write.array, store);
+        unsafe {
+            LLVMBuildBr(b, join);
+            LLVMPositionBuilderAtEnd(b, join);
+        }
         Ok(())
     }
 

@@ -101,7 +101,8 @@ pub fn build(
             time.join(", "),
             its = iterators.join(", ")
         );
-        statements.push(Statement { name, iterators, domain, schedule, write, value, location: p.location.clone() });
+        let guard = p.guard.clone().map(|g| assembler.resolve_reads(g, n_memory));
+        statements.push(Statement { name, iterators, domain, schedule, write, value, guard, location: p.location.clone() });
     }
 
     let mut all_arrays = arrays.arrays.clone();

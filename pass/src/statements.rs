@@ -56,6 +56,9 @@ pub struct PendingStatement {
     /// The values of the data-dependent subscripts of a store (a may-write), in the order of
     /// the address's GEP operands (`StatementBuilder::data_operands`).
     pub write_data: Vec<Expr>,
+    /// For a store in an arm of a data-dependent hammock: the condition of that arm (the
+    /// statement's guard, `model::Statement::guard`).
+    pub guard: Option<Expr>,
     pub location: Option<SourceLocation>,
 }
 
@@ -179,6 +182,7 @@ impl<'a> StatementBuilder<'a> {
                     let position = self.position_of[&inst];
                     let value = self.expr(ir::operand(inst, 0), position)?;
                     let write_data = self.data_subscripts(inst, position)?;
+                    let guard = self.arm_condition(block, position)?;
                     self.statements.push(PendingStatement {
                         block,
                         position,
@@ -186,6 +190,7 @@ impl<'a> StatementBuilder<'a> {
                         value,
                         edge_condition: None,
                         write_data,
+                        guard,
                         location: ir::location(inst),
                     });
                 }
@@ -293,6 +298,7 @@ impl<'a> StatementBuilder<'a> {
             value: Expr::Read(Access::affine(x, Vec::new())),
             edge_condition: None,
             write_data: Vec::new(),
+            guard: None,
             location: at.location.clone(),
         }
     }
@@ -397,6 +403,27 @@ impl<'a> StatementBuilder<'a> {
         }
         self.data_operands.insert(inst, out.clone());
         out
+    }
+
+    /// The condition under which an arm of a data-dependent hammock runs (the hammock's
+    /// condition, negated on the false side), for the stores in it; `None` outside arms.
+    /// `domains` records hammocks with stores only where every arm block ends in an
+    /// unconditional branch, so one condition decides each arm.
+    fn arm_condition(&mut self, block: Block, at: Position) -> RejectResult<Option<Expr>> {
+        let Some(h) = self.domains.hammocks.iter().find(|h| h.arms.contains(&block)).cloned() else {
+            return Ok(None);
+        };
+        let on = |s: Block| s != h.join && (s == block || self.a.dominates(s, block));
+        let negate = match (on(h.true_successor), on(h.false_successor)) {
+            (true, false) => false,
+            (false, true) => true,
+            _ => {
+                return Err(Reject::new(RejectKind::NonAffineCondition, "store on both sides of a data-dependent branch")
+                    .at(ir::location(ir::terminator(block))))
+            }
+        };
+        let c = self.expr(h.condition, at)?;
+        Ok(Some(if negate { Expr::Compare(ComparePredicate::Eq, Box::new(c), Box::new(Expr::Constant(Constant::Int(0, ScalarType::I1)))) } else { c }))
     }
 
     /// The `i64` values of the data-dependent subscripts of `inst`, built as part of the
@@ -537,6 +564,7 @@ impl<'a> StatementBuilder<'a> {
                     value: expr,
                     edge_condition: Some((from, block)),
                     write_data: Vec::new(),
+                    guard: None,
                     location: ir::location(value),
                 });
             }
@@ -553,6 +581,7 @@ impl<'a> StatementBuilder<'a> {
                 value: expr,
                 edge_condition: None,
                 write_data: Vec::new(),
+                guard: None,
                 location: ir::location(value),
             });
         }

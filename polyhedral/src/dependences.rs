@@ -199,7 +199,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
         let mut schedule = self.schedule(read.statement)?;
         for &writer in &writers {
             let relation = self.access_relation(AccessRef::write(writer))?;
-            if self.scop.statements[writer].write.is_may() {
+            if self.scop.statements[writer].may_write() {
                 may_sources = may_sources.union(relation)?;
             } else {
                 sources = sources.union(relation)?;
@@ -209,7 +209,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
         let sink = self.access_relation(read)?;
         // { S[i] -> T[j] } for all writers S at once; split by the source tuple. A may-write
         // is a possible source that kills nothing.
-        let flow = if writers.iter().any(|&w| self.scop.statements[w].write.is_may()) {
+        let flow = if writers.iter().any(|&w| self.scop.statements[w].may_write()) {
             isl::may_flow(sink, sources, may_sources, schedule)?
         } else {
             isl::must_flow(sink, sources, schedule)?

@@ -257,6 +257,13 @@ impl<'s> Machine<'s> {
     }
 
     fn execute(&mut self, statement: &Statement, iteration: &[i64]) -> Result<(), String> {
+        if let Some(guard) = &statement.guard {
+            match self.evaluate(guard, iteration)? {
+                Value::Int(0, _) => return Ok(()),
+                Value::Int(..) => {}
+                other => return Err(format!("guard of the float {other}")),
+            }
+        }
         let value = self.evaluate(&statement.value, iteration)?;
         let array = &self.scop.arrays[statement.write.array];
         if value.ty() != array.element {

@@ -514,19 +514,30 @@ pub struct Statement {
     pub schedule: String,
     pub write: Access,
     pub value: Expr,
+    /// A data-dependent condition (an `i1` expression, Polly's non-affine subregion): the
+    /// statement writes only where it holds, so its write is a may-write. `None`: always.
+    pub guard: Option<Expr>,
     pub location: Option<SourceLocation>,
 }
 
 impl Statement {
     /// Every read of the statement in evaluation order of the model's numbering: the reads
     /// of the value expression (`Expr::reads`), then those of the data-dependent subscripts of
-    /// a may-write. `AccessIndex::Read(k)` of the dependences counts in this order.
+    /// a may-write, then those of the guard. `AccessIndex::Read(k)` of the dependences counts in this order.
     pub fn reads(&self) -> Vec<&Access> {
         let mut out = self.value.reads();
         for e in self.write.data.0.iter().flatten() {
             out.extend(e.reads());
         }
+        if let Some(guard) = &self.guard {
+            out.extend(guard.reads());
+        }
         out
+    }
+
+    /// Whether the write is a may-write: at a data-dependent subscript or under a guard.
+    pub fn may_write(&self) -> bool {
+        self.write.is_may() || self.guard.is_some()
     }
 }
 
@@ -629,6 +640,6 @@ impl Scop {
 
     /// Whether some statement writes `array` with a may-write.
     pub fn has_may_writes(&self, array: ArrayId) -> bool {
-        self.statements.iter().any(|s| s.write.array == array && s.write.is_may())
+        self.statements.iter().any(|s| s.write.array == array && s.may_write())
     }
 }

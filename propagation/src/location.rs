@@ -59,13 +59,13 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
     // May-accesses (paper 004's non-affine accesses): a location with a may-write is never
     // propagated; nothing is propagated into a statement with a may-write (its subscript
     // reads included); a may-read of a temporary keeps it (checked per RAW in `round`).
-    if let Some(writer) = scop.statements.iter().find(|s| s.write.array == array && s.write.is_may()) {
+    if let Some(writer) = scop.statements.iter().find(|s| s.write.array == array && s.may_write()) {
         return Ok((scop.clone(), Outcome::NotPropagated(Reason::MayWrite { statement: writer.name.clone() })));
     }
     if let Some(reader) = scop
         .statements
         .iter()
-        .find(|s| s.write.is_may() && s.reads().iter().any(|a| a.array == array))
+        .find(|s| s.may_write() && s.reads().iter().any(|a| a.array == array))
     {
         return Ok((scop.clone(), Outcome::NotPropagated(Reason::IntoMayWrite { statement: reader.name.clone() })));
     }
@@ -164,7 +164,7 @@ impl LocationPropagation<'_> {
         let mut counted: BTreeMap<StatementId, usize> = BTreeMap::new();
         for raw in selected {
             let read_is_may = scop.statements[raw.target].value.reads()[raw.read].is_may();
-            if read_is_may || scop.statements[raw.target].write.is_may() {
+            if read_is_may || scop.statements[raw.target].may_write() {
                 let statement = name(raw.target);
                 let reason = if read_is_may { Reason::MayRead { statement } } else { Reason::IntoMayWrite { statement } };
                 if self.all_or_nothing {

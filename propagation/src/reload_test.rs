@@ -153,13 +153,13 @@ impl<'a, 'c> Analysis<'a, 'c> {
         let mut sources = self.ctx.empty_union_map()?;
         let mut may_sources = self.ctx.empty_union_map()?;
         for &writer in &writers {
-            if self.scop.statements[writer].write.is_may() {
+            if self.scop.statements[writer].may_write() {
                 may_sources = may_sources.union(self.write_relation(writer)?)?;
             } else {
                 sources = sources.union(self.write_relation(writer)?)?;
             }
         }
-        let any_may = writers.iter().any(|&w| self.scop.statements[w].write.is_may());
+        let any_may = writers.iter().any(|&w| self.scop.statements[w].may_write());
         // One flow computation per batch of reads from different statements: the sink's
         // statement names tell their dependences apart, and isl finds the last writer of each
         // sink instance on its own. A statement that reads the location at several

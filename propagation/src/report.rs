@@ -63,13 +63,13 @@ impl fmt::Display for Reason {
                 write!(f, "{statement} reads the location where it was never written")
             }
             Reason::MayWrite { statement } => {
-                write!(f, "may-write: {statement} writes the location at a data-dependent subscript")
+                write!(f, "may-write: {statement} writes the location at a data-dependent subscript or under a data-dependent condition")
             }
             Reason::MayRead { statement } => {
                 write!(f, "may-read: {statement} reads the location at a data-dependent subscript (the location stays)")
             }
             Reason::IntoMayWrite { statement } => {
-                write!(f, "{statement} has a may-write (data-dependent subscript): nothing is propagated into it")
+                write!(f, "{statement} has a may-write (data-dependent subscript or condition): nothing is propagated into it")
             }
             Reason::OverwrittenReload { source, target, array, overwriter } => write!(
                 f,

@@ -135,3 +135,18 @@ fn generated_programs_have_may_accesses() {
         parse_scop(p).unwrap_or_else(|e| panic!("{e}\n{p}"));
     }
 }
+
+#[test]
+fn guarded_write_is_a_may_write() {
+    let original = program("may_guard");
+    let keep = original.statements.iter().find(|s| s.name == "keep").unwrap();
+    assert!(keep.guard.is_some() && keep.may_write());
+    // The guarded write kills nothing: clear reaches use through it.
+    assert!(has_raw(&original, "clear", "use"));
+    assert!(has_raw(&original, "keep", "use"));
+    assert!(has_raw(&original, "double", "keep"));
+    let (_, report) = propagate_and_compare(&original, &[1, 6, 50]);
+    assert_eq!(outcome(&report, "mask"), &Outcome::NotPropagated(Reason::MayWrite { statement: "keep".into() }), "{report}");
+    assert_eq!(outcome(&report, "tmp"), &Outcome::NotPropagated(Reason::IntoMayWrite { statement: "keep".into() }), "{report}");
+    assert!(print_scop(&original).contains("when (tmp[i] > 0.5f) mask[i] = tmp[i];"), "{}", print_scop(&original));
+}

@@ -41,7 +41,8 @@
 //!             | stmt
 //! stmt      ::= 'for' iv '=' bound 'to' bound 'do' stmt* 'done'      both bounds inclusive
 //!             | 'if' condition ['then'] stmt* ['else' stmt*] 'fi'
-//!             | [label ':'] assign
+//!             | [label ':'] ['when' rexp] assign      'when': a data-dependent condition
+//!                                                    (the write is then a may-write)
 //! assign    ::= acc '=' rexp ';'
 //! acc       ::= name ('[' (aexp | '?' rexp) ']')*     no subscripts for a scalar; '?' rexp is
 //!               a data-dependent (integer) subscript: the access is a may-access

@@ -39,11 +39,12 @@ pub fn print_scop(scop: &Scop) -> String {
     for statement in &scop.statements {
         let _ = writeln!(
             out,
-            "statement {}[{}] in \"{}\" at \"{}\" :\n    {} = {};",
+            "statement {}[{}] in \"{}\" at \"{}\" :\n    {}{} = {};",
             statement.name,
             statement.iterators.join(", "),
             statement.domain,
             statement.schedule,
+            statement.guard.as_ref().map(|g| format!("when {} ", expr(scop, statement, g))).unwrap_or_default(),
             access(scop, statement, &statement.write),
             expr(scop, statement, &statement.value)
         );
