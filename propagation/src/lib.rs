@@ -271,16 +271,23 @@ pub fn without_removable_arrays(scop: &Scop, report: &Report) -> Scop {
     for statement in &mut out.statements {
         statement.write.array = renumber(statement.write.array);
         statement.value = renumber_reads(&statement.value, &renumber);
+        for d in statement.write.data.0.iter_mut().flatten() {
+            *d = renumber_reads(d, &renumber);
+        }
+        if let Some(guard) = &mut statement.guard {
+            *guard = renumber_reads(guard, &renumber);
+        }
     }
     out
 }
 
+/// Every read renumbered, those inside data-dependent subscripts included.
 fn renumber_reads(e: &Expr, f: &dyn Fn(ArrayId) -> ArrayId) -> Expr {
-    let mut reads = Vec::new();
-    for (k, access) in e.reads().into_iter().enumerate() {
-        let mut access = access.clone();
-        access.array = f(access.array);
-        reads.push((k, Expr::Read(access)));
-    }
-    expressions::replace_reads(e, &reads)
+    let mut out = e.clone();
+    out.visit_mut(&mut |x| {
+        if let Expr::Read(access) = x {
+            access.array = f(access.array);
+        }
+    });
+    out
 }

@@ -150,3 +150,23 @@ fn guarded_write_is_a_may_write() {
     assert_eq!(outcome(&report, "tmp"), &Outcome::NotPropagated(Reason::IntoMayWrite { statement: "keep".into() }), "{report}");
     assert!(print_scop(&original).contains("when (tmp[i] > 0.5f) mask[i] = tmp[i];"), "{}", print_scop(&original));
 }
+
+#[test]
+fn removed_arrays_are_renumbered_inside_data_subscripts() {
+    // tmp is declared first: once it is removed, img (read in the table's subscript after
+    // propagation) is array 0.
+    let text = std::fs::read_to_string(format!("{}/../polyhedral/tests/programs/may_lut.scop", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .replace("array img[N] : f32 in;\narray lut[256] : f32 temp;\narray tmp[N] : f32 temp;", "array tmp[N] : f32 temp;\narray lut[256] : f32 temp;\narray img[N] : f32 in;");
+    let original = parse_scop(&text).unwrap();
+    assert_eq!(original.arrays[0].name, "tmp");
+    let (result, report) = propagate_and_compare(&original, &[4]);
+    let printed = print_scop(&propagation::without_removable_arrays(&result, &report));
+    assert!(!printed.contains("tmp"), "{printed}");
+    let reparsed = parse_scop(&printed).unwrap_or_else(|e| panic!("{e}\n{printed}"));
+    let params = vec![("N".to_string(), 9)];
+    let a = interpret(&original, &params, 5).unwrap();
+    let b = interpret(&reparsed, &params, 5).unwrap();
+    let out = |r: &polyhedral::interp::RunResult| r.live_out.iter().find(|l| l.name == "out").unwrap().values.clone();
+    assert_eq!(out(&a), out(&b), "{printed}");
+}
