@@ -455,6 +455,12 @@ impl Affinator<'_> {
         Ok(AffExpr::param(self.parameters.index_of(self.function, value)))
     }
 
+    /// Whether `value` becomes a parameter rather than a value computed inside the region:
+    /// region-invariant (below) or a reload of an unconditional load.
+    pub fn is_parameter_value(&self, value: ir::Value) -> bool {
+        self.is_region_invariant(value, 0) || self.unconditional_load(value).is_some()
+    }
+
     /// An integer computed once per execution of the region, outside its loops, from
     /// arguments and constants only (`long R2 = R / 2;` before the stages): a parameter.
     fn is_region_invariant(&self, value: ir::Value, depth: usize) -> bool {

@@ -45,6 +45,9 @@ struct Group {
     element: ScalarType,
     instructions: Vec<Value>,
     offsets: Vec<Scev>,
+    /// Accesses at a data-dependent address (may-accesses): they do not take part in the
+    /// shape, which their GEP must agree with (`data_access`).
+    data_instructions: Vec<Value>,
 }
 
 /// Resolves the accesses of `instructions` (loads and stores of the region).
@@ -56,9 +59,11 @@ pub fn resolve(
     isl: &IslContext,
     parameters: &mut Parameters,
     instructions: &[Value],
+    data_operands: &HashMap<Value, Vec<u32>>,
 ) -> RejectResult<Arrays> {
     let mut groups: Vec<Group> = Vec::new();
     for &inst in instructions {
+        let is_data = data_operands.get(&inst).is_some_and(|ops| !ops.is_empty());
         let at = || ir::location(inst);
         let pointer = ir::pointer_operand(inst).expect("load or store");
         let element = ir::accessed_type(inst).ok_or_else(|| {
@@ -77,19 +82,22 @@ pub fn resolve(
         let offset = a.minus(scev, base_scev).ok_or_else(|| {
             Reject::new(RejectKind::NonAffineSubscript, format!("address {scev}")).at(at())
         })?;
-        match groups.iter_mut().find(|g| g.base == base) {
-            Some(g) => {
-                if g.element != element {
-                    return Err(Reject::new(
-                        RejectKind::UnsupportedInstruction,
-                        "array accessed with different element types",
-                    )
-                    .at(at()));
-                }
-                g.instructions.push(inst);
-                g.offsets.push(offset);
+        let index = match groups.iter().position(|g| g.base == base) {
+            Some(k) => k,
+            None => {
+                groups.push(Group { base, element, instructions: vec![], offsets: vec![], data_instructions: vec![] });
+                groups.len() - 1
             }
-            None => groups.push(Group { base, element, instructions: vec![inst], offsets: vec![offset] }),
+        };
+        let g = &mut groups[index];
+        if g.element != element {
+            return Err(Reject::new(RejectKind::UnsupportedInstruction, "array accessed with different element types").at(at()));
+        }
+        if is_data {
+            g.data_instructions.push(inst);
+        } else {
+            g.instructions.push(inst);
+            g.offsets.push(offset);
         }
     }
     let mut out = Arrays {
@@ -103,17 +111,104 @@ pub fn resolve(
     let mut aff = Affinator { analyses: a, function, region, parameters, facts: None };
     for g in groups {
         let id = out.arrays.len();
-        let (sizes, subscripts, delinearized, equal_sizes) = shape(&mut aff, &g, domains, isl)?;
+        let (sizes, subscripts, delinearized, equal_sizes) = if g.instructions.is_empty() {
+            data_only_shape(&g)?
+        } else {
+            shape(&mut aff, &g, domains, isl)?
+        };
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
-        out.arrays.push(Array { name, element: g.element, sizes, liveness: liveness(region, g.base) });
+        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness: liveness(region, g.base) });
         out.bases.push(g.base);
         out.delinearized.push(delinearized);
         out.equal_sizes.push(equal_sizes);
         for (inst, subs) in g.instructions.iter().zip(subscripts) {
-            out.access_of.insert(*inst, Access { array: id, subscripts: subs });
+            out.access_of.insert(*inst, Access::affine(id, subs));
+        }
+        for &inst in &g.data_instructions {
+            let access = data_access(&mut aff, &g, inst, &data_operands[&inst], &sizes, domains, isl)?;
+            out.access_of.insert(inst, Access::with_data(id, access));
         }
     }
     out.alias_checks = alias_checks(a, &out, instructions);
+    Ok(out)
+}
+
+/// The GEP of a may-access (`T* base, idx` or `[n x T]* base, 0?, i, ...`) and the sizes its
+/// type gives: `[None]` for a single index, else the inner lengths after an unknown outermost.
+fn data_gep(g: &Group, inst: Value) -> Option<(Value, Vec<Option<AffExpr>>)> {
+    let gep = ir::strip_casts(ir::pointer_operand(inst)?);
+    if !ir::is_gep(gep) || ir::strip_casts(ir::operand(gep, 0)) != ir::strip_casts(g.base) {
+        return None;
+    }
+    if ir::num_operands(gep) == 2 && ir::scalar_type_of(ir::gep_source_element_type(gep)).is_some() {
+        return Some((gep, vec![None]));
+    }
+    let lengths = ir::array_lengths(ir::gep_source_element_type(gep))?;
+    if lengths.is_empty() || ir::num_operands(gep) as usize != lengths.len() + 2 {
+        return None;
+    }
+    let mut sizes = vec![None];
+    sizes.extend(lengths.iter().map(|n| Some(AffExpr::constant(*n as i64))));
+    Some((gep, sizes))
+}
+
+fn data_reject(inst: Value, why: &str) -> Reject {
+    Reject::new(RejectKind::NonAffineSubscript, format!("data-dependent subscript: {why}")).at(ir::location(inst))
+}
+
+/// The shape of an array that is only accessed at data-dependent addresses: its GEPs' type.
+fn data_only_shape(g: &Group) -> RejectResult<Shape> {
+    let first = g.data_instructions[0];
+    let (_, sizes) = data_gep(g, first).ok_or_else(|| data_reject(first, "address is not an index into the array"))?;
+    let delinearized = sizes.len() > 1;
+    Ok((sizes, vec![], delinearized, Vec::new()))
+}
+
+/// The subscripts of a may-access in the array's shape `sizes`: affine ones as `Ok`, the
+/// data-dependent ones as placeholders (`Err`) whose values the statement fills in
+/// (`scop_builder::fill_data`).
+fn data_access<'a>(
+    aff: &mut Affinator<'a>,
+    g: &Group,
+    inst: Value,
+    data_operands: &[u32],
+    sizes: &[Option<AffExpr>],
+    domains: &Domains,
+    isl: &'a IslContext,
+) -> RejectResult<Vec<Result<AffExpr, polyhedral::model::Expr>>> {
+    let (gep, own_sizes) = data_gep(g, inst).ok_or_else(|| data_reject(inst, "address is not an index into the array"))?;
+    if own_sizes.len() == 1 && sizes.len() > 1 {
+        // A flattened index into an array the other accesses delinearize: the whole index
+        // is the innermost subscript and the outer ones are 0, which gives the same address;
+        // the access relation covers the array as for any data-dependent inner subscript.
+        if !data_operands.contains(&1) {
+            return Err(data_reject(inst, "the array's other accesses give it another shape"));
+        }
+        let mut out: Vec<Result<AffExpr, polyhedral::model::Expr>> = vec![Ok(AffExpr::constant(0)); sizes.len() - 1];
+        out.push(Err(polyhedral::model::Expr::Constant(polyhedral::model::Constant::Int(0, ScalarType::I64))));
+        return Ok(out);
+    }
+    let mut operands: Vec<u32> = (1..ir::num_operands(gep)).collect();
+    // A leading 0 into a global's own dimension, dropped from the shape (`gep_shape`).
+    if own_sizes.len() == sizes.len() + 1 && ir::const_int(ir::operand(gep, 1)) == Some(0) && !data_operands.contains(&1) {
+        operands.remove(0);
+    } else if own_sizes.len() != sizes.len() || own_sizes[1..] != sizes[1..] {
+        return Err(data_reject(inst, "the array's other accesses give it another shape"));
+    }
+    let block = ir::block_of(inst).expect("instruction");
+    aff.facts = Some(Facts::new(isl, domains.of_block[&block].clone(), aff.region.loops_around(aff.analyses, block).len()));
+    let scope = aff.analyses.loop_for(block);
+    let mut out = Vec::new();
+    for op in operands {
+        if data_operands.contains(&op) {
+            out.push(Err(polyhedral::model::Expr::Constant(polyhedral::model::Constant::Int(0, ScalarType::I64))));
+            continue;
+        }
+        let index = ir::operand(gep, op);
+        let scev = aff.analyses.scev(index).ok_or_else(|| data_reject(inst, "index not analyzable"))?;
+        let e = aff.affine(aff.analyses.scev_at_scope(scev, scope)).map_err(|e| data_reject(inst, &e.to_string()))?;
+        out.push(Ok(e));
+    }
     Ok(out)
 }
 

@@ -532,9 +532,22 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         if array.is_scalar() {
             return Ok(base);
         }
-        let subscripts = access.subscripts.iter().map(|s| self.affine(s, iters)).collect::<Built<Vec<_>>>()?;
+        let subscripts = self.subscript_values(access, iters)?;
         let index = self.linearize(&subscripts, &self.sizes[access.array])?;
         self.ir.element_pointer(base, index)
+    }
+
+    /// The subscripts of an access as `i64` values: affine ones from the iterators, the
+    /// data-dependent ones of a may-access computed from their value expressions.
+    fn subscript_values(&self, access: &Access, iters: &[Val<'ctx>]) -> Built<Vec<Val<'ctx>>> {
+        access
+            .mixed_subscripts()
+            .into_iter()
+            .map(|s| match s {
+                Ok(s) => self.affine(s, iters),
+                Err(e) => self.expr(e, iters),
+            })
+            .collect()
     }
 
     /// The inner dimension sizes of an array as `i64` values.
@@ -555,11 +568,36 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     fn statement(&mut self, k: usize, iters: &[Val<'ctx>]) -> Built<()> {
         let stmt = &self.plan.scop.statements[k];
         self.unconditional = unconditional_reads(&stmt.value);
+        for d in stmt.write.data.0.iter().flatten() {
+            self.unconditional.extend(unconditional_reads(d));
+        }
         self.set_location(stmt.location.as_ref());
+        if let Some(g) = &stmt.guard {
+            self.unconditional.extend(unconditional_reads(g));
+        }
+        let Some(guard) = &stmt.guard else {
+            let value = self.expr(&stmt.value, iters)?;
+            let addr = self.address(&stmt.write, iters)?;
+            let store = self.ir.store(value, addr)?;
+            return self.memory_metadata(stmt.write.array, store);
+        };
+        self.guarded_store(stmt, guard, iters)
+    }
+
+    /// A statement with a data-dependent condition: the value and the store only where it
+    /// holds, as the source's branch did.
+    fn guarded_store(&mut self, stmt: &polyhedral::model::Statement, guard: &Expr, iters: &[Val<'ctx>]) -> Built<()> {
+        let condition = self.expr(guard, iters)?;
+        let (then, join) = (self.block("polyprop.guard.then"), self.block("polyprop.guard.join"));
+        self.ir.cond_br(condition, then, join)?;
+        self.ir.position_at_end(then);
         let value = self.expr(&stmt.value, iters)?;
         let addr = self.address(&stmt.write, iters)?;
         let store = self.ir.store(value, addr)?;
-        self.memory_metadata(stmt.write.array, store)
+        self.memory_metadata(stmt.write.array, store)?;
+        self.ir.br(join)?;
+        self.ir.position_at_end(join);
+        Ok(())
     }
 
     fn expr(&self, e: &Expr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
@@ -768,7 +806,10 @@ fn unconditional_reads(e: &Expr) -> Vec<Access> {
 
 fn collect_unconditional(e: &Expr, out: &mut Vec<Access>) {
     match e {
-        Expr::Read(a) => out.push(a.clone()),
+        Expr::Read(a) => {
+            out.push(a.clone());
+            a.data.0.iter().flatten().for_each(|d| collect_unconditional(d, out));
+        }
         Expr::Select(c, _, _) => collect_unconditional(c, out),
         Expr::Unary(_, x) | Expr::Cast(_, _, x) => collect_unconditional(x, out),
         Expr::Binary(_, x, y, _) | Expr::Compare(_, x, y) => {
@@ -785,7 +826,7 @@ pub fn used_arrays(scop: &Scop) -> Vec<bool> {
     let mut used = vec![false; scop.arrays.len()];
     for s in &scop.statements {
         used[s.write.array] = true;
-        for r in s.value.reads() {
+        for r in s.reads() {
             used[r.array] = true;
         }
     }

@@ -550,9 +550,15 @@ impl DomainBuilder<'_, '_> {
             return Err(reject("whose join is outside its loop"));
         }
         let arms = self.arms(block, join).ok_or_else(|| reject("around a loop"))?;
+        // Stores under the branch become statements guarded by its condition (their writes
+        // are may-writes), where each arm is straight-line code: one condition decides it.
+        let straight = arms.iter().all(|&arm| ir::successors(arm).len() == 1);
         for &arm in &arms {
-            if has_side_effects(arm) {
-                return Err(reject("guarding a store or a call"));
+            if has_impure_call(arm) {
+                return Err(reject("guarding a call"));
+            }
+            if has_side_effects(arm) && !straight {
+                return Err(reject("guarding a store, with branches of its own"));
             }
         }
         // Every way into the join must come through the hammock.
@@ -591,6 +597,13 @@ impl DomainBuilder<'_, '_> {
         }
         Some(arms)
     }
+}
+
+/// Whether a block calls something impure.
+pub fn has_impure_call(block: Block) -> bool {
+    ir::instructions(block)
+        .into_iter()
+        .any(|inst| ir::opcode(inst) == Some(LLVMOpcode::LLVMCall) && !crate::statements::is_pure_call(inst))
 }
 
 /// Whether a block writes memory or calls something impure.

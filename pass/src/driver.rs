@@ -223,7 +223,12 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) 
                 continue;
             }
             isl.reset_quota();
-            let found = ast::access_bounds(&isl, scop, array).map_err(|e| format!("run-time check: {e}"))?;
+            // The original model's ranges: propagation reads an input only where the source
+            // statement read it (at an instance of its domain), and an imported access
+            // relation only elements the model accessed (the import checks it), so they
+            // contain the generated model's, and they are far cheaper (an input read by every
+            // stage a chain of stencils was propagated into has hundreds of reads afterwards).
+            let found = ast::access_bounds(&isl, &built.scop, array).map_err(|e| format!("run-time check: bounds of {}: {e}", scop.arrays[array].name))?;
             if let Some(found) = found {
                 bounds.push(codegen::ArrayBounds { array, bounds: found });
             }

@@ -89,13 +89,16 @@ pub fn scop_text(scop: &Scop) -> String {
         let _ = writeln!(out, "    {}{at}", s.name);
         let _ = writeln!(out, "      domain: {}", s.domain);
         let _ = writeln!(out, "      schedule: {}", s.schedule);
-        let _ = writeln!(out, "      write: {}", scop.access_relation(s, &s.write));
-        for r in s.value.reads() {
-            let _ = writeln!(out, "      read: {}", scop.access_relation(s, r));
+        let may = |a: &polyhedral::model::Access| if a.is_may() { "may-" } else { "" };
+        let may_write = if s.may_write() { "may-" } else { "" };
+        let _ = writeln!(out, "      {may_write}write: {}", scop.access_relation(s, &s.write));
+        for r in s.reads() {
+            let _ = writeln!(out, "      {}read: {}", may(r), scop.access_relation(s, r));
         }
         let _ = writeln!(
             out,
-            "      value: {} = {}",
+            "      value: {}{} = {}",
+            s.guard.as_ref().map(|g| format!("when {} ", print_expr(scop, s, g))).unwrap_or_default(),
             print_expr(scop, s, &polyhedral::model::Expr::Read(s.write.clone())),
             print_expr(scop, s, &s.value)
         );

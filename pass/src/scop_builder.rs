@@ -56,6 +56,7 @@ pub fn build(
     let scalars = std::mem::take(&mut sb.scalars);
     let externals = std::mem::take(&mut sb.externals);
     let external_values = sb.external_values();
+    let data_operands = std::mem::take(&mut sb.data_operands);
     let unit_first: Vec<usize> = pending
         .iter()
         .map(|s| region.order_of(sb.unit_leader(s.block)).unwrap_or(0))
@@ -70,7 +71,7 @@ pub fn build(
         })
         .collect();
     memory.extend(&loads);
-    let arrays = arrays::resolve(a, function, region, &domains, &isl, &mut parameters, &memory)?;
+    let arrays = arrays::resolve(a, function, region, &domains, &isl, &mut parameters, &memory, &data_operands)?;
 
     let assembler = Assembler { a, region, domains: &domains, isl: &isl, arrays: &arrays, loads: &loads };
     let mut order: Vec<usize> = (0..pending.len()).collect();
@@ -89,8 +90,11 @@ pub fn build(
         let iterators = iterator_names(depth);
         let domain = assembler.domain(p, &name, &prefix, depth)?;
         let write = match &p.target {
-            Target::Memory(inst) => arrays.access_of[inst].clone(),
-            Target::Scalar(id) => Access { array: id - SCALAR_BASE + n_memory, subscripts: Vec::new() },
+            Target::Memory(inst) => {
+                let data = p.write_data.iter().map(|e| assembler.resolve_reads(e.clone(), n_memory)).collect();
+                fill_data(arrays.access_of[inst].clone(), data)
+            }
+            Target::Scalar(id) => Access::affine(id - SCALAR_BASE + n_memory, Vec::new()),
         };
         let value = assembler.resolve_reads(p.value.clone(), n_memory);
         let time = &schedules[rank];
@@ -100,7 +104,8 @@ pub fn build(
             its = iterators.join(", ")
         );
         source_loops.insert(name.clone(), crate::fidelity::source_loops(a, region, p.block));
-        statements.push(Statement { name, iterators, domain, schedule, write, value, location: p.location.clone() });
+        let guard = p.guard.clone().map(|g| assembler.resolve_reads(g, n_memory));
+        statements.push(Statement { name, iterators, domain, schedule, write, value, guard, location: p.location.clone() });
     }
 
     let mut all_arrays = arrays.arrays.clone();
@@ -133,6 +138,16 @@ pub fn build(
             ..crate::fidelity::summarize(function, region, &arrays)
         },
     })
+}
+
+/// The resolved access of a load or store with the values of its data-dependent subscripts
+/// (in dimension order, as `arrays` marked them) filled in.
+fn fill_data(mut access: Access, data: Vec<Expr>) -> Access {
+    let mut values = data.into_iter();
+    for slot in access.data.0.iter_mut().flatten() {
+        *slot = values.next().expect("one value per data-dependent subscript");
+    }
+    access
 }
 
 /// Known facts about the parameters: the value range of their types, outer iterations
@@ -286,10 +301,11 @@ impl Assembler<'_> {
         match e {
             Expr::Read(access) if access.array == PENDING => {
                 let k = access.subscripts[0].constant as usize;
-                Expr::Read(self.arrays.access_of[&self.loads[k]].clone())
+                let data = access.data.0.into_iter().flatten().map(|e| self.resolve_reads(e, n_memory)).collect();
+                Expr::Read(fill_data(self.arrays.access_of[&self.loads[k]].clone(), data))
             }
             Expr::Read(access) if access.array >= SCALAR_BASE => {
-                Expr::Read(Access { array: access.array - SCALAR_BASE + n_memory, subscripts: Vec::new() })
+                Expr::Read(Access::affine(access.array - SCALAR_BASE + n_memory, Vec::new()))
             }
             Expr::Unary(op, x) => Expr::Unary(op, r(x)),
             Expr::Binary(op, x, y, flags) => Expr::Binary(op, r(x), r(y), flags),
@@ -318,10 +334,15 @@ impl Assembler<'_> {
             let mut equalities: Vec<String> = Vec::new();
             for stmt in &scop.statements {
                 self.isl.reset_quota();
-                let accesses = std::iter::once(&stmt.write).chain(stmt.value.reads());
+                let accesses = std::iter::once(&stmt.write).chain(stmt.reads());
                 for access in accesses.filter(|acc| acc.array == id) {
                     for (dim, size) in array.sizes.iter().enumerate().skip(1) {
                         let Some(size) = size else { continue };
+                        // A data-dependent subscript is not checked (its access relation
+                        // covers the whole array instead, `Scop::access_relation`).
+                        if access.data_subscript(dim).is_some() {
+                            continue;
+                        }
                         let sub = access.subscripts[dim].display(&stmt.iterators, &params).to_string();
                         let size = size.display(&[], &params).to_string();
                         if !bounds.contains(&size) {

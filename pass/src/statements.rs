@@ -53,12 +53,20 @@ pub struct PendingStatement {
     pub value: Expr,
     /// Extra constraint on the block's domain (a phi write on a conditional edge).
     pub edge_condition: Option<(Block, Block)>,
+    /// The values of the data-dependent subscripts of a store (a may-write), in the order of
+    /// the address's GEP operands (`StatementBuilder::data_operands`).
+    pub write_data: Vec<Expr>,
+    /// For a store in an arm of a data-dependent hammock: the condition of that arm (the
+    /// statement's guard, `model::Statement::guard`).
+    pub guard: Option<Expr>,
     pub location: Option<SourceLocation>,
 }
 
 /// Reads and writes of memory are resolved later (`arrays`): until then a read of memory is
 /// `Expr::Read` of an access whose array is `PENDING` and whose single subscript encodes the
-/// index of the load in `loads`.
+/// index of the load in `loads`. A load at a data-dependent address (a may-read) keeps the
+/// values of its data-dependent subscripts in the pending access's `data`, in the order of
+/// its GEP operands (`StatementBuilder::data_operands`).
 pub const PENDING: ArrayId = usize::MAX;
 
 pub struct StatementBuilder<'a> {
@@ -80,6 +88,9 @@ pub struct StatementBuilder<'a> {
     external_of: HashMap<Value, usize>,
     pub loads: Vec<Value>,
     pub statements: Vec<PendingStatement>,
+    /// Per load or store at a data-dependent address: the operands of its GEP that are
+    /// computed from data inside the region (paper 004's non-affine subscripts).
+    pub data_operands: HashMap<Value, Vec<u32>>,
 }
 
 impl<'a> StatementBuilder<'a> {
@@ -107,6 +118,7 @@ impl<'a> StatementBuilder<'a> {
             external_of: HashMap::new(),
             loads: Vec::new(),
             statements: Vec::new(),
+            data_operands: HashMap::new(),
         };
         b.form_units();
         b
@@ -169,12 +181,16 @@ impl<'a> StatementBuilder<'a> {
                 if ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) {
                     let position = self.position_of[&inst];
                     let value = self.expr(ir::operand(inst, 0), position)?;
+                    let write_data = self.data_subscripts(inst, position)?;
+                    let guard = self.arm_condition(block, position)?;
                     self.statements.push(PendingStatement {
                         block,
                         position,
                         target: Target::Memory(inst),
                         value,
                         edge_condition: None,
+                        write_data,
+                        guard,
                         location: ir::location(inst),
                     });
                 }
@@ -279,8 +295,10 @@ impl<'a> StatementBuilder<'a> {
             block: at.block,
             position: at.position,
             target: Target::Scalar(id),
-            value: Expr::Read(Access { array: x, subscripts: Vec::new() }),
+            value: Expr::Read(Access::affine(x, Vec::new())),
             edge_condition: None,
+            write_data: Vec::new(),
+            guard: None,
             location: at.location.clone(),
         }
     }
@@ -346,6 +364,91 @@ impl<'a> StatementBuilder<'a> {
         self.instruction(value, at)
     }
 
+    /// The GEP operands of the address of `inst` (a load or store) computed from data inside
+    /// the region: not affine, and computed from a load or a conversion of a float (through
+    /// arithmetic and phis of data-dependent branches: `depends_on_data`). Empty for an
+    /// affine address (or one the later stages judge on their own).
+    fn data_operands(&mut self, inst: Value) -> Vec<u32> {
+        if let Some(ops) = self.data_operands.get(&inst) {
+            return ops.clone();
+        }
+        let mut out = Vec::new();
+        let Some(pointer) = ir::pointer_operand(inst) else { return out };
+        let gep = ir::strip_casts(pointer);
+        let block = ir::block_of(inst).expect("instruction");
+        if ir::is_gep(gep) {
+            let scope = self.a.loop_for(block);
+            for op in 1..ir::num_operands(gep) {
+                let index = ir::operand(gep, op);
+                if !self.region.defines(index) {
+                    continue;
+                }
+                let Some(scev) = self.a.scev(index) else { continue };
+                let scev = self.a.scev_at_scope(scev, scope);
+                let facts = Facts::new(self.isl, self.domains.of_block[&block].clone(), self.region.loops_around(self.a, block).len());
+                let mut aff = Affinator {
+                    analyses: self.a,
+                    function: self.function,
+                    region: self.region,
+                    parameters: self.parameters,
+                    facts: Some(facts),
+                };
+                // Not affine (the first reason may be another: a flattened index times a
+                // parameter) and computed from memory.
+                let inside = aff.affine(scev).is_err() && depends_on_data(&aff, index, &mut Vec::new());
+                if inside {
+                    out.push(op);
+                }
+            }
+        }
+        self.data_operands.insert(inst, out.clone());
+        out
+    }
+
+    /// The condition under which an arm of a data-dependent hammock runs (the hammock's
+    /// condition, negated on the false side), for the stores in it; `None` outside arms.
+    /// `domains` records hammocks with stores only where every arm block ends in an
+    /// unconditional branch, so one condition decides each arm.
+    fn arm_condition(&mut self, block: Block, at: Position) -> RejectResult<Option<Expr>> {
+        let Some(h) = self.domains.hammocks.iter().find(|h| h.arms.contains(&block)).cloned() else {
+            return Ok(None);
+        };
+        let on = |s: Block| s != h.join && (s == block || self.a.dominates(s, block));
+        let negate = match (on(h.true_successor), on(h.false_successor)) {
+            (true, false) => false,
+            (false, true) => true,
+            _ => {
+                return Err(Reject::new(RejectKind::NonAffineCondition, "store on both sides of a data-dependent branch")
+                    .at(ir::location(ir::terminator(block))))
+            }
+        };
+        let c = self.expr(h.condition, at)?;
+        Ok(Some(if negate { Expr::Compare(ComparePredicate::Eq, Box::new(c), Box::new(Expr::Constant(Constant::Int(0, ScalarType::I1)))) } else { c }))
+    }
+
+    /// The `i64` values of the data-dependent subscripts of `inst`, built as part of the
+    /// statement at `at` (they are computed by the statement, before its access).
+    fn data_subscripts(&mut self, inst: Value, at: Position) -> RejectResult<Vec<Expr>> {
+        let operands = self.data_operands(inst);
+        let gep = ir::strip_casts(ir::pointer_operand(inst).expect("load or store"));
+        let mut out = Vec::new();
+        for op in operands {
+            let index = ir::operand(gep, op);
+            let e = self.expr(index, at)?;
+            let e = match ir::value_type(index) {
+                Some(ScalarType::I64) => e,
+                // GEP indices are sign-extended to the pointer width.
+                Some(ty) if !ty.is_float() => Expr::Cast(CastOp::SExt, ScalarType::I64, Box::new(e)),
+                _ => {
+                    return Err(Reject::new(RejectKind::NonAffineSubscript, "data-dependent subscript of a non-integer type")
+                        .at(ir::location(inst)))
+                }
+            };
+            out.push(e);
+        }
+        Ok(out)
+    }
+
     /// An integer value that SCEV sees as affine, rebuilt from iterators and parameters.
     fn affine_value(&mut self, value: Value, def_block: Block) -> Option<Expr> {
         let scev = self.a.scev(value)?;
@@ -405,7 +508,7 @@ impl<'a> StatementBuilder<'a> {
             Some(id) => *id,
             None => self.create_scalar(value)?,
         };
-        Ok(Expr::Read(Access { array: id, subscripts: Vec::new() }))
+        Ok(Expr::Read(Access::affine(id, Vec::new())))
     }
 
     fn create_scalar(&mut self, value: Value) -> RejectResult<ArrayId> {
@@ -460,6 +563,8 @@ impl<'a> StatementBuilder<'a> {
                     target: Target::Scalar(id),
                     value: expr,
                     edge_condition: Some((from, block)),
+                    write_data: Vec::new(),
+                    guard: None,
                     location: ir::location(value),
                 });
             }
@@ -475,6 +580,8 @@ impl<'a> StatementBuilder<'a> {
                 target: Target::Scalar(id),
                 value: expr,
                 edge_condition: None,
+                write_data: Vec::new(),
+                guard: None,
                 location: ir::location(value),
             });
         }
@@ -560,11 +667,11 @@ impl<'a> StatementBuilder<'a> {
                 if self.clobbered(inst, at) {
                     return self.scalar_read(inst);
                 }
+                let data = self.data_subscripts(inst, at)?;
                 self.loads.push(inst);
-                Expr::Read(Access {
-                    array: PENDING,
-                    subscripts: vec![AffExpr::constant(self.loads.len() as i64 - 1)],
-                })
+                let mut access = Access::affine(PENDING, vec![AffExpr::constant(self.loads.len() as i64 - 1)]);
+                access.data = DataSubscripts(data.into_iter().map(Some).collect());
+                Expr::Read(access)
             }
             LLVMFNeg => Expr::Unary(UnaryOp::FNeg, arg(self, 0)?),
             LLVMICmp | LLVMFCmp => {
@@ -629,6 +736,24 @@ impl<'a> StatementBuilder<'a> {
 
 /// Scalars get ids above every memory array until the SCoP is assembled.
 pub const SCALAR_BASE: ArrayId = 1 << 40;
+
+/// Whether `value` is computed inside the region from memory: a load, or a float converted
+/// to an integer, among the instructions it is computed from (through phis, not around loops:
+/// `seen` stops cycles). Loads that are parameters (`Affinator::is_parameter_value`) are not
+/// data, nor is integer arithmetic of iterators the affinator does not understand (a product
+/// that may wrap): its reason is the affinator's.
+fn depends_on_data(aff: &Affinator, value: Value, seen: &mut Vec<Value>) -> bool {
+    if !aff.region.defines(value) || seen.contains(&value) || seen.len() > 256 || aff.is_parameter_value(value) {
+        return false;
+    }
+    seen.push(value);
+    match ir::opcode(value) {
+        Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMFPToSI | LLVMOpcode::LLVMFPToUI) => true,
+        Some(LLVMOpcode::LLVMCall) => false,
+        Some(_) => (0..ir::num_operands(value)).any(|k| depends_on_data(aff, ir::operand(value, k), seen)),
+        None => false,
+    }
+}
 
 fn constant(value: Value) -> Option<Constant> {
     let ty = ir::value_type(value)?;

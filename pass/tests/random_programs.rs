@@ -101,7 +101,8 @@ fn to_c(program: &str, style: &Style) -> String {
             let cond = cond.trim_end_matches(" then").replace(" or ", " || ").replace(" and ", " && ").replace("not ", "!");
             let _ = writeln!(body, "{indent}if ({cond}) {{");
         } else {
-            let _ = writeln!(body, "{indent}{}", t.replace("acc", "acc[0]"));
+            // A data-dependent subscript `[? e]` is `[e]` in C.
+            let _ = writeln!(body, "{indent}{}", t.replace("acc", "acc[0]").replace("[? ", "["));
         }
     }
     let live: Vec<&Array> = arrays.iter().filter(|a| a.kind != "temp").collect();

@@ -509,16 +509,23 @@ pub fn access_bounds(ctx: &IslContext, scop: &Scop, array: usize) -> IslResult<O
     // { A[subscripts] } accessed by some statement instance.
     let mut accessed: Option<crate::isl::UnionSet<'_>> = None;
     for statement in &scop.statements {
-        let accesses = std::iter::once(&statement.write).chain(statement.value.reads());
+        let accesses = std::iter::once(&statement.write).chain(statement.reads());
         for access in accesses.filter(|a| a.array == array) {
             let relation = ctx.union_map(&scop.access_relation(statement, access))?;
-            let range = relation
+            let mut range = relation
                 .intersect_domain(ctx.union_set(&statement.domain)?)?
                 .intersect_params(&assumed)?
                 .range()?;
+            if access.is_may() {
+                // A may-access reaches anywhere in the array: its declared extent.
+                range = range.intersect(ctx.union_set(&scop.array_extent(array))?)?;
+            }
+            // Coalesced as it grows: after propagation an input is read at many offsets by
+            // many statements, and the minimum and maximum of an uncoalesced union cost more
+            // than the quota.
             accessed = Some(match accessed {
-                None => range,
-                Some(previous) => previous.union(range)?,
+                None => range.coalesce()?,
+                Some(previous) => previous.union(range)?.coalesce()?,
             });
         }
     }

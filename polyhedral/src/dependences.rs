@@ -13,6 +13,12 @@
 //!   accessed, `θ(j) <=lex θ(l)`. The same-iteration self-WAR of `A[i] = A[i] + 1` is
 //!   included: section 3.2 ("Self-WAR Dependences") needs it for the reload test and other
 //!   tools drop it. Within one statement instance all reads happen before the write.
+//! - May-accesses (`Access::data`) take part with their over-approximated relation
+//!   (`Scop::access_relation`): a may-write is a *may-source* of the dataflow
+//!   (`isl_union_access_info_set_may_source`), a possible last writer that never hides an
+//!   earlier write; a may-read depends on the last writer of every element it may read.
+//!   The reads of a may-write's data-dependent subscripts are reads of its statement,
+//!   numbered after those of the value (`Statement::reads`).
 //! - WAW `w -> w'` is memory-based: a later write to the same location, `θ(i) <lex θ(l)`.
 //!
 //! Scalars (arrays without dimensions, `s[]` in isl) take part like arrays. All relations are
@@ -73,7 +79,7 @@ impl AccessRef {
         let statement = scop.statements.get(self.statement)?;
         match self.access {
             AccessIndex::Write => Some(&statement.write),
-            AccessIndex::Read(k) => statement.value.reads().get(k).copied(),
+            AccessIndex::Read(k) => statement.reads().get(k).copied(),
         }
     }
 }
@@ -145,7 +151,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
     fn reads(&self) -> Vec<AccessRef> {
         let mut out = Vec::new();
         for (id, statement) in self.scop.statements.iter().enumerate() {
-            for k in 0..statement.value.reads().len() {
+            for k in 0..statement.reads().len() {
                 out.push(AccessRef::read(id, k));
             }
         }
@@ -189,14 +195,25 @@ impl<'a, 'c> Analysis<'a, 'c> {
             return Ok(());
         }
         let mut sources = self.ctx.empty_union_map()?;
+        let mut may_sources = self.ctx.empty_union_map()?;
         let mut schedule = self.schedule(read.statement)?;
         for &writer in &writers {
-            sources = sources.union(self.access_relation(AccessRef::write(writer))?)?;
+            let relation = self.access_relation(AccessRef::write(writer))?;
+            if self.scop.statements[writer].may_write() {
+                may_sources = may_sources.union(relation)?;
+            } else {
+                sources = sources.union(relation)?;
+            }
             schedule = schedule.union(self.schedule(writer)?)?;
         }
         let sink = self.access_relation(read)?;
-        // { S[i] -> T[j] } for all writers S at once; split by the source tuple.
-        let flow = isl::must_flow(sink, sources, schedule)?;
+        // { S[i] -> T[j] } for all writers S at once; split by the source tuple. A may-write
+        // is a possible source that kills nothing.
+        let flow = if writers.iter().any(|&w| self.scop.statements[w].may_write()) {
+            isl::may_flow(sink, sources, may_sources, schedule)?
+        } else {
+            isl::must_flow(sink, sources, schedule)?
+        };
         for (source_name, _, piece) in flow.pieces()? {
             let Some(writer) = self.statement_named(&source_name) else { continue };
             self.push(out, DependenceKind::Raw, AccessRef::write(writer), read, piece)?;
@@ -265,11 +282,15 @@ fn describe_location(scop: &Scop, statement: &crate::model::Statement, access: &
     let params = scop.param_names();
     let name = scop.arrays.get(access.array).map(|a| a.name.as_str()).unwrap_or("<array>");
     let subscripts: String = access
-        .subscripts
-        .iter()
-        .map(|s| format!("[{}]", s.display(&statement.iterators, &params)))
+        .mixed_subscripts()
+        .into_iter()
+        .map(|s| match s {
+            Ok(s) => format!("[{}]", s.display(&statement.iterators, &params)),
+            Err(_) => "[?]".to_string(),
+        })
         .collect();
-    format!("{name}{subscripts}")
+    let may = if access.is_may() { "may " } else { "" };
+    format!("{may}{name}{subscripts}")
 }
 
 /// Prints every dependence on one line: kind, source access, target access, relation

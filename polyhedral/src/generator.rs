@@ -15,7 +15,12 @@
 //!   (`r1 = r0; r0 = ...;`), so the body reads values carried from earlier iterations, as
 //!   recursive filters (PolyBench's deriche) do;
 //! - integer locations only receive integer expressions (no float-to-integer conversion that
-//!   could overflow), and integer division is by non-zero constants.
+//!   could overflow), and integer division is by non-zero constants;
+//! - data-dependent subscripts (may-accesses, `[? e]`) are `|x % 7|` of an integer read, so
+//!   within every array (`N + 4 >= 8`): reads of one-dimensional locations (the last
+//!   subscript of two-dimensional ones) and scatters into one-dimensional targets. Their
+//!   decisions come from a second random stream, so that a seed's program is otherwise the
+//!   one it was before they existed.
 
 /// The textual program for `seed`.
 pub fn generate_program(seed: u64) -> String {
@@ -56,6 +61,10 @@ struct Location {
 
 struct Generator {
     random: Random,
+    /// Decides and builds the data-dependent subscripts (see the module documentation).
+    data_random: Random,
+    /// Inside a data-dependent subscript (no nested ones).
+    in_data_subscript: bool,
     text: String,
     inputs: Vec<Location>,
     outputs: Vec<Location>,
@@ -73,6 +82,8 @@ impl Generator {
     fn new(seed: u64) -> Self {
         Generator {
             random: Random(seed),
+            data_random: Random(seed ^ 0x6d61_7964_6570_7331),
+            in_data_subscript: false,
             text: String::new(),
             inputs: vec![],
             outputs: vec![],
@@ -205,7 +216,12 @@ impl Generator {
         }
         let loop_iterators = &iterators[..depth];
         let write_iterators: Vec<&str> = if target.dims == 2 { vec!["i", "j"] } else { vec![*self.random.pick(loop_iterators)] };
-        let write = format!("{}{}", target.name, subscripts(&write_iterators, &[0, 0]));
+        let mut write = format!("{}{}", target.name, subscripts(&write_iterators, &[0, 0]));
+        if target.dims == 1 && self.data_random.chance(12) {
+            if let Some(index) = self.data_subscript(loop_iterators) {
+                write = format!("{}[? {index}]", target.name);
+            }
+        }
         if self.random.chance(50) {
             let condition = self.condition(loop_iterators);
             self.line(&format!("if {condition} then"));
@@ -330,7 +346,27 @@ impl Generator {
         } else {
             [0, 0]
         };
+        if shifted && !self.in_data_subscript && self.data_random.chance(10) {
+            if let Some(index) = self.data_subscript(iterators) {
+                let outer = if location.dims == 2 { subscripts(&chosen[..1], &offsets) } else { String::new() };
+                return format!("{}{outer}[? {index}]", location.name);
+            }
+        }
         format!("{}{}", location.name, subscripts(&chosen, &offsets))
+    }
+
+    /// `|x % 7|` of an integer read `x`, built from the second random stream; `None` if no
+    /// integer location can be read here.
+    fn data_subscript(&mut self, iterators: &[&str]) -> Option<String> {
+        std::mem::swap(&mut self.random, &mut self.data_random);
+        self.in_data_subscript = true;
+        let x = self.read(false, iterators, true);
+        self.in_data_subscript = false;
+        std::mem::swap(&mut self.random, &mut self.data_random);
+        if x == "1" {
+            return None;
+        }
+        Some(format!("({x} % 7 < 0 ? 0 - {x} % 7 : {x} % 7)"))
     }
 }
 

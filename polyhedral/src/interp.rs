@@ -257,6 +257,13 @@ impl<'s> Machine<'s> {
     }
 
     fn execute(&mut self, statement: &Statement, iteration: &[i64]) -> Result<(), String> {
+        if let Some(guard) = &statement.guard {
+            match self.evaluate(guard, iteration)? {
+                Value::Int(0, _) => return Ok(()),
+                Value::Int(..) => {}
+                other => return Err(format!("guard of the float {other}")),
+            }
+        }
         let value = self.evaluate(&statement.value, iteration)?;
         let array = &self.scop.arrays[statement.write.array];
         if value.ty() != array.element {
@@ -271,18 +278,31 @@ impl<'s> Machine<'s> {
         Ok(())
     }
 
-    /// The row-major position of an access, checked against the array's sizes.
+    /// The row-major position of an access, checked against the array's sizes. The
+    /// data-dependent subscripts of a may-access are evaluated here, as the statement does.
     fn index(&self, access: &Access, iteration: &[i64]) -> Result<usize, String> {
         let memory = &self.memory[access.array];
         let mut index: i64 = 0;
         let mut subscripts = Vec::with_capacity(access.subscripts.len());
-        for (subscript, size) in access.subscripts.iter().zip(&memory.sizes) {
-            let value = evaluate_affine(subscript, iteration, &self.params)?;
+        for (d, (subscript, size)) in access.subscripts.iter().zip(&memory.sizes).enumerate() {
+            let value = match access.data_subscript(d) {
+                Some(e) => match self.evaluate(e, iteration)? {
+                    Value::Int(v, _) => v,
+                    other => return Err(format!("data-dependent subscript of the float {other}")),
+                },
+                None => evaluate_affine(subscript, iteration, &self.params)?,
+            };
             subscripts.push(value);
-            if value < 0 || value >= *size {
+            // A may-access is checked against the whole array (its relation covers it): a
+            // flattened index may be the innermost subscript of a delinearized array.
+            if !access.is_may() && (value < 0 || value >= *size) {
                 return Err(format!("out-of-bounds access {}", self.location(access, &subscripts)));
             }
-            index = index * size + value;
+            index = index.checked_mul(*size).and_then(|x| x.checked_add(value)).ok_or("subscript overflows")?;
+        }
+        let total: i64 = memory.sizes.iter().product();
+        if access.is_may() && (index < 0 || index >= total) {
+            return Err(format!("out-of-bounds may-access {}", self.location(access, &subscripts)));
         }
         Ok(index as usize)
     }
@@ -302,6 +322,9 @@ impl<'s> Machine<'s> {
                     .iter()
                     .map(|s| evaluate_affine(s, iteration, &self.params))
                     .collect::<Result<_, _>>()?;
+                if access.is_may() {
+                    return Err(format!("may-read of never-written temporary {} at element {index}", self.scop.arrays[access.array].name));
+                }
                 return Err(format!("read of never-written temporary {}", self.location(access, &subscripts)));
             }
         }

@@ -480,6 +480,25 @@ pub fn must_flow<'c>(
     Ok(UnionMap { raw: dependences, ctx })
 }
 
+/// Value-based dataflow with may-sources as well (`isl_union_access_info_set_may_source`): a
+/// may-write is a possible last writer and never kills an earlier write. Returns isl's may
+/// dependences, which include the must ones: `{ W[i] -> R[j] }`.
+pub fn may_flow<'c>(
+    sink: UnionMap<'c>,
+    must_source: UnionMap<'c>,
+    may_source: UnionMap<'c>,
+    schedule: UnionMap<'c>,
+) -> IslResult<UnionMap<'c>> {
+    let ctx = sink.ctx;
+    let info = ctx.check(isl_rs::UnionAccessInfo::from_sink(sink.raw))?;
+    let info = ctx.check(info.set_must_source(must_source.raw))?;
+    let info = ctx.check(info.set_may_source(may_source.raw))?;
+    let info = ctx.check(info.set_schedule_map(schedule.raw))?;
+    let flow = ctx.check(info.compute_flow())?;
+    let dependences = ctx.check(flow.get_may_dependence())?;
+    Ok(UnionMap { raw: dependences, ctx })
+}
+
 /// The number of output dimensions of the (first) map in a union map: the length of a
 /// schedule's time vector.
 pub fn map_out_dims(ctx: &IslContext, text: &str) -> IslResult<usize> {

@@ -68,7 +68,7 @@ pub fn describe(scop: &Scop) -> Jscop {
         .iter()
         .map(|s| {
             let mut accesses = vec![JscopAccess { kind: "write".into(), relation: scop.access_relation(s, &s.write) }];
-            for r in s.value.reads() {
+            for r in s.reads() {
                 accesses.push(JscopAccess { kind: "read".into(), relation: scop.access_relation(s, r) });
             }
             JscopStatement { name: s.name.clone(), domain: s.domain.clone(), schedule: s.schedule.clone(), accesses }
@@ -262,7 +262,10 @@ pub fn import(ctx: &IslContext, scop: &Scop, text: &str) -> Result<Imported, Imp
             imported.changed_schedules.push(name.clone());
             imported.scop.statements[id].schedule = ctx.union_map(&fs.schedule)?.to_isl_string()?;
         }
-        let reads = statement.value.reads();
+        // In the dependences' numbering: the value's reads, then those of data-dependent
+        // subscripts and of the guard (which the import may not change).
+        let reads = statement.reads();
+        let value_reads = statement.value.reads().len();
         if fs.accesses.len() != 1 + reads.len() {
             return Err(ImportError::Mismatch(format!(
                 "{name} has {} accesses in the SCoP (its write, then {} reads), {} in the file",
@@ -285,6 +288,11 @@ pub fn import(ctx: &IslContext, scop: &Scop, text: &str) -> Result<Imported, Imp
             let current = ctx.union_map(&scop.access_relation(statement, access))?.intersect_domain(domain.copy()?)?;
             let given = ctx.union_map(&fa.relation).map_err(|e| read_error(e, &what))?;
             let same = given.copy()?.intersect_domain(domain.copy()?)?.is_equal(&current)?;
+            if !same && (access.is_may() || k > value_reads) {
+                return Err(ImportError::Unsupported(format!(
+                    "the {what} is a data-dependent access or reads for one (a subscript or a guard): not yet changed by an import"
+                )));
+            }
             new_accesses.push(if same { None } else { Some(changed_access(ctx, scop, id, access, &fa.relation, &what)?) });
         }
         let target = &mut imported.scop.statements[id];
@@ -417,7 +425,7 @@ fn changed_access(
     let touched = given.copy()?.intersect_domain(domain.copy()?)?.range()?.intersect_params(&context)?;
     let mut accessed: Option<crate::isl::UnionSet<'_>> = None;
     for s in &scop.statements {
-        for a in std::iter::once(&s.write).chain(s.value.reads()) {
+        for a in std::iter::once(&s.write).chain(s.reads()) {
             if a.array != original.array {
                 continue;
             }
@@ -481,7 +489,7 @@ fn changed_access(
         }
         subscripts.push(expr);
     }
-    Ok(Access { array: original.array, subscripts })
+    Ok(Access::affine(original.array, subscripts))
 }
 
 /// The imported schedules, on their domains, give no two instances the same time.

@@ -118,10 +118,90 @@ impl Array {
 }
 
 /// A memory access: `array[subscripts]`, subscripts affine in the statement's iterators.
+///
+/// A *may-access* (paper 004's non-affine access, Polly's non-affine subscripts) has some
+/// subscripts computed from data (`lut[(int)x]`, `grid[z][y][x]` with a loaded `z`, a clamp of
+/// a loaded value): `data` then holds, per dimension, the `i64` value expression of a
+/// data-dependent subscript (`Some`) or `None` where `subscripts` holds the affine one (the
+/// slot of a data-dependent dimension in `subscripts` is the constant 0 and means nothing).
+/// The statement computes those expressions itself, before the access. Which elements it
+/// touches is not known to the model: its access relation is the whole array, except that the
+/// affine subscripts of an access whose only data-dependent dimension is the outermost stay
+/// exact (`Scop::access_relation`). A may-read reads some element of that set; a may-write
+/// writes some element of it and overwrites nothing the model can rely on (it never kills a
+/// dependence).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Access {
     pub array: ArrayId,
     pub subscripts: Vec<AffExpr>,
+    /// Empty for an affine access; one entry per dimension for a may-access.
+    pub data: DataSubscripts,
+}
+
+impl Access {
+    /// An affine access.
+    pub fn affine(array: ArrayId, subscripts: Vec<AffExpr>) -> Self {
+        Access { array, subscripts, data: DataSubscripts::default() }
+    }
+
+    /// A may-access: `subscripts[d]` is data-dependent where `subscripts[d]` is `Err(e)`.
+    pub fn with_data(array: ArrayId, subscripts: Vec<Result<AffExpr, Expr>>) -> Self {
+        if subscripts.iter().all(|s| s.is_ok()) {
+            return Access::affine(array, subscripts.into_iter().map(|s| s.ok().expect("affine")).collect());
+        }
+        let mut affine = Vec::new();
+        let mut data = Vec::new();
+        for s in subscripts {
+            match s {
+                Ok(a) => {
+                    affine.push(a);
+                    data.push(None);
+                }
+                Err(e) => {
+                    affine.push(AffExpr::constant(0));
+                    data.push(Some(e));
+                }
+            }
+        }
+        Access { array, subscripts: affine, data: DataSubscripts(data) }
+    }
+
+    /// Whether some subscript is computed from data (a may-access).
+    pub fn is_may(&self) -> bool {
+        self.data.0.iter().any(|d| d.is_some())
+    }
+
+    /// The data-dependent subscript of dimension `d`, if it is one.
+    pub fn data_subscript(&self, d: usize) -> Option<&Expr> {
+        self.data.0.get(d).and_then(|e| e.as_ref())
+    }
+
+    /// Every subscript in dimension order, affine ones as `Ok`.
+    pub fn mixed_subscripts(&self) -> Vec<Result<&AffExpr, &Expr>> {
+        (0..self.subscripts.len())
+            .map(|d| match self.data_subscript(d) {
+                Some(e) => Err(e),
+                None => Ok(&self.subscripts[d]),
+            })
+            .collect()
+    }
+}
+
+/// The data-dependent subscripts of a may-access, per dimension (see [`Access`]).
+///
+/// Equality is the expressions' (`Expr`'s structural equality); the hash covers only which
+/// dimensions are data-dependent, which is consistent with it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DataSubscripts(pub Vec<Option<Expr>>);
+
+impl Eq for DataSubscripts {}
+
+impl std::hash::Hash for DataSubscripts {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for d in &self.0 {
+            d.is_some().hash(state);
+        }
+    }
 }
 
 /// A region-invariant value that is not an integer parameter (a `float alpha` argument).
@@ -374,9 +454,13 @@ impl Expr {
     }
 
     /// Pre-order visit of every node.
+    ///
+    /// The data-dependent subscripts of a may-read are visited right after the read (they
+    /// are computed before it, but `Expr::reads` numbers the read first).
     pub fn visit<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
         f(self);
         match self {
+            Expr::Read(access) => access.data.0.iter().flatten().for_each(|e| e.visit(f)),
             Expr::Unary(_, a) | Expr::Cast(_, _, a) => a.visit(f),
             Expr::Binary(_, a, b, _) | Expr::Compare(_, a, b) => {
                 a.visit(f);
@@ -396,6 +480,7 @@ impl Expr {
     pub fn visit_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
         f(self);
         match self {
+            Expr::Read(access) => access.data.0.iter_mut().flatten().for_each(|e| e.visit_mut(f)),
             Expr::Unary(_, a) | Expr::Cast(_, _, a) => a.visit_mut(f),
             Expr::Binary(_, a, b, _) | Expr::Compare(_, a, b) => {
                 a.visit_mut(f);
@@ -448,7 +533,31 @@ pub struct Statement {
     pub schedule: String,
     pub write: Access,
     pub value: Expr,
+    /// A data-dependent condition (an `i1` expression, Polly's non-affine subregion): the
+    /// statement writes only where it holds, so its write is a may-write. `None`: always.
+    pub guard: Option<Expr>,
     pub location: Option<SourceLocation>,
+}
+
+impl Statement {
+    /// Every read of the statement in evaluation order of the model's numbering: the reads
+    /// of the value expression (`Expr::reads`), then those of the data-dependent subscripts of
+    /// a may-write, then those of the guard. `AccessIndex::Read(k)` of the dependences counts in this order.
+    pub fn reads(&self) -> Vec<&Access> {
+        let mut out = self.value.reads();
+        for e in self.write.data.0.iter().flatten() {
+            out.extend(e.reads());
+        }
+        if let Some(guard) = &self.guard {
+            out.extend(guard.reads());
+        }
+        out
+    }
+
+    /// Whether the write is a may-write: at a data-dependent subscript or under a guard.
+    pub fn may_write(&self) -> bool {
+        self.write.is_may() || self.guard.is_some()
+    }
 }
 
 /// A run-time condition under which the model is exact (delinearization bounds, no wrapping,
@@ -507,10 +616,20 @@ impl Scop {
     pub fn access_relation(&self, stmt: &Statement, access: &Access) -> String {
         let params = self.param_names();
         let array = &self.arrays[access.array];
+        // A data-dependent inner subscript may reach any element (the linearized address
+        // crosses rows); a data-dependent outermost one leaves the inner subscripts exact.
+        let everything = (1..access.subscripts.len()).any(|d| access.data_subscript(d).is_some());
         let subs: Vec<String> = access
             .subscripts
             .iter()
-            .map(|s| s.display(&stmt.iterators, &params).to_string())
+            .enumerate()
+            .map(|(d, s)| {
+                if everything || access.data_subscript(d).is_some() {
+                    format!("may{d}")
+                } else {
+                    s.display(&stmt.iterators, &params).to_string()
+                }
+            })
             .collect();
         format!(
             "{}{{ {}[{}] -> {}[{}] }}",
@@ -520,5 +639,26 @@ impl Scop {
             array.name,
             subs.join(", ")
         )
+    }
+
+    /// `[params] -> { A[o0, ...] : 0 <= o_d < size_d }` over the dimensions of known size: the
+    /// elements of the array (an unknown outermost size leaves that dimension unbounded).
+    pub fn array_extent(&self, array: ArrayId) -> String {
+        let params = self.param_names();
+        let a = &self.arrays[array];
+        let dims: Vec<String> = (0..a.sizes.len()).map(|d| format!("o{d}")).collect();
+        let constraints: Vec<String> = a
+            .sizes
+            .iter()
+            .enumerate()
+            .filter_map(|(d, s)| s.as_ref().map(|s| format!("0 <= o{d} < {}", s.display(&[], &params))))
+            .collect();
+        let condition = if constraints.is_empty() { String::new() } else { format!(" : {}", constraints.join(" and ")) };
+        format!("{}{{ {}[{}]{} }}", self.param_prefix(), a.name, dims.join(", "), condition)
+    }
+
+    /// Whether some statement writes `array` with a may-write.
+    pub fn has_may_writes(&self, array: ArrayId) -> bool {
+        self.statements.iter().any(|s| s.write.array == array && s.may_write())
     }
 }

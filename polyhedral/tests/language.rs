@@ -49,7 +49,7 @@ fn figure1_domains_include_else_negations_and_schedules_are_padded() {
 #[test]
 fn c_typing_double_literal_promotes_and_f_suffix_does_not() {
     let scop = parse_scop("array a[4] : f32 out; a[0] = a[1] / 1.5; a[2] = a[3] / 1.5f;").unwrap();
-    let read = |k: i64| Box::new(Expr::Read(Access { array: 0, subscripts: vec![polyhedral::affine::AffExpr::constant(k)] }));
+    let read = |k: i64| Box::new(Expr::Read(Access::affine(0, vec![polyhedral::affine::AffExpr::constant(k)])));
     // C: (float)((double)a[1] / 1.5)
     let promoted = Expr::Cast(
         CastOp::FPTrunc,

@@ -199,7 +199,13 @@ pub(crate) fn rewrite(scop: &Scop, value: &Expr, source_iterators: &[AffExpr]) -
     Some(match value {
         Expr::Constant(_) | Expr::Parameter(_) | Expr::External(_) => value.clone(),
         Expr::Iterator(k) => affine_value(scop, source_iterators.get(*k)?),
-        Expr::Read(access) => Expr::Read(rewrite_access(access, source_iterators)?),
+        Expr::Read(access) => {
+            let mut rewritten = rewrite_access(access, source_iterators)?;
+            for d in rewritten.data.0.iter_mut().flatten() {
+                *d = rewrite(scop, d, source_iterators)?;
+            }
+            Expr::Read(rewritten)
+        }
         Expr::Unary(op, a) => Expr::Unary(*op, Box::new(rewrite(scop, a, source_iterators)?)),
         Expr::Cast(op, ty, a) => Expr::Cast(*op, *ty, Box::new(rewrite(scop, a, source_iterators)?)),
         Expr::Binary(op, a, b, flags) => Expr::Binary(
@@ -226,14 +232,15 @@ pub(crate) fn rewrite(scop: &Scop, value: &Expr, source_iterators: &[AffExpr]) -
     })
 }
 
-/// Algorithm 1, lines 8-10: `A[f_1]...[f_n]` with every subscript rewritten.
+/// Algorithm 1, lines 8-10: `A[f_1]...[f_n]` with every affine subscript rewritten (the
+/// data-dependent ones of a may-access are expressions: `rewrite` rewrites them).
 pub(crate) fn rewrite_access(access: &Access, source_iterators: &[AffExpr]) -> Option<Access> {
     let substitute = |v: &AffVar| match v {
         AffVar::Iter(k) => source_iterators.get(*k).cloned(),
         other => Some(AffExpr::var(other.clone())),
     };
     let subscripts = access.subscripts.iter().map(|s| s.substitute(&substitute)).collect::<Option<Vec<_>>>()?;
-    Some(Access { array: access.array, subscripts })
+    Some(Access { array: access.array, subscripts, data: access.data.clone() })
 }
 
 /// The `i64` value of an affine expression of the target's iterators (the `iv` of equation 3
@@ -289,12 +296,22 @@ pub(crate) fn replace_reads(value: &Expr, replacements: &[(usize, Expr)]) -> Exp
 
 fn replace(value: &Expr, replacements: &[(usize, Expr)], counter: &mut usize) -> Expr {
     match value {
-        Expr::Read(_) => {
+        Expr::Read(access) => {
             let position = *counter;
             *counter += 1;
             match replacements.iter().find(|(k, _)| *k == position) {
-                Some((_, e)) => e.clone(),
-                None => value.clone(),
+                Some((_, e)) => {
+                    // Reads inside the data-dependent subscripts of a replaced may-read go.
+                    *counter += access.data.0.iter().flatten().map(|d| d.reads().len()).sum::<usize>();
+                    e.clone()
+                }
+                None => {
+                    let mut access = access.clone();
+                    for d in access.data.0.iter_mut().flatten() {
+                        *d = replace(d, replacements, counter);
+                    }
+                    Expr::Read(access)
+                }
             }
         }
         Expr::Constant(_) | Expr::Parameter(_) | Expr::External(_) | Expr::Iterator(_) => value.clone(),

@@ -172,7 +172,7 @@ fn location_report(scop: &Scop, array: ArrayId, order: Option<usize>, outcome: O
 /// live-out ones if enabled) and live-out locations that are read in the SCoP but not tried.
 fn candidates(scop: &Scop, options: &Options) -> (Vec<ArrayId>, Vec<ArrayId>) {
     let written: HashSet<ArrayId> = scop.statements.iter().map(|s| s.write.array).collect();
-    let read: HashSet<ArrayId> = scop.statements.iter().flat_map(|s| s.value.reads().into_iter().map(|a| a.array)).collect();
+    let read: HashSet<ArrayId> = scop.statements.iter().flat_map(|s| s.reads().into_iter().map(|a| a.array)).collect();
     let mut worklist = Vec::new();
     let mut skipped = Vec::new();
     for (id, array) in scop.arrays.iter().enumerate() {
@@ -200,7 +200,7 @@ fn removable_arrays(original: &Scop, result: &Scop) -> Vec<ArrayId> {
     let accessed = |scop: &Scop| -> HashSet<ArrayId> {
         scop.statements
             .iter()
-            .flat_map(|s| std::iter::once(s.write.array).chain(s.value.reads().into_iter().map(|a| a.array)))
+            .flat_map(|s| std::iter::once(s.write.array).chain(s.reads().into_iter().map(|a| a.array)))
             .collect()
     };
     let before = accessed(original);
@@ -271,16 +271,23 @@ pub fn without_removable_arrays(scop: &Scop, report: &Report) -> Scop {
     for statement in &mut out.statements {
         statement.write.array = renumber(statement.write.array);
         statement.value = renumber_reads(&statement.value, &renumber);
+        for d in statement.write.data.0.iter_mut().flatten() {
+            *d = renumber_reads(d, &renumber);
+        }
+        if let Some(guard) = &mut statement.guard {
+            *guard = renumber_reads(guard, &renumber);
+        }
     }
     out
 }
 
+/// Every read renumbered, those inside data-dependent subscripts included.
 fn renumber_reads(e: &Expr, f: &dyn Fn(ArrayId) -> ArrayId) -> Expr {
-    let mut reads = Vec::new();
-    for (k, access) in e.reads().into_iter().enumerate() {
-        let mut access = access.clone();
-        access.array = f(access.array);
-        reads.push((k, Expr::Read(access)));
-    }
-    expressions::replace_reads(e, &reads)
+    let mut out = e.clone();
+    out.visit_mut(&mut |x| {
+        if let Expr::Read(access) = x {
+            access.array = f(access.array);
+        }
+    });
+    out
 }

@@ -56,6 +56,19 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         cache_lines: 0,
         first_refusal: None,
     };
+    // May-accesses (paper 004's non-affine accesses): a location with a may-write is never
+    // propagated; nothing is propagated into a statement with a may-write (its subscript
+    // reads included); a may-read of a temporary keeps it (checked per RAW in `round`).
+    if let Some(writer) = scop.statements.iter().find(|s| s.write.array == array && s.may_write()) {
+        return Ok((scop.clone(), Outcome::NotPropagated(Reason::MayWrite { statement: writer.name.clone() })));
+    }
+    if let Some(reader) = scop
+        .statements
+        .iter()
+        .find(|s| s.may_write() && s.reads().iter().any(|a| a.array == array))
+    {
+        return Ok((scop.clone(), Outcome::NotPropagated(Reason::IntoMayWrite { statement: reader.name.clone() })));
+    }
     let writers_at_start = scop.statements.iter().filter(|s| s.write.array == array).count();
     let max_rounds = if all_or_nothing { writers_at_start + 1 } else { 1 };
     let mut current = scop.clone();
@@ -150,6 +163,16 @@ impl LocationPropagation<'_> {
         let mut by_target: BTreeMap<StatementId, Vec<ReadReplacement>> = BTreeMap::new();
         let mut counted: BTreeMap<StatementId, usize> = BTreeMap::new();
         for raw in selected {
+            let read_is_may = scop.statements[raw.target].value.reads()[raw.read].is_may();
+            if read_is_may || scop.statements[raw.target].may_write() {
+                let statement = name(raw.target);
+                let reason = if read_is_may { Reason::MayRead { statement } } else { Reason::IntoMayWrite { statement } };
+                if self.all_or_nothing {
+                    return Ok(Err(reason));
+                }
+                self.first_refusal.get_or_insert(reason);
+                continue;
+            }
             let test = analysis.reload_test(raw)?;
             if !test.complete && (self.all_or_nothing || test.propagation_is_empty) {
                 let (array, overwriter) = test.overwrite.expect("an incomplete reload test names an overwrite");

@@ -151,9 +151,15 @@ impl<'a, 'c> Analysis<'a, 'c> {
             }
         }
         let mut sources = self.ctx.empty_union_map()?;
+        let mut may_sources = self.ctx.empty_union_map()?;
         for &writer in &writers {
-            sources = sources.union(self.write_relation(writer)?)?;
+            if self.scop.statements[writer].may_write() {
+                may_sources = may_sources.union(self.write_relation(writer)?)?;
+            } else {
+                sources = sources.union(self.write_relation(writer)?)?;
+            }
         }
+        let any_may = writers.iter().any(|&w| self.scop.statements[w].may_write());
         // One flow computation per batch of reads from different statements: the sink's
         // statement names tell their dependences apart, and isl finds the last writer of each
         // sink instance on its own. A statement that reads the location at several
@@ -178,7 +184,11 @@ impl<'a, 'c> Analysis<'a, 'c> {
             for &writer in &writers {
                 schedule = schedule.union(self.schedule(writer)?)?;
             }
-            let flow = isl::must_flow(sink, sources.copy()?, schedule)?;
+            let flow = if any_may {
+                isl::may_flow(sink, sources.copy()?, may_sources.copy()?, schedule)?
+            } else {
+                isl::must_flow(sink, sources.copy()?, schedule)?
+            };
             for (source_name, target_name, piece) in flow.pieces()? {
                 let Some(source) = self.statement_named(&source_name) else { continue };
                 let Some(&(target, read, _)) = batch.iter().find(|b| self.scop.statements[b.0].name == target_name) else {

@@ -16,6 +16,15 @@ pub enum Reason {
     Recurrence { statement: String },
     /// A writer reads the location where no statement wrote it: the read cannot be propagated.
     SourceReadsUnwritten { statement: String },
+    /// `statement` writes the location at a data-dependent subscript (a may-write): which
+    /// value a read sees is not known, so the location is never propagated.
+    MayWrite { statement: String },
+    /// `statement` reads the location at a data-dependent subscript (a may-read): the element
+    /// it reads is not known, the read cannot become an expression and the location stays.
+    MayRead { statement: String },
+    /// `statement` reads the location and writes at a data-dependent subscript: nothing is
+    /// propagated into a statement with a may-write.
+    IntoMayWrite { statement: String },
     /// The reload test (section 3.2) failed: `overwriter` writes `array`, read by the source,
     /// between the source and the target (Figure 7b); the non-live-out heuristic needs all
     /// RAW dependences.
@@ -52,6 +61,15 @@ impl fmt::Display for Reason {
             }
             Reason::SourceReadsUnwritten { statement } => {
                 write!(f, "{statement} reads the location where it was never written")
+            }
+            Reason::MayWrite { statement } => {
+                write!(f, "may-write: {statement} writes the location at a data-dependent subscript or under a data-dependent condition")
+            }
+            Reason::MayRead { statement } => {
+                write!(f, "may-read: {statement} reads the location at a data-dependent subscript (the location stays)")
+            }
+            Reason::IntoMayWrite { statement } => {
+                write!(f, "{statement} has a may-write (data-dependent subscript or condition): nothing is propagated into it")
             }
             Reason::OverwrittenReload { source, target, array, overwriter } => write!(
                 f,

@@ -41,9 +41,11 @@
 //!             | stmt
 //! stmt      ::= 'for' iv '=' bound 'to' bound 'do' stmt* 'done'      both bounds inclusive
 //!             | 'if' condition ['then'] stmt* ['else' stmt*] 'fi'
-//!             | [label ':'] assign
+//!             | [label ':'] ['when' rexp] assign      'when': a data-dependent condition
+//!                                                    (the write is then a may-write)
 //! assign    ::= acc '=' rexp ';'
-//! acc       ::= name ('[' aexp ']')*                 no subscripts for a scalar
+//! acc       ::= name ('[' (aexp | '?' rexp) ']')*     no subscripts for a scalar; '?' rexp is
+//!               a data-dependent (integer) subscript: the access is a may-access
 //! bound     ::= aexp | 'min' '(' bound, ... ')' | 'max' '(' bound, ... ')'
 //! aexp      ::= integer | iv | param | aexp ('+'|'-') aexp | '-' aexp | '(' aexp ')'
 //!             | constant '*' aexp | aexp '*' constant | aexp ('/'|'%') positive-constant

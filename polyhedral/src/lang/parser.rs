@@ -36,6 +36,7 @@ struct PendingStatement {
     explicit_schedule: Option<String>,
     write: Access,
     value: Expr,
+    guard: Option<Expr>,
     location: SourceLocation,
 }
 
@@ -425,6 +426,7 @@ impl Parser {
     fn assignment(&mut self) -> PResult<()> {
         let label = self.label()?;
         let token = self.peek().clone();
+        let guard = self.guard()?;
         let write = self.write_access()?;
         self.expect_punct("=")?;
         let (value, ty) = self.rexp()?;
@@ -441,9 +443,19 @@ impl Parser {
             explicit_schedule: None,
             write,
             value: convert(value, ty, element),
+            guard,
             location: SourceLocation { file: self.file.clone(), line: token.line, column: token.column },
         });
         Ok(())
+    }
+
+    /// `when rexp` before an assignment: a data-dependent condition of the statement.
+    fn guard(&mut self) -> PResult<Option<Expr>> {
+        if !self.eat_keyword("when") {
+            return Ok(None);
+        }
+        let (condition, ty) = self.value_unary()?;
+        Ok(Some(if ty == ScalarType::I1 { condition } else { Expr::Compare(ComparePredicate::Ne, Box::new(condition), Box::new(zero_of(ty))) }))
     }
 
     /// `S4:` before an assignment.
@@ -481,7 +493,7 @@ impl Parser {
         let token = self.peek().clone();
         let parsed = self.explicit_body();
         self.iterators.clear();
-        let (write, value) = parsed?;
+        let (guard, write, value) = parsed?;
         self.statements.push(PendingStatement {
             label: Some(label),
             iterators,
@@ -491,18 +503,20 @@ impl Parser {
             explicit_schedule: Some(schedule),
             write,
             value,
+            guard,
             location: SourceLocation { file: self.file.clone(), line: token.line, column: token.column },
         });
         Ok(())
     }
 
-    fn explicit_body(&mut self) -> PResult<(Access, Expr)> {
+    fn explicit_body(&mut self) -> PResult<(Option<Expr>, Access, Expr)> {
+        let guard = self.guard()?;
         let write = self.write_access()?;
         self.expect_punct("=")?;
         let (value, ty) = self.rexp()?;
         self.expect_punct(";")?;
         let element = self.scop.arrays[write.array].element;
-        Ok((write, convert(value, ty, element)))
+        Ok((guard, write, convert(value, ty, element)))
     }
 
     fn write_access(&mut self) -> PResult<Access> {
@@ -522,7 +536,21 @@ impl Parser {
     fn subscripts(&mut self, array: ArrayId, at: &Token) -> PResult<Access> {
         let mut subscripts = Vec::new();
         while self.eat_punct("[") {
-            subscripts.push(self.affine()?);
+            if self.eat_punct("?") {
+                // `[? rexp]`: a data-dependent subscript (a may-access), an integer value.
+                let token = self.peek().clone();
+                let (value, ty) = self.rexp()?;
+                if ty.is_float() || ty == ScalarType::I1 {
+                    return Err(ParseError {
+                        line: token.line,
+                        column: token.column,
+                        message: format!("a data-dependent subscript must be an integer, not {ty}"),
+                    });
+                }
+                subscripts.push(Err(convert(value, ty, ScalarType::I64)));
+            } else {
+                subscripts.push(Ok(self.affine()?));
+            }
             self.expect_punct("]")?;
         }
         let dims = self.scop.arrays[array].sizes.len();
@@ -534,7 +562,7 @@ impl Parser {
                 message: format!("'{name}' has {dims} dimension(s) but {} subscript(s)", subscripts.len()),
             });
         }
-        Ok(Access { array, subscripts })
+        Ok(Access::with_data(array, subscripts))
     }
 
     // ----- affine expressions and conditions -----
@@ -1038,6 +1066,7 @@ impl Parser {
             schedule,
             write: statement.write,
             value: statement.value,
+            guard: statement.guard,
             location: Some(statement.location),
         })
     }

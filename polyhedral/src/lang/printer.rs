@@ -39,11 +39,12 @@ pub fn print_scop(scop: &Scop) -> String {
     for statement in &scop.statements {
         let _ = writeln!(
             out,
-            "statement {}[{}] in \"{}\" at \"{}\" :\n    {} = {};",
+            "statement {}[{}] in \"{}\" at \"{}\" :\n    {}{} = {};",
             statement.name,
             statement.iterators.join(", "),
             statement.domain,
             statement.schedule,
+            statement.guard.as_ref().map(|g| format!("when {} ", expr(scop, statement, g))).unwrap_or_default(),
             access(scop, statement, &statement.write),
             expr(scop, statement, &statement.value)
         );
@@ -74,8 +75,12 @@ fn declaration(scop: &Scop, array: &Array) -> String {
 fn access(scop: &Scop, statement: &Statement, access: &Access) -> String {
     let params = scop.param_names();
     let mut text = scop.arrays[access.array].name.clone();
-    for s in &access.subscripts {
-        let _ = write!(text, "[{}]", s.display(&statement.iterators, &params));
+    for s in access.mixed_subscripts() {
+        match s {
+            Ok(s) => write!(text, "[{}]", s.display(&statement.iterators, &params)),
+            Err(e) => write!(text, "[? {}]", expr(scop, statement, e)),
+        }
+        .expect("writing to a String");
     }
     text
 }
