@@ -385,14 +385,7 @@ impl<'a> StatementBuilder<'a> {
                 }
                 let Some(scev) = self.a.scev(index) else { continue };
                 let scev = self.a.scev_at_scope(scev, scope);
-                let facts = Facts::new(self.isl, self.domains.of_block[&block].clone(), self.region.loops_around(self.a, block).len());
-                let mut aff = Affinator {
-                    analyses: self.a,
-                    function: self.function,
-                    region: self.region,
-                    parameters: self.parameters,
-                    facts: Some(facts),
-                };
+                let mut aff = self.affinator_at(block);
                 // Not affine (the first reason may be another: a flattened index times a
                 // parameter) and computed from memory.
                 let inside = aff.affine(scev).is_err() && depends_on_data(&aff, index, &mut Vec::new());
@@ -449,24 +442,18 @@ impl<'a> StatementBuilder<'a> {
         Ok(out)
     }
 
+    /// An affinator that knows the domain of `block` (its facts decide min, max and division).
+    fn affinator_at(&mut self, block: Block) -> Affinator<'_> {
+        let facts = Facts::new(self.isl, self.domains.of_block[&block].clone(), self.region.loops_around(self.a, block).len());
+        Affinator { analyses: self.a, function: self.function, region: self.region, parameters: self.parameters, facts: Some(facts) }
+    }
+
     /// An integer value that SCEV sees as affine, rebuilt from iterators and parameters.
     fn affine_value(&mut self, value: Value, def_block: Block) -> Option<Expr> {
         let scev = self.a.scev(value)?;
         let scope = self.a.loop_for(def_block);
         let scev = self.a.scev_at_scope(scev, scope);
-        let facts = Facts::new(
-            self.isl,
-            self.domains.of_block[&def_block].clone(),
-            self.region.loops_around(self.a, def_block).len(),
-        );
-        let mut aff = Affinator {
-            analyses: self.a,
-            function: self.function,
-            region: self.region,
-            parameters: self.parameters,
-            facts: Some(facts),
-        };
-        let e = aff.affine(scev).ok()?;
+        let e = self.affinator_at(def_block).affine(scev).ok()?;
         let ty = ir::value_type(value)?;
         let wide = affine_to_expr(&e);
         Some(if ty == ScalarType::I64 { wide } else { Expr::Cast(CastOp::Trunc, ty, Box::new(wide)) })

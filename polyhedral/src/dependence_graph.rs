@@ -58,7 +58,8 @@ pub fn on_or_after_cycle(edges: &[(StatementId, StatementId)]) -> Vec<StatementI
 /// boxes named with their source line, edges labelled with kind and array, RAW solid, WAR
 /// dashed, WAW dotted.
 pub fn to_dot(scop: &Scop, graph: &DependenceGraph) -> String {
-    let labelled = graph.map(
+    // `map` keeps the indices, so the styles read the kinds from `graph`.
+    let shown = graph.map(
         |_, &statement| {
             let s = &scop.statements[statement];
             match &s.location {
@@ -68,12 +69,11 @@ pub fn to_dot(scop: &Scop, graph: &DependenceGraph) -> String {
         },
         |_, e| {
             let array = scop.arrays.get(e.array).map(|a| a.name.as_str()).unwrap_or("?");
-            (e.kind, format!("{} {array}", e.kind.name()))
+            format!("{} {array}", e.kind.name())
         },
     );
-    let shown = labelled.map(|_, n| n.clone(), |_, (_, label)| label.clone());
     let style = |_, edge: petgraph::graph::EdgeReference<'_, String>| {
-        match labelled[edge.id()].0 {
+        match graph[edge.id()].kind {
             DependenceKind::Raw => "style=solid",
             DependenceKind::War => "style=dashed",
             DependenceKind::Waw => "style=dotted",

@@ -472,12 +472,8 @@ pub fn must_flow<'c>(
     schedule: UnionMap<'c>,
 ) -> IslResult<UnionMap<'c>> {
     let ctx = sink.ctx;
-    let info = ctx.check(isl_rs::UnionAccessInfo::from_sink(sink.raw))?;
-    let info = ctx.check(info.set_must_source(must_source.raw))?;
-    let info = ctx.check(info.set_schedule_map(schedule.raw))?;
-    let flow = ctx.check(info.compute_flow())?;
-    let dependences = ctx.check(flow.get_must_dependence())?;
-    Ok(UnionMap { raw: dependences, ctx })
+    let flow = compute_flow(sink, must_source, None, schedule)?;
+    Ok(UnionMap { raw: ctx.check(flow.get_must_dependence())?, ctx })
 }
 
 /// Value-based dataflow with may-sources as well (`isl_union_access_info_set_may_source`): a
@@ -490,13 +486,25 @@ pub fn may_flow<'c>(
     schedule: UnionMap<'c>,
 ) -> IslResult<UnionMap<'c>> {
     let ctx = sink.ctx;
+    let flow = compute_flow(sink, must_source, Some(may_source), schedule)?;
+    Ok(UnionMap { raw: ctx.check(flow.get_may_dependence())?, ctx })
+}
+
+/// `isl_union_access_info_compute_flow` of `sink` from the sources, in `schedule`'s order.
+fn compute_flow<'c>(
+    sink: UnionMap<'c>,
+    must_source: UnionMap<'c>,
+    may_source: Option<UnionMap<'c>>,
+    schedule: UnionMap<'c>,
+) -> IslResult<isl_rs::UnionFlow> {
+    let ctx = sink.ctx;
     let info = ctx.check(isl_rs::UnionAccessInfo::from_sink(sink.raw))?;
-    let info = ctx.check(info.set_must_source(must_source.raw))?;
-    let info = ctx.check(info.set_may_source(may_source.raw))?;
+    let mut info = ctx.check(info.set_must_source(must_source.raw))?;
+    if let Some(may) = may_source {
+        info = ctx.check(info.set_may_source(may.raw))?;
+    }
     let info = ctx.check(info.set_schedule_map(schedule.raw))?;
-    let flow = ctx.check(info.compute_flow())?;
-    let dependences = ctx.check(flow.get_may_dependence())?;
-    Ok(UnionMap { raw: dependences, ctx })
+    ctx.check(info.compute_flow())
 }
 
 /// The number of output dimensions of the (first) map in a union map: the length of a
