@@ -1,9 +1,9 @@
-// Found by scripts/campaign.sh (gen-loops seed 10620): propagation's verification refuses its
-// own result in f1 ('S5: value of type i32 written to i64'), an internal error (the code stays
-// as it was). The LLVM front end uses the int parameter n2 as an i64 value in S5's value (the
+// Found by scripts/campaign.sh (gen-loops seed 10620): propagation's verification refused its
+// own result in f1 ('S5: value of type i32 written to i64'), an internal error (the code stayed
+// as it was). The LLVM front end used the int parameter n2 as an i64 value in S5's value (the
 // last value of the counter i17, n2 - 2, that LICM stores after the loop), while the model's
-// typing gives a parameter its declared type. Expected to fail until the two agree.
-// XFAIL: *
+// typing gives a parameter its declared type. Now a parameter in a value has its declared type
+// and affine expressions sign-extend it (lit/scalars/int-parameter-value.c runs the pattern).
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -w -fpass-plugin=%polyprop -c %s -o %t.o 2>&1 | FileCheck %s
 // CHECK: polyprop: function f1, function body:
 // CHECK-NOT: internal error

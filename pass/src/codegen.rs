@@ -189,7 +189,10 @@ struct Emitter<'a, 'ctx> {
     plan: &'a Plan<'a>,
     args: HashMap<Value, Val<'ctx>>,
     cache: HashMap<Value, Val<'ctx>>,
+    /// The parameters as `i64` (sign-extended), the width of affine and AST expressions.
     params: Vec<Val<'ctx>>,
+    /// The parameters at their declared width, the type of `Expr::Parameter` in values.
+    declared_params: Vec<Val<'ctx>>,
     externals: Vec<Val<'ctx>>,
     /// Element pointer of each array that the model still accesses (None: unused).
     arrays: Vec<Option<Val<'ctx>>>,
@@ -220,6 +223,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             args,
             cache: HashMap::new(),
             params: Vec::new(),
+            declared_params: Vec::new(),
             externals: Vec::new(),
             arrays: Vec::new(),
             sizes: Vec::new(),
@@ -330,13 +334,13 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         Ok(())
     }
 
-    /// The parameters' values at the builder's position, as `i64`.
+    /// The parameters' values at the builder's position, at their declared width and as `i64`.
     fn materialize_parameters(&mut self) -> Built<()> {
         for &p in self.plan.parameters {
             let v = materialize(&self.ir, p, &self.args, &mut self.cache)?;
             let narrow = v.is_int_value() && v.into_int_value().get_type().get_bit_width() < 64;
-            let v = if narrow { self.ir.sext(v, self.ir.i64())? } else { v };
-            self.params.push(v);
+            self.declared_params.push(v);
+            self.params.push(if narrow { self.ir.sext(v, self.ir.i64())? } else { v });
         }
         Ok(())
     }
@@ -612,7 +616,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 Ok(value)
             }
             Expr::Iterator(k) => Ok(iters[*k]),
-            Expr::Parameter(k) => Ok(self.params[*k]),
+            Expr::Parameter(k) => Ok(self.declared_params[*k]),
             Expr::External(k) => Ok(self.externals[*k]),
             Expr::Unary(UnaryOp::FNeg, x) => Ok(self.fast_math(ir.fneg(self.expr(x, iters)?)?)),
             Expr::Binary(op, x, y, flags) => {

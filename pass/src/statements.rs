@@ -455,21 +455,15 @@ impl<'a> StatementBuilder<'a> {
         let scev = self.a.scev_at_scope(scev, scope);
         let e = self.affinator_at(def_block).affine(scev).ok()?;
         let ty = ir::value_type(value)?;
-        let wide = affine_to_expr(&e);
+        let wide = affine_to_expr(&e, &self.parameters.params);
         Some(if ty == ScalarType::I64 { wide } else { Expr::Cast(CastOp::Trunc, ty, Box::new(wide)) })
     }
 
     /// A value defined before the region: an integer parameter or an external value.
     fn invariant(&mut self, value: Value) -> RejectResult<Expr> {
         if ir::is_integer(value) && ir::value_type(value) != Some(ScalarType::I1) {
-            let k = self.parameters.index_of(self.function, value);
-            let ty = ir::value_type(value).unwrap_or(ScalarType::I64);
-            let p = Expr::Parameter(k);
-            return Ok(if ty == ScalarType::I64 {
-                p
-            } else {
-                Expr::Cast(CastOp::Trunc, ty, Box::new(p))
-            });
+            // A parameter in a value has its declared type, as in the textual language.
+            return Ok(Expr::Parameter(self.parameters.index_of(self.function, value)));
         }
         let Some(ty) = ir::value_type(value) else {
             return Err(Reject::new(
@@ -750,20 +744,24 @@ fn constant(value: Value) -> Option<Constant> {
     ir::const_int(value).map(|c| Constant::Int(c, ty))
 }
 
-/// An affine expression as an `i64` expression tree.
-pub fn affine_to_expr(e: &AffExpr) -> Expr {
+/// An affine expression as an `i64` expression tree. A parameter narrower than `i64` is
+/// sign-extended: the affine world sees parameters as code generation materializes them.
+pub fn affine_to_expr(e: &AffExpr, params: &[Parameter]) -> Expr {
     let int = |c: i64| Expr::Constant(Constant::Int(c, ScalarType::I64));
     let mut acc: Option<Expr> = None;
     for (v, c) in &e.terms {
         let leaf = match v {
             AffVar::Iter(k) => Expr::Iterator(*k),
-            AffVar::Param(k) => Expr::Parameter(*k),
-            AffVar::FloorDiv(inner, d) => floor_div_expr(affine_to_expr(inner), *d),
+            AffVar::Param(k) => match params.get(*k).map(|p| p.ty) {
+                Some(ty) if ty != ScalarType::I64 => Expr::Cast(CastOp::SExt, ScalarType::I64, Box::new(Expr::Parameter(*k))),
+                _ => Expr::Parameter(*k),
+            },
+            AffVar::FloorDiv(inner, d) => floor_div_expr(affine_to_expr(inner, params), *d),
             AffVar::Min(x, y) => {
-                Expr::Binary(BinaryOp::SMin, Box::new(affine_to_expr(x)), Box::new(affine_to_expr(y)), WrapFlags::NONE)
+                Expr::Binary(BinaryOp::SMin, Box::new(affine_to_expr(x, params)), Box::new(affine_to_expr(y, params)), WrapFlags::NONE)
             }
             AffVar::Max(x, y) => {
-                Expr::Binary(BinaryOp::SMax, Box::new(affine_to_expr(x)), Box::new(affine_to_expr(y)), WrapFlags::NONE)
+                Expr::Binary(BinaryOp::SMax, Box::new(affine_to_expr(x, params)), Box::new(affine_to_expr(y, params)), WrapFlags::NONE)
             }
         };
         let term = if *c == 1 { leaf } else { Expr::Binary(BinaryOp::Mul, Box::new(int(*c)), Box::new(leaf), WrapFlags::NONE) };
