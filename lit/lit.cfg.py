@@ -15,7 +15,7 @@ import lit.formats
 
 config.name = "polyprop"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c", ".ll", ".test", ".scop"]
+config.suffixes = [".c", ".cpp", ".ll", ".test", ".scop"]
 config.excludes = ["Inputs", "Output"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.test_source_root, "Output")

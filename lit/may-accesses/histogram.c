@@ -1,5 +1,6 @@
-// A histogram scatter (`hist[bin(x)] += 1`, `int` counters): a may-write over the whole
-// histogram, with its subscript computed in the statement. The histogram is never
+// A histogram scatter (`hist[bin(x)] += 1`, `int` counters): a may-write over the elements
+// its subscript can reach (the ternary clamps it to at most 15: polyhedral/src/range.rs),
+// with its subscript computed in the statement. The histogram is never
 // propagated: its initialization reaches the normalization only where no scatter wrote,
 // which the model cannot tell (a may-write kills nothing), so propagating `hist[b] = 0` into
 // the reader would be wrong. The weights read by the scatter's subscript stay too (nothing
@@ -16,8 +17,8 @@
 // CHECK-DAG: polyprop: function histogram, function body: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function no_scatter, function body: transformed: 3 temporaries removed
 // MODEL-LABEL: polyprop-scops: function histogram
-// MODEL: may-write: [n] -> { S2[i0] -> hist[may0] }
-// MODEL: may-read: [n] -> { S2[i0] -> hist[may0] }
+// MODEL: may-write: [n] -> { S2[i0] -> hist[may0] : may0 <= 15 }
+// MODEL: may-read: [n] -> { S2[i0] -> hist[may0] : may0 <= 15 }
 // MODEL-LABEL: polyprop-deps: function histogram
 // MODEL-DAG: RAW S0.write hist[i0] -> S4.read#0 hist[i0]
 // MODEL-DAG: RAW S2.write may hist[?] -> S4.read#0 hist[i0]

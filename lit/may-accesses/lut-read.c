@@ -1,5 +1,5 @@
 // A lookup table read at a data-dependent subscript (`lut[(long)x]`): a may-read over the
-// whole table. The table's producer stage stays (which element is read is not known), the
+// elements the clamp lets it reach, 0 to 255 (polyhedral/src/range.rs). The table's producer stage stays (which element is read is not known), the
 // other temporary (tmp) is propagated, also into the subscript, and removed; outputs are
 // identical with and without the plugin. The twin reads the table at an affine subscript:
 // both temporaries are removed.
@@ -13,7 +13,7 @@
 // CHECK-DAG: polyprop: function lookup, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function affine_lookup, function body: transformed: 2 temporaries removed
 // MODEL-LABEL: polyprop-scops: function lookup
-// MODEL: may-read: [N] -> { S2[i0] -> lut[may0] }
+// MODEL: may-read: [N] -> { S2[i0] -> lut[may0] : may0 >= 0 and may0 <= 255 }
 // MODEL: value: out[i0] = (lut[? select({{.*}}i64(tmp[i0]){{.*}})] + tmp[i0])
 // MODEL-LABEL: polyprop-propagation: function lookup
 // MODEL: lut (temporary): not propagated: may-read: S2 reads the location at a data-dependent subscript (the location stays)

@@ -228,7 +228,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) 
             // relation only elements the model accessed (the import checks it), so they
             // contain the generated model's, and they are far cheaper (an input read by every
             // stage a chain of stencils was propagated into has hundreds of reads afterwards).
-            let found = ast::access_bounds(&isl, &built.scop, array).map_err(|e| format!("run-time check: bounds of {}: {e}", scop.arrays[array].name))?;
+            let found = ast::access_bounds(&isl, &built.scop, array).map_err(|e| bounds_error(&scop.arrays[array].name, e))?;
             if let Some(found) = found {
                 bounds.push(codegen::ArrayBounds { array, bounds: found });
             }
@@ -245,6 +245,18 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) 
         fidelity: &built.fidelity,
     };
     codegen::generate(function, &plan)
+}
+
+/// Why the run-time check has no bounds for an array. isl finds no optimum when a
+/// data-dependent subscript has no bound of its own (no clamp, a 64-bit value) into an array
+/// of unknown extent: a case of its own, said in the user's terms.
+fn bounds_error(array: &str, e: polyhedral::isl::IslError) -> String {
+    if e.to_string().contains("unbounded optimum") {
+        return format!(
+            "not yet: run-time check: {array} is accessed at a data-dependent subscript with no bound (no clamp, and the array's extent is unknown), so its disjointness from the other arrays cannot be checked"
+        );
+    }
+    format!("run-time check: bounds of {array}: {e}")
 }
 
 /// The heuristics' parameters from the pass options.

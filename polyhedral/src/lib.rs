@@ -11,6 +11,7 @@
 //! - `generator`: seeded random programs in the textual language.
 //! - `ast`: isl's loop program (AST) of the schedule as plain data, run-time check expressions.
 //! - `jscop`: Polly's JSON exchange format (JSCoP): export, and import with legality checks.
+//! - `range`: bounds of data-dependent subscripts (the elements a may-access can touch).
 
 pub mod affine;
 pub mod delinearization;
@@ -23,3 +24,4 @@ pub mod interp;
 pub mod generator;
 pub mod ast;
 pub mod jscop;
+pub mod range;

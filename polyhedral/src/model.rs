@@ -631,8 +631,22 @@ impl Scop {
                 }
             })
             .collect();
+        // A data-dependent outermost subscript lies within the bounds of its value (a clamp,
+        // a narrow type): `range` (inner ones could cross rows, so they stay unbounded).
+        let mut bounds = Vec::new();
+        if !everything {
+            for d in (0..access.subscripts.len()).filter(|d| access.data_subscript(*d).is_some()) {
+                let r = crate::range::range(self, access.data_subscript(d).expect("data subscript"));
+                let show = |e: &AffExpr| e.display(&stmt.iterators, &params).to_string();
+                // The ends of a 32-bit type say nothing an alias check or a dependence can use.
+                let useful = |e: &&AffExpr| e.as_constant().is_none_or(|c| c.unsigned_abs() < i32::MAX as u64);
+                bounds.extend(r.lower.as_ref().filter(useful).map(|l| format!("may{d} >= {}", show(l))));
+                bounds.extend(r.upper.as_ref().filter(useful).map(|u| format!("may{d} <= {}", show(u))));
+            }
+        }
+        let condition = if bounds.is_empty() { String::new() } else { format!(" : {}", bounds.join(" and ")) };
         format!(
-            "{}{{ {}[{}] -> {}[{}] }}",
+            "{}{{ {}[{}] -> {}[{}]{condition} }}",
             self.param_prefix(),
             stmt.name,
             stmt.iterators.join(", "),
