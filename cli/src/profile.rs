@@ -108,6 +108,9 @@ fn record(args: RecordArgs) -> Result<(), String> {
         .status()
         .map_err(|e| format!("cannot run {}: {e} (install qemu-user)", qemu.display()))?;
     if !output.exists() {
+        if illegal_instruction(&status) {
+            return Err(illegal_instruction_diagnosis(qemu, &binary));
+        }
         return Err(format!("no profile written ({} exited with {status})", qemu.display()));
     }
     let mut profile = Profile::read(&output).map_err(|e| e.to_string())?;
@@ -117,6 +120,19 @@ fn record(args: RecordArgs) -> Result<(), String> {
     }
     eprintln!("polyprop: wrote {} (program exited with {status}); see: polyprop profile show {}", output.display(), output.display());
     Ok(())
+}
+
+/// Whether QEMU died of SIGILL (as the guest program did: user mode re-raises its signal).
+fn illegal_instruction(status: &std::process::ExitStatus) -> bool {
+    use std::os::unix::process::ExitStatusExt;
+    status.signal() == Some(4) || status.code() == Some(128 + 4)
+}
+
+/// Which instruction QEMU could not run, and the flag that avoids it, in one line.
+fn illegal_instruction_diagnosis(qemu: &std::path::Path, binary: &std::path::Path) -> String {
+    let found = runtime::isa::first_unsupported(binary).ok().flatten();
+    let location = found.as_ref().and_then(|u| runtime::launch::source_location(binary, u.address));
+    format!("no profile written: {}", runtime::isa::diagnosis(&qemu.display().to_string(), binary, found.as_ref(), location))
 }
 
 fn show(args: ShowArgs) -> Result<(), String> {

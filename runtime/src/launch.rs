@@ -33,32 +33,60 @@ fn read_u64(bytes: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
 }
 
+/// An executable `PT_LOAD` segment of an ELF file, at link-time addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// Where its bytes start in the file, and how many the file holds.
+    pub offset: usize,
+    pub size: usize,
+    /// Its address and size in memory.
+    pub address: u64,
+    pub memory_size: u64,
+}
+
+/// The executable segments of a 64-bit little-endian ELF file; `None` if it is not one.
+pub fn elf_segments(bytes: &[u8]) -> Option<Vec<Segment>> {
+    if bytes.get(..4) != Some(b"\x7fELF") || bytes.get(4) != Some(&2) || bytes.get(5) != Some(&1) {
+        return None;
+    }
+    let phoff = read_u64(bytes, 32)? as usize;
+    let phentsize = read_u16(bytes, 54)? as usize;
+    let phnum = read_u16(bytes, 56)? as usize;
+    let mut segments = Vec::new();
+    for i in 0..phnum {
+        let at = phoff + i * phentsize;
+        let (kind, flags) = (read_u32(bytes, at)?, read_u32(bytes, at + 4)?);
+        if kind == 1 && flags & 1 == 1 {
+            segments.push(Segment {
+                offset: read_u64(bytes, at + 8)? as usize,
+                size: read_u64(bytes, at + 32)? as usize,
+                address: read_u64(bytes, at + 16)?,
+                memory_size: read_u64(bytes, at + 40)?,
+            });
+        }
+    }
+    Some(segments)
+}
+
 /// Reads the ELF header and program headers of an x86-64 executable.
 pub fn binary_layout(path: &Path) -> Result<BinaryLayout, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let not_elf = || format!("{}: not a 64-bit little-endian ELF executable", path.display());
-    if bytes.get(..4) != Some(b"\x7fELF") || bytes.get(4) != Some(&2) || bytes.get(5) != Some(&1) {
-        return Err(not_elf());
-    }
+    let segments = elf_segments(&bytes).ok_or_else(not_elf)?;
     let load_base = match read_u16(&bytes, 16).ok_or_else(not_elf)? {
         2 => 0,
         3 => PIE_LOAD_BASE,
         other => return Err(format!("{}: ELF type {other} is not an executable", path.display())),
     };
-    let phoff = read_u64(&bytes, 32).ok_or_else(not_elf)? as usize;
-    let phentsize = read_u16(&bytes, 54).ok_or_else(not_elf)? as usize;
-    let phnum = read_u16(&bytes, 56).ok_or_else(not_elf)? as usize;
-    let mut executable_ranges = Vec::new();
-    for i in 0..phnum {
-        let at = phoff + i * phentsize;
-        let (kind, flags) = (read_u32(&bytes, at).ok_or_else(not_elf)?, read_u32(&bytes, at + 4).ok_or_else(not_elf)?);
-        if kind == 1 && flags & 1 == 1 {
-            let vaddr = read_u64(&bytes, at + 16).ok_or_else(not_elf)?;
-            let memsz = read_u64(&bytes, at + 40).ok_or_else(not_elf)?;
-            executable_ranges.push((load_base + vaddr, load_base + vaddr + memsz));
-        }
-    }
+    let executable_ranges = segments.iter().map(|s| (load_base + s.address, load_base + s.address + s.memory_size)).collect();
     Ok(BinaryLayout { load_base, executable_ranges })
+}
+
+/// The `file:line:column` of a link-time address of `binary`, from its DWARF.
+pub fn source_location(binary: &Path, address: u64) -> Option<String> {
+    let loader = addr2line::Loader::new(binary).ok()?;
+    let location = loader.find_location(address).ok()??;
+    Some(format!("{}:{}:{}", location.file?, location.line?, location.column.unwrap_or(0)))
 }
 
 /// Plugin options (`key=value`) to profile `binary`: output, binary, load base, ranges, and
@@ -81,6 +109,8 @@ pub fn plugin_arguments(binary: &Path, layout: &BinaryLayout, output: &Path, ext
 /// The `qemu-x86_64 -plugin ...` command line for `binary args`.
 pub fn qemu_command(qemu: &Path, plugin: &Path, plugin_arguments: &[String], binary: &Path, args: &[String]) -> Command {
     let mut command = Command::new(qemu);
+    // The most the emulator offers (AVX2 in QEMU 7.2): binaries built for x86-64-v3 run.
+    command.arg("-cpu").arg("max");
     let mut plugin_option = plugin.display().to_string();
     for argument in plugin_arguments {
         plugin_option.push(',');

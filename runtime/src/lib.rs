@@ -11,12 +11,14 @@
 //! - [`options`]: the options of the QEMU plugin.
 //! - [`frontend`]: translation blocks to basic-block entries, for the QEMU plugin.
 //! - [`launch`]: running a program under QEMU with the plugin; DWARF locations.
+//! - [`isa`]: the instruction sets QEMU does not emulate, when a program dies of SIGILL.
 //! - [`summary`]: strides, carried dependences and affine shares for `polyprop profile show`.
 
 pub mod control;
 mod fast_hash;
 pub mod folding;
 pub mod frontend;
+pub mod isa;
 pub mod launch;
 pub mod options;
 pub mod profile;
