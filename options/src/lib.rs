@@ -25,6 +25,8 @@ pub struct Options {
     pub jscop_dir: String,
     /// Where the transform reads JSCoP files to import (`import-jscop=DIR`), if anywhere.
     pub import_jscop: Option<String>,
+    /// A folded profile of a run (`polyprop profile`) to read (`profile=FILE`), if any.
+    pub profile: Option<String>,
     pub cache_line: u64,
     pub cache_limit: u64,
     pub split_limit: u64,
@@ -39,6 +41,7 @@ impl Default for Options {
             print: Vec::new(),
             jscop_dir: ".".to_string(),
             import_jscop: None,
+            profile: None,
             cache_line: 8,
             cache_limit: 32,
             split_limit: 8,
@@ -62,7 +65,7 @@ pub struct OptionSpec {
 }
 
 /// The stages `print=` can name.
-pub const PRINTABLE: [&str; 6] = ["detect", "scops", "deps", "deps-dot", "propagation", "transform"];
+pub const PRINTABLE: [&str; 7] = ["detect", "scops", "deps", "deps-dot", "propagation", "transform", "profile"];
 
 /// Every option, in the order of the "known:" list of errors.
 pub const TABLE: &[OptionSpec] = &[
@@ -89,7 +92,7 @@ pub const TABLE: &[OptionSpec] = &[
     OptionSpec {
         name: "print",
         value: Some("STAGES"),
-        description: "print the stages, comma-separated: detect, scops, deps, deps-dot (Graphviz), propagation, transform",
+        description: "print the stages, comma-separated: detect, scops, deps, deps-dot (Graphviz), propagation, transform, profile (the profile's loops matched to the IR's)",
         set: |o, _, v| parse_print(o, v),
         show: |o| o.print.join(","),
     },
@@ -112,6 +115,16 @@ pub const TABLE: &[OptionSpec] = &[
             Ok(())
         },
         show: |o| o.import_jscop.clone().unwrap_or_default(),
+    },
+    OptionSpec {
+        name: "profile",
+        value: Some("FILE"),
+        description: "read the folded profile FILE (polyprop profile -o FILE -- ./app); a missing or corrupt one gives one line and the pass goes on without it",
+        set: |o, _, v| {
+            o.profile = Some(v.to_string());
+            Ok(())
+        },
+        show: |o| o.profile.clone().unwrap_or_default(),
     },
     OptionSpec {
         name: "cache-line",
@@ -246,13 +259,14 @@ mod tests {
         assert_eq!(o.cache_limit, 4);
         assert_eq!(o.print, vec!["scops", "deps"]);
         assert!(Options::parse("disable;lang").unwrap().lang);
+        assert_eq!(Options::parse("profile=app.profile;print=profile").unwrap().profile.as_deref(), Some("app.profile"));
     }
 
     #[test]
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, cache-line, cache-limit, split-limit, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

@@ -29,6 +29,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     let printing = |stage: &str| mode == format!("polyprop-{stage}") || options.print.iter().any(|p| p == stage);
     // A transform that prints no model decides from as little of the model as it can.
     let only_transform = mode == "polyprop" && options.prints_only_transform();
+    output.push_str(&profile_stage(a, function, &name, options, printing("profile")));
     if only_transform && options.import_jscop.is_none() && !crate::arrays::allocates(function) {
         if printing("transform") {
             output.push_str(&nothing_allocated(&name));
@@ -109,6 +110,16 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         }
     }
     Ok(Outcome { output, changed })
+}
+
+/// The profile's stage: read `profile=FILE` (once per process; a profile the pass cannot use
+/// is said once, in one line) and, for `print=profile`, match its loops to the function's.
+fn profile_stage(a: Analyses, function: Value, name: &str, options: &Options, print: bool) -> String {
+    crate::profile::warn_if_unusable(options);
+    match options.profile.as_deref().map(crate::profile::load) {
+        Some((Ok(profile), _)) if print => crate::profile::report(a, function, name, &profile),
+        _ => String::new(),
+    }
 }
 
 /// The transform's line for a function that allocates nothing: no array of it can be a

@@ -32,6 +32,7 @@ pub mod ir_builder;
 pub mod llvm_raw;
 pub mod options;
 pub mod printers;
+pub mod profile;
 pub mod region;
 pub mod reject;
 pub mod scop_builder;
@@ -124,12 +125,16 @@ pub extern "C" fn polyprop_options_skip_unallocating(options: *const c_char) -> 
 }
 
 /// What the transform prints for `function` when clang leaves it alone before modeling (it
-/// allocates no array): a string to free, or null when `options` print nothing.
+/// allocates no array): a string to free, or null when `options` print nothing. An unusable
+/// profile is said here too if this is the first function.
 #[no_mangle]
 pub extern "C" fn polyprop_nothing_allocated(function: llvm_sys::prelude::LLVMValueRef, options: *const c_char) -> *mut c_char {
-    let printing = |o: options::Options| o.print.iter().any(|p| p == "transform").then_some(());
-    match with_options(options, printing) {
-        Some(()) => into_c_string(driver::nothing_allocated(&ir::function_name(function))),
+    let said = |o: options::Options| {
+        profile::warn_if_unusable(&o);
+        o.print.iter().any(|p| p == "transform").then(|| driver::nothing_allocated(&ir::function_name(function)))
+    };
+    match with_options(options, said) {
+        Some(text) => into_c_string(text),
         None => std::ptr::null_mut(),
     }
 }

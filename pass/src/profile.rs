@@ -1,0 +1,212 @@
+//! The folded profile in the pass (`profile=FILE`): read once per process, checked, and its
+//! loops matched to the IR's (paper 001 §3: the runtime's dynamic loops, located by the
+//! binary's DWARF when `polyprop profile` wrote the profile).
+//!
+//! A profile belongs to the source, not to one binary: it is made from a build that QEMU can
+//! run (`-O1`, `-march=x86-64-v3`) and read when compiling the optimized build. So matching
+//! goes through source locations, `file:line`, never machine addresses: a loop of the IR
+//! matches the profiled loops whose header is on the line where the IR loop starts (its
+//! `llvm.loop` start location, else its header's first located instruction). What does not
+//! match is listed, not guessed.
+//!
+//! Not yet: the speculative model the matched loops and accesses make possible (issue 15);
+//! `print=profile` shows what reaches the pass.
+
+use crate::bridge::{self, Analyses, Loop};
+use crate::ir::{self, Value};
+use runtime::profile::{LoopRecord, Profile};
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The profiles read by this process, by path: a clang process compiles many functions,
+/// each of which would otherwise read and check the file again.
+fn cache() -> &'static Mutex<HashMap<String, Result<Arc<Profile>, String>>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Result<Arc<Profile>, String>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The profile at `path`, and whether this call is the first to read it (so that a bad
+/// profile is reported once per process, not once per function).
+pub fn load(path: &str) -> (Result<Arc<Profile>, String>, bool) {
+    let mut cache = cache().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = cache.get(path) {
+        return (found.clone(), false);
+    }
+    let read = Profile::read(Path::new(path)).map(Arc::new).map_err(|e| e.message);
+    cache.insert(path.to_string(), read.clone());
+    (read, true)
+}
+
+/// The one line for a profile the pass cannot use.
+pub fn unusable(why: &str) -> String {
+    format!("polyprop: profile not used: {why}; compiling without it\n")
+}
+
+/// Says on stderr, once per process, that `profile=FILE` cannot be used (a diagnostic, not
+/// a printer's output: it must not mix with an object written to stdout).
+pub fn warn_if_unusable(options: &crate::options::Options) {
+    if let Some((Err(why), true)) = options.profile.as_deref().map(load) {
+        eprint!("{}", unusable(&why));
+    }
+}
+
+/// A source position, `(file name without directories, line)`: the build directory of the
+/// profiled binary and of the compilation may differ.
+type Line = (String, u32);
+
+fn line_of(location: &str) -> Option<Line> {
+    let mut parts = location.rsplitn(3, ':');
+    let _column = parts.next()?;
+    let line = parts.next()?.parse().ok()?;
+    Some((file_name(parts.next()?), line))
+}
+
+fn file_name(path: &str) -> String {
+    Path::new(path).file_name().map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// Where an IR loop starts in the source.
+fn start_of(l: Loop) -> Option<Line> {
+    if let (_, Some((file, line, _))) = l.id_and_start() {
+        if line > 0 {
+            return Some((file_name(&file), line));
+        }
+    }
+    ir::instructions(l.header()).into_iter().find_map(|inst| {
+        let (file, line, _) = bridge::debug_location(inst)?;
+        (line > 0).then(|| (file_name(&file), line))
+    })
+}
+
+/// The function's loops, outermost first, each once.
+fn loops_of(a: Analyses, function: Value) -> Vec<Loop> {
+    let mut loops = Vec::new();
+    for block in ir::blocks(function) {
+        if let Some(l) = a.loop_for(block).filter(|l| l.header() == block) {
+            loops.push(l);
+        }
+    }
+    loops.sort_by_key(|l| l.depth());
+    loops
+}
+
+fn describe(record: &LoopRecord) -> String {
+    let t = record.trip_counts;
+    format!("L{}: {} iterations in {} entries, trip count {}..{}", record.id, t.iterations, t.entries, t.min, t.max)
+}
+
+/// The lines of the instructions in each loop (its subloops' included), and of the whole
+/// function: a profiled loop's header line lies in the loop it is.
+fn owned_lines(a: Analyses, function: Value) -> (HashMap<*mut std::ffi::c_void, Vec<Line>>, Vec<Line>) {
+    let mut owned: HashMap<*mut std::ffi::c_void, Vec<Line>> = HashMap::new();
+    let mut all = Vec::new();
+    for block in ir::blocks(function) {
+        for inst in ir::instructions(block) {
+            let Some((file, line, _)) = bridge::debug_location(inst).filter(|l| l.1 > 0) else { continue };
+            let line = (file_name(&file), line);
+            let mut around = a.loop_for(block);
+            while let Some(l) = around {
+                owned.entry(l.raw()).or_default().push(line.clone());
+                around = l.parent();
+            }
+            all.push(line);
+        }
+    }
+    (owned, all)
+}
+
+/// `print=profile`: per IR loop of `function`, the profiled loops whose header is on one of
+/// its lines (at its depth, see `owner`); then the profiled loops on the function's lines
+/// that no IR loop contains.
+pub fn report(a: Analyses, function: Value, name: &str, profile: &Profile) -> String {
+    let (owned, all_lines) = owned_lines(a, function);
+    let loops = loops_of(a, function);
+    let mut matched: HashMap<*mut std::ffi::c_void, Vec<&LoopRecord>> = HashMap::new();
+    let mut unmatched = Vec::new();
+    for r in &profile.loops {
+        let Some(line) = r.location.as_deref().and_then(line_of) else { continue };
+        if !all_lines.contains(&line) {
+            continue;
+        }
+        match owner(&loops, &owned, &line, profiled_depth(profile, r)) {
+            Some(l) => matched.entry(l.raw()).or_default().push(r),
+            None => unmatched.push((line, r)),
+        }
+    }
+    if loops.is_empty() && unmatched.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("polyprop-profile: function {name} (profile of {})\n", profile.binary);
+    for l in &loops {
+        let depth = l.depth();
+        let Some(start) = start_of(*l) else {
+            let _ = writeln!(out, "  loop at depth {depth}: no source location (build with -g)");
+            continue;
+        };
+        match matched.get(&l.raw()) {
+            Some(found) => {
+                let shown: Vec<String> = found.iter().map(|r| describe(r)).collect();
+                let _ = writeln!(out, "  loop at {}:{} (depth {depth}): profiled {}", start.0, start.1, shown.join("; "));
+            }
+            None => {
+                let _ = writeln!(out, "  loop at {}:{} (depth {depth}): not in the profile", start.0, start.1);
+            }
+        }
+    }
+    for (line, r) in unmatched {
+        let _ = writeln!(out, "  profiled loop at {}:{} matches no loop of the IR: {}", line.0, line.1, describe(r));
+    }
+    out
+}
+
+/// How deep a profiled loop is nested in its function (1 for an outermost loop).
+fn profiled_depth(profile: &Profile, record: &LoopRecord) -> u32 {
+    let mut depth = 1;
+    let mut parent = record.parent;
+    while let Some(p) = parent.and_then(|id| profile.loops.iter().find(|l| l.id == id)) {
+        depth += 1;
+        parent = p.parent;
+        if depth > 64 {
+            break;
+        }
+    }
+    depth
+}
+
+/// The IR loop a profiled loop at `line` and `depth` is: among the loops that contain the
+/// line, the one as deep (the profiled build's header of an outer loop may be on the line of
+/// the inner loop it enters), else the innermost.
+fn owner(loops: &[Loop], owned: &HashMap<*mut std::ffi::c_void, Vec<Line>>, line: &Line, depth: u32) -> Option<Loop> {
+    let owners: Vec<Loop> = loops.iter().copied().filter(|l| owned.get(&l.raw()).is_some_and(|lines| lines.contains(line))).collect();
+    owners.iter().copied().find(|l| l.depth() == depth).or_else(|| owners.into_iter().max_by_key(|l| l.depth()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_match_by_file_name_and_line() {
+        assert_eq!(line_of("/build/app/src/kernel.c:25:7"), Some(("kernel.c".to_string(), 25)));
+        assert_eq!(line_of("kernel.c:3:0"), Some(("kernel.c".to_string(), 3)));
+        assert_eq!(line_of("kernel.c"), None);
+    }
+
+    #[test]
+    fn a_bad_profile_is_read_once_and_said_in_one_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("truncated.profile");
+        std::fs::write(&path, "polyprop-profile 2\nloop 1\n").unwrap();
+        let path = path.to_string_lossy().into_owned();
+        let (first, first_time) = load(&path);
+        let (second, second_time) = load(&path);
+        assert!(first_time && !second_time);
+        let why = first.unwrap_err();
+        assert_eq!(second.unwrap_err(), why);
+        let line = unusable(&why);
+        assert_eq!(line.lines().count(), 1, "{line}");
+        assert!(line.contains("truncated.profile"), "{line}");
+    }
+}
