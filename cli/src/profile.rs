@@ -9,7 +9,7 @@
 //! `widening=all`, `give_up=off`, `dependences=off`, `functions=kernel`.
 
 use clap::{Args, Subcommand};
-use runtime::launch::{binary_layout, find_plugin, plugin_arguments, qemu_command, resolve_locations};
+use runtime::launch::{binary_layout, find_plugin, plugin_arguments, qemu_command, resolve_locations, source_checksums};
 use runtime::options::PluginOptions;
 use runtime::profile::Profile;
 use std::path::PathBuf;
@@ -114,6 +114,8 @@ fn record(args: RecordArgs) -> Result<(), String> {
         return Err(format!("no profile written ({} exited with {status})", qemu.display()));
     }
     let mut profile = Profile::read(&output).map_err(|e| e.to_string())?;
+    // The sources the profile belongs to: the pass uses it only for the same versions.
+    profile.sources = source_checksums(&binary).unwrap_or_default();
     match resolve_locations(&mut profile, &binary) {
         Ok(_) => profile.write(&output).map_err(|e| format!("{}: {e}", output.display()))?,
         Err(message) => eprintln!("polyprop: no source locations: {message}"),

@@ -493,6 +493,20 @@ void pp_set_loop_id(LLVMValueRef Branch, LLVMMetadataRef Source, LLVMMetadataRef
 // The subprogram of `F`, or null.
 LLVMMetadataRef pp_subprogram(LLVMValueRef F) { return wrap(unwrap<Function>(F)->getSubprogram()); }
 
+// The file of `F`'s subprogram and the MD5 checksum the front end recorded for it (DWARF 5,
+// clang's default), as malloc'd strings; 0 when `F` has no debug info or no MD5 checksum.
+int pp_source_checksum(LLVMValueRef F, char **File, char **MD5) {
+  DISubprogram *SP = unwrap<Function>(F)->getSubprogram();
+  if (!SP || !SP->getFile())
+    return 0;
+  auto Checksum = SP->getFile()->getChecksum();
+  if (!Checksum || Checksum->Kind != DIFile::CSK_MD5)
+    return 0;
+  *File = strdup(SP->getFile()->getFilename().str().c_str());
+  *MD5 = strdup(Checksum->Value.str().c_str());
+  return 1;
+}
+
 int pp_function_is_declaration(LLVMValueRef F) { return unwrap<Function>(F)->isDeclaration(); }
 
 unsigned pp_count_instructions(LLVMValueRef F) { return unwrap<Function>(F)->getInstructionCount(); }

@@ -88,6 +88,17 @@ extern "C" {
     fn pp_set_wrap_flags(v: LLVMValueRef, bits: u32);
     fn pp_loop_id(l: *mut c_void, line: *mut u32, column: *mut u32, file: *mut *mut c_char) -> llvm_sys::prelude::LLVMMetadataRef;
     fn pp_set_loop_id(branch: LLVMValueRef, source: llvm_sys::prelude::LLVMMetadataRef, scope: llvm_sys::prelude::LLVMMetadataRef);
+    fn pp_source_checksum(f: LLVMValueRef, file: *mut *mut c_char, md5: *mut *mut c_char) -> i32;
+}
+
+/// The source file of function `f` and the MD5 checksum (hex) its debug info records for it.
+pub fn source_checksum(f: LLVMValueRef) -> Option<(String, String)> {
+    let (mut file, mut md5) = (std::ptr::null_mut(), std::ptr::null_mut());
+    // SAFETY: `f` is a live function; the bridge fills both strings (malloc'd) or neither.
+    if unsafe { pp_source_checksum(f, &mut file, &mut md5) } == 0 {
+        return None;
+    }
+    Some((take_c_string(file)?, take_c_string(md5)?))
 }
 
 /// The no-wrap and exactness flags of an integer operation (nsw 1, nuw 2, exact 4); 0 for

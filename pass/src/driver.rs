@@ -112,12 +112,12 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     Ok(Outcome { output, changed })
 }
 
-/// The profile's stage: read `profile=FILE` (once per process; a profile the pass cannot use
-/// is said once, in one line) and, for `print=profile`, match its loops to the function's.
+/// The profile's stage: read `profile=FILE` (once per process; a profile the pass cannot use,
+/// or one of other versions of the sources, is said once, in one line) and, for
+/// `print=profile`, match its loops to the function's.
 fn profile_stage(a: Analyses, function: Value, name: &str, options: &Options, print: bool) -> String {
-    crate::profile::warn_if_unusable(options);
-    match options.profile.as_deref().map(crate::profile::load) {
-        Some((Ok(profile), _)) if print => crate::profile::report(a, function, name, &profile),
+    match crate::profile::for_function(options, function) {
+        Some(profile) if print => crate::profile::report(a, function, name, &profile),
         _ => String::new(),
     }
 }

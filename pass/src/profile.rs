@@ -39,6 +39,39 @@ pub fn load(path: &str) -> (Result<Arc<Profile>, String>, bool) {
     (read, true)
 }
 
+/// Whether `profile` was made from another version of `function`'s source file: the profile
+/// lists that file (by name) but none of its entries has the MD5 checksum the module's debug
+/// info records. Unknown (no checksum on either side) counts as the same sources.
+pub fn other_sources(profile: &Profile, function: Value) -> Option<String> {
+    let (file, md5) = bridge::source_checksum(function)?;
+    let name = file_name(&file);
+    let same_name: Vec<&(String, String)> = profile.sources.iter().filter(|(path, _)| file_name(path) == name).collect();
+    (!same_name.is_empty() && same_name.iter().all(|(_, m)| !m.eq_ignore_ascii_case(&md5))).then_some(name)
+}
+
+/// Says on stderr, once per process and file, that the profile was made from another version
+/// of `file`.
+fn warn_other_sources(path: &str, file: &str) {
+    static SAID: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
+    let mut said = SAID.get_or_init(|| Mutex::new(Vec::new())).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if !said.iter().any(|f| f == file) {
+        said.push(file.to_string());
+        eprint!("{}", unusable(&format!("{path}: made from another version of {file} (its MD5 checksum differs)")));
+    }
+}
+
+/// The profile for `function`, if `profile=FILE` names one the pass can use for it.
+pub fn for_function(options: &crate::options::Options, function: Value) -> Option<Arc<Profile>> {
+    warn_if_unusable(options);
+    let path = options.profile.as_deref()?;
+    let profile = load(path).0.ok()?;
+    if let Some(file) = other_sources(&profile, function) {
+        warn_other_sources(path, &file);
+        return None;
+    }
+    Some(profile)
+}
+
 /// The one line for a profile the pass cannot use.
 pub fn unusable(why: &str) -> String {
     format!("polyprop: profile not used: {why}; compiling without it\n")

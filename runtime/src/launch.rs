@@ -169,3 +169,52 @@ pub fn resolve_locations(profile: &mut Profile, binary: &Path) -> Result<usize, 
     }
     Ok(resolved)
 }
+
+/// The source files of `binary`'s DWARF 5 line tables with the MD5 checksums the compiler
+/// recorded (clang-14's default), as `(path, md5 hex)`: a profile keeps them, so that the
+/// pass can tell a profile of other sources (issue 15). Files without a checksum are left out.
+pub fn source_checksums(binary: &Path) -> Result<Vec<(String, String)>, String> {
+    use addr2line::gimli;
+    use object::{Object, ObjectSection};
+    let bytes = std::fs::read(binary).map_err(|e| format!("{}: {e}", binary.display()))?;
+    let file = object::File::parse(&*bytes).map_err(|e| format!("{}: {e}", binary.display()))?;
+    let endian = if file.is_little_endian() { gimli::RunTimeEndian::Little } else { gimli::RunTimeEndian::Big };
+    let section = |id: gimli::SectionId| -> Result<std::borrow::Cow<'_, [u8]>, gimli::Error> {
+        Ok(file.section_by_name(id.name()).and_then(|s| s.uncompressed_data().ok()).unwrap_or_default())
+    };
+    let sections = gimli::DwarfSections::load(section).map_err(|e| format!("{}: DWARF: {e}", binary.display()))?;
+    let dwarf = sections.borrow(|s| gimli::EndianSlice::new(s, endian));
+    let mut found: Vec<(String, String)> = Vec::new();
+    let mut units = dwarf.units();
+    while let Ok(Some(header)) = units.next() {
+        let Ok(unit) = dwarf.unit(header) else { continue };
+        let Some(program) = unit.line_program.as_ref() else { continue };
+        let header = program.header();
+        if !header.file_has_md5() {
+            continue;
+        }
+        for entry in header.file_names() {
+            let name = dwarf_string(&dwarf, &unit, entry.path_name());
+            let directory = entry.directory(header).map(|d| dwarf_string(&dwarf, &unit, d)).unwrap_or_default();
+            let path = if name.starts_with('/') || directory.is_empty() { name } else { format!("{directory}/{name}") };
+            let md5: String = entry.md5().iter().map(|b| format!("{b:02x}")).collect();
+            // DWARF 5 lists the primary file twice (entry 0 and its own entry): one is kept.
+            let same_file = |p: &str| Path::new(p).file_name() == Path::new(&path).file_name();
+            if !found.iter().any(|(p, m)| *m == md5 && same_file(p.as_str())) {
+                found.push((path, md5));
+            }
+        }
+    }
+    Ok(found)
+}
+
+type DwarfSlice<'a> = addr2line::gimli::EndianSlice<'a, addr2line::gimli::RunTimeEndian>;
+
+/// A string attribute of a line table's file entry (inline or in a string section).
+fn dwarf_string<'a>(
+    dwarf: &addr2line::gimli::Dwarf<DwarfSlice<'a>>,
+    unit: &addr2line::gimli::Unit<DwarfSlice<'a>>,
+    value: addr2line::gimli::AttributeValue<DwarfSlice<'a>>,
+) -> String {
+    dwarf.attr_string(unit, value).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+}

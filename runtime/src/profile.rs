@@ -9,10 +9,10 @@ use crate::control::{LoopKind, TripCounts};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The format version this build writes. Version 2 added the loop kind (`kind=cfg|recursive`)
-/// and the thread of each context; version 1 profiles (CFG loops only, one thread) are still
-/// read.
-pub const FORMAT_VERSION: u32 = 2;
+/// The format version this build writes. Version 3 added the source files' checksums
+/// (`source`), version 2 the loop kind (`kind=cfg|recursive`) and the thread of each
+/// context; version 1 and 2 profiles are still read.
+pub const FORMAT_VERSION: u32 = 3;
 const OLDEST_READ_VERSION: u32 = 1;
 const MAGIC: &str = "polyprop-profile";
 
@@ -88,6 +88,9 @@ pub struct Profile {
     pub binary_hash: u64,
     /// Address at which the binary was loaded (PIE binaries), subtracted before DWARF lookups.
     pub load_base: u64,
+    /// The profiled binary's source files with the MD5 checksums (hex) its DWARF recorded:
+    /// the sources the profile belongs to.
+    pub sources: Vec<(String, String)>,
     pub notes: Vec<String>,
     pub loops: Vec<LoopRecord>,
     pub contexts: Vec<ContextRecord>,
@@ -179,6 +182,9 @@ impl Profile {
         writeln!(out, "{MAGIC} {FORMAT_VERSION}").unwrap();
         writeln!(out, "binary {:016x} {}", self.binary_hash, optional(&Some(self.binary.clone()))).unwrap();
         writeln!(out, "load-base {:#x}", self.load_base).unwrap();
+        for (path, md5) in &self.sources {
+            writeln!(out, "source {md5} {}", optional(&Some(path.clone()))).unwrap();
+        }
         for note in &self.notes {
             writeln!(out, "note {}", note.replace('\n', " ")).unwrap();
         }
@@ -321,6 +327,7 @@ impl Parser<'_> {
                     profile.binary = parse_optional(&words[2..].join(" ")).unwrap_or_default();
                 }
                 "load-base" if words.len() == 2 => profile.load_base = address(words[1], n)?,
+                "source" if words.len() == 3 => profile.sources.push((parse_optional(words[2]).unwrap_or_default(), words[1].to_string())),
                 "note" => profile.notes.push(words[1..].join(" ")),
                 "loop" => {
                     let parent = field(&words, "parent", n)?;
@@ -491,6 +498,7 @@ mod tests {
             binary: "/tmp/my app".into(),
             binary_hash: 0xabc,
             load_base: 0x40_0000_0000,
+            sources: Vec::new(),
             notes: vec!["a note".into()],
             loops: vec![
                 LoopRecord { id: 0, function: 0x10, header: 0x20, kind: LoopKind::Cfg, parent: None, trip_counts: TripCounts { entries: 1, iterations: 5, min: 5, max: 5 }, location: Some("a.c:3:5".into()) },
@@ -519,7 +527,7 @@ mod tests {
         profile.contexts[0].loops = vec![0];
         let text = profile
             .to_text()
-            .replacen("polyprop-profile 2", "polyprop-profile 1", 1)
+            .replacen("polyprop-profile 3", "polyprop-profile 1", 1)
             .replacen(" kind=cfg", "", 1)
             .replacen(" thread=0", "", 1);
         assert_eq!(Profile::parse(&reseal(&text)).unwrap(), profile);
@@ -527,8 +535,15 @@ mod tests {
 
     #[test]
     fn profiles_round_trip() {
-        let profile = sample();
+        let mut profile = sample();
+        profile.sources = vec![("/src/my app/kernel.c".into(), "0123456789abcdef0123456789abcdef".into())];
         assert_eq!(Profile::parse(&profile.to_text()).unwrap(), profile);
+        // Version 2 had no sources.
+        let text = reseal(&profile.to_text().replacen("polyprop-profile 3", "polyprop-profile 2", 1).replace(
+            "source 0123456789abcdef0123456789abcdef /src/my%20app/kernel.c\n",
+            "",
+        ));
+        assert_eq!(Profile::parse(&text).unwrap(), Profile { sources: Vec::new(), ..profile });
     }
 
     #[test]
@@ -538,8 +553,8 @@ mod tests {
         assert_eq!(Profile::parse(&corrupt).unwrap_err().message, "corrupt profile: checksum mismatch");
         let truncated = &text[..text.len() / 2];
         assert!(Profile::parse(truncated).unwrap_err().message.contains("checksum mismatch") || Profile::parse(truncated).unwrap_err().message.contains("truncated"));
-        let future = text.replacen("polyprop-profile 2", "polyprop-profile 3", 1);
-        assert!(Profile::parse(&future).unwrap_err().message.contains("version 3 is not supported"));
+        let future = text.replacen("polyprop-profile 3", "polyprop-profile 4", 1);
+        assert!(Profile::parse(&future).unwrap_err().message.contains("version 4 is not supported"));
         let kindless = reseal(&text.replacen(" kind=recursive", "", 1));
         assert!(Profile::parse(&kindless).unwrap_err().message.contains("missing field 'kind'"));
         let unknown = reseal(&text.replacen("kind=recursive", "kind=spiral", 1));
