@@ -65,6 +65,9 @@ int polyprop_options_only_transform(const char *options);
 int polyprop_options_skip_unallocating(const char *options);
 // The transform's line for a function left alone before modeling, or null (to free).
 char *polyprop_nothing_allocated(LLVMValueRef F, const char *options);
+// Whether the function of that name allocates a fresh array (malloc, new[], ...: the Rust
+// side's list, arrays::is_allocator).
+int polyprop_is_allocator(const char *name);
 
 // ---- Loops ---------------------------------------------------------------------------
 
@@ -625,7 +628,7 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
         if (!Callee)
           continue;
         StringRef Name = Callee->getName();
-        if (Name == "malloc" || Name == "calloc" || Name == "aligned_alloc")
+        if (polyprop_is_allocator(Name.str().c_str()))
           return true;
         if (LookIntoCallees && !Callee->isDeclaration() && Callee != &F && mayAllocate(*Callee, false))
           return true;

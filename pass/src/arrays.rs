@@ -393,8 +393,7 @@ fn check_base(a: Analyses, region: &Region, base: Value) -> RejectResult<()> {
     }
 }
 
-/// Whether `function` allocates memory (`malloc`, `calloc`, `aligned_alloc` or an
-/// `alloca`): without it no array of any region of it can be temporary (see `liveness`).
+/// Whether `function` allocates memory (`is_allocator`, or an `alloca`): without it no array of any region of it can be temporary (see `liveness`).
 pub fn allocates(function: Value) -> bool {
     ir::blocks(function).into_iter().flat_map(ir::instructions).any(|i| {
         is_allocation(i) || ir::opcode(i) == Some(LLVMOpcode::LLVMAlloca)
@@ -402,7 +401,19 @@ pub fn allocates(function: Value) -> bool {
 }
 
 fn is_allocation(v: Value) -> bool {
-    matches!(ir::called_function_name(v).as_deref(), Some("malloc" | "calloc" | "aligned_alloc"))
+    ir::called_function_name(v).is_some_and(|n| is_allocator(&n))
+}
+
+/// Functions that allocate a fresh array: C's, and C++'s `operator new[]` and `operator new`
+/// (`_Znam`, `_Znwm`; the generated code allocates what it keeps with `malloc` either way).
+pub fn is_allocator(name: &str) -> bool {
+    matches!(name, "malloc" | "calloc" | "aligned_alloc" | "_Znam" | "_Znwm")
+}
+
+/// Functions that end an allocated array's life: `free`, and C++'s `operator delete[]` and
+/// `operator delete` (plain and sized).
+pub fn is_deallocator(name: &str) -> bool {
+    matches!(name, "free" | "_ZdaPv" | "_ZdlPv" | "_ZdaPvm" | "_ZdlPvm")
 }
 
 fn array_name(function: Value, base: Value, id: usize) -> String {
@@ -447,7 +458,7 @@ fn liveness(region: &Region, base: Value) -> Liveness {
                 Some(LLVMOpcode::LLVMLoad) => {}
                 Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == v => {}
                 Some(LLVMOpcode::LLVMCall) => match ir::called_function_name(user).as_deref() {
-                    Some("free") => freed = true,
+                    Some(n) if is_deallocator(n) => freed = true,
                     Some(n) if n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.") => {}
                     _ => return Liveness::LiveOut,
                 },

@@ -117,8 +117,7 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), S
             let base = plan.bases[id];
             let ok = ir::is_argument(base)
                 || ir::is_global(base)
-                || (ir::called_function_name(base).as_deref() == Some("malloc")
-                    && invariant(ir::call_arguments(base)[0]));
+                || (allocates_by_size(base) && invariant(ir::call_arguments(base)[0]));
             if !ok {
                 return Err(format!("not yet: base of {} is not an argument, global or malloc of an argument-derived size", array.name));
             }
@@ -133,6 +132,13 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), S
 }
 
 /// Whether a value is computable at function entry from arguments and constants only.
+/// An allocation whose one argument is its size in bytes (`malloc`, C++'s `new[]` and `new`):
+/// the generated code allocates the arrays it keeps itself, with `malloc` of that size, and
+/// frees them, whatever the source allocated them with.
+fn allocates_by_size(base: Value) -> bool {
+    matches!(ir::called_function_name(base).as_deref(), Some("malloc" | "_Znam" | "_Znwm"))
+}
+
 fn invariant(v: Value) -> bool {
     if ir::is_argument(v) || ir::is_constant(v) {
         return true;
@@ -144,14 +150,15 @@ fn invariant(v: Value) -> bool {
             | LLVMOpcode::LLVMLShr | LLVMOpcode::LLVMAShr | LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr
             | LLVMOpcode::LLVMXor | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMTrunc
             | LLVMOpcode::LLVMSelect | LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMBitCast
-            | LLVMOpcode::LLVMGetElementPtr,
+            | LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMExtractValue,
         ) => (0..ir::num_operands(v)).all(|k| invariant(ir::operand(v, k))),
         // A parameter loaded before the loops: the model checked that the region does not
         // write it, so reading it at entry gives the same value.
         Some(LLVMOpcode::LLVMLoad) => !ir::is_volatile(v) && invariant(ir::operand(v, 0)),
+        // Pure intrinsics: min and max, and the overflow-checked product of C++'s `new T[n]`.
         Some(LLVMOpcode::LLVMCall) => {
-            ir::called_function_name(v).is_some_and(|n| n.starts_with("llvm.smax.") || n.starts_with("llvm.smin."))
-                && ir::call_arguments(v).into_iter().all(invariant)
+            let pure = |n: String| n.starts_with("llvm.smax.") || n.starts_with("llvm.smin.") || n.starts_with("llvm.umul.with.overflow.");
+            ir::called_function_name(v).is_some_and(pure) && ir::call_arguments(v).into_iter().all(invariant)
         }
         _ => false,
     }
@@ -318,7 +325,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 continue;
             }
             let base = plan.bases[id];
-            let pointer = if ir::called_function_name(base).as_deref() == Some("malloc") {
+            let pointer = if allocates_by_size(base) {
                 let size = materialize(&self.ir, ir::call_arguments(base)[0], &self.args, &mut self.cache)?;
                 let malloc = self.ir.function("malloc", Some(self.ir.i8_ptr().into()), &[size.get_type()]);
                 let raw = self.ir.call_value(malloc, &[size])?;

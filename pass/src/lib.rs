@@ -124,6 +124,14 @@ pub extern "C" fn polyprop_options_skip_unallocating(options: *const c_char) -> 
     i32::from(with_options(options, |o| o.import_jscop.is_none().then_some(())).is_some())
 }
 
+/// Whether the function named `name` allocates a fresh array (`arrays::is_allocator`): the
+/// bridge asks before copying a function, so that both sides know the same allocators.
+#[no_mangle]
+pub extern "C" fn polyprop_is_allocator(name: *const c_char) -> i32 {
+    let name = c_str(name);
+    catch_unwind(|| i32::from(arrays::is_allocator(&name))).unwrap_or(0)
+}
+
 /// What the transform prints for `function` when clang leaves it alone before modeling (it
 /// allocates no array): a string to free, or null when `options` print nothing. An unusable
 /// profile is said here too if this is the first function.

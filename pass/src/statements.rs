@@ -909,12 +909,18 @@ fn math_base(base: &str) -> Option<MathFunction> {
     })
 }
 
-/// Calls that neither read nor write memory the model sees: pure math, and intrinsics that
-/// only annotate (debug information, lifetimes, assumptions).
+/// Calls that neither read nor write memory the model sees: pure math, overflow-checked
+/// arithmetic (C++'s `new T[n]` computes its size with `llvm.umul.with.overflow`; a value
+/// of it in a statement is refused where values are built), and intrinsics that only
+/// annotate (debug information, lifetimes, assumptions).
 pub fn is_pure_call(call: Value) -> bool {
     let Some(name) = ir::called_function_name(call) else { return false };
+    let with_overflow = ["sadd", "uadd", "ssub", "usub", "smul", "umul"]
+        .iter()
+        .any(|op| name.starts_with(&format!("llvm.{op}.with.overflow.")));
     math_function(&name).is_some()
         || integer_intrinsic(&name).is_some()
+        || with_overflow
         || name.starts_with("llvm.usub.sat.")
         || name.starts_with("llvm.dbg.")
         || name.starts_with("llvm.lifetime.")
@@ -922,10 +928,9 @@ pub fn is_pure_call(call: Value) -> bool {
         || name.starts_with("llvm.experimental.noalias.scope.decl")
 }
 
-/// `malloc`, `calloc` and `free`: they define and end the temporary arrays of a pipeline.
+/// Allocations and deallocations (`malloc`, `new[]`, `free`, `delete[]`, ...): they define
+/// and end the temporary arrays of a pipeline.
 pub fn is_allocation_call(call: Value) -> bool {
-    matches!(
-        ir::called_function_name(call).as_deref(),
-        Some("malloc" | "calloc" | "free" | "aligned_alloc" | "posix_memalign")
-    )
+    ir::called_function_name(call)
+        .is_some_and(|n| n == "posix_memalign" || crate::arrays::is_allocator(&n) || crate::arrays::is_deallocator(&n))
 }
