@@ -450,6 +450,9 @@ impl Affinator<'_> {
             if let Some(e) = self.piecewise(value)? {
                 return Ok(e);
             }
+            if let Some(e) = self.shifted_sign_extension(value)? {
+                return Ok(e);
+            }
             return Err(NotAffine::of(INSIDE_REGION, value));
         }
         Ok(AffExpr::param(self.parameters.index_of(self.function, value)))
@@ -620,6 +623,29 @@ impl Affinator<'_> {
         };
         if op == Some(LLVMOpcode::LLVMSRem) {
             return Ok(Some(x.sub(&quotient.scale(divisor).ok_or_else(overflow)?).ok_or_else(overflow)?));
+        }
+        Ok(Some(quotient))
+    }
+
+    /// `ashr exact (shl x, k) + c * 2^k, k`, how instcombine writes `sext(trunc(x) + c)` when
+    /// an `int` index is computed from a 64-bit counter (C++'s `in[x - 1]` with `int x`): the
+    /// quotient `x + c` of an operand whose coefficients are all multiples of `2^k`. It is the
+    /// value only if the 64-bit operand did not wrap, that is if `x + c` fits in `64 - k` signed
+    /// bits on the use's domain: proven or assumed (checked at run time), as a sign extension.
+    fn shifted_sign_extension(&mut self, value: ir::Value) -> Result<Option<AffExpr>, NotAffine> {
+        if ir::opcode(value) != Some(LLVMOpcode::LLVMAShr) {
+            return Ok(None);
+        }
+        let Some(k) = ir::const_int(ir::operand(value, 1)).filter(|k| (1..63).contains(k)) else { return Ok(None) };
+        let scope = ir::block_of(value).and_then(|b| self.analyses.loop_for(b));
+        let shifted = self.value_affine(ir::operand(value, 0), scope)?;
+        let unit = 1i64 << k;
+        if shifted.constant % unit != 0 || shifted.terms.iter().any(|(_, c)| c % unit != 0) {
+            return Ok(None);
+        }
+        let quotient = shifted.floor_div(unit).ok_or(NotAffine::of("overflow", value))?;
+        if !self.assume_fits(&quotient, 64 - k as u32) {
+            return Err(NotAffine::of("sign extension of a shifted value that may wrap", value));
         }
         Ok(Some(quotient))
     }
