@@ -169,10 +169,15 @@ impl DomainBuilder<'_, '_> {
                 )
                 .at(at));
             }
-            let (Some(exit), Some(exiting), Some(latch)) =
-                (lp.exit_block(), lp.exiting_block(), lp.latch())
-            else {
-                return Err(Reject::new(RejectKind::SeveralExits, "loop with several exits").at(at));
+            let Some(latch) = lp.latch() else {
+                return Err(Reject::new(RejectKind::SeveralExits, "loop with several latches").at(at));
+            };
+            let (Some(exit), Some(exiting)) = (lp.exit_block(), lp.exiting_block()) else {
+                // Several exits (`break`): bounded by the first iteration in which one of
+                // them leaves, as Polly does.
+                self.check_exits(lp, latch)?;
+                self.exit_bounded.insert(lp);
+                continue;
             };
             if exiting != latch {
                 return Err(Reject::new(
@@ -202,6 +207,48 @@ impl DomainBuilder<'_, '_> {
                     return Err(Reject::new(RejectKind::NonAffineLoopBound, format!("loop bound: {e}"))
                         .at(ir::location(ir::terminator(latch))));
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// The blocks of `lp` that leave it, in region order.
+    fn exiting_blocks(&self, lp: Loop) -> Vec<Block> {
+        let inside = |b: &Block| lp.contains(*b);
+        self.region
+            .blocks
+            .iter()
+            .copied()
+            .filter(|b| inside(b) && ir::successors(*b).iter().any(|s| !inside(s)))
+            .collect()
+    }
+
+    /// A loop with several exits is modeled when each exit is a two-way branch of the loop
+    /// itself (not of an inner loop) that runs in every iteration until one of them leaves
+    /// (it dominates the latch), the latch among them, and the exits stay in the region
+    /// (a loop region's outermost loop may leave it). The iterations are then those up to
+    /// the first in which some exit condition holds (`exit_condition_bounds`).
+    fn check_exits(&self, lp: Loop, latch: Block) -> RejectResult<()> {
+        let exiting = self.exiting_blocks(lp);
+        let reject = |why: &str, at: Block| Err(Reject::new(RejectKind::SeveralExits, why.to_string()).at(ir::location(ir::terminator(at))));
+        if !exiting.contains(&latch) {
+            return reject("loop with several exits, none of them at its latch", latch);
+        }
+        for &e in &exiting {
+            let term = ir::terminator(e);
+            let succs = ir::successors(e);
+            if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) || succs.len() != 2 {
+                return reject("loop exit that is not a two-way branch", e);
+            }
+            if self.a.loop_for(e) != Some(lp) {
+                return reject("exit of an outer loop from an inner loop", e);
+            }
+            if !self.a.dominates(e, latch) {
+                return reject("loop exit under a condition (it does not run in every iteration)", e);
+            }
+            let leaves_region = succs.iter().any(|s| !lp.contains(*s) && !self.region.contains(*s));
+            if leaves_region && !self.region.is_function && self.region.loop_depth(lp) != Some(0) {
+                return reject("loop leaves the region", e);
             }
         }
         Ok(())
@@ -340,10 +387,10 @@ impl DomainBuilder<'_, '_> {
         self.constraint(depth, &format!("0 <= {it} <= {}", trip.display(&names, &params), it = names[depth - 1]))
     }
 
-    /// The iterations of a loop whose trip count SCEV cannot compute, from the condition of
-    /// its exiting latch (Polly's trip count from isl): with `E` the iterations `i_d >= 0`
-    /// where the latch leaves the loop, the loop runs `0 <= i_d <= lexmin E` for each outer
-    /// iteration. The exit condition is read under no-wrap assumptions on that set (where it
+    /// The iterations of a loop whose trip count SCEV cannot compute, or that has several
+    /// exits, from the conditions of its exits (Polly's trip count from isl): with `E` the
+    /// iterations `i_d >= 0` where some exit leaves the loop, the loop runs
+    /// `0 <= i_d <= lexmin E` for each outer iteration. The exit condition is read under no-wrap assumptions on that set (where it
     /// fits, the model's values are the machine's, so the first exit is the machine's too);
     /// a loop that may not leave at all on some entry is rejected.
     fn exit_condition_bounds(&mut self, lp: Loop, entry: &isl_rs::Set, depth: usize) -> RejectResult<isl_rs::Set> {
@@ -351,25 +398,32 @@ impl DomainBuilder<'_, '_> {
             return self.parse(text);
         }
         let latch = lp.latch().expect("checked in check_loops");
-        let term = ir::terminator(latch);
-        let at = ir::location(term);
+        let at = ir::location(ir::terminator(latch));
         let not_computable = |why: &str| {
             Reject::new(RejectKind::NonAffineLoopBound, format!("trip count not computable: {why}")).at(at.clone())
         };
-        let succs = ir::successors(latch);
-        if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) || succs.len() != 2 {
-            return Err(not_computable("the latch does not branch on a condition"));
-        }
         let names = iterator_names(depth);
         // `entry x { i_d >= 0 }`: the iterations that could run, before the exit bounds them.
         let open = self.ok(self.ok(entry.copy())?.add_dims(isl_rs::DimType::Out, 1))?;
         let open = self.intersect(open, &format!("{} >= 0", names[depth - 1]))?;
         let wraps_before = self.parameters.no_wrap.len();
         let facts = Some((self.text(&open)?, depth));
-        let cond = self
-            .condition_in(ir::operand(term, 0), latch, depth, &facts)
-            .map_err(|why| not_computable(&why))?;
-        let exit = if succs[0] == lp.header() { format!("not ({cond})") } else { cond };
+        // Each exit runs in every iteration until one leaves (`check_exits`): the loop leaves
+        // in the first iteration where some exit condition holds.
+        let mut conditions = Vec::new();
+        for exiting in self.exiting_blocks(lp) {
+            let term = ir::terminator(exiting);
+            let succs = ir::successors(exiting);
+            if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) || succs.len() != 2 {
+                return Err(not_computable("the latch does not branch on a condition"));
+            }
+            let cond = self.condition_in(ir::operand(term, 0), exiting, depth, &facts).map_err(|why| {
+                // Said at the exit whose condition is not affine (a data-dependent break).
+                Reject::new(RejectKind::NonAffineLoopBound, format!("trip count not computable: {why}")).at(ir::location(term))
+            })?;
+            conditions.push(if lp.contains(succs[0]) { format!("not ({cond})") } else { cond });
+        }
+        let exit = conditions.iter().map(|c| format!("({c})")).collect::<Vec<_>>().join(" or ");
         let exits = self.intersect(self.ok(open.copy())?, &exit)?;
         // { [outer] -> [first exiting iteration] }
         let exits = self.ok(isl_rs::Map::from_range(exits))?;

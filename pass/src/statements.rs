@@ -570,65 +570,55 @@ impl<'a> StatementBuilder<'a> {
     }
 
     /// The phi at a hammock's join as a `select` on the hammock's condition; an arm with
-    /// branches of its own (an `if` inside one side of a ternary) gives nested selects on
-    /// their conditions.
+    /// branches of its own (an `if` inside one side of a ternary, or a `||` whose sides both
+    /// lead to one value) gives nested selects on their conditions.
     fn hammock_select(&mut self, h: &Hammock, phi: Value, at: Position) -> RejectResult<Expr> {
         let incoming = ir::phi_incoming(phi);
-        self.branch_value(h.branch, h.join, &incoming, phi, at)
+        self.branch_value(h.branch, h.join, &incoming, phi, at, &mut 0)
     }
 
-    /// The value of `phi` (at `join`) over the paths from the conditional branch ending
-    /// `branch`: a select on its condition of the value along each successor.
-    fn branch_value(&mut self, branch: Block, join: Block, incoming: &[(Value, Block)], phi: Value, at: Position) -> RejectResult<Expr> {
+    /// The value of `phi` (at `join`) over the paths from `block` to the join: the one
+    /// incoming value they all bring, or a select on `block`'s condition of the value along
+    /// each successor. Paths may meet again before the join (`c1 || c2 ? x : y` branches
+    /// twice to the block that yields `x`): each successor's value covers every path from it.
+    /// `visits` counts the blocks visited for this phi: paths that meet again are visited
+    /// once per path, so a chain of many diamonds is refused rather than expanded.
+    fn branch_value(&mut self, block: Block, join: Block, incoming: &[(Value, Block)], phi: Value, at: Position, visits: &mut usize) -> RejectResult<Expr> {
         let not_nested = || {
             Reject::new(RejectKind::NonAffineCondition, "data-dependent branches that do not nest").at(ir::location(phi))
         };
-        let term = ir::terminator(branch);
-        let succs = ir::successors(branch);
-        if succs.len() != 2 || succs[0] == succs[1] {
-            return Err(not_nested());
+        *visits += 1;
+        if *visits > MAX_SELECT_VISITS {
+            return Err(Reject::new(RejectKind::NonAffineCondition, "too many data-dependent paths to one value").at(ir::location(phi)));
         }
-        let mut sides: [Vec<(Value, Block)>; 2] = [Vec::new(), Vec::new()];
-        for &(value, from) in incoming {
-            let on = |s: Block| if s == join { from == branch } else { self.a.dominates(s, from) };
-            match (on(succs[0]), on(succs[1])) {
-                (true, false) => sides[0].push((value, from)),
-                (false, true) => sides[1].push((value, from)),
-                _ => return Err(not_nested()),
+        let values = reachable_incoming(block, join, incoming).ok_or_else(not_nested)?;
+        if let Some(first) = values.first().filter(|v| values.iter().all(|x| x == *v)) {
+            return self.expr(*first, at);
+        }
+        match ir::successors(block).as_slice() {
+            [next] => self.edge_value(block, *next, join, incoming, phi, at, visits),
+            [t, f] if t != f => {
+                let (t, f) = (*t, *f);
+                let t = self.edge_value(block, t, join, incoming, phi, at, visits)?;
+                let f = self.edge_value(block, f, join, incoming, phi, at, visits)?;
+                let c = self.expr(ir::operand(ir::terminator(block), 0), at)?;
+                Ok(Expr::Select(Box::new(c), Box::new(t), Box::new(f)))
             }
+            _ => Err(not_nested()),
         }
-        let mut values = Vec::new();
-        for (k, side) in sides.iter().enumerate() {
-            values.push(self.arm_value(succs[k], join, side, phi, at)?);
-        }
-        let c = self.expr(ir::operand(term, 0), at)?;
-        let f = values.pop().expect("two sides");
-        let t = values.pop().expect("two sides");
-        Ok(Expr::Select(Box::new(c), Box::new(t), Box::new(f)))
     }
 
-    /// The value of `phi` over the paths that enter a hammock's arm at `entry` (or go
-    /// straight to the join when `entry` is the join): their one incoming value, or the
-    /// value at the first conditional branch on the way.
-    fn arm_value(&mut self, entry: Block, join: Block, incoming: &[(Value, Block)], phi: Value, at: Position) -> RejectResult<Expr> {
-        let first = incoming.first().ok_or_else(|| {
-            Reject::new(RejectKind::NonAffineCondition, "phi without both sides").at(ir::location(phi))
+    /// The value of `phi` along the edge `from -> to`: the incoming value when `to` is the
+    /// join, else the value over the paths from `to`.
+    #[allow(clippy::too_many_arguments)]
+    fn edge_value(&mut self, from: Block, to: Block, join: Block, incoming: &[(Value, Block)], phi: Value, at: Position, visits: &mut usize) -> RejectResult<Expr> {
+        if to != join {
+            return self.branch_value(to, join, incoming, phi, at, visits);
+        }
+        let (value, _) = incoming.iter().find(|(_, b)| *b == from).ok_or_else(|| {
+            Reject::new(RejectKind::NonAffineCondition, "phi without a value for one of its edges").at(ir::location(phi))
         })?;
-        if incoming.iter().all(|(v, _)| *v == first.0) {
-            return self.expr(first.0, at);
-        }
-        let mut block = entry;
-        loop {
-            let succs = ir::successors(block);
-            match succs.as_slice() {
-                [next] if *next != join => block = *next,
-                [_, _] => return self.branch_value(block, join, incoming, phi, at),
-                _ => {
-                    return Err(Reject::new(RejectKind::NonAffineCondition, "data-dependent branches that do not nest")
-                        .at(ir::location(phi)))
-                }
-            }
-        }
+        self.expr(*value, at)
     }
 
     /// The expression of an instruction of the statement's own unit.
@@ -715,8 +705,33 @@ impl<'a> StatementBuilder<'a> {
     }
 }
 
+/// Blocks visited to build one phi's selects (`branch_value`).
+const MAX_SELECT_VISITS: usize = 64;
+
 /// Scalars get ids above every memory array until the SCoP is assembled.
 pub const SCALAR_BASE: ArrayId = 1 << 40;
+
+/// The incoming values of a join's phi on the paths from `block` (the values of the edges
+/// into the join that those paths take); `None` if the paths are many (a hammock's arms are
+/// small: more than `MAX` blocks on the way is refused rather than explored).
+fn reachable_incoming(block: Block, join: Block, incoming: &[(Value, Block)]) -> Option<Vec<Value>> {
+    const MAX: usize = 256;
+    let (mut seen, mut work, mut values) = (vec![block], vec![block], Vec::new());
+    while let Some(b) = work.pop() {
+        for next in ir::successors(b) {
+            if next == join {
+                values.push(incoming.iter().find(|(_, from)| *from == b)?.0);
+            } else if !seen.contains(&next) {
+                if seen.len() >= MAX {
+                    return None;
+                }
+                seen.push(next);
+                work.push(next);
+            }
+        }
+    }
+    Some(values)
+}
 
 /// Whether `value` is computed inside the region from memory: a load, or a float converted
 /// to an integer, among the instructions it is computed from (through phis, not around loops:
