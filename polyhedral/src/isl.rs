@@ -137,6 +137,14 @@ impl IslContext {
         self.ctx.reset_operations();
     }
 
+    /// Lifts the quota for the rest of the context's life (checks that must not fail on
+    /// complexity, such as a verification that only reads texts, which may then reuse the
+    /// objects read from the same texts before).
+    pub fn lift_quota(&self) {
+        self.ctx.set_max_operations(0);
+        self.ctx.reset_operations();
+    }
+
     /// The wrapped `isl-rs` context, for code that needs an operation not wrapped here.
     pub fn raw(&self) -> &Context {
         &self.ctx

@@ -38,7 +38,7 @@ pub use heuristics::cache_lines;
 pub use report::{LocationReport, Outcome, Reason, Report};
 
 use polyhedral::isl::{IslContext, IslError, DEFAULT_MAX_OPERATIONS};
-use reload_test::Analysis;
+use reload_test::{Analysis, Relations};
 use polyhedral::lang::typing::expr_type;
 use polyhedral::model::{ArrayId, Expr, Liveness, Scop};
 use std::collections::HashSet;
@@ -108,12 +108,13 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::LiveOutNotEnabled)));
     }
     let mut current = scop.clone();
+    let relations = Relations::default();
     let mut position = 0;
     // One analysis per model: locations that are not propagated leave the model as it was,
     // and the next location reuses its domains, schedules and orders.
     while !worklist.is_empty() {
         ctx.reset_quota();
-        let analysis = match Analysis::new(&ctx, &current) {
+        let analysis = match Analysis::new(&ctx, &current, &relations) {
             Ok(analysis) => analysis,
             Err(error) => {
                 let reason = match error {
@@ -159,7 +160,9 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         }
     }
     report.removable_arrays = removable_arrays(scop, &current);
-    verify(&current)?;
+    drop(relations);
+    ctx.lift_quota();
+    verify(&ctx, &current)?;
     Ok((current, report))
 }
 
@@ -211,9 +214,10 @@ fn removable_arrays(original: &Scop, result: &Scop) -> Vec<ArrayId> {
 }
 
 /// Step 4: unique statement names, domains and schedules isl reads with the statement's tuple,
-/// values of the written element type, subscripts within the statement's iterators.
-fn verify(scop: &Scop) -> Result<(), PropagationError> {
-    let ctx = IslContext::new(0);
+/// values of the written element type, subscripts within the statement's iterators. `ctx` has
+/// no quota; most texts are those the propagation has read already, which it then does not
+/// read again.
+fn verify(ctx: &IslContext, scop: &Scop) -> Result<(), PropagationError> {
     let mut names = HashSet::new();
     for statement in &scop.statements {
         let fail = |m: String| PropagationError::Verification(format!("{}: {m}", statement.name));

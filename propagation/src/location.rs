@@ -82,7 +82,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         let analysis = if rounds == 0 {
             analysis
         } else {
-            fresh = Analysis::new(ctx, &current)?;
+            fresh = Analysis::new(ctx, &current, analysis.relations)?;
             &fresh
         };
         let raws = analysis.raw_dependences(array)?;

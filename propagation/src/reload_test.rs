@@ -46,40 +46,101 @@ pub(crate) struct ReloadTest {
     pub overwrite: Option<(ArrayId, StatementId)>,
 }
 
+/// Relations derived from a model's texts, kept across the models of one propagation. Each
+/// relation is keyed by the texts it is computed from (a statement by its domain and schedule,
+/// an access by its relation), so a statement a propagation leaves as it was reuses them in the
+/// next model: after each change, most of the next model's orders, accesses and WAR relations
+/// are those of the previous one. isl is deterministic, so a kept relation is the one the
+/// computation would give again.
+#[derive(Default)]
+pub(crate) struct Relations<'c> {
+    /// The parameters and assumptions the access relations are restricted to.
+    assumptions: RefCell<String>,
+    /// Statement keys: (domain, schedule) texts.
+    statements: RefCell<HashMap<(String, String), usize>>,
+    /// Schedule on the domain, per statement key.
+    schedules: RefCell<HashMap<usize, UnionMap<'c>>>,
+    /// `{ S[i] -> A[...] }` on the domain and the assumed context, per (statement key, text).
+    accesses: RefCell<HashMap<(usize, String), UnionMap<'c>>>,
+    /// `{ A[i] -> B[j] : θ(i) <=lex θ(j) }` (`true`) or `<lex` (`false`) per statement keys.
+    orders: RefCell<HashMap<(usize, usize, bool), UnionMap<'c>>>,
+    /// WAR `r_e -> *` per (source key, read access text, writer key, write access text);
+    /// `None` when empty.
+    anti: RefCell<HashMap<(usize, String, usize, String), Option<UnionMap<'c>>>>,
+}
+
+impl<'c> Relations<'c> {
+    /// Forgets every relation if `scop`'s parameters or assumptions differ from those of the
+    /// models seen so far (the access relations are restricted to them).
+    fn use_assumptions_of(&self, scop: &Scop) {
+        let key = std::iter::once(scop.param_prefix())
+            .chain(scop.assumptions.iter().map(|a| a.set.clone()))
+            .collect::<Vec<_>>()
+            .join("\n");
+        if *self.assumptions.borrow() != key {
+            self.accesses.borrow_mut().clear();
+            self.anti.borrow_mut().clear();
+            *self.assumptions.borrow_mut() = key;
+        }
+    }
+
+    fn statement_key(&self, scop: &Scop, statement: StatementId) -> usize {
+        let s = &scop.statements[statement];
+        let mut keys = self.statements.borrow_mut();
+        let next = keys.len();
+        *keys.entry((s.domain.clone(), s.schedule.clone())).or_insert(next)
+    }
+}
+
+/// Copies the relation kept under `key`, or computes, keeps and returns it.
+fn kept<K: std::hash::Hash + Eq, T>(
+    cache: &RefCell<HashMap<K, T>>,
+    key: K,
+    copy: impl Fn(&T) -> IslResult<T>,
+    compute: impl FnOnce() -> IslResult<T>,
+) -> IslResult<T> {
+    if let Some(found) = cache.borrow().get(&key) {
+        return copy(found);
+    }
+    let value = compute()?;
+    cache.borrow_mut().insert(key, copy(&value)?);
+    Ok(value)
+}
+
 /// The private context of the dependence work on one SCoP.
 pub(crate) struct Analysis<'a, 'c> {
     pub ctx: &'c IslContext,
     pub scop: &'a Scop,
     assumed: ParamSet<'c>,
-    /// Per statement: domain, schedule on the domain, write access relation (read once).
+    /// Relations kept across models.
+    pub relations: &'a Relations<'c>,
+    /// Per statement: its key in `relations`.
+    keys: Vec<usize>,
+    /// Per statement: domain (read once).
     domains: RefCell<HashMap<StatementId, UnionSet<'c>>>,
-    schedules: RefCell<HashMap<StatementId, UnionMap<'c>>>,
-    writes: RefCell<HashMap<StatementId, UnionMap<'c>>>,
-    /// `{ A[i] -> B[j] : θ(i) <=lex θ(j) }` (`true`) or `<lex` (`false`) per statement pair.
-    orders: RefCell<HashMap<(StatementId, StatementId, bool), UnionMap<'c>>>,
-    /// WAR `r_e -> *` per (source, read access, writer); `None` when empty.
-    anti: RefCell<HashMap<(StatementId, Access, StatementId), Option<UnionMap<'c>>>>,
 }
 
 impl<'a, 'c> Analysis<'a, 'c> {
-    pub fn new(ctx: &'c IslContext, scop: &'a Scop) -> IslResult<Self> {
+    pub fn new(ctx: &'c IslContext, scop: &'a Scop, relations: &'a Relations<'c>) -> IslResult<Self> {
+        relations.use_assumptions_of(scop);
+        let keys = (0..scop.statements.len()).map(|s| relations.statement_key(scop, s)).collect();
         Ok(Analysis {
             ctx,
             scop,
             assumed: isl::analysis_context(ctx, scop)?,
+            relations,
+            keys,
             domains: RefCell::default(),
-            schedules: RefCell::default(),
-            writes: RefCell::default(),
-            orders: RefCell::default(),
-            anti: RefCell::default(),
         })
     }
 
     /// `{ S[i] -> A[...] }` on the domain of `S` and the assumed context.
     fn access_relation(&self, statement: StatementId, access: &Access) -> IslResult<UnionMap<'c>> {
-        let s = &self.scop.statements[statement];
-        let relation = self.ctx.union_map(&self.scop.access_relation(s, access))?;
-        relation.intersect_domain(self.domain(statement)?)?.intersect_params(&self.assumed)
+        let text = self.scop.access_relation(&self.scop.statements[statement], access);
+        kept(&self.relations.accesses, (self.keys[statement], text.clone()), UnionMap::copy, || {
+            let relation = self.ctx.union_map(&text)?;
+            relation.intersect_domain(self.domain(statement)?)?.intersect_params(&self.assumed)
+        })
     }
 
     pub fn domain(&self, statement: StatementId) -> IslResult<UnionSet<'c>> {
@@ -92,31 +153,24 @@ impl<'a, 'c> Analysis<'a, 'c> {
     }
 
     fn schedule(&self, statement: StatementId) -> IslResult<UnionMap<'c>> {
-        if let Some(s) = self.schedules.borrow().get(&statement) {
-            return s.copy();
-        }
-        let s = self.ctx.union_map(&self.scop.statements[statement].schedule)?.intersect_domain(self.domain(statement)?)?;
-        self.schedules.borrow_mut().insert(statement, s.copy()?);
-        Ok(s)
+        kept(&self.relations.schedules, self.keys[statement], UnionMap::copy, || {
+            self.ctx.union_map(&self.scop.statements[statement].schedule)?.intersect_domain(self.domain(statement)?)
+        })
     }
 
     /// `{ A[i] -> B[j] : θ(i) <=lex θ(j) }` if `or_equal`, else with `<lex`.
     fn order(&self, a: StatementId, b: StatementId, or_equal: bool) -> IslResult<UnionMap<'c>> {
-        if let Some(o) = self.orders.borrow().get(&(a, b, or_equal)) {
-            return o.copy();
-        }
-        let o = if or_equal { self.schedule(a)?.lex_le(self.schedule(b)?)? } else { self.schedule(a)?.lex_lt(self.schedule(b)?)? };
-        self.orders.borrow_mut().insert((a, b, or_equal), o.copy()?);
-        Ok(o)
+        kept(&self.relations.orders, (self.keys[a], self.keys[b], or_equal), UnionMap::copy, || {
+            if or_equal {
+                self.schedule(a)?.lex_le(self.schedule(b)?)
+            } else {
+                self.schedule(a)?.lex_lt(self.schedule(b)?)
+            }
+        })
     }
 
     fn write_relation(&self, statement: StatementId) -> IslResult<UnionMap<'c>> {
-        if let Some(w) = self.writes.borrow().get(&statement) {
-            return w.copy();
-        }
-        let w = self.access_relation(statement, &self.scop.statements[statement].write)?;
-        self.writes.borrow_mut().insert(statement, w.copy()?);
-        Ok(w)
+        self.access_relation(statement, &self.scop.statements[statement].write)
     }
 
     fn writers_of(&self, array: ArrayId) -> Vec<StatementId> {
@@ -216,22 +270,28 @@ impl<'a, 'c> Analysis<'a, 'c> {
 
     /// WAR `r_e -> * = { W[i] -> L[l] : same location, θ(i) <=lex θ(l) }`, `None` if empty.
     fn anti_dependence(&self, source: StatementId, read: &Access, writer: StatementId) -> IslResult<Option<UnionMap<'c>>> {
-        let key = (source, read.clone(), writer);
-        if let Some(cached) = self.anti.borrow().get(&key) {
-            return cached.as_ref().map(|a| a.copy()).transpose();
-        }
-        let same_location = self.access_relation(source, read)?.apply_range(self.write_relation(writer)?.reverse()?)?;
-        let anti = same_location.intersect(self.order(source, writer, true)?)?;
-        let anti = if anti.is_empty()? { None } else { Some(anti) };
-        let copy = anti.as_ref().map(|a| a.copy()).transpose()?;
-        self.anti.borrow_mut().insert(key, copy);
-        Ok(anti)
+        let (s, w) = (&self.scop.statements[source], &self.scop.statements[writer]);
+        let key = (self.keys[source], self.scop.access_relation(s, read), self.keys[writer], self.scop.access_relation(w, &w.write));
+        let copy = |a: &Option<UnionMap<'c>>| a.as_ref().map(|a| a.copy()).transpose();
+        kept(&self.relations.anti, key, copy, || {
+            let same_location = self.access_relation(source, read)?.apply_range(self.write_relation(writer)?.reverse()?)?;
+            let anti = same_location.intersect(self.order(source, writer, true)?)?;
+            Ok(if anti.is_empty()? { None } else { Some(anti) })
+        })
     }
 
     /// The reload test of `raw` (see the module documentation).
     pub fn reload_test(&self, raw: &RawDependence) -> IslResult<ReloadTest> {
         let source = &self.scop.statements[raw.source];
-        let dependence = self.ctx.union_map(&raw.relation)?;
+        // Read only once a WAR relation needs it: most sources have none, and reading a
+        // relation isl printed costs more than the test without one.
+        let mut parsed: Option<UnionMap<'c>> = None;
+        let mut dependence = || -> IslResult<UnionMap<'c>> {
+            if parsed.is_none() {
+                parsed = Some(self.ctx.union_map(&raw.relation)?);
+            }
+            parsed.as_ref().expect("just read").copy()
+        };
         let mut overwritten = self.ctx.union_set("{ }")?;
         let mut overwrite = None;
         let mut seen: Vec<&Access> = Vec::new();
@@ -244,7 +304,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             for writer in self.writers_of(read.array) {
                 let Some(anti) = self.anti_dependence(raw.source, read, writer)? else { continue };
                 // PIW(r_e) = { L[l] -> T[j] }
-                let intermediate = anti.reverse()?.apply_range(dependence.copy()?)?;
+                let intermediate = anti.reverse()?.apply_range(dependence()?)?;
                 let before = self.order(writer, raw.target, false)?;
                 // OR(r_e) = { T[j] }
                 let reloads = intermediate.intersect(before)?.range()?;
@@ -265,6 +325,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             });
         }
         let kept = self.domain(raw.target)?.subtract(overwritten)?;
+        let dependence = dependence()?;
         let propagation = dependence.copy()?.intersect_range(kept)?.coalesce()?;
         let complete = propagation.is_equal(&dependence)?;
         Ok(ReloadTest {
