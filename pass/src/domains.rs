@@ -122,7 +122,7 @@ pub fn compute(
     }
     let mut of_block = HashMap::new();
     for (block, set) in &b.sets {
-        let text = isl.check(set.to_str().map(|s| s.to_string())).map_err(isl_error)?;
+        let text = isl.set_text(&set).map_err(isl_error)?;
         of_block.insert(*block, text);
     }
     Ok(Domains { of_block, hammocks: b.hammocks, edge_conditions })
@@ -151,7 +151,7 @@ impl DomainBuilder<'_, '_> {
     }
 
     fn text(&self, set: &isl_rs::Set) -> RejectResult<String> {
-        self.isl.check(set.to_str().map(|s| s.to_string())).map_err(isl_error)
+        self.isl.set_text(set).map_err(isl_error)
     }
 
     /// Every loop of the region must be in simplified form with one exit, its latch, and an

@@ -175,7 +175,7 @@ fn no_wrap_assumptions(isl: &IslContext, parameters: &Parameters) -> RejectResul
             continue;
         }
         let holds = isl.check(isl.check(wraps.complement()).map_err(isl_error)?.coalesce()).map_err(isl_error)?;
-        let set = isl.check(holds.to_str().map(|s| s.to_string())).map_err(isl_error)?;
+        let set = isl.set_text(&holds).map_err(isl_error)?;
         let signedness = if nw.unsigned { "unsigned" } else { "signed" };
         let reason = format!("no wrap: {value} fits in {} {signedness} bits", nw.bits);
         if !out.iter().any(|a| a.reason == reason && a.set == set) {
@@ -230,7 +230,7 @@ impl Assembler<'_> {
     }
 
     fn to_string(&self, set: &isl_rs::Set) -> RejectResult<String> {
-        self.isl.check(set.to_str().map(|s| s.to_string())).map_err(isl_error)
+        self.isl.set_text(&set).map_err(isl_error)
     }
 
     /// The statement's domain: its block's, on its edge for phi writes, over all parameters.

@@ -64,6 +64,7 @@ extern "C" {
     /// Counts one operation; fails once the quota is used up (the state is sticky).
     fn isl_ctx_next_operation(ctx: usize) -> c_int;
     fn isl_set_to_str(set: usize) -> *mut c_char;
+    fn isl_map_to_str(map: usize) -> *mut c_char;
     fn isl_union_set_to_str(uset: usize) -> *mut c_char;
     fn isl_union_map_to_str(umap: usize) -> *mut c_char;
     fn isl_set_foreach_point(
@@ -115,6 +116,22 @@ const MAX_CACHED_TEXT: usize = 16 * 1024;
 const MAX_CACHED_OBJECTS: usize = 4096;
 
 impl IslContext {
+    /// The text of a set. isl-rs's `Set::to_str` reads the string without a null check, and
+    /// isl returns null when printing fails (a quota spent inside the printer): that was a
+    /// segmentation fault of `opt` on local_laplacian.
+    pub fn set_text(&self, set: &isl_rs::Set) -> IslResult<String> {
+        // SAFETY: `set.ptr` is a live set; the string is freed by `take_isl_string`.
+        let text = take_isl_string(unsafe { isl_set_to_str(set.ptr) });
+        self.check(Ok(text))?.ok_or_else(|| IslError::Isl { message: "isl_set_to_str failed".into() })
+    }
+
+    /// The text of a map (see `set_text`).
+    pub fn map_text(&self, map: &isl_rs::Map) -> IslResult<String> {
+        // SAFETY: `map.ptr` is a live map; the string is freed by `take_isl_string`.
+        let text = take_isl_string(unsafe { isl_map_to_str(map.ptr) });
+        self.check(Ok(text))?.ok_or_else(|| IslError::Isl { message: "isl_map_to_str failed".into() })
+    }
+
     /// A context that gives up after `max_operations` isl operations (0: no limit).
     pub fn new(max_operations: u64) -> Self {
         let ctx = Context::alloc();

@@ -47,11 +47,11 @@ pub(crate) fn propagation_pieces(
     let map = ctx.check(isl_rs::Map::read_from_str(ctx.raw(), dependence))?;
     // { T[j] -> W[i] }
     let reversed = ctx.check(map.reverse())?;
-    let reversed_text = ctx.check(reversed.to_str())?.to_string();
+    let reversed_text = ctx.map_text(&reversed)?;
     let function = ctx.check(isl_rs::PwMultiAff::from_map(reversed))?;
     let mut pieces = Vec::new();
     for (domain, multi) in function_pieces(ctx, &function)? {
-        let target_part = ctx.check(domain.to_str())?.to_string();
+        let target_part = ctx.set_text(&domain)?;
         let n = ctx.check(multi.size())?;
         let mut source_iterators = Vec::new();
         let mut exact = true;

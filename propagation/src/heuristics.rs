@@ -69,7 +69,7 @@ pub fn specialized_middle_dimension(ctx: &IslContext, part: &str, name: &str, di
     for index in 0..ctx.check(list.size())? {
         let basic = ctx.check(list.get_at(index))?;
         let piece = ctx.check(isl_rs::Set::from_basic_set(basic))?;
-        let text = ctx.check(piece.to_str())?.to_string();
+        let text = ctx.set_text(&piece)?;
         let mut fixed = Vec::with_capacity(dims);
         for k in 0..dims {
             fixed.push(is_fixed(ctx, &text, name, dims, k)?);
