@@ -4,8 +4,9 @@
 // in the source, and none in the generated code (`udiv` by 4 becomes `lshr` in both); the
 // `short` twin computes in `int` after promotion, with `nsw`, between its extensions and
 // truncations. The
-// generated loop's counter is `add nsw` where the source's `int` counter was. Outputs are
-// identical with and without the plugin.
+// generated loop's counter is `add nsw` where the source's `int` counter was. The address
+// arithmetic of generated accesses (one-term subscripts and the linearized offset of a
+// delinearized array) is `nsw` too. Outputs are identical with and without the plugin.
 // RUN: %ir %s -o %t.ll
 // RUN: %opt -passes='function(polyprop-canonicalize),polyprop' -S %t.ll -o %t.out.ll
 // RUN: opt -passes=verify -disable-output %t.out.ll
@@ -18,6 +19,7 @@
 // TRANSFORM-DAG: polyprop: function smooth_int, function body: transformed: 1 temporaries removed
 // TRANSFORM-DAG: polyprop: function smooth_unsigned, function body: transformed: 1 temporaries removed
 // TRANSFORM-DAG: polyprop: function smooth_short, function body: transformed: 1 temporaries removed
+// TRANSFORM-DAG: polyprop: function blur_rows, function body: transformed: 1 temporaries removed
 // CHECK-LABEL: define internal void @smooth_int.polyprop(
 // CHECK: polyprop.body:
 // CHECK: shl nsw i32
@@ -51,6 +53,14 @@
 // CHECK: sdiv i32 %{{[0-9]+}}, 2
 // CHECK: trunc i32 %{{[0-9]+}} to i16
 // CHECK: store i16
+// Address arithmetic of a delinearized access: subscripts and the linearized offset take nsw.
+// CHECK-LABEL: define internal void @blur_rows.polyprop(
+// CHECK: polyprop.body{{[0-9]+}}:
+// CHECK: [[ROW:%[0-9]+]] = add nsw i64 {{[0-9]+}}, %c0
+// CHECK: [[COL:%[0-9]+]] = add nsw i64 {{[0-9]+}}, %c1
+// CHECK: [[SCALED:%[0-9]+]] = mul nsw i64 [[ROW]], %{{[0-9]+}}
+// CHECK: [[OFFSET:%[0-9]+]] = add nsw i64 [[SCALED]], [[COL]]
+// CHECK: getelementptr float, float* %{{[0-9]+}}, i64 [[OFFSET]]
 #include "Inputs/harness.h"
 
 void smooth_int(int n, int *restrict out, const int *restrict in) {
@@ -80,6 +90,20 @@ void smooth_short(int n, short *restrict out, const short *restrict in) {
   free(t);
 }
 
+/* Flattened 2-D subscripts with a parametric row size: delinearized, so the generated
+ * address arithmetic is `row * w + col` with `nsw` (the subscripts of in-bounds accesses, inner
+ * ones in [0, w) by the model's assumption). */
+void blur_rows(long h, long w, float *restrict out, const float *restrict in) {
+  float *t = malloc(sizeof(float) * h * w);
+  for (long i = 0; i < h; i++)
+    for (long j = 1; j < w - 1; j++)
+      t[i * w + j] = in[i * w + j - 1] + in[i * w + j + 1];
+  for (long i = 1; i < h - 1; i++)
+    for (long j = 1; j < w - 1; j++)
+      out[i * w + j] = t[(i - 1) * w + j] + t[(i + 1) * w + j];
+  free(t);
+}
+
 int main(void) {
   enum { N = 1000 };
   static int in[N], out[N];
@@ -96,5 +120,11 @@ int main(void) {
   harness_print("int", out, sizeof out);
   harness_print("unsigned", uout, sizeof uout);
   harness_print("short", short_out, sizeof short_out);
+  enum { H = 20, W = 30 };
+  static float fin[H * W], fout[H * W];
+  for (int k = 0; k < H * W; k++)
+    fin[k] = (float)harness_next();
+  blur_rows(H, W, fout, fin);
+  harness_print("rows", fout, sizeof fout);
   return 0;
 }

@@ -354,6 +354,23 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     /// An affine expression of the statement's iterators (given) and the parameters, in i64.
     fn affine(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
+        self.affine_flagged(e, iters, WrapFlags::NONE)
+    }
+
+    /// A subscript of an access: `nsw` on its top-level multiplication and addition when it
+    /// has at most one variable term. Every generated access is at an address the source
+    /// accessed (propagation re-reads what the producer read), so in bounds of its object;
+    /// an inner subscript of a delinearized array is in `[0, size)` by the model's
+    /// assumption, and the outermost one is at most the element offset over the inner sizes'
+    /// product. With one term, `k*x` and `c + k*x` are the subscript itself or it minus a
+    /// constant, so neither wraps; with more terms, partial sums are not bounded by the model.
+    fn subscript(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
+        let flags = if e.terms.len() <= 1 { WrapFlags { nsw: true, ..WrapFlags::NONE } } else { WrapFlags::NONE };
+        self.affine_flagged(e, iters, flags)
+    }
+
+    /// An affine expression with `flags` on its top-level multiplications and additions.
+    fn affine_flagged(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>], flags: WrapFlags) -> Built<Val<'ctx>> {
         use polyhedral::affine::AffVar;
         let mut acc = self.int(e.constant);
         for (v, k) in &e.terms {
@@ -373,8 +390,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     self.min_max(x, y, IntPredicate::SGT)?
                 }
             };
-            let term = if *k == 1 { x } else { self.ir.mul(self.int(*k), x)? };
-            acc = self.ir.add(acc, term)?;
+            let term = if *k == 1 { x } else { self.ir.wrap_flags(self.ir.mul(self.int(*k), x)?, flags) };
+            acc = self.ir.wrap_flags(self.ir.add(acc, term)?, flags);
         }
         Ok(acc)
     }
@@ -544,7 +561,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             return Ok(base);
         }
         let subscripts = self.subscript_values(access, iters)?;
-        let index = self.linearize(&subscripts, &self.sizes[access.array])?;
+        // nsw needs every inner subscript inside its dimension: an assumption for affine ones,
+        // nothing for data-dependent ones.
+        let exact = (1..subscripts.len()).all(|d| access.data_subscript(d).is_none());
+        let flags = if exact { WrapFlags { nsw: true, ..WrapFlags::NONE } } else { WrapFlags::NONE };
+        let index = self.linearize(&subscripts, &self.sizes[access.array], flags)?;
         self.ir.element_pointer(base, index)
     }
 
@@ -555,7 +576,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             .mixed_subscripts()
             .into_iter()
             .map(|s| match s {
-                Ok(s) => self.affine(s, iters),
+                Ok(s) => self.subscript(s, iters),
                 Err(e) => self.expr(e, iters),
             })
             .collect()
@@ -567,11 +588,17 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 
     /// The element offset of `subscripts` (outermost first) in an array of inner `sizes`.
-    fn linearize(&self, subscripts: &[Val<'ctx>], sizes: &[Val<'ctx>]) -> Built<Val<'ctx>> {
+    /// Generated accesses take `nsw` (`flags`): the access is in bounds of its object (see
+    /// [`Self::subscript`]) and every affine inner subscript is in `[0, size)` (the model's
+    /// assumption, which holds in the transformed version), so each partial offset `P` and
+    /// `P * size` is within the offset's magnitude plus the inner sizes' product, below 2^63
+    /// elements. The run-time check takes none: it is evaluated before its assumptions are
+    /// known to hold, and a poison operand of its `and` would be undefined behaviour.
+    fn linearize(&self, subscripts: &[Val<'ctx>], sizes: &[Val<'ctx>], flags: WrapFlags) -> Built<Val<'ctx>> {
         let mut offset = subscripts[0];
         for (sub, size) in subscripts[1..].iter().zip(sizes) {
-            offset = self.ir.mul(offset, *size)?;
-            offset = self.ir.add(offset, *sub)?;
+            offset = self.ir.wrap_flags(self.ir.mul(offset, *size)?, flags);
+            offset = self.ir.wrap_flags(self.ir.add(offset, *sub)?, flags);
         }
         Ok(offset)
     }
@@ -917,7 +944,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
             let sizes = e.inner_sizes(array)?;
             let lin = |e: &Self, pick: &dyn Fn(&(AstExpr, AstExpr)) -> &AstExpr| -> Built<Val<'ctx>> {
                 let subscripts = bounds.bounds.iter().map(|b| e.ast_expr(pick(b))).collect::<Built<Vec<_>>>()?;
-                e.linearize(&subscripts, &sizes)
+                e.linearize(&subscripts, &sizes, WrapFlags::NONE)
             };
             let lo = lin(e, &|b| &b.0)?;
             let hi = lin(e, &|b| &b.1)?;

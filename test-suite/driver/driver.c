@@ -189,6 +189,44 @@ static void usage(void) {
   exit(2);
 }
 
+#ifdef POLYPROP_DOUBLE_REFERENCE
+/* The double reference (-DPOLYPROP_DOUBLE_REFERENCE, pipelines built with the same macro):
+ * float buffers are widened to double for the call and a float output is rounded back to
+ * float after it, so that the output compares with the float builds' element by element.
+ * The conversions are inside the timed call; this build is a reference, not a contender. */
+static long shape_elements(const struct buffer_shape *s) {
+  return s->planes * s->rows * s->cols;
+}
+
+static void *widened(const struct buffer_shape *s, void *data) {
+  if (s->kind != KIND_F32) return data;
+  double *wide = malloc(sizeof(double) * (size_t)shape_elements(s));
+  for (long k = 0; k < shape_elements(s); k++) wide[k] = ((float *)data)[k];
+  return wide;
+}
+
+static void call_pipeline(long R, long C, int n_inputs, const struct buffer_shape *in_shape,
+                          void **in, const struct buffer_shape *out_shape, void *out) {
+  void *wide_in[MAX_INPUTS];
+  for (int k = 0; k < n_inputs; k++) wide_in[k] = widened(&in_shape[k], in[k]);
+  long n = shape_elements(out_shape);
+  void *wide_out = out_shape->kind == KIND_F32 ? calloc((size_t)n, sizeof(double)) : out;
+  pipeline_call(R, C, wide_in, wide_out);
+  if (wide_out != out) {
+    for (long k = 0; k < n; k++) ((float *)out)[k] = (float)((double *)wide_out)[k];
+    free(wide_out);
+  }
+  for (int k = 0; k < n_inputs; k++)
+    if (wide_in[k] != in[k]) free(wide_in[k]);
+}
+#else
+static void call_pipeline(long R, long C, int n_inputs, const struct buffer_shape *in_shape,
+                          void **in, const struct buffer_shape *out_shape, void *out) {
+  (void)n_inputs, (void)in_shape, (void)out_shape;
+  pipeline_call(R, C, in, out);
+}
+#endif
+
 int main(int argc, char **argv) {
   int size = SIZE_QUICK;
   long rows = 0, cols = 0, reps = 1;
@@ -237,7 +275,7 @@ int main(int argc, char **argv) {
   printf("baseline_rss_kb: %ld\n", max_rss_kb());
   for (long r = 0; r < reps; r++) {
     double start = now_ms();
-    pipeline_call(R, C, in, out);
+    call_pipeline(R, C, n_inputs, in_shape, in, &out_shape, out);
     double stop = now_ms();
     printf("time_ms: %.3f\n", stop - start);
     fflush(stdout);

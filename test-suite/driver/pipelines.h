@@ -14,6 +14,14 @@ enum { SIZE_SMALL = 0, SIZE_QUICK = 1, SIZE_FULL = 2 };
 enum elem_kind { KIND_F32, KIND_U16, KIND_U8 };
 #define MAX_INPUTS 3
 
+/* The type of the pipelines' float scalars: double in the double reference build
+ * (-DPOLYPROP_DOUBLE_REFERENCE, see pipelines/pipeline_common.h). */
+#ifdef POLYPROP_DOUBLE_REFERENCE
+typedef double pipeline_real;
+#else
+typedef float pipeline_real;
+#endif
+
 /* planes x rows x cols elements, planar; integer kinds hold [0, scale]. */
 struct buffer_shape {
   long planes, rows, cols;
@@ -30,7 +38,7 @@ static inline struct buffer_shape shape(long planes, long rows, long cols,
 #if defined(PIPELINE_UNSHARP_MASK)
 /* R x C image, 3 float channels, input with a 2-pixel border. */
 #define PIPELINE_NAME "unsharp_mask"
-void pipeline_unsharp_mask(long R, long C, float weight, float threshold,
+void pipeline_unsharp_mask(long R, long C, pipeline_real weight, pipeline_real threshold,
                            void *in_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{64, 48}, {1024, 1024}, {2048, 2048}};
 static const char *pipeline_check_size(long R, long C) {
@@ -86,8 +94,8 @@ static void pipeline_call(long R, long C, void **in, void *out) {
 /* R x C is the 8-bit RGB output; the 10-bit raw input (in 16-bit words)
  * is (R+48) x (C+64). */
 #define PIPELINE_NAME "camera_pipe"
-void pipeline_camera_pipe(long R, long C, float color_temp, float gamma,
-                          float contrast, void *in_void, void *out_void);
+void pipeline_camera_pipe(long R, long C, pipeline_real color_temp, pipeline_real gamma,
+                          pipeline_real contrast, void *in_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{64, 96}, {960, 1264}, {1920, 2528}};
 static const char *pipeline_check_size(long R, long C) {
   return R >= 2 && C >= 2 && R % 2 == 0 && C % 2 == 0 ? NULL
@@ -147,7 +155,7 @@ static void pipeline_call(long R, long C, void **in, void *out) {
 #elif defined(PIPELINE_LOCAL_LAPLACIAN)
 /* R x C RGB image of 16-bit samples (3 planes) in and out. */
 #define PIPELINE_NAME "local_laplacian"
-void pipeline_local_laplacian(long R, long C, float alpha, float beta,
+void pipeline_local_laplacian(long R, long C, pipeline_real alpha, pipeline_real beta,
                               void *in_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{128, 256}, {768, 1280}, {1536, 2560}};
 static const char *pipeline_check_size(long R, long C) {

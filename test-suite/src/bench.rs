@@ -34,12 +34,13 @@ pub struct Config {
     pub reference: Option<Reference>,
 }
 
-/// Validation against one variant's output within a relative tolerance (`--fast-math`).
+/// Validation against one variant's output (`--fast-math`: the double build) by the image
+/// metric of [`compare::Tolerance`].
 #[derive(Clone, Copy, Debug)]
 pub struct Reference {
     /// Index into `Config::variants`.
     pub variant: usize,
-    pub tolerance: f64,
+    pub tolerance: compare::Tolerance,
 }
 
 /// One pipeline in one variant.
@@ -146,7 +147,7 @@ pub struct Results {
 }
 
 fn build_cells(tools: &Toolchain, config: &Config, p: &Pipeline, step: &mut usize, total: usize) -> Vec<Cell> {
-    let driver = tools.build_driver(p);
+    let mut drivers: std::collections::BTreeMap<Vec<String>, Result<PathBuf, String>> = Default::default();
     let mut naive_ir: Option<Result<String, String>> = None;
     let mut cells = Vec::new();
     for v in &config.variants {
@@ -156,6 +157,7 @@ fn build_cells(tools: &Toolchain, config: &Config, p: &Pipeline, step: &mut usiz
         let build = if v.uses_plugin && !config.plugin.exists() {
             Err(format!("plugin not built ({})", config.plugin.display()))
         } else {
+            let driver = drivers.entry(crate::variants::driver_defines(v)).or_insert_with(|| tools.build_driver(p, v));
             driver.clone().and_then(|d| tools.build_binary(p, v, &d))
         };
         let build_seconds = start.elapsed().as_secs_f64();

@@ -6,7 +6,7 @@
 use polyprop_test_suite::bench::{self, Config};
 use polyprop_test_suite::options::{self, Options};
 use polyprop_test_suite::toolchain::Toolchain;
-use polyprop_test_suite::{pipelines, progress, progress_done, reference, report, repository_root, variants};
+use polyprop_test_suite::{compare, pipelines, progress, progress_done, reference, report, repository_root, variants};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -99,9 +99,10 @@ fn run(o: Options) -> Result<bool, String> {
     }
     if o.fast_math {
         all.push(variants::strict(&o.extra_flags));
+        all.push(variants::double_reference(&o.extra_flags));
     }
-    if o.skip.iter().any(|s| s == "naive") {
-        return Err("--skip naive: the naive build is the baseline of every ratio and validation".into());
+    if o.skip.iter().any(|s| s == "naive" || (o.fast_math && s == "double")) {
+        return Err("--skip naive/double: the naive build is the baseline of every ratio, and double that of --fast-math's validation".into());
     }
     if let Some(unknown) = o.skip.iter().find(|s| !all.iter().any(|v| &v.name == *s)) {
         return Err(format!("--skip {unknown}: no such variant"));
@@ -114,7 +115,7 @@ fn run(o: Options) -> Result<bool, String> {
         threads: o.threads,
         timeout: std::time::Duration::from_secs(o.timeout_seconds.into()),
         pipelines: selected,
-        reference: o.fast_math.then(|| bench::Reference { variant: all.len() - 1, tolerance: o.tolerance }),
+        reference: o.fast_math.then(|| bench::Reference { variant: all.len() - 1, tolerance: compare::Tolerance { elementwise: o.tolerance, outlier_fraction: o.outlier_fraction } }),
         variants: all,
         plugin,
         counts_passes: o.counts.then(|| (o.counts_before.clone(), o.counts_after.clone())),
@@ -125,7 +126,7 @@ fn run(o: Options) -> Result<bool, String> {
     write_results(&out_dir, &results, &table)?;
     println!("written: {}/results.{{txt,csv,json}}, {}/speedups.svg", out_dir.display(), out_dir.display());
     // Exit status: 1 if the naive or Polly build of any pipeline failed or
-    // Polly's output differs from naive (under --fast-math: from the strict build beyond the
+    // Polly's output differs from naive (under --fast-math: from the double build beyond the
     // tolerance).
     let broken = results.pipelines.iter().any(|p| {
         p.cells.iter().filter(|c| !c.variant.uses_plugin).any(|c| {

@@ -53,15 +53,20 @@ pub struct Arguments {
     /// Flags appended to every variant's compile flags (split at spaces; repeatable)
     #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
     extra_flags: Vec<String>,
-    /// Every variant at -ffast-math, as the papers measured; outputs are then validated
-    /// against the strict naive build (no -ffast-math, also timed) within --tolerance
+    /// Every variant at -ffast-math, as the papers measured, plus strict (naive without it) and
+    /// double (naive with every float of the pipeline as double), both timed; outputs are
+    /// validated against double's by --tolerance and --outlier-fraction
     /// [results go to <out-dir>/fast-math]
     #[arg(long)]
     fast_math: bool,
-    /// Under --fast-math: the largest difference allowed, relative to the largest magnitude of
-    /// the strict build's output
+    /// Under --fast-math: the per-element tolerance, relative to the largest magnitude of the
+    /// double build's output, and the largest RMS of the relative differences
     #[arg(long, value_name = "T", default_value_t = 1e-4)]
     tolerance: f64,
+    /// Under --fast-math: the largest share of elements whose relative difference exceeds
+    /// --tolerance (threshold flips of reassociation)
+    #[arg(long, value_name = "F", default_value_t = 1e-3)]
+    outlier_fraction: f64,
     /// Where results go [default: <repo>/target/polyprop-bench]
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
@@ -106,6 +111,7 @@ pub struct Options {
     pub extra_flags: Vec<String>,
     pub fast_math: bool,
     pub tolerance: f64,
+    pub outlier_fraction: f64,
     pub out_dir: Option<PathBuf>,
     pub clang: PathBuf,
     pub opt: PathBuf,
@@ -150,6 +156,7 @@ impl From<Arguments> for Options {
             extra_flags: a.extra_flags.iter().flat_map(|f| f.split_whitespace()).map(String::from).collect(),
             fast_math: a.fast_math,
             tolerance: a.tolerance,
+            outlier_fraction: a.outlier_fraction,
             out_dir: a.out_dir,
             clang: a.clang,
             opt: a.opt,

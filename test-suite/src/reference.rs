@@ -26,7 +26,7 @@ pub fn read(path: &Path) -> Result<BTreeMap<String, String>, String> {
 
 /// Builds `p` as the reference variant and returns its small-size checksum.
 pub fn checksum(tools: &Toolchain, p: &Pipeline) -> Result<String, String> {
-    let driver = tools.build_driver(p)?;
+    let driver = tools.build_driver(p, &reference_variant())?;
     let binary = tools.build_binary(p, &reference_variant(), &driver)?;
     let request = RunRequest { size: Size::Small, calls: 1, output: None, threads: None, timeout: std::time::Duration::from_secs(120) };
     Ok(runner::run(&binary, &request)?.checksum)

@@ -50,13 +50,17 @@ impl Toolchain {
         self.suite_dir.join("pipelines").join(format!("{}.c", p.name))
     }
 
-    /// The driver object for `p` (built once, with `-O2`).
-    pub fn build_driver(&self, p: &Pipeline) -> Result<PathBuf, String> {
+    /// The driver object for `p` in variant `v` (with `-O2`; `v` only adds the double
+    /// reference's macro, see [`crate::variants::driver_defines`]).
+    pub fn build_driver(&self, p: &Pipeline, v: &Variant) -> Result<PathBuf, String> {
         std::fs::create_dir_all(&self.build_dir).map_err(|e| e.to_string())?;
-        let object = self.build_dir.join(format!("driver_{}.o", p.name));
+        let defines = crate::variants::driver_defines(v);
+        let suffix = if defines.is_empty() { "" } else { ".double" };
+        let object = self.build_dir.join(format!("driver_{}{suffix}.o", p.name));
         run_checked(
             Command::new(&self.clang)
                 .args(["-O2", "-c", "-Wall"])
+                .args(&defines)
                 .arg(format!("-D{}", p.driver_macro()))
                 .arg(self.suite_dir.join("driver/driver.c"))
                 .arg("-o")

@@ -76,6 +76,27 @@ pub fn strict(extra: &[String]) -> Variant {
     Variant { name: "strict".into(), kind: Kind::Custom, compile_flags: with_base(extra), link_flags: vec![], uses_plugin: false }
 }
 
+/// The macro that turns every `float` of a pipeline into `double`
+/// (`pipelines/pipeline_common.h`) and makes the driver widen and narrow the buffers
+/// (`driver/driver.c`); the driver of a variant with it is built with it too.
+pub const DOUBLE_REFERENCE: &str = "-DPOLYPROP_DOUBLE_REFERENCE";
+
+/// The reference of a `--fast-math` run: the naive build without `-ffast-math`, in `double`.
+pub fn double_reference(extra: &[String]) -> Variant {
+    Variant {
+        name: "double".into(),
+        kind: Kind::Custom,
+        compile_flags: [with_base(extra), vec![DOUBLE_REFERENCE.into()]].concat(),
+        link_flags: vec![],
+        uses_plugin: false,
+    }
+}
+
+/// The flags the driver of `v` is built with besides its own: the double reference's macro.
+pub fn driver_defines(v: &Variant) -> Vec<String> {
+    v.compile_flags.iter().filter(|f| *f == DOUBLE_REFERENCE).cloned().collect()
+}
+
 pub fn threaded(plugin: &Path, extra: &[String]) -> Vec<Variant> {
     // clang's default OpenMP runtime (libomp) is not installed; libgomp is.
     let omp = strings(&["-fopenmp=libgomp", "-DPOLYPROP_OMP"]);
