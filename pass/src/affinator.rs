@@ -848,7 +848,32 @@ impl Affinator<'_> {
 /// expression is the same variable. One that uses iterators (a clamped row) is an `Atom`,
 /// multiplied by a size like an iterator; one of parameters only (`floor(R / 2)`, the rows
 /// of a pyramid level) is a `ParamAtom`, a factor of sizes like a parameter.
+///
+/// A parameter atom keeps only its primitive part and returns its integer content as a
+/// coefficient: `GY*GZ` with a constant `GZ = 16` reaches here as `32 + 16*floor((R-1)/8)`,
+/// and only as `16 * (2 + floor((R-1)/8))` is it a multiple of the size `GY` that the
+/// other strides of the array are written with (bilateral grid, issue 14).
 fn atom(e: AffExpr, atoms: &mut Vec<AffExpr>) -> Poly {
+    if !e.uses_iterators() {
+        let content = e.terms.iter().fold(e.constant.abs(), |g, (_, c)| gcd(g, c.abs()));
+        if content > 1 {
+            if let Some(scaled) = e.floor_div(content).and_then(|p| atom_index(p, atoms).scale(content)) {
+                return scaled;
+            }
+        }
+    }
+    atom_index(e, atoms)
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn atom_index(e: AffExpr, atoms: &mut Vec<AffExpr>) -> Poly {
     let k = atoms.iter().position(|a| *a == e).unwrap_or_else(|| {
         atoms.push(e.clone());
         atoms.len() - 1
