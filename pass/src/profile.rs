@@ -4,10 +4,11 @@
 //!
 //! A profile belongs to the source, not to one binary: it is made from a build that QEMU can
 //! run (`-O1`, `-march=x86-64-v3`) and read when compiling the optimized build. So matching
-//! goes through source locations, `file:line`, never machine addresses: a loop of the IR
-//! matches the profiled loops whose header is on the line where the IR loop starts (its
-//! `llvm.loop` start location, else its header's first located instruction). What does not
-//! match is listed, not guessed.
+//! goes through source locations, `file:line`, never machine addresses: a profiled loop is
+//! the IR loop that contains its header's line, the one as deep as it where several do (the
+//! profiled build may put an outer loop's header on the line of the inner loop it enters).
+//! IR loops are shown at their `llvm.loop` start line. What does not match is listed, not
+//! guessed.
 //!
 //! Not yet: the speculative model the matched loops and accesses make possible (issue 15);
 //! `print=profile` shows what reaches the pass.
