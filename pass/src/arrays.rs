@@ -393,7 +393,8 @@ fn check_base(a: Analyses, region: &Region, base: Value) -> RejectResult<()> {
     }
 }
 
-/// Whether `function` allocates memory (`is_allocator`, or an `alloca`): without it no array of any region of it can be temporary (see `liveness`).
+/// Whether `function` allocates memory (`is_allocator`, or an `alloca`): without it no array
+/// of any region of it can be temporary (see `liveness`).
 pub fn allocates(function: Value) -> bool {
     ir::blocks(function).into_iter().flat_map(ir::instructions).any(|i| {
         is_allocation(i) || ir::opcode(i) == Some(LLVMOpcode::LLVMAlloca)

@@ -131,7 +131,6 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), S
     Ok(())
 }
 
-/// Whether a value is computable at function entry from arguments and constants only.
 /// An allocation whose one argument is its size in bytes (`malloc`, C++'s `new[]` and `new`):
 /// the generated code allocates the arrays it keeps itself, with `malloc` of that size, and
 /// frees them, whatever the source allocated them with.
@@ -139,6 +138,7 @@ fn allocates_by_size(base: Value) -> bool {
     matches!(ir::called_function_name(base).as_deref(), Some("malloc" | "_Znam" | "_Znwm"))
 }
 
+/// Whether a value is computable at function entry from arguments and constants only.
 fn invariant(v: Value) -> bool {
     if ir::is_argument(v) || ir::is_constant(v) {
         return true;
@@ -157,7 +157,7 @@ fn invariant(v: Value) -> bool {
         Some(LLVMOpcode::LLVMLoad) => !ir::is_volatile(v) && invariant(ir::operand(v, 0)),
         // Pure intrinsics: min and max, and the overflow-checked product of C++'s `new T[n]`.
         Some(LLVMOpcode::LLVMCall) => {
-            let pure = |n: String| n.starts_with("llvm.smax.") || n.starts_with("llvm.smin.") || n.starts_with("llvm.umul.with.overflow.");
+            let pure = |n: String| n.starts_with("llvm.smax.") || n.starts_with("llvm.smin.") || crate::statements::is_overflow_intrinsic(&n);
             ir::called_function_name(v).is_some_and(pure) && ir::call_arguments(v).into_iter().all(invariant)
         }
         _ => false,

@@ -122,7 +122,7 @@ pub fn compute(
     }
     let mut of_block = HashMap::new();
     for (block, set) in &b.sets {
-        let text = isl.set_text(&set).map_err(isl_error)?;
+        let text = isl.set_text(set).map_err(isl_error)?;
         of_block.insert(*block, text);
     }
     Ok(Domains { of_block, hammocks: b.hammocks, edge_conditions })
@@ -390,9 +390,10 @@ impl DomainBuilder<'_, '_> {
     /// The iterations of a loop whose trip count SCEV cannot compute, or that has several
     /// exits, from the conditions of its exits (Polly's trip count from isl): with `E` the
     /// iterations `i_d >= 0` where some exit leaves the loop, the loop runs
-    /// `0 <= i_d <= lexmin E` for each outer iteration. The exit condition is read under no-wrap assumptions on that set (where it
-    /// fits, the model's values are the machine's, so the first exit is the machine's too);
-    /// a loop that may not leave at all on some entry is rejected.
+    /// `0 <= i_d <= lexmin E` for each outer iteration. The exit conditions are read under
+    /// no-wrap assumptions on that set (where they fit, the model's values are the machine's,
+    /// so the first exit is the machine's too); a loop that may not leave at all on some
+    /// entry is rejected.
     fn exit_condition_bounds(&mut self, lp: Loop, entry: &isl_rs::Set, depth: usize) -> RejectResult<isl_rs::Set> {
         if let Some(text) = self.exit_bounds.get(&lp) {
             return self.parse(text);

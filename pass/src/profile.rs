@@ -21,16 +21,19 @@ use std::fmt::Write;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
+/// A profile as read: the profile, or why it cannot be used.
+type Loaded = Result<Arc<Profile>, String>;
+
 /// The profiles read by this process, by path: a clang process compiles many functions,
 /// each of which would otherwise read and check the file again.
-fn cache() -> &'static Mutex<HashMap<String, Result<Arc<Profile>, String>>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Result<Arc<Profile>, String>>>> = OnceLock::new();
+fn cache() -> &'static Mutex<HashMap<String, Loaded>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Loaded>>> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
 /// The profile at `path`, and whether this call is the first to read it (so that a bad
 /// profile is reported once per process, not once per function).
-pub fn load(path: &str) -> (Result<Arc<Profile>, String>, bool) {
+pub fn load(path: &str) -> (Loaded, bool) {
     let mut cache = cache().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(found) = cache.get(path) {
         return (found.clone(), false);
@@ -63,9 +66,7 @@ fn warn_other_sources(path: &str, file: &str) {
 
 /// The profile for `function`, if `profile=FILE` names one the pass can use for it.
 pub fn for_function(options: &crate::options::Options, function: Value) -> Option<Arc<Profile>> {
-    warn_if_unusable(options);
-    let path = options.profile.as_deref()?;
-    let profile = load(path).0.ok()?;
+    let (path, profile) = usable(options)?;
     if let Some(file) = other_sources(&profile, function) {
         warn_other_sources(path, &file);
         return None;
@@ -81,8 +82,21 @@ pub fn unusable(why: &str) -> String {
 /// Says on stderr, once per process, that `profile=FILE` cannot be used (a diagnostic, not
 /// a printer's output: it must not mix with an object written to stdout).
 pub fn warn_if_unusable(options: &crate::options::Options) {
-    if let Some((Err(why), true)) = options.profile.as_deref().map(load) {
-        eprint!("{}", unusable(&why));
+    usable(options);
+}
+
+/// The path and the profile of `profile=FILE` if it reads; the first reader of a profile that
+/// does not says why on stderr.
+fn usable(options: &crate::options::Options) -> Option<(&str, Arc<Profile>)> {
+    let path = options.profile.as_deref()?;
+    match load(path) {
+        (Ok(profile), _) => Some((path, profile)),
+        (Err(why), first) => {
+            if first {
+                eprint!("{}", unusable(&why));
+            }
+            None
+        }
     }
 }
 

@@ -930,17 +930,20 @@ fn math_base(base: &str) -> Option<MathFunction> {
 /// annotate (debug information, lifetimes, assumptions).
 pub fn is_pure_call(call: Value) -> bool {
     let Some(name) = ir::called_function_name(call) else { return false };
-    let with_overflow = ["sadd", "uadd", "ssub", "usub", "smul", "umul"]
-        .iter()
-        .any(|op| name.starts_with(&format!("llvm.{op}.with.overflow.")));
     math_function(&name).is_some()
         || integer_intrinsic(&name).is_some()
-        || with_overflow
+        || is_overflow_intrinsic(&name)
         || name.starts_with("llvm.usub.sat.")
         || name.starts_with("llvm.dbg.")
         || name.starts_with("llvm.lifetime.")
         || name == "llvm.assume"
         || name.starts_with("llvm.experimental.noalias.scope.decl")
+}
+
+/// `llvm.{s,u}{add,sub,mul}.with.overflow.*`: arithmetic with an overflow bit, no memory.
+pub fn is_overflow_intrinsic(name: &str) -> bool {
+    let op = name.strip_prefix("llvm.").and_then(|rest| rest.split_once(".with.overflow.")).map(|(op, _)| op);
+    matches!(op, Some("sadd" | "uadd" | "ssub" | "usub" | "smul" | "umul"))
 }
 
 /// Allocations and deallocations (`malloc`, `new[]`, `free`, `delete[]`, ...): they define

@@ -635,8 +635,8 @@ impl Scop {
         // a narrow type): `range` (inner ones could cross rows, so they stay unbounded).
         let mut bounds = Vec::new();
         if !everything {
-            for d in (0..access.subscripts.len()).filter(|d| access.data_subscript(*d).is_some()) {
-                let r = crate::range::range(self, access.data_subscript(d).expect("data subscript"));
+            for (d, subscript) in access.data.0.iter().enumerate().filter_map(|(d, s)| Some((d, s.as_ref()?))) {
+                let r = crate::range::range(self, subscript);
                 let show = |e: &AffExpr| e.display(&stmt.iterators, &params).to_string();
                 // The ends of a 32-bit type say nothing an alias check or a dependence can use.
                 let useful = |e: &&AffExpr| e.as_constant().is_none_or(|c| c.unsigned_abs() < i32::MAX as u64);
