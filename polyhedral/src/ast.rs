@@ -258,6 +258,20 @@ fn known_context(scop: &Scop) -> String {
     }
 }
 
+/// The value range of the 64-bit parameters, `[params] -> { : -2^63 <= p <= 2^63 - 1 }`, which
+/// the context leaves out (its large constants would enter every relation). The run-time check
+/// needs it: a no-wrap assumption such as "p - 1 fits in 63 unsigned bits" bounds `p` by 2^63,
+/// which only the type range shows to hold always, and which no 64-bit comparison can test.
+fn i64_ranges(scop: &Scop) -> String {
+    let ranges: Vec<String> = scop
+        .params
+        .iter()
+        .filter(|p| p.ty == crate::model::ScalarType::I64)
+        .map(|p| format!("{} <= {} <= {}", i64::MIN, p.name, i64::MAX))
+        .collect();
+    format!("{}{{ : {} }}", scop.param_prefix(), ranges.join(" and "))
+}
+
 /// An `isl_ast_build` from a parameter set (taken).
 fn build_from_context(ctx: &IslContext, context: isl_rs::Set) -> IslResult<Owned> {
     // SAFETY: the set is handed over to isl.
@@ -479,7 +493,7 @@ fn schedule_tree(ctx: &IslContext, timed: &[TimedStatement<'_>], group: &[usize]
 /// simplified (`gist`) against what is known about the parameters first, so the check
 /// tests only what is not already known.
 pub fn condition_expr(ctx: &IslContext, scop: &Scop, set: &str) -> IslResult<AstExpr> {
-    let known = ctx.param_set(&known_context(scop))?;
+    let known = ctx.param_set(&known_context(scop))?.intersect(ctx.param_set(&i64_ranges(scop))?)?;
     let set = ctx.param_set(set)?;
     let set = ctx.check(set.raw().copy())?;
     let known_raw = ctx.check(known.raw().copy())?;
