@@ -3,6 +3,8 @@
 // subprogram; floating-point operations carry the source's fast-math flags under
 // -ffast-math and none without; the module verifies and its DWARF is clean. What the run-time
 // check proves, LLVM learns: each array has its alias scope, and no access aliases the others.
+// A propagated subexpression keeps the line of the statement it came from: the loads of `in`
+// propagated from t's stage are at t's line, the store to out at out's line.
 // RUN: %clang -O2 -g -ffast-math -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.fast.ll
 // RUN: %opt -passes='function(polyprop-canonicalize),polyprop' -S %t.fast.ll -o %t.fast.out.ll
 // RUN: opt -passes=verify -disable-output %t.fast.out.ll
@@ -18,10 +20,11 @@
 // FAST-SAME: !dbg ![[SP:[0-9]+]]
 // FAST: load float, float* %{{[0-9]+}}, align 4, !dbg ![[LOC:[0-9]+]], !tbaa !{{[0-9]+}}, !alias.scope !{{[0-9]+}}, !noalias !{{[0-9]+}}
 // FAST: fadd fast float
-// FAST: store float %{{[0-9]+}}, float* %{{[0-9]+}}, align 4, !dbg !{{[0-9]+}}, !tbaa !{{[0-9]+}}, !alias.scope !{{[0-9]+}}, !noalias !{{[0-9]+}}
+// FAST: store float %{{[0-9]+}}, float* %{{[0-9]+}}, align 4, !dbg ![[OUT:[0-9]+]], !tbaa !{{[0-9]+}}, !alias.scope !{{[0-9]+}}, !noalias !{{[0-9]+}}
 // FAST: ![[SP]] = distinct !DISubprogram(name: "blur"
-// FAST: ![[LOC]] = !DILocation(line: [[#@LINE+15]], column: {{[0-9]+}}, scope: ![[SP]])
-// FAST: = distinct !{!{{[0-9]+}}, !{{[0-9]+}}, !"polyprop array {{[0-9]+}}"}
+// FAST-DAG: ![[LOC]] = !DILocation(line: [[#@LINE+14]], column: {{[0-9]+}}, scope: ![[SP]])
+// FAST-DAG: ![[OUT]] = !DILocation(line: [[#@LINE+15]], column: {{[0-9]+}}, scope: ![[SP]])
+// FAST-DAG: = distinct !{!{{[0-9]+}}, !{{[0-9]+}}, !"polyprop array {{[0-9]+}}"}
 // STRICT-LABEL: define internal void @blur.polyprop(
 // STRICT: load float, float* %{{[0-9]+}}, align 4, !dbg !{{[0-9]+}}, !tbaa
 // STRICT: fadd float

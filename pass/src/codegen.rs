@@ -60,6 +60,9 @@ pub struct Plan<'a> {
     pub externals: &'a [Value],
     /// Fast-math flags and TBAA tags of the source, for the generated instructions.
     pub fidelity: &'a crate::fidelity::Fidelity,
+    /// The lines of the original statements' values by shape (`fidelity::origins`): a
+    /// propagated subexpression keeps its producer's line.
+    pub origins: &'a HashMap<String, SourceLocation>,
 }
 
 /// Generates the new function and the versioned entry; returns why it did not when it did
@@ -217,6 +220,8 @@ struct Emitter<'a, 'ctx> {
     /// Reads the current statement performs whatever its selects choose: a select whose
     /// sides read only these may evaluate both sides.
     unconditional: Vec<Access>,
+    /// The location emitted instructions take now (`set_location`).
+    location: std::cell::Cell<Option<&'a SourceLocation>>,
 }
 
 impl<'a, 'ctx> Emitter<'a, 'ctx> {
@@ -240,12 +245,14 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             scope: None,
             alias_scopes: Vec::new(),
             unconditional: Vec::new(),
+            location: std::cell::Cell::new(None),
         }
     }
 
     /// The debug location of emitted instructions: `line:column` of the source when it lies
     /// in the scope's file (a statement from an inlined header keeps the function's line).
-    fn set_location(&self, at: Option<&polyhedral::model::SourceLocation>) {
+    fn set_location(&self, at: Option<&'a polyhedral::model::SourceLocation>) {
+        self.location.set(at);
         let Some((scope, function_line)) = self.scope else { return };
         let file = ir::subprogram_file(scope);
         let (line, column) = match at {
@@ -638,7 +645,23 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         Ok(())
     }
 
+    /// The code of `e`, at the line of the statement it was propagated from when it has the
+    /// shape of an original statement's value (`fidelity::origins`), else at the current line.
     fn expr(&self, e: &Expr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
+        let origin = if crate::fidelity::is_operation(e) { self.plan.origins.get(&crate::fidelity::shape(e)) } else { None };
+        let current = self.location.get();
+        match origin {
+            Some(at) if current.map(|c| c.line) != Some(at.line) => {
+                self.set_location(Some(at));
+                let value = self.expr_here(e, iters);
+                self.set_location(current);
+                value
+            }
+            _ => self.expr_here(e, iters),
+        }
+    }
+
+    fn expr_here(&self, e: &Expr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
         let ir = &self.ir;
         match e {
             Expr::Constant(Constant::Int(v, t)) => ir.const_int(*t, *v),

@@ -245,7 +245,9 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) 
             }
         }
     }
+    let origins = crate::fidelity::origins(&built.scop);
     let plan = codegen::Plan {
+        origins: &origins,
         scop,
         ast: &tree,
         assumptions: assumed,

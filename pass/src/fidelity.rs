@@ -5,7 +5,13 @@
 //! from (propagation merges expressions of several statements), so the region is summarized
 //! instead, soundly: the fast-math flags that *every* floating-point operation of the region
 //! carries (all of them under `-ffast-math`, none without), and per array the TBAA tag that
-//! all its loads and stores carry, if they agree. Debug locations are per statement.
+//! all its loads and stores carry, if they agree. Debug locations are per statement, and a
+//! propagated subexpression keeps the line of the statement it came from: the model's `Expr`
+//! has no place for a location, so the original model's statement values are kept by
+//! *shape* (operations, constants and arrays, subscripts left out: propagation substitutes a
+//! producer's value with shifted subscripts, paper 003 section 4), and code generation gives
+//! a subexpression of that shape its producer's line (`origins`). A shape two statements at
+//! different lines share is left out; a wrong match could only misplace a line.
 //!
 //! Integer operations keep their own source instruction's `nsw`/`nuw`/`exact` in the model
 //! (`WrapFlags`, recorded by `statements`). Loops are matched back to the source: per
@@ -20,7 +26,7 @@ use crate::ir_builder;
 use crate::region::Region;
 use llvm_sys::prelude::LLVMMetadataRef;
 use llvm_sys::LLVMOpcode;
-use polyhedral::model::SourceLocation;
+use polyhedral::model::{Expr, Scop, SourceLocation};
 use std::collections::HashMap;
 
 /// The summary of one region.
@@ -123,4 +129,44 @@ fn is_floating_point_operation(inst: Value) -> bool {
         Some(LLVMCall) => bridge::fast_math_flags(inst).is_some(),
         _ => false,
     }
+}
+
+/// The shape of an expression: its operations, constants and arrays in order, without
+/// subscripts, iterators or parameters (which propagation rewrites).
+pub fn shape(e: &Expr) -> String {
+    let list = |xs: &[&Expr]| xs.iter().map(|x| shape(x)).collect::<Vec<_>>().join(",");
+    match e {
+        Expr::Constant(c) => format!("{c:?}"),
+        Expr::Read(access) => format!("@{}", access.array),
+        Expr::Iterator(_) | Expr::Parameter(_) | Expr::External(_) => "v".into(),
+        Expr::Unary(op, x) => format!("{op:?}({})", shape(x)),
+        Expr::Binary(op, x, y, _) => format!("{op:?}({})", list(&[x, y])),
+        Expr::Compare(p, x, y) => format!("{p:?}({})", list(&[x, y])),
+        Expr::Select(c, x, y) => format!("?({})", list(&[c, x, y])),
+        Expr::Cast(op, t, x) => format!("{op:?}{t:?}({})", shape(x)),
+        Expr::Call(f, t, args) => format!("{f:?}{t:?}({})", list(&args.iter().collect::<Vec<_>>())),
+    }
+}
+
+/// The source location of each statement value of the model as built (before propagation),
+/// by shape; values that are a bare read or constant, and shapes that two statements at
+/// different lines share, are left out.
+pub fn origins(scop: &Scop) -> HashMap<String, SourceLocation> {
+    let mut out: HashMap<String, Option<SourceLocation>> = HashMap::new();
+    for stmt in &scop.statements {
+        let (Some(at), true) = (&stmt.location, is_operation(&stmt.value)) else { continue };
+        out.entry(shape(&stmt.value))
+            .and_modify(|seen| {
+                if seen.as_ref().is_some_and(|l| l.line != at.line) {
+                    *seen = None;
+                }
+            })
+            .or_insert_with(|| Some(at.clone()));
+    }
+    out.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect()
+}
+
+/// Whether code generation emits an instruction of its own for `e` (not a read or a leaf).
+pub fn is_operation(e: &Expr) -> bool {
+    !matches!(e, Expr::Constant(_) | Expr::Read(_) | Expr::Iterator(_) | Expr::Parameter(_) | Expr::External(_))
 }
