@@ -197,6 +197,17 @@ pub struct Affinator<'a> {
     pub facts: Option<Facts<'a>>,
 }
 
+/// The widest recurrence whose wrapping is modeled exactly, as a modulo: masks of a few bits
+/// (`x & 1`, `x & 255`). Wider ones are assumed not to wrap (checked at run time), which
+/// keeps the usual `int` counter free of existential variables.
+const MODULAR_BITS: u32 = 8;
+
+#[derive(Clone, Copy)]
+enum Extension {
+    Zero,
+    Sign,
+}
+
 impl Affinator<'_> {
     /// The affine form of `scev`, or a short description of what is not affine.
     pub fn affine(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
@@ -243,6 +254,9 @@ impl Affinator<'_> {
                 // arithmetic), or a value that fits on the use's domain, proven or assumed.
                 // `(int)` of a `long` wraps without undefined behaviour.
                 let narrow = scev.operands()[0];
+                if let Some(exact) = self.wrapping_recurrence(narrow, Extension::Sign)? {
+                    return Ok(exact);
+                }
                 let inner = self.affine(narrow)?;
                 if !narrow.no_signed_wrap() && !self.assume_fits(&inner, self.analyses.bits(narrow)) {
                     return Err(NotAffine::at("sign extension of a value that may wrap", scev));
@@ -254,6 +268,9 @@ impl Affinator<'_> {
                 // A zero extension is the identity on non-negative values: proven, or assumed
                 // where the domain is known.
                 let narrow = scev.operands()[0];
+                if let Some(exact) = self.wrapping_recurrence(narrow, Extension::Zero)? {
+                    return Ok(exact);
+                }
                 let inner = self.affine(narrow)?;
                 if !self.non_negative(std::slice::from_ref(&inner)) && !self.assume_unsigned(&inner, self.analyses.bits(narrow)) {
                     return Err(NotAffine::at("zero extension of a possibly negative value", scev));
@@ -780,6 +797,49 @@ impl Affinator<'_> {
     }
 
     fn add_recurrence(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
+        let value = self.recurrence_value(scev)?;
+        // A recurrence of a narrow type (`char`, `short`, `int`, or a counter truncated by
+        // `& 255`) is `start + step * i` only while it does not wrap: known (`<nsw>`,
+        // `<nuw>`) or proven on the use's domain.
+        let bits = self.analyses.bits(scev);
+        if bits < 64 && !scev.no_signed_wrap() && !scev.no_unsigned_wrap() && !self.assume_fits(&value, bits) {
+            return Err(NotAffine::at("recurrence of a narrow type that may wrap", scev));
+        }
+        Ok(value)
+    }
+
+    /// The extension of a recurrence of at most [`MODULAR_BITS`] bits that may wrap on the
+    /// use's domain, exactly: `x & 1` with a counter `x` reaches SCEV as `zext` of the
+    /// counter truncated to `i1`, a recurrence `{-1,+,-1}<i1>` that wraps at every iteration.
+    /// Its value is `start + step * i` modulo `2^bits` (wrapping arithmetic is modular): the
+    /// zero extension is `e mod 2^bits`, the sign extension `(e + 2^(bits-1)) mod 2^bits -
+    /// 2^(bits-1)`. `None` where it is not such a recurrence, or it provably fits (the plain
+    /// form is simpler).
+    fn wrapping_recurrence(&mut self, narrow: Scev, extension: Extension) -> Result<Option<AffExpr>, NotAffine> {
+        let bits = self.analyses.bits(narrow);
+        if narrow.kind() != ScevKind::AddRec || bits > MODULAR_BITS || narrow.no_signed_wrap() || narrow.no_unsigned_wrap() {
+            return Ok(None);
+        }
+        let value = self.recurrence_value(narrow)?;
+        let fits = match extension {
+            Extension::Sign => self.fits(&value, bits),
+            Extension::Zero => self.non_negative(std::slice::from_ref(&value)) && self.fits(&value, bits + 1),
+        };
+        if fits {
+            return Ok(None);
+        }
+        let overflow = || NotAffine::at("overflow", narrow);
+        let (modulus, half) = (1i64 << bits, 1i64 << (bits - 1));
+        let modulo = |e: &AffExpr| -> Option<AffExpr> { e.sub(&e.floor_div(modulus)?.scale(modulus)?) };
+        let exact = match extension {
+            Extension::Zero => modulo(&value),
+            Extension::Sign => value.add(&AffExpr::constant(half)).and_then(|e| modulo(&e)).and_then(|e| e.sub(&AffExpr::constant(half))),
+        };
+        exact.map(Some).ok_or_else(overflow)
+    }
+
+    /// `start + step * i` of a recurrence `{start,+,step}`, whatever its type's width.
+    fn recurrence_value(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
         let ops = scev.operands();
         if ops.len() != 2 {
             return Err(NotAffine::at("non-linear recurrence", scev));
@@ -792,15 +852,7 @@ impl Affinator<'_> {
         let start = self.affine(ops[0])?;
         let step = ops[1].constant().ok_or(NotAffine::at("non-constant step", scev))?;
         let iter = iteration.scale(step).ok_or(NotAffine::at("overflow", scev))?;
-        let value = start.add(&iter).ok_or(NotAffine::at("overflow", scev))?;
-        // A recurrence of a narrow type (`char`, `short`, `int`, or a counter truncated by
-        // `& 255`) is `start + step * i` only while it does not wrap: known (`<nsw>`,
-        // `<nuw>`) or proven on the use's domain.
-        let bits = self.analyses.bits(scev);
-        if bits < 64 && !scev.no_signed_wrap() && !scev.no_unsigned_wrap() && !self.assume_fits(&value, bits) {
-            return Err(NotAffine::at("recurrence of a narrow type that may wrap", scev));
-        }
-        Ok(value)
+        start.add(&iter).ok_or(NotAffine::at("overflow", scev))
     }
 }
 
