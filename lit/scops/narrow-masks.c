@@ -1,7 +1,8 @@
-// Masks of a few bits of a counter (`i & 1`, `i & 7`, `(unsigned char)(i * 37)`) reach SCEV as
-// extensions of the counter truncated to i1, i3 or i8: recurrences that wrap at almost every
-// iteration. They are modeled exactly as a modulo (i & 1 is i mod 2), not as a no-wrap
-// assumption that can never hold. Each function runs with int and long counters; outputs are
+// Masks of a few bits of a counter (`i & 1`, `i & 7`) reach SCEV as extensions of the counter
+// truncated to i1 or i3: recurrences that wrap at almost every iteration. They are modeled
+// exactly as a modulo (i & 1 is i mod 2), not as a no-wrap assumption that can never hold.
+// From 8 bits on (`(unsigned char)(i * 37)`) the recurrence is assumed not to wrap, as for a
+// counter of a narrow type: at n = 1000 the run-time check fails and the original code runs. Each function runs with int and long counters; outputs are
 // identical with and without the plugin, and all five are transformed (even_int and even_long
 // were not before: their statement under the mask carried an assumption that never holds).
 // RUN: %clang -O3 %s -o %t.naive
@@ -31,7 +32,8 @@
 // MODEL: read: [n] -> { S0[i0] -> lut[i0 - 8*floor((i0)/8)] }
 // MODEL-LABEL: polyprop-detect: function byte_int
 // MODEL-NEXT: SCoP function body
-// MODEL: read: [n] -> { S0[i0] -> table[37*i0 - 256*floor((37*i0)/256)] }
+// MODEL: assumed context: [n] -> {  : n <= 4 }    ; no wrap: 37*i0 fits in 8 signed bits
+// MODEL: read: [n] -> { S0[i0] -> table[37*i0] }
 #include <stdio.h>
 #include <stdlib.h>
 

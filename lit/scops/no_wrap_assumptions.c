@@ -1,21 +1,17 @@
 // A counter used through a narrow type: `(int)i` and `(unsigned char)i` of a `long` counter
 // are recurrences of the narrow type ({0,+,1} in i32 or i8), which wrap (without undefined
-// behaviour) once i passes their range. The `int` is read as i under the assumption that it
-// fits on the domain (n <= 2^31), as Polly assumes no wrapping; code generation checks it at
-// run time. A recurrence of at most 8 bits is modeled exactly instead, wrapping included:
-// `(unsigned char)i` is i mod 256, without assumption. With i < 100 a `signed char` provably
-// fits: the subscript is i.
+// behaviour) once i passes their range. They are read as i under the assumption that they
+// fit on the domain (n <= 2^31, n <= 128), as Polly assumes no wrapping; code generation
+// checks it at run time. With i < 100 a `signed char` provably fits: no assumption.
 // RUN: %ir %s -o %t.ll
 // RUN: %model'print<polyprop-scops>' %t.ll | FileCheck %s
 // CHECK-LABEL: polyprop-scops: function int_of_long
 // CHECK: assumed context: [n] -> {  : n <= 2147483648 }    ; no wrap: i0 fits in 32 signed bits
 // CHECK: write: [n] -> { S0[i0] -> a[i0] }
 // CHECK-LABEL: polyprop-scops: function char_of_long
-// CHECK: assumed context: [n] -> { : }
-// CHECK: write: [n] -> { S0[i0] -> a[i0 - 256*floor((i0)/256)] }
+// CHECK: assumed context: [n] -> {  : n <= 128 }    ; no wrap: i0 fits in 8 signed bits
 // CHECK-LABEL: polyprop-scops: function bounded
 // CHECK: assumed context: [] -> { : }
-// CHECK: write: [] -> { S0[i0] -> a[i0] }
 void int_of_long(long n, float *a) {
   for (long i = 0; i < n; i++)
     a[(int)i] = 1.0f;

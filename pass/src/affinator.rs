@@ -197,10 +197,12 @@ pub struct Affinator<'a> {
     pub facts: Option<Facts<'a>>,
 }
 
-/// The widest recurrence whose wrapping is modeled exactly, as a modulo: masks of a few bits
-/// (`x & 1`, `x & 255`). Wider ones are assumed not to wrap (checked at run time), which
-/// keeps the usual `int` counter free of existential variables.
-const MODULAR_BITS: u32 = 8;
+/// The widest recurrence whose wrapping is modeled exactly, as a modulo: SCEV's truncations
+/// for masks of a few bits (`x & 1`, `x & 7`). From 8 bits on, a narrow recurrence is most
+/// often a counter of a narrow type (`unsigned char i`), which Polly too assumes not to
+/// wrap (checked at run time): its loop bound then stays affine, and its subscripts free of
+/// existential variables.
+const MODULAR_BITS: u32 = 7;
 
 #[derive(Clone, Copy)]
 enum Extension {
