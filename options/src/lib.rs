@@ -65,7 +65,7 @@ pub struct OptionSpec {
 }
 
 /// The stages `print=` can name.
-pub const PRINTABLE: [&str; 7] = ["detect", "scops", "deps", "deps-dot", "propagation", "transform", "profile"];
+pub const PRINTABLE: [&str; 8] = ["detect", "scops", "deps", "deps-dot", "propagation", "transform", "profile", "time"];
 
 /// Every option, in the order of the "known:" list of errors.
 pub const TABLE: &[OptionSpec] = &[
@@ -92,7 +92,7 @@ pub const TABLE: &[OptionSpec] = &[
     OptionSpec {
         name: "print",
         value: Some("STAGES"),
-        description: "print the stages, comma-separated: detect, scops, deps, deps-dot (Graphviz), propagation, transform, profile (the profile's loops matched to the IR's)",
+        description: "print the stages, comma-separated: detect, scops, deps, deps-dot (Graphviz), propagation, transform, profile (the profile's loops matched to the IR's), time (seconds per stage of the transform)",
         set: |o, _, v| parse_print(o, v),
         show: |o| o.print.join(","),
     },
@@ -172,7 +172,7 @@ impl Options {
     /// Whether no printer runs but the transform's lines: the transform then decides from as
     /// little of the model as it can (and clang transforms copies of functions).
     pub fn prints_only_transform(&self) -> bool {
-        self.print.iter().all(|p| p == "transform")
+        self.print.iter().all(|p| p == "transform" || p == "time")
     }
 
     /// Parses `key=value;key;...`; an unknown key or a bad value is a one-line error.

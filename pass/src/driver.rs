@@ -37,7 +37,9 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         return Ok(Outcome { output, changed: false });
     }
     let scope = if only_transform { detect::Scope::FunctionBody } else { detect::Scope::Everything };
-    let candidates = detect::detect(a, function, options.quota, scope);
+    crate::timing::take();
+    let candidates = crate::timing::stage("detect and model", || detect::detect(a, function, options.quota, scope));
+    let model_time = crate::timing::take();
     if printing("detect") {
         output.push_str(&printers::detection(&name, &candidates));
     }
@@ -106,6 +108,10 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
                 };
                 output.push_str(&format!("polyprop: function {name}, {description}: {what}\n"));
             }
+            if printing("time") {
+                let stages: Vec<_> = model_time.iter().copied().chain(crate::timing::take()).collect();
+                output.push_str(&crate::timing::line(&name, description, &stages));
+            }
             changed |= outcome.is_ok();
         }
     }
@@ -136,12 +142,12 @@ fn propagated_ast(built: &BuiltScop, options: &Options) -> Result<(Scop, propaga
 }
 
 fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop, propagation::Report), String> {
-    propagation::propagate(&built.scop, options).map_err(|e| format!("internal error in propagation: {e}"))
+    crate::timing::stage("propagation", || propagation::propagate(&built.scop, options)).map_err(|e| format!("internal error in propagation: {e}"))
 }
 
 fn build_ast(scop: &Scop, options: &Options) -> Result<ast::Ast, String> {
     let isl = IslContext::new(options.quota);
-    ast::build_ast(&isl, scop).map_err(|e| format!("AST generation: {e}"))
+    crate::timing::stage("AST", || ast::build_ast(&isl, scop)).map_err(|e| format!("AST generation: {e}"))
 }
 
 /// Whether `array` is a temporary array (not a scalar): what propagation gains by removing.
@@ -222,6 +228,25 @@ fn read_import(built: &BuiltScop, file: &std::path::Path, options: &Options) -> 
 /// The isl AST of `scop`, the run-time check, and the new code (`codegen::generate`).
 fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) -> Result<(), String> {
     let tree = build_ast(scop, options)?;
+    let (assumed, bounds) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
+    let origins = crate::fidelity::origins(&built.scop);
+    let plan = codegen::Plan {
+        origins: &origins,
+        scop,
+        ast: &tree,
+        assumptions: assumed,
+        bounds,
+        bases: &built.bases,
+        parameters: &built.parameters,
+        externals: &built.externals,
+        fidelity: &built.fidelity,
+    };
+    crate::timing::stage("code generation", || codegen::generate(function, &plan))
+}
+
+/// The run-time check of a generated SCoP: its assumed context as a condition, and the
+/// subscript bounds of every array of an alias check.
+fn runtime_check(built: &BuiltScop, scop: &Scop, options: &Options) -> Result<(ast::AstExpr, Vec<codegen::ArrayBounds>), String> {
     let isl = IslContext::new(options.quota);
     let assumed = isl::assumed_context(&isl, scop)
         .and_then(|set| set.to_isl_string())
@@ -245,19 +270,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) 
             }
         }
     }
-    let origins = crate::fidelity::origins(&built.scop);
-    let plan = codegen::Plan {
-        origins: &origins,
-        scop,
-        ast: &tree,
-        assumptions: assumed,
-        bounds,
-        bases: &built.bases,
-        parameters: &built.parameters,
-        externals: &built.externals,
-        fidelity: &built.fidelity,
-    };
-    codegen::generate(function, &plan)
+    Ok((assumed, bounds))
 }
 
 /// Why the run-time check has no bounds for an array. isl finds no optimum when a

@@ -37,6 +37,7 @@ pub mod region;
 pub mod reject;
 pub mod scop_builder;
 pub mod statements;
+pub mod timing;
 
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
