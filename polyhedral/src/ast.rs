@@ -37,6 +37,7 @@
 
 use crate::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult};
 use crate::model::Scop;
+use crate::schedule_tree::ScheduleTree;
 use std::collections::HashMap;
 use std::ffi::{CStr, CString};
 use std::os::raw::{c_char, c_int, c_long, c_void};
@@ -112,13 +113,6 @@ extern "C" {
     fn isl_ast_build_free(build: usize) -> usize;
     fn isl_ast_build_node_from_schedule(build: usize, schedule: usize) -> usize;
 
-    fn isl_schedule_from_domain(domain: usize) -> usize;
-    fn isl_schedule_sequence(schedule1: usize, schedule2: usize) -> usize;
-    fn isl_schedule_insert_partial_schedule(schedule: usize, partial: usize) -> usize;
-    fn isl_schedule_free(schedule: usize) -> usize;
-    fn isl_multi_union_pw_aff_from_union_map(umap: usize) -> usize;
-    fn isl_multi_union_pw_aff_free(mupa: usize) -> usize;
-    fn isl_map_plain_get_val_if_fixed(map: usize, dim_type: c_int, pos: c_int) -> usize;
 
     fn isl_ast_node_get_type(node: usize) -> c_int;
     fn isl_ast_node_for_get_iterator(node: usize) -> usize;
@@ -294,7 +288,7 @@ fn iterator_prefix(scop: &Scop) -> String {
 }
 
 /// How many statements one quota period of AST generation covers (see [`build_ast`]).
-pub const STATEMENTS_PER_QUOTA: usize = 100;
+pub const STATEMENTS_PER_QUOTA: usize = 25;
 
 /// Generates the loop program of `scop`'s schedule over its domains, under the assumed
 /// context.
@@ -311,21 +305,25 @@ pub fn build_ast(ctx: &IslContext, scop: &Scop) -> IslResult<Ast> {
     let prefix = iterator_prefix(scop);
     let iterators: Vec<String> = (0..dimensions).map(|k| format!("{prefix}{k}")).collect();
     // { S[i] -> [t0, ..., tn] : i in I_S }, one per statement that has instances.
-    let mut timed = Vec::new();
+    let mut timed = ctx.empty_union_map()?;
+    let mut statements: usize = 0;
     for statement in &scop.statements {
         ctx.reset_quota();
         let domain = ctx.union_set(&statement.domain)?;
         let schedule = ctx.union_map(&statement.schedule)?.intersect_domain(domain)?;
         if !schedule.is_empty()? {
-            timed.push(TimedStatement::new(ctx, schedule, dimensions)?);
+            timed = timed.union(schedule)?;
+            statements += 1;
         }
     }
-    if timed.is_empty() {
-        return Ok(Ast { root: AstNode::Block(Vec::new()), iterators });
-    }
     ctx.reset_quota();
-    let all: Vec<usize> = (0..timed.len()).collect();
-    let tree = schedule_tree(ctx, &timed, &all, 0, dimensions)?;
+    let Some(tree) = ScheduleTree::of(ctx, &timed)? else {
+        return match statements {
+            0 => Ok(Ast { root: AstNode::Block(Vec::new()), iterators }),
+            _ => Err(unsupported("statements with different numbers of time dimensions")),
+        };
+    };
+    let mut tree = tree.into_raw();
 
     let assumed = assumed_context(ctx, scop)?;
     let context = ctx.check(assumed.raw().copy())?;
@@ -345,14 +343,16 @@ pub fn build_ast(ctx: &IslContext, scop: &Scop) -> IslResult<Ast> {
         "isl_ast_build_set_iterators",
     )?;
     // AST generation is one isl call whose work grows linearly with the number of statements
-    // (about 6000 operations per statement of an image pipeline): its quota period is the
-    // context's quota once per `STATEMENTS_PER_QUOTA` statements.
+    // (about 6000 operations per statement of an image pipeline, 30000-55000 where pyramid
+    // levels divide the domains: pyramid_blending needs 4-8 million for 147 statements): its
+    // quota period is the context's quota once per `STATEMENTS_PER_QUOTA` statements.
     let quota = ctx.raw().get_max_operations();
-    let periods = timed.len().div_ceil(STATEMENTS_PER_QUOTA) as u64;
+    let periods = statements.div_ceil(STATEMENTS_PER_QUOTA) as u64;
     ctx.raw().set_max_operations(quota.saturating_mul(periods.max(1)));
     ctx.reset_quota();
-    // SAFETY: `build` is kept; the schedule tree is handed over.
-    let node = unsafe { isl_ast_build_node_from_schedule(build.ptr, tree.release()) };
+    tree.do_not_free_on_drop();
+    // SAFETY: `build` is kept; the schedule tree is handed over (isl frees it).
+    let node = unsafe { isl_ast_build_node_from_schedule(build.ptr, tree.ptr) };
     let node = own(ctx, node, isl_ast_node_free, "isl_ast_build_node_from_schedule");
     ctx.raw().set_max_operations(quota);
     ctx.reset_quota();
@@ -368,124 +368,6 @@ pub fn build_ast(ctx: &IslContext, scop: &Scop) -> IslResult<Ast> {
     };
     let root = converter.node(node.ptr)?;
     Ok(Ast { root, iterators })
-}
-
-/// One statement's schedule restricted to its domain, `{ S[i] -> [t0, ..., tn] : i in I_S }`,
-/// and for each time dimension the constant it has, if any (the `2d + 1` form's static
-/// dimensions).
-struct TimedStatement<'c> {
-    schedule: crate::isl::UnionMap<'c>,
-    constants: Vec<Option<i64>>,
-}
-
-impl<'c> TimedStatement<'c> {
-    fn new(ctx: &'c IslContext, schedule: crate::isl::UnionMap<'c>, dimensions: usize) -> IslResult<Self> {
-        let mut constants = Vec::with_capacity(dimensions);
-        for dimension in 0..dimensions {
-            let projected = time_dimension(ctx, &schedule, dimension, dimensions)?;
-            let maps = ctx.check(projected.raw().get_map_list())?;
-            let constant = if ctx.check(maps.size())? == 1 {
-                let map = ctx.check(maps.get_at(0))?;
-                // SAFETY: `map` is live; the value is owned.
-                let value = unsafe { isl_map_plain_get_val_if_fixed(map.ptr, ISL_DIM_OUT, 0) };
-                let value = own(ctx, value, isl_val_free, "isl_map_plain_get_val_if_fixed")?;
-                integer(ctx, value.ptr)?
-            } else {
-                None
-            };
-            constants.push(constant);
-        }
-        Ok(TimedStatement { schedule, constants })
-    }
-}
-
-/// `isl_dim_out`.
-const ISL_DIM_OUT: c_int = 3;
-
-/// `{ S[i] -> [t_dimension] }` of a schedule `{ S[i] -> [t0, ..., tn] }`.
-fn time_dimension<'c>(
-    ctx: &'c IslContext,
-    schedule: &crate::isl::UnionMap<'c>,
-    dimension: usize,
-    dimensions: usize,
-) -> IslResult<crate::isl::UnionMap<'c>> {
-    let names: Vec<String> = (0..dimensions).map(|k| format!("t{k}")).collect();
-    let projection = ctx.union_map(&format!("{{ [{}] -> [t{dimension}] }}", names.join(", ")))?;
-    schedule.copy()?.apply_range(projection)
-}
-
-/// The value of an integer `isl_val` (kept), `None` if it is not an integer that fits `i64`
-/// (NaN: not fixed).
-fn integer(ctx: &IslContext, val: usize) -> IslResult<Option<i64>> {
-    // SAFETY: `val` is live.
-    let is_int = checked_int(ctx, unsafe { isl_val_is_int(val) }, "isl_val_is_int")?;
-    if is_int == 0 {
-        return Ok(None);
-    }
-    let value = unsafe { isl_val_get_num_si(val) };
-    Ok((unsafe { isl_val_cmp_si(val, value) } == 0).then_some(value as i64))
-}
-
-/// The schedule tree of `group` (indices into `timed`) from time dimension `dimension` on:
-/// where every statement of the group has a constant, a sequence of the groups sharing each
-/// constant, in increasing order (the textual order of `2d + 1` schedules); elsewhere a
-/// one-dimensional band of that time dimension. The tree orders instances exactly as the
-/// schedule maps do, but lets isl generate each member of a sequence on its own instead of
-/// separating the whole union (which grows quadratically with the number of statements).
-fn schedule_tree(ctx: &IslContext, timed: &[TimedStatement<'_>], group: &[usize], dimension: usize, dimensions: usize) -> IslResult<Owned> {
-    if dimension == dimensions {
-        let mut domain: Option<crate::isl::UnionSet<'_>> = None;
-        for &member in group {
-            let piece = timed[member].schedule.copy()?.domain()?;
-            domain = Some(match domain {
-                None => piece,
-                Some(previous) => previous.union(piece)?,
-            });
-        }
-        let domain = domain.ok_or_else(|| IslError::Isl { message: "empty statement group".into() })?;
-        let domain = ctx.check(domain.raw().copy())?;
-        // SAFETY: the domain is handed over.
-        let schedule = unsafe { isl_schedule_from_domain(give!(domain)) };
-        return own(ctx, schedule, isl_schedule_free, "isl_schedule_from_domain");
-    }
-    let constants: Option<Vec<i64>> = group.iter().map(|&m| timed[m].constants[dimension]).collect();
-    if let Some(constants) = constants {
-        let mut by_constant: std::collections::BTreeMap<i64, Vec<usize>> = Default::default();
-        for (&member, constant) in group.iter().zip(constants) {
-            by_constant.entry(constant).or_default().push(member);
-        }
-        let mut sequence: Option<Owned> = None;
-        for members in by_constant.values() {
-            let child = schedule_tree(ctx, timed, members, dimension + 1, dimensions)?;
-            sequence = Some(match sequence {
-                None => child,
-                // SAFETY: both schedules are handed over.
-                Some(previous) => own(
-                    ctx,
-                    unsafe { isl_schedule_sequence(previous.release(), child.release()) },
-                    isl_schedule_free,
-                    "isl_schedule_sequence",
-                )?,
-            });
-        }
-        return sequence.ok_or_else(|| IslError::Isl { message: "empty statement group".into() });
-    }
-    let child = schedule_tree(ctx, timed, group, dimension + 1, dimensions)?;
-    let mut band: Option<crate::isl::UnionMap<'_>> = None;
-    for &member in group {
-        let piece = time_dimension(ctx, &timed[member].schedule, dimension, dimensions)?;
-        band = Some(match band {
-            None => piece,
-            Some(previous) => previous.union(piece)?,
-        });
-    }
-    let band = band.ok_or_else(|| IslError::Isl { message: "empty statement group".into() })?;
-    let band = ctx.check(band.raw().copy())?;
-    // SAFETY: the union map is handed over; then the schedule and the partial schedule.
-    let partial = unsafe { isl_multi_union_pw_aff_from_union_map(give!(band)) };
-    let partial = own(ctx, partial, isl_multi_union_pw_aff_free, "isl_multi_union_pw_aff_from_union_map")?;
-    let schedule = unsafe { isl_schedule_insert_partial_schedule(child.release(), partial.release()) };
-    own(ctx, schedule, isl_schedule_free, "isl_schedule_insert_partial_schedule")
 }
 
 /// A boolean expression of the parameters that holds exactly where `set`

@@ -23,5 +23,6 @@ pub mod lang;
 pub mod interp;
 pub mod generator;
 pub mod ast;
+pub mod schedule_tree;
 pub mod jscop;
 pub mod range;
