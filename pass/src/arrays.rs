@@ -108,7 +108,7 @@ pub fn resolve(
         access_of: HashMap::new(),
         alias_checks: Vec::new(),
     };
-    let mut aff = Affinator { analyses: a, function, region, parameters, facts: None };
+    let mut aff = Affinator { analyses: a, function, region, parameters, facts: None, products: true };
     for g in groups {
         let id = out.arrays.len();
         let (sizes, subscripts, delinearized, equal_sizes) = if g.instructions.is_empty() {

@@ -445,7 +445,7 @@ impl<'a> StatementBuilder<'a> {
     /// An affinator that knows the domain of `block` (its facts decide min, max and division).
     fn affinator_at(&mut self, block: Block) -> Affinator<'_> {
         let facts = Facts::new(self.isl, self.domains.of_block[&block].clone(), self.region.loops_around(self.a, block).len());
-        Affinator { analyses: self.a, function: self.function, region: self.region, parameters: self.parameters, facts: Some(facts) }
+        Affinator { analyses: self.a, function: self.function, region: self.region, parameters: self.parameters, facts: Some(facts), products: true }
     }
 
     /// An integer value that SCEV sees as affine, rebuilt from iterators and parameters.
