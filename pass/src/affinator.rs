@@ -7,9 +7,13 @@
 //! signed `int` induction variable does not wrap in a C program without undefined behaviour).
 //! Integer division, remainder and masks by constants are quasi-affine (`floor(e / d)`, exact
 //! for every sign: C's truncation is `min(ceil, max(floor, 0))`, see `division`).
-//! Everything else (products of two unknowns, values computed inside the region, unsigned
-//! division of possibly negative values, truncation that may not fit) is not affine: the
-//! caller turns that into a reject reason.
+//! A product of region-invariant factors (`n * m`, `(r + 2) * w`) is a parameter of its own,
+//! `P0 = n * m`, as Polly makes a parameter of a product of parameters (`Affinator::product`,
+//! `ParameterValue::Product`); a product with a factor that varies in the region (`i * n`)
+//! is left to delinearization, which reads the polynomial.
+//! Everything else (values computed inside the region, unsigned division of possibly
+//! negative values, truncation that may not fit) is not affine: the caller turns that into a
+//! reject reason.
 
 use crate::bridge::{Analyses, Loop, Scev, ScevKind};
 use crate::ir;
@@ -122,6 +126,22 @@ impl Parameters {
     /// printers show so that a reader knows what `P0` stands for.
     pub fn definitions(&self) -> Vec<String> {
         definitions(&self.values, &self.names())
+    }
+
+    /// How many parameters, assumptions and outer iterations there are: a translation
+    /// that is abandoned returns to it (`restore`).
+    pub fn snapshot(&self) -> (usize, usize) {
+        (self.values.len(), self.no_wrap.len())
+    }
+
+    /// Forgets the parameters and assumptions added since `snapshot`: what an abandoned
+    /// translation (a linear reading of an array that is then delinearized) added is used
+    /// by nothing, and would otherwise stay in every set of the model.
+    pub fn restore(&mut self, (values, no_wrap): (usize, usize)) {
+        self.values.truncate(values);
+        self.params.truncate(values);
+        self.no_wrap.truncate(no_wrap);
+        self.outer_iterations.retain(|k| *k < values);
     }
 
     pub fn names(&self) -> Vec<String> {

@@ -387,8 +387,12 @@ impl<'a> StatementBuilder<'a> {
                 let scev = self.a.scev_at_scope(scev, scope);
                 let mut aff = self.affinator_at(block);
                 // Not affine (the first reason may be another: a flattened index times a
-                // parameter) and computed from memory.
+                // parameter) and computed from memory. Only the answer counts: what the test
+                // added to the parameters (a product, an assumption) is forgotten; `arrays`
+                // reads the address on its own.
+                let before = aff.parameters.snapshot();
                 let inside = aff.affine(scev).is_err() && depends_on_data(&aff, index, &mut Vec::new());
+                aff.parameters.restore(before);
                 if inside {
                     out.push(op);
                 }
