@@ -357,10 +357,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// The parameters' values at the builder's position, at their declared width and as `i64`.
     /// A product parameter follows its factors (earlier parameters), in parameter order.
     fn materialize_parameters(&mut self) -> Built<()> {
-        for (k, p) in self.plan.parameters.iter().enumerate() {
+        for p in self.plan.parameters {
             let v = match p {
                 ParameterValue::Value(v) => materialize(&self.ir, *v, &self.args, &mut self.cache)?,
-                ParameterValue::Product { factors, .. } => self.product(factors, self.plan.scop.params[k].ty)?,
+                ParameterValue::Product { factors, bits } => self.product(factors, *bits)?,
             };
             let narrow = v.is_int_value() && v.into_int_value().get_type().get_bit_width() < 64;
             self.declared_params.push(v);
@@ -373,13 +373,19 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// arithmetic and truncated to the parameter's type, which is the product modulo `2^N`
     /// that the source's `N`-bit multiplication computes (`affinator::Affinator::product`).
     /// No wrap flag: the 64-bit product may wrap where the narrow one is all that counts.
-    fn product(&self, factors: &[polyhedral::affine::AffExpr], ty: ScalarType) -> Built<Val<'ctx>> {
+    fn product(&self, factors: &[polyhedral::affine::AffExpr], bits: u32) -> Built<Val<'ctx>> {
         let mut acc = self.int(1);
         for f in factors {
             let x = self.affine(f, &[])?;
             acc = self.ir.mul(acc, x)?;
         }
-        if ty.bits() < 64 {
+        let narrow = match bits {
+            8 => Some(ScalarType::I8),
+            16 => Some(ScalarType::I16),
+            32 => Some(ScalarType::I32),
+            _ => None,
+        };
+        if let Some(ty) = narrow {
             acc = self.ir.cast(Opcode::Trunc, acc, self.ir.scalar(ty))?;
         }
         Ok(acc)
