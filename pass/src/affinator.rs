@@ -1097,3 +1097,60 @@ fn affine_to_poly(e: &AffExpr) -> Option<Poly> {
     }
     Some(p)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two named parameters `n` and `m`, values that stand for no LLVM value (never read
+    /// here: only their names and types matter).
+    fn n_and_m() -> Parameters {
+        let mut p = Parameters::default();
+        for name in ["n", "m"] {
+            p.values.push(ParameterValue::Value(std::ptr::null_mut()));
+            p.params.push(Parameter { name: name.into(), ty: ScalarType::I32 });
+        }
+        p
+    }
+
+    #[test]
+    fn a_product_is_one_parameter_whatever_the_order_of_its_factors() {
+        let mut p = n_and_m();
+        let (n, m) = (AffExpr::param(0), AffExpr::param(1));
+        let first = p.product_index(vec![n.clone(), m.clone()], 32).unwrap();
+        let again = p.product_index(vec![m.clone(), n.clone()], 32).unwrap();
+        assert_eq!(first, again);
+        assert_eq!(p.params[first].name, "P0");
+        assert_eq!(p.params[first].ty, ScalarType::I32);
+        // The same factors in another width are another value (another modulus).
+        let wide = p.product_index(vec![n, m], 64).unwrap();
+        assert_ne!(wide, first);
+        assert_eq!(p.params[wide].name, "P1");
+    }
+
+    #[test]
+    fn a_product_of_an_unusual_width_is_no_parameter() {
+        let mut p = n_and_m();
+        assert_eq!(p.product_index(vec![AffExpr::param(0), AffExpr::param(1)], 3), None);
+        assert_eq!(p.params.len(), 2);
+    }
+
+    #[test]
+    fn definitions_show_sums_in_parentheses() {
+        let mut p = n_and_m();
+        let n_plus_2 = AffExpr::param(0).add(&AffExpr::constant(2)).unwrap();
+        p.product_index(vec![n_plus_2, AffExpr::param(1)], 64).unwrap();
+        assert_eq!(p.definitions(), vec!["P0 = m * (n + 2) (i64)".to_string()]);
+    }
+
+    #[test]
+    fn restore_forgets_what_an_abandoned_reading_added() {
+        let mut p = n_and_m();
+        let before = p.snapshot();
+        p.product_index(vec![AffExpr::param(0), AffExpr::param(1)], 64).unwrap();
+        p.outer_iterations.push(2);
+        p.restore(before);
+        assert_eq!(p.params.len(), 2);
+        assert!(p.outer_iterations.is_empty());
+    }
+}
