@@ -7,9 +7,13 @@
 //! signed `int` induction variable does not wrap in a C program without undefined behaviour).
 //! Integer division, remainder and masks by constants are quasi-affine (`floor(e / d)`, exact
 //! for every sign: C's truncation is `min(ceil, max(floor, 0))`, see `division`).
-//! Everything else (products of two unknowns, values computed inside the region, unsigned
-//! division of possibly negative values, truncation that may not fit) is not affine: the
-//! caller turns that into a reject reason.
+//! A product of region-invariant factors (`n * m`, `(r + 2) * w`) is a parameter of its own,
+//! `P0 = n * m`, as Polly makes a parameter of a product of parameters (`Affinator::product`,
+//! `ParameterValue::Product`); a product with a factor that varies in the region (`i * n`)
+//! is left to delinearization, which reads the polynomial.
+//! Everything else (values computed inside the region, unsigned division of possibly
+//! negative values, truncation that may not fit) is not affine: the caller turns that into a
+//! reject reason.
 
 use crate::bridge::{Analyses, Loop, Scev, ScevKind};
 use crate::ir;
@@ -20,10 +24,24 @@ use polyhedral::affine::AffExpr;
 use polyhedral::delinearization::{Poly, PolyVar};
 use polyhedral::model::{Parameter, ScalarType};
 
+/// What a parameter of the model stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParameterValue {
+    /// An integer value that does not change while the region runs.
+    Value(ir::Value),
+    /// A product of at least two region-invariant factors, as Polly makes a parameter of a
+    /// `SCEVMulExpr` of parameters (`n * m` in `A[i + n * m]`, `j < n * m`): not affine in the
+    /// factors, affine in the product. Each factor is an affine expression of earlier
+    /// parameters (no iterators); the product is taken in the `bits`-bit type of the SCEV
+    /// it comes from, with wrapping arithmetic, so that the parameter is exactly the value the
+    /// source computes (see `Affinator::product`).
+    Product { factors: Vec<AffExpr>, bits: u32 },
+}
+
 /// The parameters found so far in a region, with the values they stand for.
 #[derive(Default)]
 pub struct Parameters {
-    pub values: Vec<ir::Value>,
+    pub values: Vec<ParameterValue>,
     pub params: Vec<Parameter>,
     /// Parameters that are iteration numbers of loops around the region (non-negative).
     pub outer_iterations: Vec<usize>,
@@ -59,13 +77,39 @@ impl NoWrap {
 impl Parameters {
     /// The index of the parameter for `value`, adding it if new.
     pub fn index_of(&mut self, function: ir::Value, value: ir::Value) -> usize {
-        if let Some(k) = self.values.iter().position(|v| *v == value) {
+        if let Some(k) = self.values.iter().position(|v| *v == ParameterValue::Value(value)) {
             return k;
         }
         let base = crate::bridge::debug_name(function, value)
             .or_else(|| Some(ir::name(value)).filter(|n| !n.is_empty()))
             .unwrap_or_else(|| format!("p{}", self.values.len()));
-        let mut name = sanitize(&base);
+        let ty = ir::value_type(value).unwrap_or(ScalarType::I64);
+        self.push(&sanitize(&base), ParameterValue::Value(value), ty)
+    }
+
+    /// The index of the parameter for the product of `factors` (affine expressions of
+    /// earlier parameters) in a `bits`-bit type, adding it if new. Factors are compared in
+    /// a canonical order: `n * m` and `m * n` are one parameter.
+    pub fn product_index(&mut self, mut factors: Vec<AffExpr>, bits: u32) -> Option<usize> {
+        let ty = match bits {
+            8 => ScalarType::I8,
+            16 => ScalarType::I16,
+            32 => ScalarType::I32,
+            64 => ScalarType::I64,
+            _ => return None,
+        };
+        factors.sort_by_key(|f| format!("{f:?}"));
+        let value = ParameterValue::Product { factors, bits };
+        if let Some(k) = self.values.iter().position(|v| *v == value) {
+            return Some(k);
+        }
+        let name = format!("P{}", self.values.iter().filter(|v| matches!(v, ParameterValue::Product { .. })).count());
+        Some(self.push(&name, value, ty))
+    }
+
+    /// Adds a parameter named after `base`, made unique and never an iterator's name.
+    fn push(&mut self, base: &str, value: ParameterValue, ty: ScalarType) -> usize {
+        let mut name = base.to_string();
         // Iterators are named i0, i1, ...: never let a parameter take such a name.
         if is_iterator_name(&name) || self.params.iter().any(|p| p.name == name) {
             name = format!("p_{name}");
@@ -73,10 +117,31 @@ impl Parameters {
         while self.params.iter().any(|p| p.name == name) {
             name.push('_');
         }
-        let ty = ir::value_type(value).unwrap_or(ScalarType::I64);
         self.values.push(value);
         self.params.push(Parameter { name, ty });
         self.values.len() - 1
+    }
+
+    /// `P0 = n * (m + 1)` for each product parameter, in the parameters' names: what the
+    /// printers show so that a reader knows what `P0` stands for.
+    pub fn definitions(&self) -> Vec<String> {
+        definitions(&self.values, &self.names())
+    }
+
+    /// How many parameters, assumptions and outer iterations there are: a translation
+    /// that is abandoned returns to it (`restore`).
+    pub fn snapshot(&self) -> (usize, usize) {
+        (self.values.len(), self.no_wrap.len())
+    }
+
+    /// Forgets the parameters and assumptions added since `snapshot`: what an abandoned
+    /// translation (a linear reading of an array that is then delinearized) added is used
+    /// by nothing, and would otherwise stay in every set of the model.
+    pub fn restore(&mut self, (values, no_wrap): (usize, usize)) {
+        self.values.truncate(values);
+        self.params.truncate(values);
+        self.no_wrap.truncate(no_wrap);
+        self.outer_iterations.retain(|k| *k < values);
     }
 
     pub fn names(&self) -> Vec<String> {
@@ -98,6 +163,23 @@ impl Parameters {
         }
         out
     }
+}
+
+/// `P0 = n * (m + 1)` for each product among `values`, written with the parameters' `names`.
+pub fn definitions(values: &[ParameterValue], names: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, v) in values.iter().enumerate() {
+        let ParameterValue::Product { factors, bits } = v else { continue };
+        let shown: Vec<String> = factors
+            .iter()
+            .map(|f| {
+                let text = f.display(&[], names).to_string();
+                if f.terms.len() == 1 && f.constant == 0 { text } else { format!("({text})") }
+            })
+            .collect();
+        out.push(format!("{} = {} (i{bits})", names[k], shown.join(" * ")));
+    }
+    out
 }
 
 /// An isl-compatible identifier made from a source name.
@@ -195,6 +277,10 @@ pub struct Affinator<'a> {
     pub region: &'a Region,
     pub parameters: &'a mut Parameters,
     pub facts: Option<Facts<'a>>,
+    /// Whether a product of invariant values may become a parameter (`product`). Off
+    /// while building the polynomials delinearization reads: there `n * m` must stay a
+    /// product, to be recognized as the size of a dimension, not hide in a parameter.
+    pub products: bool,
 }
 
 /// The widest recurrence whose wrapping is modeled exactly, as a modulo: SCEV's truncations
@@ -227,17 +313,18 @@ impl Affinator<'_> {
             }
             ScevKind::Mul => {
                 let mut factor = 1i64;
-                let mut rest: Option<AffExpr> = None;
+                let mut rest = Vec::new();
                 for op in scev.operands() {
-                    if let Some(c) = op.constant() {
-                        factor = factor.checked_mul(c).ok_or(NotAffine::at("overflow", scev))?;
-                    } else if rest.is_none() {
-                        rest = Some(self.affine(op)?);
-                    } else {
-                        return Err(NotAffine::at("product of non-constant values", scev));
+                    match op.constant() {
+                        Some(c) => factor = factor.checked_mul(c).ok_or(NotAffine::at("overflow", scev))?,
+                        None => rest.push(op),
                     }
                 }
-                let rest = rest.unwrap_or_else(|| AffExpr::constant(1));
+                let rest = match rest.len() {
+                    0 => AffExpr::constant(1),
+                    1 => self.affine(rest[0])?,
+                    _ => self.product(scev, &rest)?,
+                };
                 rest.scale(factor).ok_or(NotAffine::at("overflow", scev))
             }
             ScevKind::AddRec => self.add_recurrence(scev),
@@ -329,16 +416,70 @@ impl Affinator<'_> {
         }
     }
 
+    /// The product of the non-constant `factors` of the SCEV product `scev` (its constant
+    /// factor apart) as a parameter, where no factor depends on an iterator: invariant in the
+    /// region, it is computed once before it (`n * m`, `(n + 2) * w`), as Polly makes a
+    /// parameter of a product of parameters.
+    ///
+    /// Why the parameter is exact: SCEV's `(a * b)` of type `iN` is the product modulo
+    /// `2^N`, which depends only on the factors modulo `2^N`; each factor's affine form is
+    /// congruent to its SCEV value (it is that value where its own assumptions hold). So the
+    /// product of the affine forms, computed with wrapping `N`-bit arithmetic, is the value
+    /// the source computes, and the parameter's type range (`known`) is the truth. The
+    /// constant factor stays outside (`4 * P0` for `4 * n * m`): the expression around it
+    /// treats `c * P0` as SCEV's `(c * n * m)`, whose no-wrap flag (`<nsw>`), where
+    /// present, bounds the sub-product `n * m` too (`|n * m| <= |c * n * m|`), and which
+    /// is otherwise assumed to fit (checked at run time) where the type is narrow. The
+    /// product is not distributed over sums in the factors: `(n - 3) * w` may fit where
+    /// `n * w` wraps. Factors that depend on an iterator (`i * n`) are not a parameter:
+    /// delinearization handles those.
+    ///
+    /// Whether a factor varies is decided on the SCEV, before translating any factor, so
+    /// that a product left to delinearization records no assumption and no parameter.
+    fn product(&mut self, scev: Scev, operands: &[Scev]) -> Result<AffExpr, NotAffine> {
+        if !self.products || operands.iter().any(|op| self.varies_in_region(*op)) {
+            return Err(NotAffine::at("product of non-constant values", scev));
+        }
+        let mut factors = Vec::new();
+        for op in operands {
+            factors.push(self.affine(*op)?);
+        }
+        if factors.iter().any(|f| f.uses_iterators()) {
+            return Err(NotAffine::at("product of non-constant values", scev));
+        }
+        let k = self
+            .parameters
+            .product_index(factors, self.analyses.bits(scev))
+            .ok_or(NotAffine::at("product of an unusual width", scev))?;
+        Ok(AffExpr::param(k))
+    }
+
+    /// Whether `scev` holds a recurrence of a loop of the region: its value changes while
+    /// the region runs.
+    fn varies_in_region(&self, scev: Scev) -> bool {
+        if scev.kind() == ScevKind::AddRec && scev.addrec_loop().is_some_and(|lp| self.region.loop_depth(lp).is_some()) {
+            return true;
+        }
+        scev.operands().into_iter().any(|op| self.varies_in_region(op))
+    }
+
     /// The polynomial form of an address offset: like `affine`, but products of parameters
     /// and iterators are kept (for delinearization), and every piecewise-affine
     /// sub-expression (`smin`, `smax`) becomes an atom, appended to `atoms`.
     pub fn polynomial(&mut self, scev: Scev, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
+        let products = std::mem::replace(&mut self.products, false);
+        let result = self.polynomial_of_scev(scev, atoms);
+        self.products = products;
+        result
+    }
+
+    fn polynomial_of_scev(&mut self, scev: Scev, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
         let overflow = || NotAffine::at("overflow", scev);
         match scev.kind() {
             ScevKind::Add | ScevKind::Mul => {
                 let mut acc: Option<Poly> = None;
                 for op in scev.operands() {
-                    let p = self.polynomial(op, atoms)?;
+                    let p = self.polynomial_of_scev(op, atoms)?;
                     acc = Some(match acc {
                         None => p,
                         Some(a) if scev.kind() == ScevKind::Add => a.add(&p).ok_or_else(overflow)?,
@@ -357,11 +498,11 @@ impl Affinator<'_> {
                     Some(depth) => Poly::var(PolyVar::Iter(depth)),
                     None => affine_to_poly(&self.outer_iteration(lp, scev)?).ok_or_else(overflow)?,
                 };
-                let start = self.polynomial(ops[0], atoms)?;
-                let step = self.polynomial(ops[1], atoms)?;
+                let start = self.polynomial_of_scev(ops[0], atoms)?;
+                let step = self.polynomial_of_scev(ops[1], atoms)?;
                 start.add(&step.mul(&iter).ok_or_else(overflow)?).ok_or_else(overflow)
             }
-            ScevKind::SExt | ScevKind::PtrToInt => self.polynomial(scev.operands()[0], atoms),
+            ScevKind::SExt | ScevKind::PtrToInt => self.polynomial_of_scev(scev.operands()[0], atoms),
             ScevKind::SMax | ScevKind::SMin => {
                 let e = self.affine(scev)?;
                 if let Some(c) = e.as_constant() {
@@ -384,6 +525,13 @@ impl Affinator<'_> {
     /// constant shifts, sign extensions), with affine leaves from SCEV and piecewise leaves
     /// as atoms. Keeps products such as `max(2*i - 1, 0) * C` that SCEV distributes.
     pub fn polynomial_of_value(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
+        let products = std::mem::replace(&mut self.products, false);
+        let result = self.polynomial_of_instructions(v, atoms);
+        self.products = products;
+        result
+    }
+
+    fn polynomial_of_instructions(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
         let overflow = || NotAffine::of("overflow", v);
         if let Some(c) = ir::const_int(v) {
             return Ok(Poly::constant(c));
@@ -398,22 +546,22 @@ impl Affinator<'_> {
         let arg = |k: u32| ir::operand(v, k);
         match ir::opcode(v) {
             Some(LLVMOpcode::LLVMAdd) => {
-                let (x, y) = (self.polynomial_of_value(arg(0), atoms)?, self.polynomial_of_value(arg(1), atoms)?);
+                let (x, y) = (self.polynomial_of_instructions(arg(0), atoms)?, self.polynomial_of_instructions(arg(1), atoms)?);
                 x.add(&y).ok_or_else(overflow)
             }
             Some(LLVMOpcode::LLVMSub) => {
-                let (x, y) = (self.polynomial_of_value(arg(0), atoms)?, self.polynomial_of_value(arg(1), atoms)?);
+                let (x, y) = (self.polynomial_of_instructions(arg(0), atoms)?, self.polynomial_of_instructions(arg(1), atoms)?);
                 x.sub(&y).ok_or_else(overflow)
             }
             Some(LLVMOpcode::LLVMMul) => {
-                let (x, y) = (self.polynomial_of_value(arg(0), atoms)?, self.polynomial_of_value(arg(1), atoms)?);
+                let (x, y) = (self.polynomial_of_instructions(arg(0), atoms)?, self.polynomial_of_instructions(arg(1), atoms)?);
                 x.mul(&y).ok_or_else(overflow)
             }
             Some(LLVMOpcode::LLVMShl) => {
                 let shift = ir::const_int(arg(1)).filter(|s| (0..32).contains(s)).ok_or(NotAffine::of("shift", v))?;
-                self.polynomial_of_value(arg(0), atoms)?.scale(1 << shift).ok_or_else(overflow)
+                self.polynomial_of_instructions(arg(0), atoms)?.scale(1 << shift).ok_or_else(overflow)
             }
-            Some(LLVMOpcode::LLVMSExt) => self.polynomial_of_value(arg(0), atoms),
+            Some(LLVMOpcode::LLVMSExt) => self.polynomial_of_instructions(arg(0), atoms),
             Some(LLVMOpcode::LLVMAShr) => self.sign_extended_product(v, atoms),
             _ => Err(NotAffine::of(NOT_A_POLYNOMIAL, v)),
         }
@@ -948,4 +1096,61 @@ fn affine_to_poly(e: &AffExpr) -> Option<Poly> {
         p = p.add(&Poly::var(var).scale(*c)?)?;
     }
     Some(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two named parameters `n` and `m`, values that stand for no LLVM value (never read
+    /// here: only their names and types matter).
+    fn n_and_m() -> Parameters {
+        let mut p = Parameters::default();
+        for name in ["n", "m"] {
+            p.values.push(ParameterValue::Value(std::ptr::null_mut()));
+            p.params.push(Parameter { name: name.into(), ty: ScalarType::I32 });
+        }
+        p
+    }
+
+    #[test]
+    fn a_product_is_one_parameter_whatever_the_order_of_its_factors() {
+        let mut p = n_and_m();
+        let (n, m) = (AffExpr::param(0), AffExpr::param(1));
+        let first = p.product_index(vec![n.clone(), m.clone()], 32).unwrap();
+        let again = p.product_index(vec![m.clone(), n.clone()], 32).unwrap();
+        assert_eq!(first, again);
+        assert_eq!(p.params[first].name, "P0");
+        assert_eq!(p.params[first].ty, ScalarType::I32);
+        // The same factors in another width are another value (another modulus).
+        let wide = p.product_index(vec![n, m], 64).unwrap();
+        assert_ne!(wide, first);
+        assert_eq!(p.params[wide].name, "P1");
+    }
+
+    #[test]
+    fn a_product_of_an_unusual_width_is_no_parameter() {
+        let mut p = n_and_m();
+        assert_eq!(p.product_index(vec![AffExpr::param(0), AffExpr::param(1)], 3), None);
+        assert_eq!(p.params.len(), 2);
+    }
+
+    #[test]
+    fn definitions_show_sums_in_parentheses() {
+        let mut p = n_and_m();
+        let n_plus_2 = AffExpr::param(0).add(&AffExpr::constant(2)).unwrap();
+        p.product_index(vec![n_plus_2, AffExpr::param(1)], 64).unwrap();
+        assert_eq!(p.definitions(), vec!["P0 = m * (n + 2) (i64)".to_string()]);
+    }
+
+    #[test]
+    fn restore_forgets_what_an_abandoned_reading_added() {
+        let mut p = n_and_m();
+        let before = p.snapshot();
+        p.product_index(vec![AffExpr::param(0), AffExpr::param(1)], 64).unwrap();
+        p.outer_iterations.push(2);
+        p.restore(before);
+        assert_eq!(p.params.len(), 2);
+        assert!(p.outer_iterations.is_empty());
+    }
 }

@@ -108,7 +108,7 @@ pub fn resolve(
         access_of: HashMap::new(),
         alias_checks: Vec::new(),
     };
-    let mut aff = Affinator { analyses: a, function, region, parameters, facts: None };
+    let mut aff = Affinator { analyses: a, function, region, parameters, facts: None, products: true };
     for g in groups {
         let id = out.arrays.len();
         let (sizes, subscripts, delinearized, equal_sizes) = if g.instructions.is_empty() {
@@ -224,9 +224,13 @@ fn shape<'a>(
         let block = ir::block_of(g.instructions[k]).expect("instruction");
         aff.facts = Some(Facts::new(isl, domains.of_block[&block].clone(), aff.region.loops_around(aff.analyses, block).len()));
     };
+    // What an abandoned reading (a GEP shape or a linear one that fails on a later access)
+    // added to the parameters is forgotten before the next is tried.
+    let before = aff.parameters.snapshot();
     if let Some(found) = gep_shape(aff, g, &use_facts) {
         return Ok(found);
     }
+    aff.parameters.restore(before);
     // The reason is formatted only if the array is rejected in the end.
     let linear: Result<Vec<AffExpr>, NotAffine> = g
         .offsets
@@ -245,6 +249,7 @@ fn shape<'a>(
         return Ok((vec![None], subs.into_iter().map(|s| vec![s]).collect(), false, Vec::new()));
     }
     let first_failure = linear.unwrap_err();
+    aff.parameters.restore(before);
     let reject = |why: String| {
         Reject::new(RejectKind::NonAffineSubscript, why).at(ir::location(g.instructions[0]))
     };

@@ -27,6 +27,7 @@
 //! return a value, arrays whose base is not an argument, a global or a `malloc` whose size
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
 
+use crate::affinator::ParameterValue;
 use crate::bridge;
 use crate::ir::{self, Value};
 use crate::ir_builder::{Built, IrBuilder, Opcode, Val};
@@ -56,7 +57,7 @@ pub struct Plan<'a> {
     pub bounds: Vec<ArrayBounds>,
     /// Base value of each memory array (argument, global or allocation call), by array id.
     pub bases: &'a [Value],
-    pub parameters: &'a [Value],
+    pub parameters: &'a [crate::affinator::ParameterValue],
     pub externals: &'a [Value],
     /// Fast-math flags and TBAA tags of the source, for the generated instructions.
     pub fidelity: &'a crate::fidelity::Fidelity,
@@ -126,7 +127,12 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), S
             }
         }
     }
-    for &p in plan.parameters.iter().chain(plan.externals) {
+    // A product parameter is computed from earlier parameters, which this checks.
+    let values = plan.parameters.iter().filter_map(|p| match p {
+        ParameterValue::Value(v) => Some(v),
+        ParameterValue::Product { .. } => None,
+    });
+    for &p in values.chain(plan.externals) {
         if !invariant(p) {
             return Err(format!("not yet: parameter {} not computable from the arguments", ir::to_string(p)));
         }
@@ -349,14 +355,40 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 
     /// The parameters' values at the builder's position, at their declared width and as `i64`.
+    /// A product parameter follows its factors (earlier parameters), in parameter order.
     fn materialize_parameters(&mut self) -> Built<()> {
-        for &p in self.plan.parameters {
-            let v = materialize(&self.ir, p, &self.args, &mut self.cache)?;
+        for p in self.plan.parameters {
+            let v = match p {
+                ParameterValue::Value(v) => materialize(&self.ir, *v, &self.args, &mut self.cache)?,
+                ParameterValue::Product { factors, bits } => self.product(factors, *bits)?,
+            };
             let narrow = v.is_int_value() && v.into_int_value().get_type().get_bit_width() < 64;
             self.declared_params.push(v);
             self.params.push(if narrow { self.ir.sext(v, self.ir.i64())? } else { v });
         }
         Ok(())
+    }
+
+    /// The value of a product parameter: its factors multiplied with wrapping 64-bit
+    /// arithmetic and truncated to the parameter's type, which is the product modulo `2^N`
+    /// that the source's `N`-bit multiplication computes (`affinator::Affinator::product`).
+    /// No wrap flag: the 64-bit product may wrap where the narrow one is all that counts.
+    fn product(&self, factors: &[polyhedral::affine::AffExpr], bits: u32) -> Built<Val<'ctx>> {
+        let mut acc = self.int(1);
+        for f in factors {
+            let x = self.affine(f, &[])?;
+            acc = self.ir.mul(acc, x)?;
+        }
+        let narrow = match bits {
+            8 => Some(ScalarType::I8),
+            16 => Some(ScalarType::I16),
+            32 => Some(ScalarType::I32),
+            _ => None,
+        };
+        if let Some(ty) = narrow {
+            acc = self.ir.cast(Opcode::Trunc, acc, self.ir.scalar(ty))?;
+        }
+        Ok(acc)
     }
 
     /// An affine expression of the statement's iterators (given) and the parameters, in i64.

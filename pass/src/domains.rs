@@ -142,6 +142,7 @@ impl DomainBuilder<'_, '_> {
             region: self.region,
             parameters: self.parameters,
             facts: facts.map(|(domain, depth)| Facts::new(isl, domain, depth)),
+            products: true,
         }
     }
 

@@ -34,21 +34,29 @@ pub fn scops(function: &str, candidates: &[Candidate], lang: bool) -> String {
     for c in candidates {
         if let Candidate::Accepted { description, built } = c {
             let _ = writeln!(out, "polyprop-scops: function {function}, {description}");
+            let definitions = crate::affinator::definitions(&built.parameters, &built.scop.param_names());
             if lang {
                 out.push_str(&polyhedral::lang::print_scop(&built.scop));
+                for definition in &definitions {
+                    let _ = writeln!(out, "// parameter {definition}");
+                }
             } else {
-                out.push_str(&scop_text(&built.scop));
+                out.push_str(&scop_text(&built.scop, &definitions));
             }
         }
     }
     out
 }
 
-/// The model of one SCoP, indented, in isl notation.
-pub fn scop_text(scop: &Scop) -> String {
+/// The model of one SCoP, indented, in isl notation, with what its product parameters
+/// stand for (`P0 = n * m (i64)`, see `affinator::definitions`).
+pub fn scop_text(scop: &Scop, definitions: &[String]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "  scop: {}", scop.name);
     let _ = writeln!(out, "  parameters: [{}]", scop.param_names().join(", "));
+    for definition in definitions {
+        let _ = writeln!(out, "  parameter {definition}");
+    }
     let _ = writeln!(out, "  context: {}", scop.context);
     if scop.assumptions.is_empty() {
         let _ = writeln!(out, "  assumed context: {}{{ : }}", scop.param_prefix());

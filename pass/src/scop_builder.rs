@@ -8,7 +8,7 @@
 //! All isl work runs in one context with an operation quota; running out of it rejects the
 //! region with the reason "complexity".
 
-use crate::affinator::Parameters;
+use crate::affinator::{ParameterValue, Parameters};
 use crate::arrays::{self, Arrays};
 use crate::bridge::{Analyses, Loop};
 use crate::domains::{self, isl_error, iterator_names, Domains};
@@ -25,8 +25,8 @@ pub struct BuiltScop {
     pub scop: Scop,
     /// Base pointer of each memory array (scalars have none), by array id.
     pub bases: Vec<Value>,
-    /// The value of each parameter.
-    pub parameters: Vec<Value>,
+    /// What each parameter stands for: a value, or a product of earlier parameters.
+    pub parameters: Vec<ParameterValue>,
     /// The value of each external.
     pub externals: Vec<Value>,
     /// Whether the region is the whole function body.

@@ -387,8 +387,12 @@ impl<'a> StatementBuilder<'a> {
                 let scev = self.a.scev_at_scope(scev, scope);
                 let mut aff = self.affinator_at(block);
                 // Not affine (the first reason may be another: a flattened index times a
-                // parameter) and computed from memory.
+                // parameter) and computed from memory. Only the answer counts: what the test
+                // added to the parameters (a product, an assumption) is forgotten; `arrays`
+                // reads the address on its own.
+                let before = aff.parameters.snapshot();
                 let inside = aff.affine(scev).is_err() && depends_on_data(&aff, index, &mut Vec::new());
+                aff.parameters.restore(before);
                 if inside {
                     out.push(op);
                 }
@@ -445,7 +449,7 @@ impl<'a> StatementBuilder<'a> {
     /// An affinator that knows the domain of `block` (its facts decide min, max and division).
     fn affinator_at(&mut self, block: Block) -> Affinator<'_> {
         let facts = Facts::new(self.isl, self.domains.of_block[&block].clone(), self.region.loops_around(self.a, block).len());
-        Affinator { analyses: self.a, function: self.function, region: self.region, parameters: self.parameters, facts: Some(facts) }
+        Affinator { analyses: self.a, function: self.function, region: self.region, parameters: self.parameters, facts: Some(facts), products: true }
     }
 
     /// An integer value that SCEV sees as affine, rebuilt from iterators and parameters.
