@@ -38,7 +38,8 @@ use super::nest::{Face, Loop, Nest};
 pub struct Limits {
     /// Most loops a nest may have.
     pub max_depth: usize,
-    /// Steps (addresses handled one at a time, runs, branches) per depth cap.
+    /// Steps (addresses handled one at a time, runs, branches) per depth cap, beyond the
+    /// trace's length (one pass over the trace takes at most that many steps).
     pub quota: u64,
 }
 
@@ -442,7 +443,7 @@ pub fn reconstruct_nest(trace: &[i64], limits: Limits) -> Outcome {
             trace,
             cap,
             steps: 0,
-            quota: limits.quota,
+            quota: limits.quota + trace.len() as u64,
             cut: 0,
         };
         let mut stack = vec![initial.clone()];

@@ -14,6 +14,9 @@ use super::nest::Nest;
 
 /// Pieces shorter than this are not searched for a nest after a failure: kept raw.
 const MIN_PIECE: usize = 8;
+/// After consecutive failures the raw stretch doubles up to this, so that noise costs a
+/// search per stretch rather than per few addresses.
+const MAX_RAW_STRETCH: usize = 4096;
 
 /// One part of a reconstructed trace.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +30,7 @@ pub enum Piece {
 pub fn reconstruct_pieces(trace: &[i64], limits: Limits) -> Vec<Piece> {
     let mut pieces = Vec::new();
     let mut start = 0;
+    let mut raw_stretch = MIN_PIECE;
     while start < trace.len() {
         let rest = &trace[start..];
         let outcome = reconstruct_nest(rest, limits);
@@ -34,24 +38,33 @@ pub fn reconstruct_pieces(trace: &[i64], limits: Limits) -> Vec<Piece> {
             push(&mut pieces, nest, rest);
             break;
         }
-        start += take_prefix(&mut pieces, rest, outcome.cut, limits);
+        match take_prefix(&mut pieces, rest, outcome.cut, limits) {
+            Some(covered) => {
+                start += covered;
+                raw_stretch = MIN_PIECE;
+            }
+            None => {
+                let raw = raw_stretch.min(rest.len());
+                push_raw(&mut pieces, &rest[..raw]);
+                start += raw;
+                raw_stretch = (2 * raw_stretch).min(MAX_RAW_STRETCH);
+            }
+        }
     }
     pieces
 }
 
-/// Covers a prefix of `rest` with a nest cut at `cut` (or halves of it), else keeps a few
-/// addresses raw; returns how many addresses were covered.
-fn take_prefix(pieces: &mut Vec<Piece>, rest: &[i64], mut cut: usize, limits: Limits) -> usize {
+/// Covers a prefix of `rest` with a nest cut at `cut` (or halves of it); returns how many
+/// addresses were covered, `None` when no nest fits.
+fn take_prefix(pieces: &mut Vec<Piece>, rest: &[i64], mut cut: usize, limits: Limits) -> Option<usize> {
     while cut >= MIN_PIECE {
         if let Some(nest) = reconstruct_nest(&rest[..cut], limits).nest {
             push(pieces, nest, &rest[..cut]);
-            return cut;
+            return Some(cut);
         }
         cut /= 2;
     }
-    let raw = MIN_PIECE.min(rest.len());
-    push_raw(pieces, &rest[..raw]);
-    raw
+    None
 }
 
 /// Keeps `nest` for `segment` unless its addresses are smaller than the nest.
