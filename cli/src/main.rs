@@ -7,6 +7,7 @@ mod options_command;
 mod plugin_path;
 mod profile;
 mod propagation_commands;
+mod tre;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -45,6 +46,8 @@ enum Command {
     Profile(profile::ProfileArgs),
     /// List the pass options (POLYPROP_OPTIONS), or check an options string with the pass's parser
     Options(options_command::OptionsArgs),
+    /// Reconstruct a traced reference as the loop nest that regenerates it (paper 002)
+    Tre(tre::TreArgs),
 }
 
 /// The pass options, from the table the plugin parses with.
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => propagation_commands::check(args),
         Some(Command::Profile(args)) => profile::main(args),
         Some(Command::Options(args)) => options_command::main(args),
+        Some(Command::Tre(args)) => tre::main(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

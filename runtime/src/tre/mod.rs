@@ -170,3 +170,78 @@ impl Reconstruction {
         out
     }
 }
+
+impl Reconstruction {
+    /// The reconstruction for tools: pieces (nests with their coefficients and faces, raw
+    /// addresses) and statistics, as one JSON object.
+    pub fn json(&self, reference: &str, element_size: u32, seconds: f64, exact: Option<bool>) -> String {
+        let stats = self.statistics();
+        let pieces: Vec<String> = self.pieces.iter().map(piece_json).collect();
+        let exact = exact.map_or("null".to_string(), |e| e.to_string());
+        format!(
+            "{{\"reference\":{},\"element_size\":{element_size},\"length\":{},\"depth\":{},\"loops\":{},\
+             \"pieces\":[{}],\"raw\":{},\"trace_bytes\":{},\"compressed_bytes\":{},\"ratio\":{:.3},\
+             \"seconds\":{seconds:.6},\"exact\":{exact}}}\n",
+            json_string(reference),
+            stats.length,
+            stats.depth,
+            stats.loops,
+            pieces.join(","),
+            stats.raw,
+            stats.trace_bytes,
+            stats.compressed_bytes,
+            stats.ratio(),
+        )
+    }
+}
+
+fn piece_json(piece: &Piece) -> String {
+    let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+    match piece {
+        Piece::Nest(nest) => {
+            let loops: Vec<String> = nest
+                .loops
+                .iter()
+                .map(|l| {
+                    let faces: Vec<String> = l
+                        .upper
+                        .iter()
+                        .map(|f| {
+                            format!(
+                                "{{\"coefficients\":[{}],\"constant\":{},\"divisor\":{}}}",
+                                list(&f.coefficients),
+                                f.constant,
+                                f.divisor
+                            )
+                        })
+                        .collect();
+                    format!("{{\"upper\":[{}]}}", faces.join(","))
+                })
+                .collect();
+            format!(
+                "{{\"kind\":\"nest\",\"base\":{},\"coefficients\":[{}],\"loops\":[{}],\"count\":{}}}",
+                nest.base,
+                list(&nest.coefficients),
+                loops.join(","),
+                nest.count()
+            )
+        }
+        Piece::Raw(addresses) => format!("{{\"kind\":\"raw\",\"addresses\":[{}]}}", list(addresses)),
+    }
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

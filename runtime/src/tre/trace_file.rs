@@ -137,13 +137,13 @@ impl Trace {
 
     pub fn read(path: &Path) -> Result<Trace, TraceFileError> {
         let bytes = std::fs::read(path)
-            .map_err(|e| TraceFileError::Io(format!("cannot read {}: {e}", path.display())))?;
+            .map_err(|e| TraceFileError::Io(format!("cannot read: {e}")))?;
         Trace::decode(&bytes)
     }
 
     pub fn write(&self, path: &Path) -> Result<(), TraceFileError> {
         std::fs::write(path, self.encode())
-            .map_err(|e| TraceFileError::Io(format!("cannot write {}: {e}", path.display())))
+            .map_err(|e| TraceFileError::Io(format!("cannot write: {e}")))
     }
 }
 
