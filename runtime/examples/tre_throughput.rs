@@ -5,7 +5,12 @@
 //! - `gemm` (default, n = 215, ~10M accesses): `B[k][j]` in `for i, for j, for k` of an
 //!   `n x n` gemm, 3 loops, inner stride a row;
 //! - `triangular`: `A[i][j]` in `for i < n, for j <= i step 2` (n = 6000, ~9M accesses);
-//! - `cholesky`: `A[i][k]` of Figure 3 (paper 002) for size n (n = 400, ~10.6M accesses).
+//! - `cholesky`: `A[i][k]` of Figure 3 (paper 002) for size n (n = 400, ~10.6M accesses);
+//! - `jacobi-2d`: `A[i][j-1]` of `for t < 20, for 1 <= i < n-1, for 1 <= j < n-1` (n = 700);
+//! - `trisolv`: `L[i][j]` of `for i < n, for j < i` (n = 4000).
+//!
+//! `table` runs them all and prints one line each: trace size, nest size, ratio, time.
+//! The traces are generated here, not recorded under QEMU.
 //!
 //! The time covers reconstruction only (the trace is built first); the nest is then checked
 //! against the trace, outside the timing.
@@ -42,34 +47,62 @@ fn trace(kernel: &str, n: i64) -> Vec<i64> {
                 }
             }
         }
-        other => panic!("unknown kernel {other}: gemm, triangular or cholesky"),
+        "jacobi-2d" => {
+            for _t in 0..20 {
+                for i in 1..n - 1 {
+                    for j in 1..n - 1 {
+                        out.push(base + 8 * (i * n + j - 1));
+                    }
+                }
+            }
+        }
+        "trisolv" => {
+            for i in 0..n {
+                for j in 0..i {
+                    out.push(base + 8 * (i * n + j));
+                }
+            }
+        }
+        other => panic!("unknown kernel {other}: gemm, triangular, cholesky, jacobi-2d, trisolv or table"),
     }
     out
 }
 
-fn main() {
-    let kernel = std::env::args().nth(1).unwrap_or_else(|| "gemm".into());
-    let default = match kernel.as_str() {
-        "triangular" => 6000,
-        "cholesky" => 400,
-        _ => 215,
-    };
-    let n: i64 = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(default);
-    let trace = trace(&kernel, n);
+const KERNELS: [(&str, i64); 5] = [("gemm", 215), ("triangular", 6000), ("cholesky", 400), ("jacobi-2d", 700), ("trisolv", 4000)];
+
+/// Reconstructs one kernel's trace; prints the nest and returns the table line.
+fn run(kernel: &str, n: i64, print_nest: bool) -> String {
+    let trace = trace(kernel, n);
     let start = Instant::now();
     let reconstruction = reconstruct(&trace, Limits::default());
     let seconds = start.elapsed().as_secs_f64();
     let stats = reconstruction.statistics();
-    print!("{}", reconstruction.print());
+    if print_nest {
+        print!("{}", reconstruction.print());
+    }
     assert_eq!(reconstruction.first_mismatch(&trace), None, "not exact");
-    println!(
-        "{kernel} n={n}: {} accesses, {} piece(s), depth {}, {} bytes (ratio {:.3e}), exact, in {:.3} s: {:.1} million accesses/s",
+    format!(
+        "{kernel:<11} n={n:<5} {:>10} accesses {:>10} trace bytes {:>4} nest bytes ratio {:>9.3e} pieces {} depth {} exact {:>7.3} s {:>6.1} M accesses/s",
         trace.len(),
-        stats.pieces,
-        stats.depth,
+        stats.trace_bytes,
         stats.compressed_bytes,
         stats.ratio(),
+        stats.pieces,
+        stats.depth,
         seconds,
         trace.len() as f64 / seconds / 1e6
-    );
+    )
+}
+
+fn main() {
+    let kernel = std::env::args().nth(1).unwrap_or_else(|| "gemm".into());
+    if kernel == "table" {
+        for (name, n) in KERNELS {
+            println!("{}", run(name, n, false));
+        }
+        return;
+    }
+    let default = KERNELS.iter().find(|(name, _)| *name == kernel).map_or(215, |k| k.1);
+    let n: i64 = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(default);
+    println!("{}", run(&kernel, n, true));
 }
