@@ -3,7 +3,7 @@
 (runtime/src/tre/trace_file.rs): magic "PPTRACE\\0", version 1, element size, count,
 reference length and text, then the addresses as little-endian i64.
 
-usage: write_trace.py KERNEL OUT    (KERNEL: triangle, cholesky, jacobi, noise, two-nests)
+usage: write_trace.py KERNEL OUT    (KERNEL: triangle, cholesky, jacobi, band, noise, two-nests)
 """
 import random
 import struct
@@ -26,6 +26,12 @@ def jacobi():
     # for (t = 0; t < 10; t++) for (i = 1; i < 99; i++) for (j = 1; j < 99; j++) ... A[i-1][j] ...
     base = 0x700000
     return "jacobi-2d.c:9", [base + 8 * (100 * (i - 1) + j) for t in range(10) for i in range(1, 99) for j in range(1, 99)]
+
+
+def band():
+    # Paper 002, Figure 9: DO i1 = 0, 20; DO i2 = max(0, i1 - 10), 9; A[i1 + 2 * i2]
+    base = 0x8000
+    return "band.c:4", [base + 8 * (i1 + 2 * i2) for i1 in range(21) for i2 in range(max(0, i1 - 10), 10)]
 
 
 def noise():

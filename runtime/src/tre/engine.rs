@@ -25,10 +25,14 @@
 //! candidate nest is regenerated and compared with the trace before it is returned, so the
 //! engine never returns a nest that does not produce the trace exactly.
 //!
-//! Known limits: lower bounds are 0 (single lower face, folded into the coefficients);
-//! the paper's multiple lower faces (section 4.3, `(+)(j, i)`) and its fitness-driven
-//! exploration (section 4.4) are not implemented; such traces fall back to several pieces
-//! ([`super::pieces`]).
+//! 4. New lower faces (section 4.3): `(+)(l, i^k)` restarts one inner loop (`K = 1`) at a
+//!    value within one of those it has taken (`R = 1`) other than its known lower bound; a
+//!    lower face is then fitted to the loop's starts as an upper face of `-i`. These are
+//!    tried after the brute force and before growth, as in section 4.4.
+//!
+//! Known limits: the fitness-driven exploration of section 4.4 and its speculative threads
+//! are not implemented (the search is depth first with iterative deepening); what does not
+//! fit one nest in the quota falls back to several pieces ([`super::pieces`]).
 
 use super::bounds::{faces_fit, fit_upper, HullPoints};
 use super::nest::{Face, Loop, Nest};
@@ -62,6 +66,8 @@ pub struct Outcome {
 
 /// Iteration vectors of the first points are kept exactly, for loops inserted innermost.
 const HISTORY: usize = 1024;
+/// Restart values tried for a new lower face are not enumerated beyond this range.
+const MAX_RESTART_VALUES: i64 = 1024;
 
 /// `S_D^k` with its iteration vector `i^k` and the hull points of every loop.
 #[derive(Clone)]
@@ -72,6 +78,11 @@ struct Partial {
     hull: Vec<HullPoints>,
     /// Per loop: its faces, or `None` before its first reset (bound unknown).
     faces: Vec<Option<Vec<Face>>>,
+    /// Per loop: lower faces as upper faces of `-i_j` (section 4.3: `i_j >= -min floor(f)`);
+    /// empty while the loop starts at 0 at every prefix.
+    lower: Vec<Vec<Face>>,
+    /// Per loop with lower faces: `(prefix, -first value)` for every prefix so far.
+    lower_hull: Vec<HullPoints>,
     /// The iteration vectors of the first [`HISTORY`] points, `depth` integers each.
     history: Vec<i64>,
     /// `k`: the last address generated so far.
@@ -85,10 +96,66 @@ impl Partial {
 
     /// `c . delta_l` for `+(l, i^k)` (Lemma 1 and Lemma 2).
     fn stride(&self, level: usize) -> i64 {
-        self.coefficients[level]
-            - (level + 1..self.depth())
-                .map(|r| self.coefficients[r] * self.index[r])
-                .sum::<i64>()
+        if self.lower[level + 1..].iter().all(Vec::is_empty) {
+            // Inner loops restart at 0: no successor vector to build on the hot path.
+            return self.coefficients[level]
+                - (level + 1..self.depth()).map(|r| self.coefficients[r] * self.index[r]).sum::<i64>();
+        }
+        self.stride_to(level, &self.successor(level))
+    }
+
+    /// `+(l, i^k)`: loop `l` steps, the loops inside it restart at their lower bounds.
+    fn successor(&self, level: usize) -> Vec<i64> {
+        let mut next = self.index.clone();
+        next[level] += 1;
+        for r in level + 1..self.depth() {
+            next[r] = self.lower_bound(r, &next[..r]);
+        }
+        next
+    }
+
+    fn stride_to(&self, level: usize, next: &[i64]) -> i64 {
+        (level..self.depth()).map(|r| self.coefficients[r] * (next[r] - self.index[r])).sum()
+    }
+
+    /// Section 4.3's `(+)(l, i^k)` with stride `sigma`: loop `l` steps and one loop inside it
+    /// (the paper's `K = 1`) restarts at a value other than its known lower bound, within one
+    /// of the values it has taken (`R = 1`); the loops inside that one restart at their
+    /// lower bounds.
+    fn lower_face_successors(&self, level: usize, sigma: i64) -> Vec<Vec<i64>> {
+        let predicted = self.successor(level);
+        let mut out = Vec::new();
+        for r in level + 1..self.depth() {
+            let (low, high) = self.value_range(r);
+            if high - low > MAX_RESTART_VALUES {
+                continue;
+            }
+            for start in low..=high {
+                if start == predicted[r] {
+                    continue;
+                }
+                let mut next = predicted.clone();
+                next[r] = start;
+                for q in r + 1..self.depth() {
+                    next[q] = self.lower_bound(q, &next[..q]);
+                }
+                if self.stride_to(level, &next) == sigma {
+                    out.push(next);
+                }
+            }
+        }
+        out
+    }
+
+    /// One below the least and one above the greatest value loop `r` has taken.
+    fn value_range(&self, r: usize) -> (i64, i64) {
+        let least = self.lower_hull[r].iter().map(|(_, v)| -v).min().unwrap_or(0).min(0);
+        let greatest = self.hull[r].iter().map(|(_, v)| v).max().unwrap_or(0).max(self.index[r]);
+        (least - 1, greatest + 1)
+    }
+
+    fn lower_bound(&self, level: usize, outer: &[i64]) -> i64 {
+        self.lower[level].iter().map(|f| f.value(outer)).min().map_or(0, |m| -m)
     }
 
     fn upper(&self, level: usize, outer: &[i64]) -> Option<i64> {
@@ -109,11 +176,9 @@ impl Partial {
         if self.gamma(level).is_some_and(|g| g <= 0) {
             return false;
         }
-        let mut next = self.index.clone();
-        next[level] += 1;
-        next[level + 1..].iter_mut().for_each(|i| *i = 0);
+        let next = self.successor(level);
         (level + 1..self.depth())
-            .all(|r| self.gamma(r) == Some(0) && self.upper(r, &next[..r]).is_some_and(|u| u >= 0))
+            .all(|r| self.gamma(r) == Some(0) && self.upper(r, &next[..r]).is_some_and(|u| u >= next[r]))
     }
 
     /// The innermost loop with iterations left (section 3.3).
@@ -132,17 +197,49 @@ impl Partial {
     /// Applies `+(l, i^k)`: the inner loops reset (new hull points), loop `l` steps. False
     /// when a bound no longer fits (the branch is discarded).
     fn advance(&mut self, level: usize) -> bool {
+        let next = self.successor(level);
+        self.advance_to(level, next)
+    }
+
+    /// Steps loop `l` with the loops inside restarting at `next` (`+(l)`, or section 4.3's
+    /// `(+)(l)` when some restart is not at the known lower bound).
+    fn advance_to(&mut self, level: usize, next: Vec<i64>) -> bool {
         for r in level + 1..self.depth() {
             let (outer, value) = (self.index[..r].to_vec(), self.index[r]);
             self.hull[r].push(&outer, value);
         }
-        self.index[level] += 1;
-        for r in level + 1..self.depth() {
-            self.index[r] = 0;
-        }
+        self.index = next;
         self.position += 1;
         self.record_history();
-        (level..self.depth()).all(|r| self.refit_if_needed(r))
+        (level + 1..self.depth()).all(|r| self.refit_lower(r)) && (level..self.depth()).all(|r| self.refit_if_needed(r))
+    }
+
+    /// Records where loop `r` starts at the new prefix and keeps its lower faces exact there:
+    /// the first start other than 0 turns on lower faces, with every earlier prefix (the
+    /// loop's reset points) starting at 0.
+    fn refit_lower(&mut self, r: usize) -> bool {
+        let (outer, start) = (self.index[..r].to_vec(), self.index[r]);
+        if self.lower[r].is_empty() {
+            if start == 0 {
+                return true;
+            }
+            let mut hull = HullPoints::new(r);
+            for (prefix, _) in self.hull[r].iter() {
+                hull.push(prefix, 0);
+            }
+            self.lower_hull[r] = hull;
+        } else if self.lower_bound(r, &outer) == start {
+            self.lower_hull[r].push(&outer, -start);
+            return true;
+        }
+        self.lower_hull[r].push(&outer, -start);
+        match fit_upper(&self.lower_hull[r], (&outer, -start)) {
+            Some(faces) => {
+                self.lower[r] = faces;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Keeps loop `r`'s faces when they still fit its hull points and prefix in progress,
@@ -189,6 +286,8 @@ impl Partial {
             index: self.index.clone(),
             hull: Vec::with_capacity(depth + 1),
             faces: Vec::with_capacity(depth + 1),
+            lower: Vec::with_capacity(depth + 1),
+            lower_hull: Vec::with_capacity(depth + 1),
             history: Vec::new(),
             position: self.position,
         };
@@ -204,9 +303,18 @@ impl Partial {
             };
             next.hull.push(hull);
             next.faces.push(faces);
+            if r < p {
+                next.lower.push(self.lower[r].clone());
+                next.lower_hull.push(self.lower_hull[r].clone());
+            } else {
+                next.lower.push(self.lower[r].iter().map(|f| face_with_axis(f, p)).collect());
+                next.lower_hull.push(self.lower_hull[r].with_axis(p));
+            }
         }
         next.hull.insert(p, new_level_hull);
         next.faces.insert(p, None);
+        next.lower.insert(p, Vec::new());
+        next.lower_hull.insert(p, HullPoints::new(p));
         next.history = widen(&self.history, depth, p);
         // The step itself: loops inside p reset (hull points), the new loop goes to 1.
         next.index.insert(p, 0);
@@ -222,7 +330,7 @@ impl Partial {
             next.faces[p] = Some(fit_upper(&next.hull[p], (&next.index[..p], 1))?);
         }
         (p + 1..=depth)
-            .all(|r| next.refit_if_needed(r))
+            .all(|r| next.refit_lower(r) && next.refit_if_needed(r))
             .then_some(next)
     }
 
@@ -272,7 +380,9 @@ impl Partial {
         let loops = self
             .faces
             .into_iter()
-            .map(|faces| Loop {
+            .zip(self.lower)
+            .map(|(faces, lower)| Loop {
+                lower: lower_faces(lower),
                 upper: faces.unwrap(),
             })
             .collect();
@@ -282,6 +392,22 @@ impl Partial {
             loops,
         })
     }
+}
+
+/// Lower faces kept as upper faces `f` of `-i` become `ceil(-f)` faces; a lone 0 is the
+/// canonical lower bound (no face).
+fn lower_faces(faces: Vec<Face>) -> Vec<Face> {
+    if faces.iter().all(|f| f.constant == 0 && f.coefficients.iter().all(|&c| c == 0)) {
+        return Vec::new();
+    }
+    faces
+        .into_iter()
+        .map(|f| Face {
+            coefficients: f.coefficients.iter().map(|c| -c).collect(),
+            constant: -f.constant,
+            divisor: f.divisor,
+        })
+        .collect()
 }
 
 fn face_with_axis(face: &Face, p: usize) -> Face {
@@ -392,6 +518,17 @@ impl Search<'_> {
                 children.push(next);
             }
         }
+        for l in (0..state.depth()).rev() {
+            for next in state.lower_face_successors(l, sigma) {
+                let mut child = state.clone();
+                if child.advance_to(l, next) {
+                    if l == 0 {
+                        self.cut = self.cut.max(state.position + 1);
+                    }
+                    children.push(child);
+                }
+            }
+        }
         if state.depth() < self.cap {
             children.extend((0..=state.depth()).filter_map(|p| state.grow(p, sigma)));
         }
@@ -420,6 +557,7 @@ pub fn reconstruct_nest(trace: &[i64], limits: Limits) -> Outcome {
             base: trace[0],
             coefficients: vec![0],
             loops: vec![Loop {
+                lower: Vec::new(),
                 upper: vec![Face::constant(0, 0)],
             }],
         };
@@ -434,6 +572,8 @@ pub fn reconstruct_nest(trace: &[i64], limits: Limits) -> Outcome {
         index: vec![1],
         hull: vec![HullPoints::new(0)],
         faces: vec![None],
+        lower: vec![Vec::new()],
+        lower_hull: vec![HullPoints::new(0)],
         history: vec![0, 1],
         position: 1,
     };

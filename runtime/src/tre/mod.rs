@@ -199,24 +199,24 @@ fn piece_json(piece: &Piece) -> String {
     let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
     match piece {
         Piece::Nest(nest) => {
+            let faces = |faces: &[Face]| {
+                faces
+                    .iter()
+                    .map(|f| {
+                        format!(
+                            "{{\"coefficients\":[{}],\"constant\":{},\"divisor\":{}}}",
+                            list(&f.coefficients),
+                            f.constant,
+                            f.divisor
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
             let loops: Vec<String> = nest
                 .loops
                 .iter()
-                .map(|l| {
-                    let faces: Vec<String> = l
-                        .upper
-                        .iter()
-                        .map(|f| {
-                            format!(
-                                "{{\"coefficients\":[{}],\"constant\":{},\"divisor\":{}}}",
-                                list(&f.coefficients),
-                                f.constant,
-                                f.divisor
-                            )
-                        })
-                        .collect();
-                    format!("{{\"upper\":[{}]}}", faces.join(","))
-                })
+                .map(|l| format!("{{\"lower\":[{}],\"upper\":[{}]}}", faces(&l.lower), faces(&l.upper)))
                 .collect();
             format!(
                 "{{\"kind\":\"nest\",\"base\":{},\"coefficients\":[{}],\"loops\":[{}],\"count\":{}}}",

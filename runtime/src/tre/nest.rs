@@ -9,9 +9,11 @@
 //!       access(base + c0*i0 + c1*i1 + ...)
 //! ```
 //!
-//! Every loop has step 1 and lower bound 0 (a stride or an affine lower bound is folded into
-//! the coefficients `c`, as in the paper's canonical form), and an upper bound that is the
-//! minimum of one or more faces `floor((U . outer + w) / d)`, affine in the outer iterators.
+//! Every loop has step 1 (a stride is folded into the coefficients `c`) and lower bound 0 (a
+//! single affine lower bound is folded into `c` too, as in the paper's canonical form),
+//! unless it has lower faces: then it starts at their maximum `max ceil((L . outer + v) / d)`
+//! (section 4.3's multiple lower bounds). Its upper bound is the minimum of one or more faces
+//! `floor((U . outer + w) / d)`, affine in the outer iterators.
 //! `d = 1` is the integer case of section 3.4; `d > 1` is the paper's `-U(r,j) * i_j <= u(i)`
 //! form of section 4.5 (a rational slope, e.g. `j <= i` with step 2 becomes `j' <= i / 2`).
 //! Bounds are inclusive, as in the paper.
@@ -37,6 +39,16 @@ impl Face {
         }
     }
 
+    /// As a lower face: `ceil((coefficients . outer + constant) / divisor)`.
+    pub fn ceil_value(&self, outer: &[i64]) -> i64 {
+        let numerator = self
+            .coefficients
+            .iter()
+            .zip(outer)
+            .fold(self.constant, |sum, (c, i)| sum + c * i);
+        -(-numerator).div_euclid(self.divisor)
+    }
+
     /// The face's bound at the outer iterators `outer` (a prefix of the iteration vector).
     pub fn value(&self, outer: &[i64]) -> i64 {
         let numerator = self
@@ -48,13 +60,20 @@ impl Face {
     }
 }
 
-/// One loop of the nest: `for (i = 0; i <= min(faces); i++)`.
+/// One loop of the nest: `for (i = max(lower); i <= min(upper); i++)`, from 0 when `lower`
+/// is empty.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loop {
+    /// Lower faces, `ceil` of each; empty: the canonical lower bound 0.
+    pub lower: Vec<Face>,
     pub upper: Vec<Face>,
 }
 
 impl Loop {
+    pub fn lower_bound(&self, outer: &[i64]) -> i64 {
+        self.lower.iter().map(|face| face.ceil_value(outer)).max().unwrap_or(0)
+    }
+
     pub fn upper_bound(&self, outer: &[i64]) -> i64 {
         self.upper
             .iter()
@@ -97,12 +116,13 @@ impl Nest {
             return visit(address);
         }
         let upper = self.loops[level].upper_bound(&index[..level]);
+        let lower = self.loops[level].lower_bound(&index[..level]);
         let stride = self.coefficients[level];
         // The innermost loop is the hot one: no recursion per address.
         if level + 1 == self.depth() {
-            return (0..=upper).all(|i| visit(address + stride * i));
+            return (lower..=upper).all(|i| visit(address + stride * i));
         }
-        for i in 0..=upper {
+        for i in lower..=upper {
             index[level] = i;
             if !self.generate_level(level + 1, index, address + stride * i, visit) {
                 return false;
@@ -150,8 +170,9 @@ impl Nest {
         for (level, l) in self.loops.iter().enumerate() {
             let pad = " ".repeat(indent + 2 * level);
             let name = iterator_name(level);
-            let bound = print_upper(&l.upper);
-            let _ = writeln!(out, "{pad}for ({name} = 0; {name} <= {bound}; {name}++)");
+            let bound = print_bound(&l.upper, "min", "floord");
+            let start = if l.lower.is_empty() { "0".to_string() } else { print_bound(&l.lower, "max", "ceild") };
+            let _ = writeln!(out, "{pad}for ({name} = {start}; {name} <= {bound}; {name}++)");
         }
         let pad = " ".repeat(indent + 2 * self.depth());
         let _ = writeln!(
@@ -171,21 +192,22 @@ pub fn iterator_name(level: usize) -> String {
     }
 }
 
-fn print_upper(faces: &[Face]) -> String {
-    let printed: Vec<String> = faces.iter().map(print_face).collect();
+/// `min(...)` of upper faces (`floord` for a divisor), `max(...)` of lower ones (`ceild`).
+fn print_bound(faces: &[Face], combine: &str, divide: &str) -> String {
+    let printed: Vec<String> = faces.iter().map(|face| print_face(face, divide)).collect();
     if printed.len() == 1 {
         printed.into_iter().next().unwrap()
     } else {
-        format!("min({})", printed.join(", "))
+        format!("{combine}({})", printed.join(", "))
     }
 }
 
-fn print_face(face: &Face) -> String {
+fn print_face(face: &Face, divide: &str) -> String {
     let numerator = print_affine(&face.coefficients, face.constant, false);
     if face.divisor == 1 {
         numerator
     } else {
-        format!("floord({numerator}, {})", face.divisor)
+        format!("{divide}({numerator}, {})", face.divisor)
     }
 }
 
