@@ -7,7 +7,11 @@
 //! - `triangular`: `A[i][j]` in `for i < n, for j <= i step 2` (n = 6000, ~9M accesses);
 //! - `cholesky`: `A[i][k]` of Figure 3 (paper 002) for size n (n = 400, ~10.6M accesses);
 //! - `jacobi-2d`: `A[i][j-1]` of `for t < 20, for 1 <= i < n-1, for 1 <= j < n-1` (n = 700);
-//! - `trisolv`: `L[i][j]` of `for i < n, for j < i` (n = 4000).
+//! - `trisolv`: `L[i][j]` of `for i < n, for j < i` (n = 4000);
+//! - `tiled`: `A[i][j]` over 32 x 32 tiles of an `n x n` array, partial tiles at the edges
+//!   (`min` upper faces, section 4.2; n = 3000);
+//! - `noise`: n random addresses (n = 100000): the speed of the raw fallback, which searches
+//!   (and fails) once per stretch of up to 4096 addresses.
 //!
 //! `table` runs them all and prints one line each: trace size, nest size, ratio, time.
 //! The traces are generated here, not recorded under QEMU.
@@ -63,12 +67,41 @@ fn trace(kernel: &str, n: i64) -> Vec<i64> {
                 }
             }
         }
+        "tiled" => {
+            // for ii, jj step 32; for i < min(ii + 32, n), j < min(jj + 32, n): A[i][j]
+            for ii in (0..n).step_by(32) {
+                for jj in (0..n).step_by(32) {
+                    for i in ii..(ii + 32).min(n) {
+                        for j in jj..(jj + 32).min(n) {
+                            out.push(base + 8 * (i * n + j));
+                        }
+                    }
+                }
+            }
+        }
+        "noise" => {
+            let mut state = 0x9e3779b97f4a7c15u64;
+            for _ in 0..n {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                out.push(base + 8 * (state % (1 << 20)) as i64);
+            }
+        }
         other => panic!("unknown kernel {other}: gemm, triangular, cholesky, jacobi-2d, trisolv or table"),
     }
     out
 }
 
-const KERNELS: [(&str, i64); 5] = [("gemm", 215), ("triangular", 6000), ("cholesky", 400), ("jacobi-2d", 700), ("trisolv", 4000)];
+const KERNELS: [(&str, i64); 7] = [
+    ("gemm", 215),
+    ("triangular", 6000),
+    ("cholesky", 400),
+    ("jacobi-2d", 700),
+    ("trisolv", 4000),
+    ("tiled", 3000),
+    ("noise", 100_000),
+];
 
 /// Reconstructs one kernel's trace; prints the nest and returns the table line.
 fn run(kernel: &str, n: i64, print_nest: bool) -> String {
