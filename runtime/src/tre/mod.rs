@@ -12,6 +12,7 @@
 //!   new loops (section 3.2), iterative deepening for the fewest loops, a step quota.
 //! - [`pieces`]: a sequence of nests and raw segments when no single nest fits (section 4.6).
 //! - [`trace_file`]: the binary trace format `polyprop tre` reads.
+//! - [`recorder`]: address streams of the instructions of a source line, under QEMU.
 //!
 //! Invariant: every [`Reconstruction`] regenerates its trace exactly. The engine checks each
 //! nest against the trace before returning it, and what no nest covers stays raw.
@@ -24,6 +25,7 @@ pub mod bounds;
 pub mod engine;
 pub mod nest;
 pub mod pieces;
+pub mod recorder;
 pub mod trace_file;
 
 #[cfg(test)]
