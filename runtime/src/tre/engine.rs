@@ -4,7 +4,7 @@
 //! A partial solution `S_D^k = {c, U, w}` generates the first `k + 1` addresses with `D`
 //! loops; it is extended one address at a time by the observed stride `sigma^k = a_{k+1} -
 //! a_k` (the sequence of differences). By Lemma 2 only `D` successors `+(l, i^k)` (increment
-//! loop `l`, reset the inner ones to 0) are sequential, and the stride of each is
+//! loop `l`, reset the inner ones to their lower bounds, 0 in the canonical form) are sequential, and the stride of each is
 //! `c . delta_l` (Lemma 1). Per step:
 //!
 //! 1. Prediction (section 3.3, equation 5): `gamma_j = u_j(i) - i_j` counts the iterations
@@ -15,7 +15,11 @@
 //! 2. Brute force (section 3.1): any other `l` (innermost first) whose stride matches, with
 //!    the bounds refitted to the new reset points (section 3.4); a bound that no longer fits
 //!    discards the branch.
-//! 3. Growth (section 3.2, Algorithm 2): a new loop at each insertion point `p = 0..=D`,
+//! 3. New lower faces (section 4.3): `(+)(l, i^k)` restarts one inner loop (`K = 1`) at a
+//!    value within one of those it has taken (`R = 1`) other than its known lower bound; a
+//!    lower face is then fitted to the loop's starts as an upper face of `-i`. These are
+//!    tried after the brute force and before growth, as in section 4.4.
+//! 4. Growth (section 3.2, Algorithm 2): a new loop at each insertion point `p = 0..=D`,
 //!    outermost first, with coefficient `c'_p = sigma^k + sum_{r >= p} i_r c_r`.
 //!
 //! Branches are explored depth first under a cap on `D` that grows from 1 (iterative
@@ -24,11 +28,6 @@
 //! the tree in memory. A step quota bounds the search (out of quota: no nest). Every
 //! candidate nest is regenerated and compared with the trace before it is returned, so the
 //! engine never returns a nest that does not produce the trace exactly.
-//!
-//! 4. New lower faces (section 4.3): `(+)(l, i^k)` restarts one inner loop (`K = 1`) at a
-//!    value within one of those it has taken (`R = 1`) other than its known lower bound; a
-//!    lower face is then fitted to the loop's starts as an upper face of `-i`. These are
-//!    tried after the brute force and before growth, as in section 4.4.
 //!
 //! Known limits: the fitness-driven exploration of section 4.4 and its speculative threads
 //! are not implemented (the search is depth first with iterative deepening); what does not
