@@ -285,10 +285,12 @@ fn random_nest(random: &mut impl FnMut(u64) -> u64) -> (GeneratedNest, Classes) 
 /// faces counted apart).
 ///
 /// Known: with this seed, nest 557 (`i` in {0, 3}; `j` from `i + 1` to `2i + 5`; `k` from
-/// `-j` to 5, step 1) comes back exact but with 5 loops instead of 3: its first outer
-/// iteration is too short for the bounds to be guessed before loops are added. Of the 335
-/// nests with several lower faces (written, or implied by an inner loop with no iteration),
-/// 328 come back with no more loops (section 4.3 with `K = 1`); at least 97% is required.
+/// `-j` to 5; coefficients -160, -64, -8) comes back exact but with 5 loops instead of 3: the
+/// jump from `j = 1` to `j = 2` equals the inner stride -8, so the first two inner runs look
+/// like one while the inner bound is still unknown, and Algorithm 1 does not branch on a
+/// prediction whose stride matched. Of the 335 nests with several lower faces (written, or
+/// implied by an inner loop with no iteration), 328 come back with no more loops (section
+/// 4.3 with `K = 1`); at least 97% is required.
 #[test]
 fn random_nests_reconstruct_exactly() {
     let mut random = test_random(0x7e5eed);
@@ -366,3 +368,4 @@ fn random_nests_reconstruct_exactly() {
         "{lower_minimal} of {lower_total} with several lower faces minimal"
     );
 }
+
