@@ -17,7 +17,8 @@ use std::process::ExitCode;
 /// The pass plugin libpolyprop.so does the work inside clang or opt:
 ///   clang-14 -O3 -fpass-plugin=$(polyprop --plugin-path) -c pipeline.c
 /// This tool locates the plugin, checks its options, runs and transforms programs of the
-/// textual SCoP language (.scop), and profiles binaries under QEMU.
+/// textual SCoP language (.scop), profiles binaries under QEMU, and reconstructs traced
+/// references as loop nests.
 #[derive(Parser)]
 #[command(name = "polyprop", version, propagate_version = true, verbatim_doc_comment)]
 #[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
