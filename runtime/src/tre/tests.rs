@@ -369,3 +369,33 @@ fn random_nests_reconstruct_exactly() {
     );
 }
 
+
+/// Ten traces that are 2 or 3 random nests one after the other (paper 002, section 4.6: a
+/// sequence of nests): every reconstruction regenerates its trace. Known weakness, measured
+/// with this seed: where no single nest fits, the search per piece is slow (0.5 to 10 s for
+/// 40 to 270 addresses: every depth cap runs out of quota before the trace is cut) and the
+/// split points are often missed, so 3 of the 10 keep raw addresses.
+#[test]
+fn random_sequences_of_nests_reconstruct_exactly() {
+    let mut random = test_random(0x5e9);
+    let (mut tried, mut no_raw) = (0, 0);
+    while tried < 10 {
+        let count = 2 + random(2) as usize;
+        let mut trace = Vec::new();
+        for _ in 0..count {
+            let (generated, _) = random_nest(&mut random);
+            if let Some((part, _)) = generated.trace(5_000) {
+                trace.extend(part);
+            }
+        }
+        if trace.len() < 2 {
+            continue;
+        }
+        tried += 1;
+        let reconstruction = reconstruct(&trace, Limits::default());
+        assert_eq!(reconstruction.first_mismatch(&trace), None, "sequence {tried} not exact");
+        no_raw += (reconstruction.statistics().raw == 0) as usize;
+    }
+    eprintln!("sequences of nests: {no_raw} of 10 without raw addresses");
+    assert!(no_raw >= 7, "{no_raw} of 10 sequences without raw addresses");
+}
