@@ -7,6 +7,7 @@ mod options_command;
 mod plugin_path;
 mod profile;
 mod propagation_commands;
+mod tre;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -16,7 +17,8 @@ use std::process::ExitCode;
 /// The pass plugin libpolyprop.so does the work inside clang or opt:
 ///   clang-14 -O3 -fpass-plugin=$(polyprop --plugin-path) -c pipeline.c
 /// This tool locates the plugin, checks its options, runs and transforms programs of the
-/// textual SCoP language (.scop), and profiles binaries under QEMU.
+/// textual SCoP language (.scop), profiles binaries under QEMU, and reconstructs traced
+/// references as loop nests.
 #[derive(Parser)]
 #[command(name = "polyprop", version, propagate_version = true, verbatim_doc_comment)]
 #[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
@@ -45,6 +47,8 @@ enum Command {
     Profile(profile::ProfileArgs),
     /// List the pass options (POLYPROP_OPTIONS), or check an options string with the pass's parser
     Options(options_command::OptionsArgs),
+    /// Reconstruct a traced reference as the loop nest that regenerates it (paper 002)
+    Tre(tre::TreArgs),
 }
 
 /// The pass options, from the table the plugin parses with.
@@ -69,6 +73,7 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => propagation_commands::check(args),
         Some(Command::Profile(args)) => profile::main(args),
         Some(Command::Options(args)) => options_command::main(args),
+        Some(Command::Tre(args)) => tre::main(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

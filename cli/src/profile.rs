@@ -2,7 +2,7 @@
 //! a profile (papers 000 and 001; the work is done by the `runtime` crate).
 //!
 //! ```text
-//! polyprop profile [-o FILE] [--plugin LIB] [--qemu QEMU] [--all-code] [PLUGIN-OPTION...] -- ./app args
+//! polyprop profile [-o FILE] [--plugin LIB] [--qemu QEMU] [--all-code] [--trace FILE:LINE]... [PLUGIN-OPTION...] -- ./app args
 //! polyprop profile show FILE [--binary APP] [--top N]
 //! ```
 //! Plugin options are passed through as `key=value` (see `runtime/README.md`), e.g.
@@ -12,6 +12,7 @@ use clap::{Args, Subcommand};
 use runtime::launch::{binary_layout, find_plugin, plugin_arguments, qemu_command, resolve_locations, source_checksums};
 use runtime::options::PluginOptions;
 use runtime::profile::Profile;
+use runtime::tre::trace_file::Trace;
 use std::path::PathBuf;
 
 /// Without a subcommand: run PROGRAM under qemu-x86_64 with the QEMU plugin
@@ -47,6 +48,10 @@ struct RecordArgs {
     /// Trace all code, not only the program's own executable ranges
     #[arg(long)]
     all_code: bool,
+    /// Also record the address stream of each memory instruction of this source line (debug
+    /// information), written as OUTPUT.<pc>.trace for `polyprop tre`; may be repeated
+    #[arg(long, value_name = "FILE:LINE", value_parser = source_line)]
+    trace: Vec<(String, u32)>,
     /// Options of the QEMU plugin, e.g. widening=all, give_up=off, dependences=off,
     /// functions=kernel (runtime/README.md)
     #[arg(value_name = "KEY=VALUE", value_parser = plugin_option)]
@@ -67,6 +72,13 @@ struct ShowArgs {
     /// How many of the hottest loops to show
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
+}
+
+fn source_line(text: &str) -> Result<(String, u32), String> {
+    text.rsplit_once(':')
+        .and_then(|(file, line)| Some((file.to_string(), line.parse().ok()?)))
+        .filter(|(file, _)| !file.is_empty())
+        .ok_or_else(|| "expected FILE:LINE, e.g. gemm.c:12".into())
 }
 
 fn plugin_option(option: &str) -> Result<String, String> {
@@ -102,7 +114,19 @@ fn record(args: RecordArgs) -> Result<(), String> {
     if args.all_code {
         layout.executable_ranges.clear();
     }
-    let arguments = plugin_arguments(&binary, &layout, &output, &args.plugin_options);
+    let mut traced = Vec::new();
+    for (file, line) in &args.trace {
+        for (start, end) in runtime::launch::line_ranges(&binary, file, *line)? {
+            traced.push((start, end, format!("{file}:{line}")));
+        }
+    }
+    let mut extra = args.plugin_options.clone();
+    if !traced.is_empty() {
+        let ranges: Vec<String> =
+            traced.iter().map(|(s, e, _)| format!("{:#x}-{:#x}", s + layout.load_base, e + layout.load_base)).collect();
+        extra.push(format!("trace={}", ranges.join(":")));
+    }
+    let arguments = plugin_arguments(&binary, &layout, &output, &extra);
     let qemu = &args.qemu;
     let status = qemu_command(qemu, &plugin, &arguments, &binary, &args.program[1..])
         .status()
@@ -113,6 +137,7 @@ fn record(args: RecordArgs) -> Result<(), String> {
         }
         return Err(format!("no profile written ({} exited with {status})", qemu.display()));
     }
+    name_traces(&output, &traced)?;
     let mut profile = Profile::read(&output).map_err(|e| e.to_string())?;
     // The sources the profile belongs to: the pass uses it only for the same versions.
     profile.sources = source_checksums(&binary).unwrap_or_default();
@@ -121,6 +146,24 @@ fn record(args: RecordArgs) -> Result<(), String> {
         Err(message) => eprintln!("polyprop: no source locations: {message}"),
     }
     eprintln!("polyprop: wrote {} (program exited with {status}); see: polyprop profile show {}", output.display(), output.display());
+    Ok(())
+}
+
+/// Gives the traces the plugin wrote (`OUTPUT.<pc>.trace`, reference: the pc) the source
+/// line they were asked for as their reference.
+fn name_traces(output: &std::path::Path, traced: &[(u64, u64, String)]) -> Result<(), String> {
+    for (start, end, line) in traced {
+        for pc in *start..*end {
+            let path = PathBuf::from(format!("{}.{pc:x}.trace", output.display()));
+            if !path.exists() {
+                continue;
+            }
+            let mut trace = Trace::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            trace.reference = format!("{line} (pc {pc:#x})");
+            trace.write(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            eprintln!("polyprop: wrote {}: {} accesses of {} bytes at {}", path.display(), trace.addresses.len(), trace.element_size, trace.reference);
+        }
+    }
     Ok(())
 }
 

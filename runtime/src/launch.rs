@@ -89,6 +89,24 @@ pub fn source_location(binary: &Path, address: u64) -> Option<String> {
     Some(format!("{}:{}:{}", location.file?, location.line?, location.column.unwrap_or(0)))
 }
 
+/// The link-time address ranges `[start, end)` of the code of `file:line` in `binary` (its
+/// DWARF line table); `file` matches a source path that ends with it.
+pub fn line_ranges(binary: &Path, file: &str, line: u32) -> Result<Vec<(u64, u64)>, String> {
+    let loader = addr2line::Loader::new(binary).map_err(|e| format!("{}: no debug information: {e}", binary.display()))?;
+    let rows = loader.find_location_range(0, u64::MAX).map_err(|e| format!("{}: {e}", binary.display()))?;
+    let mut ranges: Vec<(u64, u64)> = rows
+        .filter(|(_, _, location)| {
+            location.line == Some(line) && location.file.is_some_and(|f| Path::new(f).ends_with(file) || f.ends_with(file))
+        })
+        .map(|(start, length, _)| (start, start + length))
+        .collect();
+    ranges.sort_unstable();
+    if ranges.is_empty() {
+        return Err(format!("{}: no code at {file}:{line} in its debug information (built with -g?)", binary.display()));
+    }
+    Ok(ranges)
+}
+
 /// Plugin options (`key=value`) to profile `binary`: output, binary, load base, ranges, and
 /// any `extra` options.
 pub fn plugin_arguments(binary: &Path, layout: &BinaryLayout, output: &Path, extra: &[String]) -> Vec<String> {

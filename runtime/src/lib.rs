@@ -12,6 +12,7 @@
 //! - [`frontend`]: translation blocks to basic-block entries, for the QEMU plugin.
 //! - [`launch`]: running a program under QEMU with the plugin; DWARF locations.
 //! - [`isa`]: the instruction sets QEMU does not emulate, when a program dies of SIGILL.
+//! - [`tre`]: trace reconstruction (paper 002): one reference's addresses become a loop nest.
 //! - [`summary`]: strides, carried dependences and affine shares for `polyprop profile show`.
 
 pub mod control;
@@ -26,6 +27,7 @@ pub mod shadow;
 pub mod summary;
 mod threads;
 pub mod tracer;
+pub mod tre;
 
 /// A seeded xorshift source for the randomized tests: `next(n)` is in `0..n`.
 #[cfg(test)]

@@ -17,6 +17,9 @@ pub struct PluginOptions {
     pub functions: Vec<String>,
     /// Instrument memory accesses only in these address ranges `[start, end)`, if any.
     pub ranges: Vec<(u64, u64)>,
+    /// Record the address stream of every instruction in these ranges (`polyprop profile
+    /// --trace FILE:LINE`, paper 002's input).
+    pub trace_ranges: Vec<(u64, u64)>,
     /// Decode each function's CFG from its code when it is first called (`cfg=static`), or
     /// learn it only from execution (`cfg=dynamic`).
     pub static_cfg: bool,
@@ -24,7 +27,7 @@ pub struct PluginOptions {
 }
 
 /// What the options accept, printed with every error.
-pub const USAGE: &str = "options: output=PATH binary=PATH load_base=ADDRESS functions=NAME:NAME ranges=START-END:START-END give_up=default|off|N widening=instructions|all|none dependences=on|off values=on|off cfg=static|dynamic";
+pub const USAGE: &str = "options: output=PATH binary=PATH load_base=ADDRESS functions=NAME:NAME ranges=START-END:START-END trace=START-END:START-END give_up=default|off|N widening=instructions|all|none dependences=on|off values=on|off cfg=static|dynamic";
 
 impl Default for PluginOptions {
     fn default() -> Self {
@@ -34,6 +37,7 @@ impl Default for PluginOptions {
             load_base: 0,
             functions: Vec::new(),
             ranges: Vec::new(),
+            trace_ranges: Vec::new(),
             static_cfg: true,
             tracer: TracerOptions::default(),
         }
@@ -64,14 +68,18 @@ impl PluginOptions {
                 "functions" => {
                     options.functions = value.split(':').filter(|f| !f.is_empty()).map(String::from).collect()
                 }
-                "ranges" => {
+                "ranges" | "trace" => {
                     for range in value.split(':').filter(|r| !r.is_empty()) {
                         let (start, end) = range
                             .split_once('-')
                             .and_then(|(s, e)| Some((parse_address(s)?, parse_address(e)?)))
                             .filter(|(s, e)| s < e)
                             .ok_or_else(|| bad("START-END with START < END"))?;
-                        options.ranges.push((start, end));
+                        if key == "ranges" {
+                            options.ranges.push((start, end));
+                        } else {
+                            options.trace_ranges.push((start, end));
+                        }
                     }
                 }
                 "give_up" => {

@@ -20,6 +20,7 @@ use qemu_plugin::{register, HasCallbacks, PluginId, Register, TranslationBlock};
 use runtime::control::static_cfg::CodeImage;
 use runtime::frontend::{ControlKind, Frontend, TranslatedInstruction};
 use runtime::options::{PluginOptions, USAGE};
+use runtime::tre::recorder::TraceRecorder;
 use std::cell::UnsafeCell;
 use std::ffi::{c_uint, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -45,6 +46,8 @@ struct State(UnsafeCell<Option<Plugin>>);
 struct Plugin {
     frontend: Frontend,
     access_kinds: Vec<AccessKind>,
+    /// The address streams of `trace=` ranges (`polyprop profile --trace`).
+    recorder: TraceRecorder,
 }
 
 #[derive(Clone, Copy)]
@@ -271,7 +274,8 @@ impl Register for Polyprop {
         }
         let _guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
         // SAFETY: no callback is registered yet.
-        unsafe { *STATE.0.get() = Some(Plugin { frontend: Frontend::new(options), access_kinds: Vec::new() }) };
+        let recorder = TraceRecorder::new(options.trace_ranges.clone());
+        unsafe { *STATE.0.get() = Some(Plugin { frontend: Frontend::new(options), access_kinds: Vec::new(), recorder }) };
         qemu_plugin::qemu_plugin_register_vcpu_init_cb(id, Some(on_vcpu_init))?;
         qemu_plugin::qemu_plugin_register_vcpu_tb_trans_cb(id, Some(on_translation))?;
         qemu_plugin::qemu_plugin_register_atexit_cb(id, |_| guarded(write_profile))?;
@@ -372,6 +376,9 @@ unsafe extern "C" fn on_memory_access(
     let id = userdata as usize as u32;
     with_plugin(|plugin| {
         let AccessKind { pc, size, is_store, .. } = plugin.access_kind(id, info);
+        if !plugin.recorder.is_empty() {
+            plugin.recorder.record(pc, address, size);
+        }
         let value = if VALUES.load(Ordering::Relaxed) { guest_value(address, size) } else { 0 };
         let frontend = &mut plugin.frontend;
         frontend.set_vcpu(vcpu);
@@ -382,7 +389,7 @@ unsafe extern "C" fn on_memory_access(
 fn write_profile() {
     let _guard = LOCK.lock().unwrap_or_else(|p| p.into_inner());
     // SAFETY: under the lock; single-threaded guests run no other callback at exit.
-    let Some(Plugin { frontend, .. }) = (unsafe { &mut *STATE.0.get() }).take() else { return };
+    let Some(Plugin { frontend, recorder, .. }) = (unsafe { &mut *STATE.0.get() }).take() else { return };
     // A process forked by the guest inherits the state and exits on its own: it writes the
     // profile of its own execution next to the one the user asked for, `OUTPUT.PID`.
     let mut output = frontend.options.output.clone();
@@ -396,6 +403,13 @@ fn write_profile() {
         0 => String::new(),
         n => format!(", {n} accesses of uninstrumented code reported by QEMU for an instrumented instruction, dropped"),
     };
+    if !recorder.is_empty() {
+        match recorder.write(&output, frontend.options.load_base) {
+            Ok(files) if files.is_empty() => eprintln!("polyprop-qemu: no memory access in the traced ranges"),
+            Ok(files) => eprintln!("polyprop-qemu: wrote {}", files.join(" ")),
+            Err(e) => eprintln!("polyprop-qemu: cannot write a trace: {e}"),
+        }
+    }
     let profile = frontend.finish();
     match profile.write(std::path::Path::new(&output)) {
         Ok(()) => eprintln!(

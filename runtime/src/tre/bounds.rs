@@ -1,0 +1,362 @@
+//! Upper-bound faces of one loop from its hull points (paper 002, section 3.4, equations 6
+//! and 7; section 4.2, equations 9 and 10; section 4.5).
+//!
+//! The hull points of loop `j` are the iteration-vector prefixes `(i_0 .. i_{j-1}, i_j)` at
+//! which loop `j` reset: there `i_j` equals its upper bound (equation 6). The prefix still in
+//! progress only gives `upper(outer) >= i_j` (equation 7: the current point lies beneath the
+//! faces). We look for the minimum of few faces `floor((a . outer + b) / d)` that is exact on
+//! every hull point and not below the current one.
+//!
+//! The paper builds a face through a point and rotates it onto the furthest violating point,
+//! as in Quickhull. Here the slopes a face may have are read off the points instead: along
+//! each outer axis, the slope between hull points that differ in that coordinate only (as
+//! `d * dv / do`, rounded both ways, so that `floor(i / 2)` gives `a = 1, d = 2`), and the
+//! least slope that lifts the bound over the current point. For a slope vector, the lowest
+//! constant `b` that leaves every point beneath the face is `max(d * v - a . o)`; the face then
+//! contains the points within `d` of it. Faces are chosen greedily, most points first, until
+//! every hull point lies on one (several faces: section 4.2's multiple upper bounds). The
+//! result is exact on the points by construction; whether the whole nest regenerates the
+//! trace is checked once at the end of the search, which is what makes every shortcut here
+//! safe: a poor guess costs a branch, never a wrong nest.
+
+use super::nest::Face;
+use std::collections::HashMap;
+
+/// At most this many faces per loop (section 4.2 needs two for tiles and `min(i, N)`).
+pub const MAX_FACES: usize = 3;
+/// Divisors tried for rational slopes (section 4.5); 1 is the integer case.
+const DIVISORS: [i64; 3] = [1, 2, 3];
+/// Slopes kept per axis and divisor, most frequent first, so that the product stays small.
+const SLOPES_PER_AXIS: usize = 3;
+
+/// Hull points of one loop: `width` outer coordinates then the value, flattened.
+#[derive(Clone, Debug, Default)]
+pub struct HullPoints {
+    pub width: usize,
+    pub data: Vec<i64>,
+}
+
+impl HullPoints {
+    pub fn new(width: usize) -> HullPoints {
+        HullPoints {
+            width,
+            data: Vec::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.data.len() / (self.width + 1)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    pub fn push(&mut self, outer: &[i64], value: i64) {
+        debug_assert_eq!(outer.len(), self.width);
+        self.data.extend_from_slice(outer);
+        self.data.push(value);
+    }
+
+    pub fn point(&self, n: usize) -> (&[i64], i64) {
+        let record = &self.data[n * (self.width + 1)..(n + 1) * (self.width + 1)];
+        (&record[..self.width], record[self.width])
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&[i64], i64)> {
+        self.data
+            .chunks_exact(self.width + 1)
+            .map(|record| (&record[..record.len() - 1], record[record.len() - 1]))
+    }
+
+    /// The same points with a new outer coordinate 0 at `position` (a loop inserted there,
+    /// Algorithm 2).
+    pub fn with_axis(&self, position: usize) -> HullPoints {
+        let mut grown = HullPoints::new(self.width + 1);
+        for (outer, value) in self.iter() {
+            let mut prefix = outer.to_vec();
+            prefix.insert(position, 0);
+            grown.push(&prefix, value);
+        }
+        grown
+    }
+}
+
+/// Whether `faces` are exact on every hull point and not below `current`.
+pub fn faces_fit(faces: &[Face], hull: &HullPoints, current: (&[i64], i64)) -> bool {
+    let upper = |outer: &[i64]| {
+        faces
+            .iter()
+            .map(|f| f.value(outer))
+            .min()
+            .unwrap_or(i64::MAX)
+    };
+    upper(current.0) >= current.1 && hull.iter().all(|(outer, value)| upper(outer) == value)
+}
+
+/// The faces of a loop whose hull points are `hull` and whose prefix in progress is
+/// `current` (outer coordinates, value reached so far); `None` when no minimum of at most
+/// [`MAX_FACES`] faces fits.
+pub fn fit_upper(hull: &HullPoints, current: (&[i64], i64)) -> Option<Vec<Face>> {
+    let width = hull.width;
+    if hull.is_empty() {
+        return Some(vec![Face::constant(current.1, width)]);
+    }
+    let candidates = candidate_faces(hull, current);
+    greedy_cover(hull, &candidates)
+}
+
+/// Picks faces covering the most uncovered hull points until all are covered.
+fn greedy_cover(hull: &HullPoints, candidates: &[(Face, Vec<bool>)]) -> Option<Vec<Face>> {
+    let mut covered = vec![false; hull.len()];
+    let mut remaining = hull.len();
+    let mut faces = Vec::new();
+    while remaining > 0 {
+        if faces.len() == MAX_FACES {
+            return None;
+        }
+        let (face, cover) = candidates
+            .iter()
+            .map(|(face, cover)| {
+                (
+                    face,
+                    cover,
+                    cover
+                        .iter()
+                        .zip(&covered)
+                        .filter(|(c, done)| **c && !**done)
+                        .count(),
+                )
+            })
+            .filter(|(_, _, gain)| *gain > 0)
+            .max_by_key(|(face, _, gain)| (*gain, std::cmp::Reverse(face_complexity(face))))
+            .map(|(face, cover, _)| (face, cover))?;
+        for (done, &c) in covered.iter_mut().zip(cover) {
+            if c && !*done {
+                *done = true;
+                remaining -= 1;
+            }
+        }
+        faces.push(face.clone());
+    }
+    Some(faces)
+}
+
+/// Prefer integer faces, then faces on fewer iterators, then smaller coefficients.
+fn face_complexity(face: &Face) -> (i64, usize, i64) {
+    let nonzero = face.coefficients.iter().filter(|&&c| c != 0).count();
+    let size = face.coefficients.iter().map(|c| c.abs()).sum();
+    (face.divisor, nonzero, size)
+}
+
+/// Every face worth trying, with the hull points it contains.
+fn candidate_faces(hull: &HullPoints, current: (&[i64], i64)) -> Vec<(Face, Vec<bool>)> {
+    let mut out: Vec<(Face, Vec<bool>)> = Vec::new();
+    for divisor in DIVISORS {
+        let per_axis: Vec<Vec<i64>> = (0..hull.width)
+            .map(|axis| axis_slopes(hull, current, axis, divisor))
+            .collect();
+        for slopes in cartesian(&per_axis) {
+            if divisor > 1 && slopes.iter().all(|&a| a % divisor == 0) {
+                continue; // the same face as an integer one
+            }
+            let face = supporting_face(hull, current, slopes, divisor);
+            let cover: Vec<bool> = hull
+                .iter()
+                .map(|(outer, value)| face.value(outer) == value)
+                .collect();
+            if cover.iter().any(|&c| c) && !out.iter().any(|(f, _)| *f == face) {
+                out.push((face, cover));
+            }
+        }
+    }
+    out
+}
+
+/// The face with slopes `a / divisor` just above every point: `b = max(d * v - a . o)`.
+fn supporting_face(
+    hull: &HullPoints,
+    current: (&[i64], i64),
+    slopes: Vec<i64>,
+    divisor: i64,
+) -> Face {
+    let offset = |outer: &[i64], value: i64| {
+        divisor * value - slopes.iter().zip(outer).map(|(a, o)| a * o).sum::<i64>()
+    };
+    let constant = hull
+        .iter()
+        .map(|(o, v)| offset(o, v))
+        .chain([offset(current.0, current.1)])
+        .max()
+        .unwrap();
+    Face {
+        coefficients: slopes,
+        constant,
+        divisor,
+    }
+}
+
+/// Candidate slopes (numerators over `divisor`) along `axis`, most frequent first.
+fn axis_slopes(hull: &HullPoints, current: (&[i64], i64), axis: usize, divisor: i64) -> Vec<i64> {
+    let mut counts: Vec<(i64, usize)> = vec![(0, 0)];
+    let mut add = |slope: i64, weight: usize| match counts.iter_mut().find(|(s, _)| *s == slope) {
+        Some(entry) => entry.1 += weight,
+        None => counts.push((slope, weight)),
+    };
+    // Slopes between points on one line along `axis` (other coordinates equal): from the
+    // line's first point, whose overall slope survives the rounding of floor(), and from the
+    // previous point on the line, which is where a second face starts.
+    let mut lines: HashMap<Vec<i64>, (usize, usize)> = HashMap::new();
+    for n in 0..hull.len() {
+        let (outer, value) = hull.point(n);
+        match lines.get_mut(&line_key(outer, axis)) {
+            Some((first, previous)) => {
+                for from in [*first, *previous] {
+                    let (from_outer, from_value) = hull.point(from);
+                    let step = outer[axis] - from_outer[axis];
+                    if step != 0 {
+                        for slope in rounded(divisor * (value - from_value), step) {
+                            add(slope, 1);
+                        }
+                    }
+                }
+                *previous = n;
+            }
+            None => {
+                lines.insert(line_key(outer, axis), (n, n));
+            }
+        }
+    }
+    // The least slopes that lift the face over the current prefix, from the first and the
+    // previous point on its line.
+    if let Some(&(first, previous)) = lines.get(&line_key(current.0, axis)) {
+        for n in [previous, first] {
+            let (outer, value) = hull.point(n);
+            let step = current.0[axis] - outer[axis];
+            if step > 0 {
+                add(ceil_div(divisor * (current.1 - value), step), 1);
+            }
+        }
+    }
+    counts.sort_by_key(|&(slope, count)| (std::cmp::Reverse(count), slope.abs()));
+    counts
+        .into_iter()
+        .take(SLOPES_PER_AXIS)
+        .map(|(slope, _)| slope)
+        .collect()
+}
+
+/// The coordinates other than `axis`: the points of one line along `axis` share it.
+fn line_key(outer: &[i64], axis: usize) -> Vec<i64> {
+    let mut key = outer.to_vec();
+    key.remove(axis);
+    key
+}
+
+/// `numerator / denominator` rounded down and up (one value when exact).
+fn rounded(numerator: i64, denominator: i64) -> Vec<i64> {
+    let floor = floor_div(numerator, denominator);
+    let ceil = ceil_div(numerator, denominator);
+    if floor == ceil {
+        vec![floor]
+    } else {
+        vec![floor, ceil]
+    }
+}
+
+fn floor_div(n: i64, d: i64) -> i64 {
+    let q = n / d;
+    if (n % d != 0) && ((n < 0) != (d < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ceil_div(n: i64, d: i64) -> i64 {
+    -floor_div(-n, d)
+}
+
+/// Every combination of one slope per axis.
+fn cartesian(per_axis: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    per_axis.iter().fold(vec![Vec::new()], |partial, slopes| {
+        partial
+            .iter()
+            .flat_map(|prefix| {
+                slopes.iter().map(move |&s| {
+                    let mut v = prefix.clone();
+                    v.push(s);
+                    v
+                })
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hull(width: usize, points: &[(&[i64], i64)]) -> HullPoints {
+        let mut h = HullPoints::new(width);
+        for (o, v) in points {
+            h.push(o, *v);
+        }
+        h
+    }
+
+    /// Section 3.4's cholesky example: k resets at 0 for every (0, j) and reaches 1 at (1, 0),
+    /// giving the paper's face `k <= i`.
+    #[test]
+    fn cholesky_face_through_reset_points() {
+        let points: Vec<(Vec<i64>, i64)> = (0..30).map(|j| (vec![0, j], 0)).collect();
+        let refs: Vec<(&[i64], i64)> = points.iter().map(|(o, v)| (o.as_slice(), *v)).collect();
+        let faces = fit_upper(&hull(2, &refs), (&[1, 0], 1)).unwrap();
+        assert_eq!(
+            faces,
+            vec![Face {
+                coefficients: vec![1, 0],
+                constant: 0,
+                divisor: 1
+            }]
+        );
+    }
+
+    /// Section 4.2's Figure 8: `i2 <= min(9, 19 - i1)` needs two faces.
+    #[test]
+    fn figure_8_two_upper_faces() {
+        let points: Vec<(Vec<i64>, i64)> = (0..20).map(|i| (vec![i], 9.min(19 - i))).collect();
+        let refs: Vec<(&[i64], i64)> = points.iter().map(|(o, v)| (o.as_slice(), *v)).collect();
+        let faces = fit_upper(&hull(1, &refs[..19]), (&[19], 0)).unwrap();
+        assert_eq!(faces.len(), 2);
+        for (o, v) in &refs {
+            assert_eq!(faces.iter().map(|f| f.value(o)).min().unwrap(), *v);
+        }
+    }
+
+    /// Section 4.5: `j <= i` with step 2 is `j' <= floor(i / 2)`.
+    #[test]
+    fn rational_slope() {
+        let points: Vec<(Vec<i64>, i64)> = (0..40).map(|i| (vec![i], i / 2)).collect();
+        let refs: Vec<(&[i64], i64)> = points.iter().map(|(o, v)| (o.as_slice(), *v)).collect();
+        let faces = fit_upper(&hull(1, &refs), (&[40], 0)).unwrap();
+        assert_eq!(
+            faces,
+            vec![Face {
+                coefficients: vec![1],
+                constant: 0,
+                divisor: 2
+            }]
+        );
+    }
+
+    #[test]
+    fn no_fit_for_a_non_concave_bound() {
+        // 5, 0, 5, 0, ...: no minimum of affine faces gives this.
+        let points: Vec<(Vec<i64>, i64)> = (0..20)
+            .map(|i| (vec![i], if i % 2 == 0 { 5 } else { 0 }))
+            .collect();
+        let refs: Vec<(&[i64], i64)> = points.iter().map(|(o, v)| (o.as_slice(), *v)).collect();
+        assert_eq!(fit_upper(&hull(1, &refs), (&[20], 0)), None);
+    }
+}

@@ -1,0 +1,607 @@
+//! The search for one loop nest that regenerates a trace (paper 002, section 3: Algorithm 1
+//! `Extract()` and Algorithm 2 `Grow()`, with the bounds of sections 3.4, 4.2 and 4.5).
+//!
+//! A partial solution `S_D^k = {c, U, w}` generates the first `k + 1` addresses with `D`
+//! loops; it is extended one address at a time by the observed stride `sigma^k = a_{k+1} -
+//! a_k` (the sequence of differences). By Lemma 2 only `D` successors `+(l, i^k)` (increment
+//! loop `l`, reset the inner ones to their lower bounds, 0 in the canonical form) are sequential, and the stride of each is
+//! `c . delta_l` (Lemma 1). Per step:
+//!
+//! 1. Prediction (section 3.3, equation 5): `gamma_j = u_j(i) - i_j` counts the iterations
+//!    left in loop `j`; the innermost `j` with `gamma_j > 0` is the predicted successor. A
+//!    loop that has not reset yet has an unknown bound and `gamma = infinity`. When the
+//!    prediction is the innermost loop, the whole run of equal strides up to its bound is
+//!    taken in one comparison loop: the search for the innermost period and stride.
+//! 2. Brute force (section 3.1): any other `l` (innermost first) whose stride matches, with
+//!    the bounds refitted to the new reset points (section 3.4); a bound that no longer fits
+//!    discards the branch.
+//! 3. New lower faces (section 4.3): `(+)(l, i^k)` restarts one inner loop (`K = 1`) at a
+//!    value within one of those it has taken (`R = 1`) other than its known lower bound; a
+//!    lower face is then fitted to the loop's starts as an upper face of `-i`. These are
+//!    tried after the brute force and before growth, as in section 4.4.
+//! 4. Growth (section 3.2, Algorithm 2): a new loop at each insertion point `p = 0..=D`,
+//!    outermost first, with coefficient `c'_p = sigma^k + sum_{r >= p} i_r c_r`.
+//!
+//! Branches are explored depth first under a cap on `D` that grows from 1 (iterative
+//! deepening): a nest of `D` loops is returned only once no nest of fewer loops was found,
+//! which is the paper's breadth-first minimality (section 3.2) without keeping a level of
+//! the tree in memory. A step quota bounds the search (out of quota: no nest). Every
+//! candidate nest is regenerated and compared with the trace before it is returned, so the
+//! engine never returns a nest that does not produce the trace exactly.
+//!
+//! Known limits: the fitness-driven exploration of section 4.4 and its speculative threads
+//! are not implemented (the search is depth first with iterative deepening); what does not
+//! fit one nest in the quota falls back to several pieces ([`super::pieces`]).
+
+use super::bounds::{faces_fit, fit_upper, HullPoints};
+use super::nest::{Face, Loop, Nest};
+
+/// Bounds on the search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Most loops a nest may have.
+    pub max_depth: usize,
+    /// Steps (addresses handled one at a time, runs, branches) per depth cap, beyond the
+    /// trace's length (one pass over the trace takes at most that many steps).
+    pub quota: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_depth: 6,
+            quota: 200_000,
+        }
+    }
+}
+
+/// What one search found.
+pub struct Outcome {
+    pub nest: Option<Nest>,
+    /// The longest prefix `trace[..cut]` that some branch covered up to the end of an
+    /// iteration of its outermost loop: where a sequence of nests may split the trace.
+    pub cut: usize,
+}
+
+/// Iteration vectors of the first points are kept exactly, for loops inserted innermost.
+const HISTORY: usize = 1024;
+/// Restart values tried for a new lower face are not enumerated beyond this range.
+const MAX_RESTART_VALUES: i64 = 1024;
+
+/// `S_D^k` with its iteration vector `i^k` and the hull points of every loop.
+#[derive(Clone)]
+struct Partial {
+    coefficients: Vec<i64>,
+    index: Vec<i64>,
+    /// Per loop `j`: the prefixes at which it reset (width `j`).
+    hull: Vec<HullPoints>,
+    /// Per loop: its faces, or `None` before its first reset (bound unknown).
+    faces: Vec<Option<Vec<Face>>>,
+    /// Per loop: lower faces as upper faces of `-i_j` (section 4.3: `i_j >= -min floor(f)`);
+    /// empty while the loop starts at 0 at every prefix.
+    lower: Vec<Vec<Face>>,
+    /// Per loop with lower faces: `(prefix, -first value)` for every prefix so far.
+    lower_hull: Vec<HullPoints>,
+    /// The iteration vectors of the first [`HISTORY`] points, `depth` integers each.
+    history: Vec<i64>,
+    /// `k`: the last address generated so far.
+    position: usize,
+}
+
+impl Partial {
+    fn depth(&self) -> usize {
+        self.coefficients.len()
+    }
+
+    /// `c . delta_l` for `+(l, i^k)` (Lemma 1 and Lemma 2).
+    fn stride(&self, level: usize) -> i64 {
+        if self.lower[level + 1..].iter().all(Vec::is_empty) {
+            // Inner loops restart at 0: no successor vector to build on the hot path.
+            return self.coefficients[level]
+                - (level + 1..self.depth()).map(|r| self.coefficients[r] * self.index[r]).sum::<i64>();
+        }
+        self.stride_to(level, &self.successor(level))
+    }
+
+    /// `+(l, i^k)`: loop `l` steps, the loops inside it restart at their lower bounds.
+    fn successor(&self, level: usize) -> Vec<i64> {
+        let mut next = self.index.clone();
+        next[level] += 1;
+        for r in level + 1..self.depth() {
+            next[r] = self.lower_bound(r, &next[..r]);
+        }
+        next
+    }
+
+    fn stride_to(&self, level: usize, next: &[i64]) -> i64 {
+        (level..self.depth()).map(|r| self.coefficients[r] * (next[r] - self.index[r])).sum()
+    }
+
+    /// Section 4.3's `(+)(l, i^k)` with stride `sigma`: loop `l` steps and one loop inside it
+    /// (the paper's `K = 1`) restarts at a value other than its known lower bound, within one
+    /// of the values it has taken (`R = 1`); the loops inside that one restart at their
+    /// lower bounds.
+    fn lower_face_successors(&self, level: usize, sigma: i64) -> Vec<Vec<i64>> {
+        let predicted = self.successor(level);
+        let mut out = Vec::new();
+        for r in level + 1..self.depth() {
+            let (low, high) = self.value_range(r);
+            if high - low > MAX_RESTART_VALUES {
+                continue;
+            }
+            for start in low..=high {
+                if start == predicted[r] {
+                    continue;
+                }
+                let mut next = predicted.clone();
+                next[r] = start;
+                for q in r + 1..self.depth() {
+                    next[q] = self.lower_bound(q, &next[..q]);
+                }
+                if self.stride_to(level, &next) == sigma {
+                    out.push(next);
+                }
+            }
+        }
+        out
+    }
+
+    /// One below the least and one above the greatest value loop `r` has taken.
+    fn value_range(&self, r: usize) -> (i64, i64) {
+        let least = self.lower_hull[r].iter().map(|(_, v)| -v).min().unwrap_or(0).min(0);
+        let greatest = self.hull[r].iter().map(|(_, v)| v).max().unwrap_or(0).max(self.index[r]);
+        (least - 1, greatest + 1)
+    }
+
+    fn lower_bound(&self, level: usize, outer: &[i64]) -> i64 {
+        self.lower[level].iter().map(|f| f.value(outer)).min().map_or(0, |m| -m)
+    }
+
+    fn upper(&self, level: usize, outer: &[i64]) -> Option<i64> {
+        self.faces[level]
+            .as_ref()
+            .map(|faces| faces.iter().map(|f| f.value(outer)).min().unwrap())
+    }
+
+    /// `gamma_j` (equation 5), `None` for an unknown bound.
+    fn gamma(&self, level: usize) -> Option<i64> {
+        self.upper(level, &self.index[..level])
+            .map(|u| u - self.index[level])
+    }
+
+    /// Whether `+(l)` is sequential under the current bounds: loop `l` has iterations left and
+    /// every loop inside it is at its bound and has at least one iteration at the new prefix.
+    fn keeps_bounds(&self, level: usize) -> bool {
+        if self.gamma(level).is_some_and(|g| g <= 0) {
+            return false;
+        }
+        let next = self.successor(level);
+        (level + 1..self.depth())
+            .all(|r| self.gamma(r) == Some(0) && self.upper(r, &next[..r]).is_some_and(|u| u >= next[r]))
+    }
+
+    /// The innermost loop with iterations left (section 3.3).
+    fn predict(&self) -> Option<usize> {
+        (0..self.depth())
+            .rev()
+            .find(|&j| self.gamma(j).is_none_or(|g| g > 0))
+    }
+
+    fn record_history(&mut self) {
+        if self.position < HISTORY {
+            self.history.extend_from_slice(&self.index);
+        }
+    }
+
+    /// Applies `+(l, i^k)`: the inner loops reset (new hull points), loop `l` steps. False
+    /// when a bound no longer fits (the branch is discarded).
+    fn advance(&mut self, level: usize) -> bool {
+        let next = self.successor(level);
+        self.advance_to(level, next)
+    }
+
+    /// Steps loop `l` with the loops inside restarting at `next` (`+(l)`, or section 4.3's
+    /// `(+)(l)` when some restart is not at the known lower bound).
+    fn advance_to(&mut self, level: usize, next: Vec<i64>) -> bool {
+        for r in level + 1..self.depth() {
+            let (outer, value) = (self.index[..r].to_vec(), self.index[r]);
+            self.hull[r].push(&outer, value);
+        }
+        self.index = next;
+        self.position += 1;
+        self.record_history();
+        (level + 1..self.depth()).all(|r| self.refit_lower(r)) && (level..self.depth()).all(|r| self.refit_if_needed(r))
+    }
+
+    /// Records where loop `r` starts at the new prefix and keeps its lower faces exact there:
+    /// the first start other than 0 turns on lower faces, with every earlier prefix (the
+    /// loop's reset points) starting at 0.
+    fn refit_lower(&mut self, r: usize) -> bool {
+        let (outer, start) = (self.index[..r].to_vec(), self.index[r]);
+        if self.lower[r].is_empty() {
+            if start == 0 {
+                return true;
+            }
+            let mut hull = HullPoints::new(r);
+            for (prefix, _) in self.hull[r].iter() {
+                hull.push(prefix, 0);
+            }
+            self.lower_hull[r] = hull;
+        } else if self.lower_bound(r, &outer) == start {
+            self.lower_hull[r].push(&outer, -start);
+            return true;
+        }
+        self.lower_hull[r].push(&outer, -start);
+        match fit_upper(&self.lower_hull[r], (&outer, -start)) {
+            Some(faces) => {
+                self.lower[r] = faces;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Keeps loop `r`'s faces when they still fit its hull points and prefix in progress,
+    /// else fits new ones (section 3.4; several faces, section 4.2).
+    fn refit_if_needed(&mut self, r: usize) -> bool {
+        let current = (&self.index[..r], self.index[r]);
+        let fits = match &self.faces[r] {
+            Some(faces) => {
+                let upper = faces.iter().map(|f| f.value(current.0)).min().unwrap();
+                let last_exact = match self.hull[r].len().checked_sub(1) {
+                    Some(n) => {
+                        let (outer, value) = self.hull[r].point(n);
+                        faces.iter().map(|f| f.value(outer)).min().unwrap() == value
+                    }
+                    None => true,
+                };
+                upper >= current.1 && last_exact
+            }
+            None => self.hull[r].is_empty(),
+        };
+        if fits {
+            return true;
+        }
+        match fit_upper(&self.hull[r], current) {
+            Some(faces) => {
+                self.faces[r] = Some(faces);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Algorithm 2: a new loop at position `p`, stepping to 1 while every loop inside it
+    /// resets, so that the next stride is `sigma`.
+    fn grow(&self, p: usize, sigma: i64) -> Option<Partial> {
+        let depth = self.depth();
+        let coefficient = sigma
+            + (p..depth)
+                .map(|r| self.index[r] * self.coefficients[r])
+                .sum::<i64>();
+        let new_level_hull = self.completed_prefixes(p);
+        let mut next = Partial {
+            coefficients: self.coefficients.clone(),
+            index: self.index.clone(),
+            hull: Vec::with_capacity(depth + 1),
+            faces: Vec::with_capacity(depth + 1),
+            lower: Vec::with_capacity(depth + 1),
+            lower_hull: Vec::with_capacity(depth + 1),
+            history: Vec::new(),
+            position: self.position,
+        };
+        next.coefficients.insert(p, coefficient);
+        for r in 0..depth {
+            let (hull, faces) = if r < p {
+                (self.hull[r].clone(), self.faces[r].clone())
+            } else {
+                let faces = self.faces[r]
+                    .as_ref()
+                    .map(|fs| fs.iter().map(|f| face_with_axis(f, p)).collect());
+                (self.hull[r].with_axis(p), faces)
+            };
+            next.hull.push(hull);
+            next.faces.push(faces);
+            if r < p {
+                next.lower.push(self.lower[r].clone());
+                next.lower_hull.push(self.lower_hull[r].clone());
+            } else {
+                next.lower.push(self.lower[r].iter().map(|f| face_with_axis(f, p)).collect());
+                next.lower_hull.push(self.lower_hull[r].with_axis(p));
+            }
+        }
+        next.hull.insert(p, new_level_hull);
+        next.faces.insert(p, None);
+        next.lower.insert(p, Vec::new());
+        next.lower_hull.insert(p, HullPoints::new(p));
+        next.history = widen(&self.history, depth, p);
+        // The step itself: loops inside p reset (hull points), the new loop goes to 1.
+        next.index.insert(p, 0);
+        for r in p + 1..=depth {
+            let (outer, value) = (next.index[..r].to_vec(), next.index[r]);
+            next.hull[r].push(&outer, value);
+        }
+        next.index[p + 1..].iter_mut().for_each(|i| *i = 0);
+        next.index[p] = 1;
+        next.position += 1;
+        next.record_history();
+        if !next.hull[p].is_empty() {
+            next.faces[p] = Some(fit_upper(&next.hull[p], (&next.index[..p], 1))?);
+        }
+        (p + 1..=depth)
+            .all(|r| next.refit_lower(r) && next.refit_if_needed(r))
+            .then_some(next)
+    }
+
+    /// The prefixes of length `p` completed before the current one, each with value 0 for a
+    /// loop inserted at `p`: the hull points of the loop at `p` (every prefix of length `p`
+    /// ends with a reset of that loop), or for `p = D` the points so far.
+    fn completed_prefixes(&self, p: usize) -> HullPoints {
+        let mut hull = HullPoints::new(p);
+        if p < self.depth() {
+            for (outer, _) in self.hull[p].iter() {
+                hull.push(outer, 0);
+            }
+            return hull;
+        }
+        let depth = self.depth();
+        let kept = self.history.len() / depth;
+        for n in 0..kept.min(self.position) {
+            hull.push(&self.history[n * depth..(n + 1) * depth], 0);
+        }
+        if self.position >= HISTORY {
+            // Past the history: the first point after every reset, a point of the domain.
+            for r in 0..depth {
+                for (outer, value) in self.hull[r].iter() {
+                    let mut point = outer.to_vec();
+                    point.push(value);
+                    point.resize(depth, 0);
+                    hull.push(&point, 0);
+                }
+            }
+        }
+        hull
+    }
+
+    /// The end of the trace: the last point completes every loop.
+    fn finish(mut self, base: i64) -> Option<Nest> {
+        for r in 0..self.depth() {
+            let (outer, value) = (self.index[..r].to_vec(), self.index[r]);
+            self.hull[r].push(&outer, value);
+            if !self.refit_if_needed(r) {
+                return None;
+            }
+            let faces = self.faces[r].as_ref()?;
+            if !faces_fit(faces, &self.hull[r], (&outer, value)) {
+                return None;
+            }
+        }
+        let loops = self
+            .faces
+            .into_iter()
+            .zip(self.lower)
+            .map(|(faces, lower)| Loop {
+                lower: lower_faces(lower),
+                upper: faces.unwrap(),
+            })
+            .collect();
+        Some(Nest {
+            base,
+            coefficients: self.coefficients,
+            loops,
+        })
+    }
+}
+
+/// Lower faces kept as upper faces `f` of `-i` become `ceil(-f)` faces; a lone 0 is the
+/// canonical lower bound (no face).
+fn lower_faces(faces: Vec<Face>) -> Vec<Face> {
+    if faces.iter().all(|f| f.constant == 0 && f.coefficients.iter().all(|&c| c == 0)) {
+        return Vec::new();
+    }
+    faces
+        .into_iter()
+        .map(|f| Face {
+            coefficients: f.coefficients.iter().map(|c| -c).collect(),
+            constant: -f.constant,
+            divisor: f.divisor,
+        })
+        .collect()
+}
+
+fn face_with_axis(face: &Face, p: usize) -> Face {
+    let mut coefficients = face.coefficients.clone();
+    coefficients.insert(p, 0);
+    Face {
+        coefficients,
+        ..face.clone()
+    }
+}
+
+/// Iteration vectors of width `depth` with a 0 inserted at `p`.
+fn widen(history: &[i64], depth: usize, p: usize) -> Vec<i64> {
+    let mut out = Vec::with_capacity(history.len() / depth.max(1) * (depth + 1));
+    for point in history.chunks_exact(depth) {
+        out.extend_from_slice(&point[..p]);
+        out.push(0);
+        out.extend_from_slice(&point[p..]);
+    }
+    out
+}
+
+/// The search state shared by all branches.
+struct Search<'a> {
+    trace: &'a [i64],
+    cap: usize,
+    steps: u64,
+    quota: u64,
+    cut: usize,
+}
+
+enum Extension {
+    /// The partial solution generates the whole trace.
+    Complete(Partial),
+    /// Alternatives were pushed (or none existed): the branch is done.
+    Branched,
+}
+
+impl Search<'_> {
+    /// Runs Algorithm 1's loop on one branch until the trace ends or a step needs a choice.
+    fn extend(&mut self, mut state: Partial, stack: &mut Vec<Partial>) -> Extension {
+        let trace = self.trace;
+        loop {
+            let k = state.position;
+            if k + 1 == trace.len() {
+                return Extension::Complete(state);
+            }
+            self.steps += 1;
+            if self.steps > self.quota {
+                return Extension::Branched;
+            }
+            let sigma = trace[k + 1] - trace[k];
+            let predicted = state
+                .predict()
+                .filter(|&l| state.stride(l) == sigma && state.keeps_bounds(l));
+            match predicted {
+                Some(l) if l + 1 == state.depth() => self.run_innermost(&mut state),
+                Some(l) => {
+                    if l == 0 {
+                        self.cut = self.cut.max(k + 1);
+                    }
+                    let kept = state.advance(l);
+                    debug_assert!(kept, "a predicted step keeps the bounds");
+                }
+                None => {
+                    self.branch(&state, sigma, stack);
+                    return Extension::Branched;
+                }
+            }
+        }
+    }
+
+    /// The predicted innermost run: every address up to the loop's bound (or, unknown, up to
+    /// the first other stride) in one pass over the differences.
+    fn run_innermost(&mut self, state: &mut Partial) {
+        let inner = state.depth() - 1;
+        let stride = state.coefficients[inner];
+        let left = state.gamma(inner).map_or(usize::MAX, |g| g as usize);
+        let trace = &self.trace[state.position..];
+        let limit = left.min(trace.len() - 1);
+        let run = trace[..=limit]
+            .windows(2)
+            .take_while(|w| w[1] - w[0] == stride)
+            .count();
+        let recorded = run.min(HISTORY.saturating_sub(state.position + 1));
+        for _ in 0..recorded {
+            state.index[inner] += 1;
+            state.position += 1;
+            state.record_history();
+        }
+        state.index[inner] += (run - recorded) as i64;
+        state.position += run - recorded;
+    }
+
+    /// The brute-force successors and the grown nests, pushed so that the first is explored
+    /// first: `+(l)` from the innermost loop out, then new loops from the outermost in.
+    fn branch(&mut self, state: &Partial, sigma: i64, stack: &mut Vec<Partial>) {
+        let mut children = Vec::new();
+        for l in (0..state.depth()).rev() {
+            if state.stride(l) != sigma {
+                continue;
+            }
+            let mut next = state.clone();
+            if next.advance(l) {
+                if l == 0 {
+                    self.cut = self.cut.max(state.position + 1);
+                }
+                children.push(next);
+            }
+        }
+        for l in (0..state.depth()).rev() {
+            for next in state.lower_face_successors(l, sigma) {
+                let mut child = state.clone();
+                if child.advance_to(l, next) {
+                    if l == 0 {
+                        self.cut = self.cut.max(state.position + 1);
+                    }
+                    children.push(child);
+                }
+            }
+        }
+        if state.depth() < self.cap {
+            children.extend((0..=state.depth()).filter_map(|p| state.grow(p, sigma)));
+        }
+        self.steps += children.len() as u64;
+        stack.extend(children.into_iter().rev());
+    }
+}
+
+/// Whether `nest` issues exactly `trace`.
+pub fn regenerates(nest: &Nest, trace: &[i64]) -> bool {
+    let mut n = 0;
+    let all_equal = nest.generate(&mut |address| {
+        let equal = trace.get(n) == Some(&address);
+        n += 1;
+        equal
+    });
+    all_equal && n == trace.len()
+}
+
+/// The nest with the fewest loops (up to `limits.max_depth`) that regenerates `trace`, found
+/// within the quota; `None` otherwise. `trace` must not be empty.
+pub fn reconstruct_nest(trace: &[i64], limits: Limits) -> Outcome {
+    assert!(!trace.is_empty(), "an empty trace has no nest");
+    if trace.len() == 1 {
+        let nest = Nest {
+            base: trace[0],
+            coefficients: vec![0],
+            loops: vec![Loop {
+                lower: Vec::new(),
+                upper: vec![Face::constant(0, 0)],
+            }],
+        };
+        return Outcome {
+            nest: Some(nest),
+            cut: 1,
+        };
+    }
+    // S_1^2 (equation 3): one loop of two iterations with the first stride.
+    let initial = Partial {
+        coefficients: vec![trace[1] - trace[0]],
+        index: vec![1],
+        hull: vec![HullPoints::new(0)],
+        faces: vec![None],
+        lower: vec![Vec::new()],
+        lower_hull: vec![HullPoints::new(0)],
+        history: vec![0, 1],
+        position: 1,
+    };
+    let mut cut = 0;
+    for cap in 1..=limits.max_depth {
+        let mut search = Search {
+            trace,
+            cap,
+            steps: 0,
+            quota: limits.quota + trace.len() as u64,
+            cut: 0,
+        };
+        let mut stack = vec![initial.clone()];
+        while let Some(state) = stack.pop() {
+            if search.steps > search.quota {
+                break;
+            }
+            if let Extension::Complete(state) = search.extend(state, &mut stack) {
+                if let Some(nest) = state.finish(trace[0]) {
+                    if regenerates(&nest, trace) {
+                        return Outcome {
+                            nest: Some(nest),
+                            cut: trace.len(),
+                        };
+                    }
+                }
+            }
+        }
+        cut = cut.max(search.cut);
+    }
+    Outcome { nest: None, cut }
+}
