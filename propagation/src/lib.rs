@@ -28,6 +28,7 @@
 
 mod expressions;
 mod heuristics;
+mod hopeless;
 mod location;
 mod order;
 mod reload_test;
@@ -41,7 +42,7 @@ use polyhedral::isl::{IslContext, IslError, DEFAULT_MAX_OPERATIONS};
 use reload_test::{Analysis, Relations};
 use polyhedral::lang::typing::expr_type;
 use polyhedral::model::{ArrayId, Expr, Liveness, Scop};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
 /// Parameters of the heuristics.
@@ -110,6 +111,7 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     let mut current = scop.clone();
     let relations = Relations::default();
     let mut position = 0;
+    let mut hopeless_decided = false;
     // One analysis per model: locations that are not propagated leave the model as it was,
     // and the next location reuses its domains, schedules and orders.
     while !worklist.is_empty() {
@@ -128,6 +130,13 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
                 break;
             }
         };
+        if !hopeless_decided {
+            hopeless_decided = true;
+            for (array, reason) in decided_before_propagation(&analysis, &worklist, options) {
+                worklist.retain(|&a| a != array);
+                report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::Hopeless(Box::new(reason)))));
+            }
+        }
         let mut next = None;
         while next.is_none() && !worklist.is_empty() {
             if options.only_if_array_removed && no_array_removable(scop, &current, &worklist) {
@@ -190,6 +199,16 @@ fn candidates(scop: &Scop, options: &Options) -> (Vec<ArrayId>, Vec<ArrayId>) {
         }
     }
     (worklist, skipped)
+}
+
+/// The hopeless locations of the worklist (`hopeless`), only when the caller keeps the result
+/// only if it removes an array: then leaving a SCoP whose arrays are all hopeless is the gain,
+/// and the report of other callers stays as it was.
+fn decided_before_propagation(analysis: &Analysis, worklist: &[ArrayId], options: &Options) -> BTreeMap<ArrayId, Reason> {
+    if !options.only_if_array_removed || options.propagate_live_out {
+        return BTreeMap::new();
+    }
+    hopeless::hopeless_locations(analysis, worklist)
 }
 
 /// Whether no temporary array is removed in `current` and none is left to try in `worklist`.

@@ -44,6 +44,9 @@ pub(crate) struct ReloadTest {
     pub complete: bool,
     /// The first overwrite found: (array read by the source, statement that overwrites it).
     pub overwrite: Option<(ArrayId, StatementId)>,
+    /// Every overwrite found, the first one first (`hopeless` looks for one that no
+    /// propagation can take away).
+    pub overwrites: Vec<(ArrayId, StatementId)>,
 }
 
 /// Relations derived from a model's texts, kept across the models of one propagation. Each
@@ -118,6 +121,9 @@ pub(crate) struct Analysis<'a, 'c> {
     keys: Vec<usize>,
     /// Per statement: domain (read once).
     domains: RefCell<HashMap<StatementId, UnionSet<'c>>>,
+    /// Per location: its RAW dependences in this model (computed once: `hopeless` and the
+    /// location's first round on the same model ask for them both).
+    raws: RefCell<HashMap<ArrayId, Vec<RawDependence>>>,
 }
 
 impl<'a, 'c> Analysis<'a, 'c> {
@@ -131,6 +137,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             relations,
             keys,
             domains: RefCell::default(),
+            raws: RefCell::default(),
         })
     }
 
@@ -183,6 +190,15 @@ impl<'a, 'c> Analysis<'a, 'c> {
 
     /// Every RAW dependence into a read of `array`.
     pub fn raw_dependences(&self, array: ArrayId) -> IslResult<Vec<RawDependence>> {
+        if let Some(raws) = self.raws.borrow().get(&array) {
+            return Ok(raws.clone());
+        }
+        let raws = self.compute_raw_dependences(array)?;
+        self.raws.borrow_mut().insert(array, raws.clone());
+        Ok(raws)
+    }
+
+    fn compute_raw_dependences(&self, array: ArrayId) -> IslResult<Vec<RawDependence>> {
         let writers = self.writers_of(array);
         let mut out = Vec::new();
         if writers.is_empty() {
@@ -293,7 +309,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             parsed.as_ref().expect("just read").copy()
         };
         let mut overwritten = self.ctx.union_set("{ }")?;
-        let mut overwrite = None;
+        let mut overwrites = Vec::new();
         let mut seen: Vec<&Access> = Vec::new();
         for read in source.value.reads() {
             // Equal accesses give equal tests.
@@ -311,10 +327,11 @@ impl<'a, 'c> Analysis<'a, 'c> {
                 if reloads.is_empty()? {
                     continue;
                 }
-                overwrite.get_or_insert((read.array, writer));
+                overwrites.push((read.array, writer));
                 overwritten = overwritten.union(reloads)?;
             }
         }
+        let overwrite = overwrites.first().copied();
         if overwrite.is_none() {
             // No overwritten reload: the propagation dependence is the RAW dependence.
             return Ok(ReloadTest {
@@ -322,6 +339,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
                 propagation_is_empty: false,
                 complete: true,
                 overwrite,
+                overwrites,
             });
         }
         let kept = self.domain(raw.target)?.subtract(overwritten)?;
@@ -333,6 +351,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             propagation_dependence: propagation.to_isl_string()?,
             complete,
             overwrite,
+            overwrites,
         })
     }
 }
