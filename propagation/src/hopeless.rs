@@ -41,7 +41,8 @@
 
 use crate::location::recurrence;
 use crate::report::Reason;
-use crate::reload_test::Analysis;
+use crate::reload_test::{Analysis, RawDependence};
+use polyhedral::isl::IslResult;
 use polyhedral::model::{ArrayId, Scop, Statement};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -121,8 +122,9 @@ impl Search<'_, '_, '_> {
             .map(|s| s.write.array)
             .collect();
         let result = may_write(scop, location).is_some()
-            || (read_by_writers.contains(&location)
-                && read_by_writers.iter().filter(|&&a| a != location).all(|&a| self.might_be_hopeless(a, in_progress)))
+            || writers.iter().filter(|w| w.reads().iter().any(|a| a.array == location)).any(|w| {
+                non_uniform_reads(scop, w, location).into_iter().all(|a| self.might_be_hopeless(a, in_progress))
+            })
             || (read_by_writers.iter().any(|&m| m != location && written_repeatedly(scop, m) && self.might_be_hopeless(m, in_progress))
                 && readers_write.iter().any(|&t| t == location || self.might_be_hopeless(t, in_progress)));
         in_progress.remove(&location);
@@ -130,9 +132,10 @@ impl Search<'_, '_, '_> {
         result
     }
 
-    /// Depth first from `location`: explores it, then what its justifications rest on, the
-    /// justification with the fewest unexplored locations first; a location in progress counts
-    /// as hopeless (the greatest set). Provisional: `greatest_set` decides.
+    /// Depth first from `location`: first what a justification would rest on by the syntax
+    /// (`routes_open`), then its justifications, the one with the fewest unexplored locations
+    /// first; a location in progress counts as hopeless (the greatest set). Provisional:
+    /// `greatest_set` decides.
     fn prove(&mut self, location: ArrayId, in_progress: &mut BTreeSet<ArrayId>) -> bool {
         if !self.candidates.contains(&location) || in_progress.contains(&location) {
             return true;
@@ -140,55 +143,85 @@ impl Search<'_, '_, '_> {
         if let Some(&known) = self.found.get(&location) {
             return known;
         }
-        if !self.might_be_hopeless(location, &mut BTreeSet::new()) || self.justifications.len() >= MAX_EXPLORED {
+        if !self.might_be_hopeless(location, &mut BTreeSet::new()) {
+            self.found.insert(location, false);
             return false;
         }
-        let justifications = self.justify(location);
-        let mut order: Vec<(usize, Vec<ArrayId>)> = justifications
-            .iter()
-            .map(|j| (j.needs.iter().filter(|n| !self.justifications.contains_key(n) && self.candidates.contains(n)).count(), j.needs.clone()))
-            .collect();
-        order.sort_by_key(|(unexplored, _)| *unexplored);
-        self.justifications.insert(location, justifications);
         in_progress.insert(location);
-        let mut hopeless = false;
-        for (_, needs) in order {
-            if needs.iter().all(|&n| self.prove(n, in_progress)) {
-                hopeless = true;
-                break;
-            }
-        }
+        let hopeless = self.routes_open(location, in_progress) && self.justified(location, in_progress);
         in_progress.remove(&location);
         self.found.insert(location, hopeless);
         hopeless
     }
 
-    /// The justifications of `location` on the model (none after an isl error).
-    fn justify(&self, location: ArrayId) -> Vec<Justification> {
-        self.analysis.ctx.reset_quota();
-        if let Some(reason) = may_write(self.analysis.scop, location) {
-            return vec![Justification { reason, needs: vec![] }];
+    /// Whether the locations some justification of `location` would rest on can be shown
+    /// hopeless, judged by the syntax before `location` costs isl work: a location a writer
+    /// reads that is written repeatedly (overwritten reload), or what a writer that reads the
+    /// location reads (recurrence). Those locations are explored first, most often on the model
+    /// their own attempt starts from, which then reuses their dependences.
+    fn routes_open(&mut self, location: ArrayId, in_progress: &mut BTreeSet<ArrayId>) -> bool {
+        let scop = self.analysis.scop;
+        if may_write(scop, location).is_some() {
+            return true;
         }
-        self.justify_by_dependences(location).unwrap_or_default()
+        let writers: Vec<&Statement> = scop.statements.iter().filter(|s| s.write.array == location).collect();
+        for writer in writers.iter().filter(|w| w.reads().iter().any(|a| a.array == location)) {
+            if non_uniform_reads(scop, writer, location).into_iter().all(|a| self.prove(a, in_progress)) {
+                return true;
+            }
+        }
+        let overwritable: BTreeSet<ArrayId> = writers
+            .iter()
+            .flat_map(|w| w.reads().into_iter().map(|a| a.array))
+            .filter(|&m| m != location && written_repeatedly(scop, m))
+            .collect();
+        overwritable.into_iter().any(|m| self.prove(m, in_progress))
     }
 
-    fn justify_by_dependences(&self, location: ArrayId) -> polyhedral::isl::IslResult<Vec<Justification>> {
+    /// Explores `location` and looks for a justification whose locations are all hopeless:
+    /// a may-write, then recurrences (its RAW dependences), then overwritten reloads (the
+    /// reload tests, computed only when no recurrence holds).
+    fn justified(&mut self, location: ArrayId, in_progress: &mut BTreeSet<ArrayId>) -> bool {
+        if self.justifications.len() >= MAX_EXPLORED {
+            return false;
+        }
+        let scop = self.analysis.scop;
+        self.analysis.ctx.reset_quota();
+        if let Some(reason) = may_write(scop, location) {
+            self.justifications.insert(location, vec![Justification { reason, needs: vec![] }]);
+            return true;
+        }
+        let Ok(raws) = self.analysis.raw_dependences(location) else {
+            self.justifications.insert(location, vec![]);
+            return false;
+        };
+        self.justifications.insert(location, recurrences(scop, location, &raws));
+        if self.some_justification_holds(location, in_progress) {
+            return true;
+        }
+        let overwritten = self.overwritten_reloads(location, &raws).unwrap_or_default();
+        self.justifications.get_mut(&location).expect("just inserted").extend(overwritten);
+        self.some_justification_holds(location, in_progress)
+    }
+
+    /// Whether all locations of some justification of `location` are hopeless, the
+    /// justification with the fewest unexplored locations first.
+    fn some_justification_holds(&mut self, location: ArrayId, in_progress: &mut BTreeSet<ArrayId>) -> bool {
+        let mut order: Vec<(usize, Vec<ArrayId>)> = self.justifications[&location]
+            .iter()
+            .map(|j| (j.needs.iter().filter(|n| !self.justifications.contains_key(n) && self.candidates.contains(n)).count(), j.needs.clone()))
+            .collect();
+        order.sort_by_key(|(unexplored, _)| *unexplored);
+        order.into_iter().any(|(_, needs)| needs.iter().all(|&n| self.prove(n, in_progress)))
+    }
+
+    /// The overwritten-reload justifications of `location`: every overwrite the reload tests
+    /// of its RAW dependences find of a location other than itself.
+    fn overwritten_reloads(&self, location: ArrayId, raws: &[RawDependence]) -> IslResult<Vec<Justification>> {
         let scop = self.analysis.scop;
         let name = |s: usize| scop.statements[s].name.clone();
-        let raws = self.analysis.raw_dependences(location)?;
         let mut found = Vec::new();
-        if let Some(statement) = recurrence(scop, location, &raws) {
-            // Every location the writers read, but the location itself.
-            let needs: BTreeSet<ArrayId> = scop
-                .statements
-                .iter()
-                .filter(|s| s.write.array == location)
-                .flat_map(|s| s.reads().into_iter().map(|a| a.array))
-                .filter(|&a| a != location)
-                .collect();
-            found.push(Justification { reason: Reason::Recurrence { statement: name(statement) }, needs: needs.into_iter().collect() });
-        }
-        for raw in &raws {
+        for raw in raws {
             if scop.statements[raw.target].value.reads()[raw.read].is_may() {
                 continue;
             }
@@ -258,4 +291,61 @@ fn may_write(scop: &Scop, location: ArrayId) -> Option<Reason> {
 fn written_repeatedly(scop: &Scop, location: ArrayId) -> bool {
     let writers: Vec<&Statement> = scop.statements.iter().filter(|s| s.write.array == location).collect();
     writers.len() > 1 || writers.iter().any(|s| !s.iterators.is_empty() || s.may_write())
+}
+
+/// A *constant*: a scalar with one writer, which has no iterators and no may-write. It runs at
+/// most once, before or after all instances of any statement in a loop, so for given
+/// parameters either every instance of a statement reads it from that writer or none does:
+/// propagating it into a statement (one piece, isl's function of a relation to a
+/// zero-dimensional space has one piece) splits the statement by parameters at most, never
+/// between two of its instances for the same parameters.
+fn is_constant(scop: &Scop, location: ArrayId) -> bool {
+    let mut writers = scop.statements.iter().filter(|s| s.write.array == location);
+    let (Some(writer), None) = (writers.next(), writers.next()) else { return false };
+    scop.arrays[location].is_scalar() && writer.iterators.is_empty() && !writer.may_write()
+}
+
+/// The locations `statement` reads or may come to read by propagation of constants, other
+/// than `location` and the constants: the reads of the statement and, for each constant it
+/// reads, those of the constant's writer, transitively. If they are never propagated before
+/// `location`, the statement's instances for given parameters stay in one statement, and a
+/// dependence of the statement on itself stays a cycle (the recurrence justification).
+fn non_uniform_reads(scop: &Scop, statement: &Statement, location: ArrayId) -> Vec<ArrayId> {
+    let mut seen: BTreeSet<ArrayId> = BTreeSet::new();
+    let mut pending: Vec<ArrayId> = statement.reads().into_iter().map(|a| a.array).collect();
+    let mut needs = BTreeSet::new();
+    while let Some(array) = pending.pop() {
+        if array == location || !seen.insert(array) {
+            continue;
+        }
+        if !is_constant(scop, array) {
+            needs.insert(array);
+            continue;
+        }
+        let writer = scop.statements.iter().find(|s| s.write.array == array).expect("a constant has a writer");
+        pending.extend(writer.reads().into_iter().map(|a| a.array));
+    }
+    needs.into_iter().collect()
+}
+
+/// The recurrence justifications of `location` from its RAW dependences: with a cycle among
+/// the writers, one resting on everything the writers read (then nothing is propagated into
+/// them), and one per writer that depends on itself resting on its `non_uniform_reads`.
+fn recurrences(scop: &Scop, location: ArrayId, raws: &[RawDependence]) -> Vec<Justification> {
+    let Some(statement) = recurrence(scop, location, raws) else { return vec![] };
+    let reason = |s: usize| Reason::Recurrence { statement: scop.statements[s].name.clone() };
+    let writes = |s: usize| scop.statements[s].write.array == location;
+    let read_by_writers: BTreeSet<ArrayId> = scop
+        .statements
+        .iter()
+        .filter(|s| s.write.array == location)
+        .flat_map(|s| s.reads().into_iter().map(|a| a.array))
+        .filter(|&a| a != location)
+        .collect();
+    let mut found = vec![Justification { reason: reason(statement), needs: read_by_writers.into_iter().collect() }];
+    let looping: BTreeSet<usize> = raws.iter().filter(|r| r.source == r.target && writes(r.source)).map(|r| r.source).collect();
+    for writer in looping {
+        found.push(Justification { reason: reason(writer), needs: non_uniform_reads(scop, &scop.statements[writer], location) });
+    }
+    found
 }

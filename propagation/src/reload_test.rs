@@ -36,6 +36,7 @@ pub(crate) struct RawDependence {
 }
 
 /// The result of the reload test for one RAW dependence.
+#[derive(Clone)]
 pub(crate) struct ReloadTest {
     /// `[params] -> { W[i] -> T[j] : ... }`, possibly empty.
     pub propagation_dependence: String,
@@ -124,6 +125,8 @@ pub(crate) struct Analysis<'a, 'c> {
     /// Per location: its RAW dependences in this model (computed once: `hopeless` and the
     /// location's first round on the same model ask for them both).
     raws: RefCell<HashMap<ArrayId, Vec<RawDependence>>>,
+    /// Per RAW dependence (source, target, read, relation): its reload test in this model.
+    reload_tests: RefCell<HashMap<(StatementId, StatementId, usize, String), ReloadTest>>,
 }
 
 impl<'a, 'c> Analysis<'a, 'c> {
@@ -138,6 +141,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             keys,
             domains: RefCell::default(),
             raws: RefCell::default(),
+            reload_tests: RefCell::default(),
         })
     }
 
@@ -298,6 +302,16 @@ impl<'a, 'c> Analysis<'a, 'c> {
 
     /// The reload test of `raw` (see the module documentation).
     pub fn reload_test(&self, raw: &RawDependence) -> IslResult<ReloadTest> {
+        let key = (raw.source, raw.target, raw.read, raw.relation.clone());
+        if let Some(test) = self.reload_tests.borrow().get(&key) {
+            return Ok(test.clone());
+        }
+        let test = self.compute_reload_test(raw)?;
+        self.reload_tests.borrow_mut().insert(key, test.clone());
+        Ok(test)
+    }
+
+    fn compute_reload_test(&self, raw: &RawDependence) -> IslResult<ReloadTest> {
         let source = &self.scop.statements[raw.source];
         // Read only once a WAR relation needs it: most sources have none, and reading a
         // relation isl printed costs more than the test without one.
