@@ -132,8 +132,8 @@ impl Search<'_, '_, '_> {
         result
     }
 
-    /// Depth first from `location`: first what a justification would rest on by the syntax
-    /// (`routes_open`), then its justifications, the one with the fewest unexplored locations
+    /// Depth first from `location`: for an array, first what a justification would rest on by
+    /// the syntax (`routes_open`); then its justifications, the one with the fewest unexplored locations
     /// first; a location in progress counts as hopeless (the greatest set). Provisional:
     /// `greatest_set` decides.
     fn prove(&mut self, location: ArrayId, in_progress: &mut BTreeSet<ArrayId>) -> bool {
@@ -148,7 +148,10 @@ impl Search<'_, '_, '_> {
             return false;
         }
         in_progress.insert(location);
-        let hopeless = self.routes_open(location, in_progress) && self.justified(location, in_progress);
+        // An array's own dependences cost more than those of the locations its justifications
+        // would rest on, which the syntax names; a scalar is explored at once.
+        let is_array = !self.analysis.scop.arrays[location].is_scalar();
+        let hopeless = (!is_array || self.routes_open(location, in_progress)) && self.justified(location, in_progress);
         in_progress.remove(&location);
         self.found.insert(location, hopeless);
         hopeless

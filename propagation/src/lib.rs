@@ -8,7 +8,10 @@
 //! 1. `liveness` (section 5.1): the candidate locations; temporaries come from the model's
 //!    `Liveness`, which the front ends fill (the LLVM front end per section 5.1, the language
 //!    from its declarations).
-//! 2. `order` (section 4.4): a priority worklist; each location is tried once.
+//! 2. `order` (section 4.4): a priority worklist; each location is tried once. With
+//!    `Options::only_if_array_removed` (the transform), `hopeless` first takes out the
+//!    locations no propagation can ever remove (not in the paper; compile time): a SCoP whose
+//!    temporary arrays are all hopeless is left before its scalars are tried.
 //! 3. `location` (sections 4.1, 4.4): for one location, in rounds:
 //!    - `reload_test` (section 3.2): RAW dependences, PIW, OR, self-WAR, propagation
 //!      dependences;
@@ -101,7 +104,7 @@ impl std::error::Error for PropagationError {}
 
 /// Propagates expressions in `scop` (see the crate documentation).
 pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), PropagationError> {
-    polyhedral::isl::assumed_context(&IslContext::new(0), scop).map_err(|e| PropagationError::InvalidModel(e.to_string()))?;
+    readable_context(scop).map_err(|e| PropagationError::InvalidModel(e.to_string()))?;
     let ctx = IslContext::new(options.max_operations);
     let mut report = Report { cache_line: options.cache_line, cache_limit: options.cache_limit, ..Report::default() };
     let (mut worklist, skipped) = candidates(scop, options);
@@ -173,6 +176,20 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     ctx.lift_quota();
     verify(&ctx, &current)?;
     Ok((current, report))
+}
+
+/// Whether isl reads the context and every assumption of `scop`, without a quota. Each is
+/// read on its own: their conjunction (`isl::assumed_context`) can have hundreds of disjuncts
+/// (3mm), and the analyses use its convex hull anyway (`isl::analysis_context`).
+fn readable_context(scop: &Scop) -> Result<(), IslError> {
+    let ctx = IslContext::new(0);
+    if !scop.context.trim().is_empty() {
+        ctx.param_set(&scop.context)?;
+    }
+    for assumption in &scop.assumptions {
+        ctx.param_set(&assumption.set)?;
+    }
+    Ok(())
 }
 
 fn location_report(scop: &Scop, array: ArrayId, order: Option<usize>, outcome: Outcome) -> LocationReport {
