@@ -31,13 +31,21 @@
 //!   location they read other than `L` is in `X` or permanent. Then nothing is propagated into
 //!   the writers before `L` is tried: they are not split, the cycle is still there in the first
 //!   round. (A writer that reads a location propagated earlier may be split, and a split can cut
-//!   a cycle of a bounded loop: such a recurrence is no justification here.)
+//!   a cycle of a bounded loop.) Or: a writer `W` of `L` depends on itself, and what it reads
+//!   or may come to read other than `L` and *constants* (scalars with one writer that runs at
+//!   most once, `is_constant`) is in `X` or permanent. Propagating a constant splits `W` by
+//!   parameters at most, so for the parameters of the dependence all its instances stay in one
+//!   statement, which depends on itself in the first round (adi).
 //!
 //! The justifications are computed on demand, from the temporary arrays outwards to the
-//! locations they rest on, on the model the propagation starts from; `X` is the greatest set
-//! in which every member keeps a justification. The exploration stops as soon as a temporary
-//! array has no justification (it may be removed, the SCoP is not left early), and it never
-//! explores a location twice. isl errors (the quota) count as "no justification".
+//! locations they rest on (an array after the locations the syntax says it would rest on, a
+//! scalar at once), on the model the propagation starts from; the reload tests only when no
+//! recurrence holds. `X` is the greatest set in which every member keeps a justification. The
+//! syntax is checked first (`might_be_hopeless`, no isl work), the search stops at the first
+//! temporary array it cannot show hopeless, and it explores at most `MAX_EXPLORED` locations,
+//! none twice. isl errors (the quota) count as "no justification". The dependences and reload
+//! tests it computes are kept in the model's `Analysis`, and the first attempts, on the same
+//! model, reuse them.
 
 use crate::location::recurrence;
 use crate::report::Reason;
@@ -99,7 +107,8 @@ pub(crate) fn hopeless_locations(analysis: &Analysis, worklist: &[ArrayId]) -> B
 
 impl Search<'_, '_, '_> {
     /// Whether `location` is permanent or the syntax allows it a justification: a may-write;
-    /// a writer that reads it (recurrence) while what the writers read might be hopeless too;
+    /// a writer that reads it (recurrence) while what it reads through constants might be
+    /// hopeless too;
     /// a writer that reads a location written more than once (overwritten reload) where that
     /// location and one reader's location might be hopeless. An over-approximation, so the
     /// search spends no isl work on locations that cannot be hopeless (and only that: the
@@ -133,9 +142,9 @@ impl Search<'_, '_, '_> {
     }
 
     /// Depth first from `location`: for an array, first what a justification would rest on by
-    /// the syntax (`routes_open`); then its justifications, the one with the fewest unexplored locations
-    /// first; a location in progress counts as hopeless (the greatest set). Provisional:
-    /// `greatest_set` decides.
+    /// the syntax (`routes_open`); then its justifications, the one with the fewest unexplored
+    /// locations first; a location in progress counts as hopeless (the greatest set).
+    /// Provisional: `greatest_set` decides.
     fn prove(&mut self, location: ArrayId, in_progress: &mut BTreeSet<ArrayId>) -> bool {
         if !self.candidates.contains(&location) || in_progress.contains(&location) {
             return true;
