@@ -8,7 +8,10 @@
 //! 1. `liveness` (section 5.1): the candidate locations; temporaries come from the model's
 //!    `Liveness`, which the front ends fill (the LLVM front end per section 5.1, the language
 //!    from its declarations).
-//! 2. `order` (section 4.4): a priority worklist; each location is tried once.
+//! 2. `order` (section 4.4): a priority worklist; each location is tried once. With
+//!    `Options::only_if_array_removed` (the transform), `hopeless` first takes out the
+//!    locations no propagation can ever remove (not in the paper; compile time): a SCoP whose
+//!    temporary arrays are all hopeless is left before its scalars are tried.
 //! 3. `location` (sections 4.1, 4.4): for one location, in rounds:
 //!    - `reload_test` (section 3.2): RAW dependences, PIW, OR, self-WAR, propagation
 //!      dependences;
@@ -28,6 +31,7 @@
 
 mod expressions;
 mod heuristics;
+mod hopeless;
 mod location;
 mod order;
 mod reload_test;
@@ -41,7 +45,7 @@ use polyhedral::isl::{IslContext, IslError, DEFAULT_MAX_OPERATIONS};
 use reload_test::{Analysis, Relations};
 use polyhedral::lang::typing::expr_type;
 use polyhedral::model::{ArrayId, Expr, Liveness, Scop};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
 /// Parameters of the heuristics.
@@ -100,7 +104,7 @@ impl std::error::Error for PropagationError {}
 
 /// Propagates expressions in `scop` (see the crate documentation).
 pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), PropagationError> {
-    polyhedral::isl::assumed_context(&IslContext::new(0), scop).map_err(|e| PropagationError::InvalidModel(e.to_string()))?;
+    readable_context(scop).map_err(|e| PropagationError::InvalidModel(e.to_string()))?;
     let ctx = IslContext::new(options.max_operations);
     let mut report = Report { cache_line: options.cache_line, cache_limit: options.cache_limit, ..Report::default() };
     let (mut worklist, skipped) = candidates(scop, options);
@@ -110,6 +114,7 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     let mut current = scop.clone();
     let relations = Relations::default();
     let mut position = 0;
+    let mut hopeless_decided = false;
     // One analysis per model: locations that are not propagated leave the model as it was,
     // and the next location reuses its domains, schedules and orders.
     while !worklist.is_empty() {
@@ -128,6 +133,13 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
                 break;
             }
         };
+        if !hopeless_decided {
+            hopeless_decided = true;
+            for (array, reason) in decided_before_propagation(&analysis, &worklist, options) {
+                worklist.retain(|&a| a != array);
+                report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::Hopeless(Box::new(reason)))));
+            }
+        }
         let mut next = None;
         while next.is_none() && !worklist.is_empty() {
             if options.only_if_array_removed && no_array_removable(scop, &current, &worklist) {
@@ -166,6 +178,20 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     Ok((current, report))
 }
 
+/// Whether isl reads the context and every assumption of `scop`, without a quota. Each is
+/// read on its own: their conjunction (`isl::assumed_context`) can have hundreds of disjuncts
+/// (3mm), and the analyses use its convex hull anyway (`isl::analysis_context`).
+fn readable_context(scop: &Scop) -> Result<(), IslError> {
+    let ctx = IslContext::new(0);
+    if !scop.context.trim().is_empty() {
+        ctx.param_set(&scop.context)?;
+    }
+    for assumption in &scop.assumptions {
+        ctx.param_set(&assumption.set)?;
+    }
+    Ok(())
+}
+
 fn location_report(scop: &Scop, array: ArrayId, order: Option<usize>, outcome: Outcome) -> LocationReport {
     let a = &scop.arrays[array];
     LocationReport { array, name: a.name.clone(), liveness: a.liveness, order, outcome }
@@ -190,6 +216,16 @@ fn candidates(scop: &Scop, options: &Options) -> (Vec<ArrayId>, Vec<ArrayId>) {
         }
     }
     (worklist, skipped)
+}
+
+/// The hopeless locations of the worklist (`hopeless`), only when the caller keeps the result
+/// only if it removes an array: then leaving a SCoP whose arrays are all hopeless is the gain,
+/// and the report of other callers stays as it was.
+fn decided_before_propagation(analysis: &Analysis, worklist: &[ArrayId], options: &Options) -> BTreeMap<ArrayId, Reason> {
+    if !options.only_if_array_removed || options.propagate_live_out {
+        return BTreeMap::new();
+    }
+    hopeless::hopeless_locations(analysis, worklist)
 }
 
 /// Whether no temporary array is removed in `current` and none is left to try in `worklist`.

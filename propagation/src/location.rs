@@ -286,7 +286,7 @@ impl LocationPropagation<'_> {
 
 /// A writer of `array` that depends on itself through RAW dependences of `array` among the
 /// writers (a cycle, Figure 7a), if any.
-fn recurrence(scop: &Scop, array: ArrayId, raws: &[RawDependence]) -> Option<StatementId> {
+pub(crate) fn recurrence(scop: &Scop, array: ArrayId, raws: &[RawDependence]) -> Option<StatementId> {
     let writes = |s: StatementId| scop.statements[s].write.array == array;
     let edges: Vec<(StatementId, StatementId)> =
         raws.iter().filter(|r| writes(r.target)).map(|r| (r.source, r.target)).collect();

@@ -36,6 +36,7 @@ pub(crate) struct RawDependence {
 }
 
 /// The result of the reload test for one RAW dependence.
+#[derive(Clone)]
 pub(crate) struct ReloadTest {
     /// `[params] -> { W[i] -> T[j] : ... }`, possibly empty.
     pub propagation_dependence: String,
@@ -44,6 +45,9 @@ pub(crate) struct ReloadTest {
     pub complete: bool,
     /// The first overwrite found: (array read by the source, statement that overwrites it).
     pub overwrite: Option<(ArrayId, StatementId)>,
+    /// Every overwrite found, the first one first (`hopeless` looks for one that no
+    /// propagation can take away).
+    pub overwrites: Vec<(ArrayId, StatementId)>,
 }
 
 /// Relations derived from a model's texts, kept across the models of one propagation. Each
@@ -118,6 +122,11 @@ pub(crate) struct Analysis<'a, 'c> {
     keys: Vec<usize>,
     /// Per statement: domain (read once).
     domains: RefCell<HashMap<StatementId, UnionSet<'c>>>,
+    /// Per location: its RAW dependences in this model (computed once: `hopeless` and the
+    /// location's first round on the same model ask for them both).
+    raws: RefCell<HashMap<ArrayId, Vec<RawDependence>>>,
+    /// Per RAW dependence (source, target, read, relation): its reload test in this model.
+    reload_tests: RefCell<HashMap<(StatementId, StatementId, usize, String), ReloadTest>>,
 }
 
 impl<'a, 'c> Analysis<'a, 'c> {
@@ -131,6 +140,8 @@ impl<'a, 'c> Analysis<'a, 'c> {
             relations,
             keys,
             domains: RefCell::default(),
+            raws: RefCell::default(),
+            reload_tests: RefCell::default(),
         })
     }
 
@@ -183,6 +194,15 @@ impl<'a, 'c> Analysis<'a, 'c> {
 
     /// Every RAW dependence into a read of `array`.
     pub fn raw_dependences(&self, array: ArrayId) -> IslResult<Vec<RawDependence>> {
+        if let Some(raws) = self.raws.borrow().get(&array) {
+            return Ok(raws.clone());
+        }
+        let raws = self.compute_raw_dependences(array)?;
+        self.raws.borrow_mut().insert(array, raws.clone());
+        Ok(raws)
+    }
+
+    fn compute_raw_dependences(&self, array: ArrayId) -> IslResult<Vec<RawDependence>> {
         let writers = self.writers_of(array);
         let mut out = Vec::new();
         if writers.is_empty() {
@@ -282,6 +302,16 @@ impl<'a, 'c> Analysis<'a, 'c> {
 
     /// The reload test of `raw` (see the module documentation).
     pub fn reload_test(&self, raw: &RawDependence) -> IslResult<ReloadTest> {
+        let key = (raw.source, raw.target, raw.read, raw.relation.clone());
+        if let Some(test) = self.reload_tests.borrow().get(&key) {
+            return Ok(test.clone());
+        }
+        let test = self.compute_reload_test(raw)?;
+        self.reload_tests.borrow_mut().insert(key, test.clone());
+        Ok(test)
+    }
+
+    fn compute_reload_test(&self, raw: &RawDependence) -> IslResult<ReloadTest> {
         let source = &self.scop.statements[raw.source];
         // Read only once a WAR relation needs it: most sources have none, and reading a
         // relation isl printed costs more than the test without one.
@@ -293,7 +323,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             parsed.as_ref().expect("just read").copy()
         };
         let mut overwritten = self.ctx.union_set("{ }")?;
-        let mut overwrite = None;
+        let mut overwrites = Vec::new();
         let mut seen: Vec<&Access> = Vec::new();
         for read in source.value.reads() {
             // Equal accesses give equal tests.
@@ -311,10 +341,11 @@ impl<'a, 'c> Analysis<'a, 'c> {
                 if reloads.is_empty()? {
                     continue;
                 }
-                overwrite.get_or_insert((read.array, writer));
+                overwrites.push((read.array, writer));
                 overwritten = overwritten.union(reloads)?;
             }
         }
+        let overwrite = overwrites.first().copied();
         if overwrite.is_none() {
             // No overwritten reload: the propagation dependence is the RAW dependence.
             return Ok(ReloadTest {
@@ -322,6 +353,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
                 propagation_is_empty: false,
                 complete: true,
                 overwrite,
+                overwrites,
             });
         }
         let kept = self.domain(raw.target)?.subtract(overwritten)?;
@@ -333,6 +365,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             propagation_dependence: propagation.to_isl_string()?,
             complete,
             overwrite,
+            overwrites,
         })
     }
 }

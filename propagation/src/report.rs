@@ -50,6 +50,9 @@ pub enum Reason {
     /// Not tried: every temporary array was tried and none can be removed, and the caller
     /// keeps the result only if one is (`Options::only_if_array_removed`).
     NoArrayRemovable,
+    /// Not tried: decided before propagation started (`hopeless`), the attempt would fail
+    /// for `0` in every model propagation can make.
+    Hopeless(Box<Reason>),
 }
 
 impl fmt::Display for Reason {
@@ -97,6 +100,7 @@ impl fmt::Display for Reason {
             Reason::Complexity => write!(f, "complexity (isl operation quota exceeded)"),
             Reason::Isl(message) => write!(f, "isl error: {message}"),
             Reason::NoArrayRemovable => write!(f, "not tried: no temporary array can be removed any more"),
+            Reason::Hopeless(reason) => write!(f, "hopeless, decided before propagation: {reason}"),
         }
     }
 }
