@@ -527,6 +527,11 @@ fn compute_flow<'c>(
     schedule: UnionMap<'c>,
 ) -> IslResult<isl_rs::UnionFlow> {
     let ctx = sink.ctx;
+    // Sinks are unions of reads of one location by the same statements, often one piece per
+    // clamped border: coalesced, isl's flow computation handles fewer pieces (same
+    // dependences; interpolate's propagation 30.8 -> 16.2 s user time, pyramid blending
+    // 13.7 -> 11.7 s).
+    let sink = sink.coalesce()?;
     let info = ctx.check(isl_rs::UnionAccessInfo::from_sink(sink.raw))?;
     let mut info = ctx.check(info.set_must_source(must_source.raw))?;
     if let Some(may) = may_source {
