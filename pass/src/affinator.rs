@@ -91,13 +91,7 @@ impl Parameters {
     /// earlier parameters) in a `bits`-bit type, adding it if new. Factors are compared in
     /// a canonical order: `n * m` and `m * n` are one parameter.
     pub fn product_index(&mut self, mut factors: Vec<AffExpr>, bits: u32) -> Option<usize> {
-        let ty = match bits {
-            8 => ScalarType::I8,
-            16 => ScalarType::I16,
-            32 => ScalarType::I32,
-            64 => ScalarType::I64,
-            _ => return None,
-        };
+        let ty = ScalarType::integer(bits).filter(|ty| *ty != ScalarType::I1)?;
         factors.sort_by_key(|f| format!("{f:?}"));
         let value = ParameterValue::Product { factors, bits };
         if let Some(k) = self.values.iter().position(|v| *v == value) {
@@ -120,12 +114,6 @@ impl Parameters {
         self.values.push(value);
         self.params.push(Parameter { name, ty });
         self.values.len() - 1
-    }
-
-    /// `P0 = n * (m + 1)` for each product parameter, in the parameters' names: what the
-    /// printers show so that a reader knows what `P0` stands for.
-    pub fn definitions(&self) -> Vec<String> {
-        definitions(&self.values, &self.names())
     }
 
     /// How many parameters, assumptions and outer iterations there are: a translation
@@ -165,7 +153,8 @@ impl Parameters {
     }
 }
 
-/// `P0 = n * (m + 1)` for each product among `values`, written with the parameters' `names`.
+/// `P0 = n * (m + 1)` for each product among `values`, written with the parameters' `names`:
+/// what the printers show so that a reader knows what `P0` stands for.
 pub fn definitions(values: &[ParameterValue], names: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for (k, v) in values.iter().enumerate() {
@@ -467,8 +456,14 @@ impl Affinator<'_> {
     /// and iterators are kept (for delinearization), and every piecewise-affine
     /// sub-expression (`smin`, `smax`) becomes an atom, appended to `atoms`.
     pub fn polynomial(&mut self, scev: Scev, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
+        self.without_products(|aff| aff.polynomial_of_scev(scev, atoms))
+    }
+
+    /// Runs `read` with `products` off: the polynomials delinearization reads keep `n * m` a
+    /// product.
+    fn without_products<T>(&mut self, read: impl FnOnce(&mut Self) -> T) -> T {
         let products = std::mem::replace(&mut self.products, false);
-        let result = self.polynomial_of_scev(scev, atoms);
+        let result = read(self);
         self.products = products;
         result
     }
@@ -525,10 +520,7 @@ impl Affinator<'_> {
     /// constant shifts, sign extensions), with affine leaves from SCEV and piecewise leaves
     /// as atoms. Keeps products such as `max(2*i - 1, 0) * C` that SCEV distributes.
     pub fn polynomial_of_value(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
-        let products = std::mem::replace(&mut self.products, false);
-        let result = self.polynomial_of_instructions(v, atoms);
-        self.products = products;
-        result
+        self.without_products(|aff| aff.polynomial_of_instructions(v, atoms))
     }
 
     fn polynomial_of_instructions(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
@@ -1140,7 +1132,7 @@ mod tests {
         let mut p = n_and_m();
         let n_plus_2 = AffExpr::param(0).add(&AffExpr::constant(2)).unwrap();
         p.product_index(vec![n_plus_2, AffExpr::param(1)], 64).unwrap();
-        assert_eq!(p.definitions(), vec!["P0 = m * (n + 2) (i64)".to_string()]);
+        assert_eq!(definitions(&p.values, &p.names()), vec!["P0 = m * (n + 2) (i64)".to_string()]);
     }
 
     #[test]

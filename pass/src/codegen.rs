@@ -379,13 +379,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let x = self.affine(f, &[])?;
             acc = self.ir.mul(acc, x)?;
         }
-        let narrow = match bits {
-            8 => Some(ScalarType::I8),
-            16 => Some(ScalarType::I16),
-            32 => Some(ScalarType::I32),
-            _ => None,
-        };
-        if let Some(ty) = narrow {
+        if let Some(ty) = ScalarType::integer(bits).filter(|ty| matches!(ty, ScalarType::I8 | ScalarType::I16 | ScalarType::I32)) {
             acc = self.ir.cast(Opcode::Trunc, acc, self.ir.scalar(ty))?;
         }
         Ok(acc)

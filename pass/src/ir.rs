@@ -127,14 +127,7 @@ pub fn scalar_type_of(ty: LLVMTypeRef) -> Option<ScalarType> {
     match unsafe { LLVMGetTypeKind(ty) } {
         LLVMTypeKind::LLVMFloatTypeKind => Some(ScalarType::F32),
         LLVMTypeKind::LLVMDoubleTypeKind => Some(ScalarType::F64),
-        LLVMTypeKind::LLVMIntegerTypeKind => match unsafe { LLVMGetIntTypeWidth(ty) } {
-            1 => Some(ScalarType::I1),
-            8 => Some(ScalarType::I8),
-            16 => Some(ScalarType::I16),
-            32 => Some(ScalarType::I32),
-            64 => Some(ScalarType::I64),
-            _ => None,
-        },
+        LLVMTypeKind::LLVMIntegerTypeKind => ScalarType::integer(unsafe { LLVMGetIntTypeWidth(ty) }),
         _ => None,
     }
 }

@@ -113,7 +113,6 @@ extern "C" {
     fn isl_ast_build_free(build: usize) -> usize;
     fn isl_ast_build_node_from_schedule(build: usize, schedule: usize) -> usize;
 
-
     fn isl_ast_node_get_type(node: usize) -> c_int;
     fn isl_ast_node_for_get_iterator(node: usize) -> usize;
     fn isl_ast_node_for_get_init(node: usize) -> usize;

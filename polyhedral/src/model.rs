@@ -53,6 +53,18 @@ impl ScalarType {
         }
     }
 
+    /// The integer type of `bits` bits, if there is one.
+    pub fn integer(bits: u32) -> Option<Self> {
+        Some(match bits {
+            1 => ScalarType::I1,
+            8 => ScalarType::I8,
+            16 => ScalarType::I16,
+            32 => ScalarType::I32,
+            64 => ScalarType::I64,
+            _ => return None,
+        })
+    }
+
     pub fn size_in_bytes(self) -> u64 {
         (self.bits() as u64).div_ceil(8)
     }

@@ -19,11 +19,12 @@
 use crate::isl::{IslContext, IslError, IslResult, UnionMap};
 use isl_rs::{DimType, Map, MultiUnionPwAff, Schedule};
 use std::collections::BTreeMap;
+use std::marker::PhantomData;
 
 /// An isl schedule tree (`isl_schedule`) in the context `'c`.
 pub struct ScheduleTree<'c> {
     raw: Schedule,
-    ctx: &'c IslContext,
+    context: PhantomData<&'c IslContext>,
 }
 
 /// One statement's schedule restricted to its domain, `{ S[i] -> [t0, ..., tn] : i ∈ I_S }`,
@@ -49,11 +50,7 @@ impl<'c> ScheduleTree<'c> {
         }
         let all: Vec<usize> = (0..timed.len()).collect();
         let raw = subtree(ctx, &timed, &all, 0, dimensions)?;
-        Ok(Some(ScheduleTree { raw, ctx }))
-    }
-
-    pub fn copy(&self) -> IslResult<ScheduleTree<'c>> {
-        Ok(ScheduleTree { raw: self.ctx.check(self.raw.copy())?, ctx: self.ctx })
+        Ok(Some(ScheduleTree { raw, context: PhantomData }))
     }
 
     /// The isl object, handed over.

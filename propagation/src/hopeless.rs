@@ -47,7 +47,7 @@
 //! tests it computes are kept in the model's `Analysis`, and the first attempts, on the same
 //! model, reuse them.
 
-use crate::location::recurrence;
+use crate::location::{may_write, recurrence};
 use crate::report::Reason;
 use crate::reload_test::{Analysis, RawDependence};
 use polyhedral::isl::IslResult;
@@ -286,16 +286,6 @@ impl Search<'_, '_, '_> {
             })
             .collect()
     }
-}
-
-/// A may-write that keeps `location` for ever: a writer of it, or a reader that writes at a
-/// data-dependent subscript (the checks `location::propagate_location` starts with).
-fn may_write(scop: &Scop, location: ArrayId) -> Option<Reason> {
-    if let Some(writer) = scop.statements.iter().find(|s| s.write.array == location && s.may_write()) {
-        return Some(Reason::MayWrite { statement: writer.name.clone() });
-    }
-    let reader = scop.statements.iter().find(|s| s.may_write() && s.reads().iter().any(|a| a.array == location))?;
-    Some(Reason::IntoMayWrite { statement: reader.name.clone() })
 }
 
 /// Whether `location` may be written after it is read: more than one writer, or a writer that

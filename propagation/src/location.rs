@@ -59,15 +59,8 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
     // May-accesses (paper 004's non-affine accesses): a location with a may-write is never
     // propagated; nothing is propagated into a statement with a may-write (its subscript
     // reads included); a may-read of a temporary keeps it (checked per RAW in `round`).
-    if let Some(writer) = scop.statements.iter().find(|s| s.write.array == array && s.may_write()) {
-        return Ok((scop.clone(), Outcome::NotPropagated(Reason::MayWrite { statement: writer.name.clone() })));
-    }
-    if let Some(reader) = scop
-        .statements
-        .iter()
-        .find(|s| s.may_write() && s.reads().iter().any(|a| a.array == array))
-    {
-        return Ok((scop.clone(), Outcome::NotPropagated(Reason::IntoMayWrite { statement: reader.name.clone() })));
+    if let Some(reason) = may_write(scop, array) {
+        return Ok((scop.clone(), Outcome::NotPropagated(reason)));
     }
     let writers_at_start = scop.statements.iter().filter(|s| s.write.array == array).count();
     let max_rounds = if all_or_nothing { writers_at_start + 1 } else { 1 };
@@ -175,7 +168,7 @@ impl LocationPropagation<'_> {
             }
             let test = analysis.reload_test(raw)?;
             if !test.complete && (self.all_or_nothing || test.propagation_is_empty) {
-                let (array, overwriter) = test.overwrite.expect("an incomplete reload test names an overwrite");
+                let (array, overwriter) = test.overwrite().expect("an incomplete reload test names an overwrite");
                 let reason = Reason::OverwrittenReload {
                     source: name(raw.source),
                     target: name(raw.target),
@@ -282,6 +275,17 @@ impl LocationPropagation<'_> {
         }
         Ok(Ok(most))
     }
+}
+
+/// Why `array` is never propagated because of a may-write, if it is: a writer of it writes
+/// at a data-dependent subscript, or a statement that reads it does (nothing is propagated
+/// into a statement with a may-write).
+pub(crate) fn may_write(scop: &Scop, array: ArrayId) -> Option<Reason> {
+    if let Some(writer) = scop.statements.iter().find(|s| s.write.array == array && s.may_write()) {
+        return Some(Reason::MayWrite { statement: writer.name.clone() });
+    }
+    let reader = scop.statements.iter().find(|s| s.may_write() && s.reads().iter().any(|a| a.array == array))?;
+    Some(Reason::IntoMayWrite { statement: reader.name.clone() })
 }
 
 /// A writer of `array` that depends on itself through RAW dependences of `array` among the

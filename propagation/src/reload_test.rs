@@ -43,11 +43,17 @@ pub(crate) struct ReloadTest {
     pub propagation_is_empty: bool,
     /// Whether the propagation dependence is the whole RAW dependence.
     pub complete: bool,
-    /// The first overwrite found: (array read by the source, statement that overwrites it).
-    pub overwrite: Option<(ArrayId, StatementId)>,
-    /// Every overwrite found, the first one first (`hopeless` looks for one that no
-    /// propagation can take away).
+    /// Every overwrite found, in the order of the source's reads: (array read by the source,
+    /// statement that overwrites it). `hopeless` looks for one that no propagation can take
+    /// away.
     pub overwrites: Vec<(ArrayId, StatementId)>,
+}
+
+impl ReloadTest {
+    /// The first overwrite found, the one a refusal names.
+    pub fn overwrite(&self) -> Option<(ArrayId, StatementId)> {
+        self.overwrites.first().copied()
+    }
 }
 
 /// Relations derived from a model's texts, kept across the models of one propagation. Each
@@ -345,14 +351,12 @@ impl<'a, 'c> Analysis<'a, 'c> {
                 overwritten = overwritten.union(reloads)?;
             }
         }
-        let overwrite = overwrites.first().copied();
-        if overwrite.is_none() {
+        if overwrites.is_empty() {
             // No overwritten reload: the propagation dependence is the RAW dependence.
             return Ok(ReloadTest {
                 propagation_dependence: raw.relation.clone(),
                 propagation_is_empty: false,
                 complete: true,
-                overwrite,
                 overwrites,
             });
         }
@@ -364,7 +368,6 @@ impl<'a, 'c> Analysis<'a, 'c> {
             propagation_is_empty: propagation.is_empty()?,
             propagation_dependence: propagation.to_isl_string()?,
             complete,
-            overwrite,
             overwrites,
         })
     }

@@ -41,22 +41,17 @@ impl Face {
 
     /// As a lower face: `ceil((coefficients . outer + constant) / divisor)`.
     pub fn ceil_value(&self, outer: &[i64]) -> i64 {
-        let numerator = self
-            .coefficients
-            .iter()
-            .zip(outer)
-            .fold(self.constant, |sum, (c, i)| sum + c * i);
-        -(-numerator).div_euclid(self.divisor)
+        -(-self.numerator(outer)).div_euclid(self.divisor)
     }
 
     /// The face's bound at the outer iterators `outer` (a prefix of the iteration vector).
     pub fn value(&self, outer: &[i64]) -> i64 {
-        let numerator = self
-            .coefficients
-            .iter()
-            .zip(outer)
-            .fold(self.constant, |sum, (c, i)| sum + c * i);
-        numerator.div_euclid(self.divisor)
+        self.numerator(outer).div_euclid(self.divisor)
+    }
+
+    /// `coefficients . outer + constant`.
+    fn numerator(&self, outer: &[i64]) -> i64 {
+        self.coefficients.iter().zip(outer).fold(self.constant, |sum, (c, i)| sum + c * i)
     }
 }
 
