@@ -680,48 +680,67 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
 // Inlines small helper functions (`clamp`, `idx`, `max3`) into functions with loops, before
 // the rest of canonicalization: at clang's pipeline start the inliner has not run yet, and a
 // call to a helper would otherwise reject the loops around it. A helper is a definition that
-// cannot be replaced at link time, without loops, calling only declarations (math functions,
-// intrinsics), and small; what -O3's inliner would inline anyway.
+// cannot be replaced at link time, without loops, small, and calling only declarations (math
+// functions, intrinsics) or helpers themselves, at most MaxHelperDepth deep: C++'s `clamp`
+// written with `std::min` and `std::max` (linkonce_odr definitions taking references) is one.
+// What -O3's inliner would inline anyway.
 struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
   static constexpr unsigned MaxHelperInstructions = 64;
+  static constexpr unsigned MaxHelperDepth = 3;
 
-  static bool isHelper(const CallBase &CB) {
+  static bool isHelperCall(const CallBase &CB, unsigned Depth) {
     const Function *Callee = CB.getCalledFunction();
-    if (!Callee || Callee->isDeclaration() || Callee->isInterposable() || Callee->isVarArg() ||
-        Callee == CB.getFunction() || Callee->hasFnAttribute(Attribute::NoInline) ||
-        !isa<CallInst>(CB) || Callee->getFunctionType() != CB.getFunctionType())
+    return Callee && isa<CallInst>(CB) && Callee->getFunctionType() == CB.getFunctionType() &&
+           Callee != CB.getFunction() && isHelperFunction(*Callee, Depth);
+  }
+
+  static bool isHelperFunction(const Function &Callee, unsigned Depth) {
+    if (Depth == 0 || Callee.isDeclaration() || Callee.isInterposable() || Callee.isVarArg() ||
+        Callee.hasFnAttribute(Attribute::NoInline))
       return false;
     unsigned Count = 0;
-    for (const BasicBlock &BB : *Callee) {
+    for (const BasicBlock &BB : Callee) {
       for (const Instruction &I : BB) {
         if (++Count > MaxHelperInstructions)
           return false;
         if (const auto *Call = dyn_cast<CallBase>(&I)) {
           const Function *Inner = Call->getCalledFunction();
-          if (!Inner || !Inner->isDeclaration())
+          if (!Inner || (!Inner->isDeclaration() && !isHelperCall(*Call, Depth - 1)))
             return false;
         }
       }
     }
     SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
-    FindFunctionBackedges(*Callee, BackEdges);
+    FindFunctionBackedges(Callee, BackEdges);
     return BackEdges.empty();
+  }
+
+  // Inlines the helper calls of F, then the helper calls that inlining brought in, and so on:
+  // at most MaxHelperDepth rounds, as deep as isHelperFunction looked.
+  static bool inlineHelpers(Function &F) {
+    bool Changed = false;
+    for (unsigned Round = 0; Round < MaxHelperDepth; ++Round) {
+      SmallVector<CallBase *, 8> Calls;
+      for (Instruction &I : instructions(F))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (isHelperCall(*CB, MaxHelperDepth - Round))
+            Calls.push_back(CB);
+      bool Inlined = false;
+      for (CallBase *CB : Calls) {
+        InlineFunctionInfo IFI;
+        Inlined |= InlineFunction(*CB, IFI).isSuccess();
+      }
+      Changed |= Inlined;
+      if (!Inlined)
+        break;
+    }
+    return Changed;
   }
 
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
     if (AM.getResult<LoopAnalysis>(F).empty())
       return PreservedAnalyses::all();
-    SmallVector<CallBase *, 8> Calls;
-    for (Instruction &I : instructions(F))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (isHelper(*CB))
-          Calls.push_back(CB);
-    bool Changed = false;
-    for (CallBase *CB : Calls) {
-      InlineFunctionInfo IFI;
-      Changed |= InlineFunction(*CB, IFI).isSuccess();
-    }
-    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    return inlineHelpers(F) ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 };
 
