@@ -429,6 +429,11 @@ impl<'c> UnionMap<'c> {
         self.ctx.check(self.raw.is_subset(&other.raw))
     }
 
+    /// Whether no two pairs of the relation share their range element.
+    pub fn is_injective(&self) -> IslResult<bool> {
+        self.ctx.check(self.raw.is_injective())
+    }
+
     /// isl's notation of the relation.
     pub fn to_isl_string(&self) -> IslResult<String> {
         // SAFETY: `raw.ptr` is a live union map; the string is freed by `take_isl_string`.

@@ -59,6 +59,30 @@ impl<'c> ScheduleTree<'c> {
     }
 }
 
+/// The constant of each time dimension of a one-statement schedule `{ S[i] -> [t0, ..., tn] }`
+/// (`None` where it varies); `None` if `schedule` is not one map.
+pub fn time_constants(ctx: &IslContext, schedule: &UnionMap) -> IslResult<Option<Vec<Option<i64>>>> {
+    let maps = ctx.check(schedule.raw().get_map_list())?;
+    if ctx.check(maps.size())? != 1 {
+        return Ok(None);
+    }
+    Ok(Some(Timed::new(ctx, ctx.check(maps.get_at(0))?)?.constants))
+}
+
+/// Whether every instance of a statement with time constants `a` runs before every instance
+/// of one with `b`: before their first varying dimension (a loop they share, in `2d + 1`
+/// schedules) `a` takes a smaller constant. The order of children of a sequence.
+pub fn runs_entirely_before(a: &[Option<i64>], b: &[Option<i64>]) -> bool {
+    for (x, y) in a.iter().zip(b) {
+        match (x, y) {
+            (Some(x), Some(y)) if x == y => continue,
+            (Some(x), Some(y)) => return x < y,
+            _ => return false,
+        }
+    }
+    false
+}
+
 impl Timed {
     fn new(ctx: &IslContext, map: Map) -> IslResult<Timed> {
         let dimensions = ctx.check(map.dim(DimType::Out))?;

@@ -47,11 +47,9 @@ pub(crate) fn propagation_pieces(
     let map = ctx.check(isl_rs::Map::read_from_str(ctx.raw(), dependence))?;
     // { T[j] -> W[i] }
     let reversed = ctx.check(map.reverse())?;
-    let reversed_text = ctx.map_text(&reversed)?;
-    let function = ctx.check(isl_rs::PwMultiAff::from_map(reversed))?;
+    let function = ctx.check(isl_rs::PwMultiAff::from_map(ctx.check(reversed.copy())?))?;
     let mut pieces = Vec::new();
     for (domain, multi) in function_pieces(ctx, &function)? {
-        let target_part = ctx.set_text(&domain)?;
         let n = ctx.check(multi.size())?;
         let mut source_iterators = Vec::new();
         let mut exact = true;
@@ -68,12 +66,12 @@ pub(crate) fn propagation_pieces(
         }
         // Integer coefficients without divisions convert one to one; anything else is checked.
         if !exact {
-            let piece = ctx.union_map(&reversed_text)?.intersect_domain(ctx.union_set(&target_part)?)?.to_isl_string()?;
-            if !same_function(ctx, scop, source, target, &target_part, &source_iterators, &piece)? {
+            let piece = ctx.check(ctx.check(reversed.copy())?.intersect_domain(ctx.check(domain.copy())?))?;
+            if !same_function(ctx, scop, source, target, &domain, &source_iterators, &piece)? {
                 return Ok(None);
             }
         }
-        pieces.push(PropagationPiece { target_part, source_iterators });
+        pieces.push(PropagationPiece { target_part: ctx.set_text(&domain)?, source_iterators });
     }
     Ok(Some(pieces))
 }
@@ -170,15 +168,15 @@ fn aff_to_affine(ctx: &IslContext, scop: &Scop, aff: &isl_rs::Aff) -> IslResult<
     Ok(numerator.floor_div(den))
 }
 
-/// Whether `{ T[j] -> W[f(j)] : j in part }` equals the piece of the reversed dependence.
+/// Whether `{ T[j] -> W[f(j)] : j in part }` equals `piece`, the reversed dependence on `part`.
 fn same_function(
     ctx: &IslContext,
     scop: &Scop,
     source: &Statement,
     target: &Statement,
-    part: &str,
+    part: &isl_rs::Set,
     functions: &[AffExpr],
-    piece: &str,
+    piece: &isl_rs::Map,
 ) -> IslResult<bool> {
     let params = scop.param_names();
     let values: Vec<String> = functions.iter().map(|f| f.display(&target.iterators, &params).to_string()).collect();
@@ -190,8 +188,9 @@ fn same_function(
         source.name,
         values.join(", ")
     );
-    let rebuilt = ctx.union_map(&text)?.intersect_domain(ctx.union_set(part)?)?;
-    rebuilt.is_equal(&ctx.union_map(piece)?)
+    let rebuilt = ctx.check(isl_rs::Map::read_from_str(ctx.raw(), &text))?;
+    let rebuilt = ctx.check(rebuilt.intersect_domain(ctx.check(part.copy())?))?;
+    ctx.check(rebuilt.is_equal(piece))
 }
 
 /// Algorithm 1: the source value `e_w` rewritten for the target instance `j`.

@@ -21,6 +21,7 @@
 //! context (`isl::analysis_context`); everything runs under the quota of the caller's context.
 
 use polyhedral::isl::{self, IslContext, IslResult, ParamSet, UnionMap, UnionSet};
+use polyhedral::schedule_tree::{runs_entirely_before, time_constants};
 use polyhedral::model::{Access, ArrayId, Scop, StatementId};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -133,6 +134,8 @@ pub(crate) struct Analysis<'a, 'c> {
     raws: RefCell<HashMap<ArrayId, Vec<RawDependence>>>,
     /// Per RAW dependence (source, target, read, relation): its reload test in this model.
     reload_tests: RefCell<HashMap<(StatementId, StatementId, usize, String), ReloadTest>>,
+    /// Per statement: the constants of its schedule (`schedule_tree::time_constants`).
+    time_constants: RefCell<HashMap<StatementId, Option<Vec<Option<i64>>>>>,
 }
 
 impl<'a, 'c> Analysis<'a, 'c> {
@@ -148,6 +151,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             domains: RefCell::default(),
             raws: RefCell::default(),
             reload_tests: RefCell::default(),
+            time_constants: RefCell::default(),
         })
     }
 
@@ -203,12 +207,14 @@ impl<'a, 'c> Analysis<'a, 'c> {
         if let Some(raws) = self.raws.borrow().get(&array) {
             return Ok(raws.clone());
         }
-        let raws = self.compute_raw_dependences(array)?;
+        let raws = self.compute_raw_dependences(array, true)?;
         self.raws.borrow_mut().insert(array, raws.clone());
         Ok(raws)
     }
 
-    fn compute_raw_dependences(&self, array: ArrayId) -> IslResult<Vec<RawDependence>> {
+    /// The RAW dependences of `array`; with `plain`, those that need no dataflow analysis come
+    /// from `plain_dependences` (without: all from isl's analysis, for the tests).
+    fn compute_raw_dependences(&self, array: ArrayId, plain: bool) -> IslResult<Vec<RawDependence>> {
         let writers = self.writers_of(array);
         let mut out = Vec::new();
         if writers.is_empty() {
@@ -240,6 +246,9 @@ impl<'a, 'c> Analysis<'a, 'c> {
             }
         }
         let any_may = writers.iter().any(|&w| self.scop.statements[w].may_write());
+        if plain && !any_may {
+            out.extend(self.plain_dependences(&writers, &sources, &mut distinct)?);
+        }
         // One flow computation per batch of reads from different statements: the sink's
         // statement names tell their dependences apart, and isl finds the last writer of each
         // sink instance on its own. A statement that reads the location at several
@@ -292,6 +301,63 @@ impl<'a, 'c> Analysis<'a, 'c> {
         // In the order of the targets and their reads, as the report names them.
         out.sort_by_key(|d| (d.target, d.read));
         Ok(out)
+    }
+
+    /// The RAW dependences of the reads of `distinct` that need no dataflow analysis, taken
+    /// out of it: when no element of the location is written twice (`sources`, the writes of
+    /// `writers`, is injective) and every writer runs entirely before the reading statement (a
+    /// later child of a sequence, the shape of a pipeline's stages), the last write of an
+    /// element read is its only write, `{ W[i] -> T[j] : W[i] writes what T[j] reads }`. The
+    /// same relation isl's analysis finds, at the cost of one composition; on local Laplacian
+    /// the analysis ran out of its quota on the pyramid levels.
+    fn plain_dependences(
+        &self,
+        writers: &[StatementId],
+        sources: &UnionMap<'c>,
+        distinct: &mut Vec<(StatementId, usize, &Access)>,
+    ) -> IslResult<Vec<RawDependence>> {
+        let mut plain = Vec::new();
+        for (index, &(target, _, _)) in distinct.iter().enumerate() {
+            if self.runs_after_all(writers, target)? {
+                plain.push(index);
+            }
+        }
+        let mut out = Vec::new();
+        if plain.is_empty() || !sources.is_injective()? {
+            return Ok(out);
+        }
+        for index in plain.into_iter().rev() {
+            let (target, read, access) = distinct.remove(index);
+            let reads = self.access_relation(target, access)?.reverse()?;
+            for &writer in writers {
+                let relation = self.write_relation(writer)?.apply_range(reads.copy()?)?.coalesce()?;
+                if !relation.is_empty()? {
+                    out.push(RawDependence { source: writer, target, read, relation: relation.to_isl_string()? });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether every instance of each of `writers` runs before every instance of `target`.
+    fn runs_after_all(&self, writers: &[StatementId], target: StatementId) -> IslResult<bool> {
+        let Some(after) = self.time_constants(target)? else { return Ok(false) };
+        for &writer in writers {
+            match self.time_constants(writer)? {
+                Some(before) if runs_entirely_before(&before, &after) => {}
+                _ => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
+    fn time_constants(&self, statement: StatementId) -> IslResult<Option<Vec<Option<i64>>>> {
+        if let Some(constants) = self.time_constants.borrow().get(&statement) {
+            return Ok(constants.clone());
+        }
+        let constants = time_constants(self.ctx, &self.schedule(statement)?)?;
+        self.time_constants.borrow_mut().insert(statement, constants.clone());
+        Ok(constants)
     }
 
     /// WAR `r_e -> * = { W[i] -> L[l] : same location, θ(i) <=lex θ(l) }`, `None` if empty.
@@ -370,5 +436,91 @@ impl<'a, 'c> Analysis<'a, 'c> {
             complete,
             overwrites,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! `plain_dependences` against isl's dataflow analysis on models where the shortcut
+    //! applies (stages of a pyramid: divisions, clamps, two writers of halves) and where it
+    //! must not (a second write of an element, a reader inside the writer's loop).
+
+    use super::*;
+    use polyhedral::lang::parse_scop;
+
+    const PYRAMID: &str = "
+scop pyramid;
+param N >= 4;
+array in[2*N] : f32 in;
+array down[N] : f32 temp;
+array up[2*N] : f32 temp;
+array twice[N] : f32 temp;
+array out[2*N] : f32 out;
+for i = 0 to N - 1 do
+  D: down[i] = in[2*i] + in[2*i + 1];
+done
+for i = 0 to N - 1 do
+  T0: twice[i] = down[i];
+done
+for i = 0 to N / 2 do
+  T1: twice[2*i] = down[i] * 2.0f;
+done
+for i = 0 to N - 1 do
+  U0: up[i] = down[i / 2] + down[(i + 1) / 2];
+done
+for i = N to 2*N - 1 do
+  U1: up[i] = down[N - 1];
+done
+for i = 0 to 2*N - 1 do
+  O: out[i] = up[i] + up[2*N - 1 - i] + twice[i / 2];
+  for k = 0 to 1 do
+    A: up[i] = up[i] + in[k];
+  done
+done
+";
+
+    /// (source, target, read) -> relation, from either computation.
+    fn dependences(analysis: &Analysis, array: ArrayId, plain: bool) -> Vec<(StatementId, StatementId, usize, String)> {
+        let raws = analysis.compute_raw_dependences(array, plain).unwrap();
+        raws.into_iter().map(|r| (r.source, r.target, r.read, r.relation)).collect()
+    }
+
+    #[test]
+    fn plain_dependences_are_those_of_the_dataflow_analysis() {
+        let scop = parse_scop(PYRAMID).unwrap();
+        let ctx = IslContext::new(0);
+        let relations = Relations::default();
+        let analysis = Analysis::new(&ctx, &scop, &relations).unwrap();
+        let array = |name: &str| scop.arrays.iter().position(|a| a.name == name).unwrap();
+        let statement = |name: &str| scop.statements.iter().position(|s| s.name == name).unwrap();
+        for name in ["down", "up", "twice"] {
+            let mut with = dependences(&analysis, array(name), true);
+            let mut without = dependences(&analysis, array(name), false);
+            assert_eq!(with.len(), without.len(), "{name}");
+            with.sort();
+            without.sort();
+            for (a, b) in with.iter().zip(&without) {
+                assert_eq!((a.0, a.1, a.2), (b.0, b.1, b.2), "{name}");
+                let same = ctx.union_map(&a.3).unwrap().is_equal(&ctx.union_map(&b.3).unwrap()).unwrap();
+                assert!(same, "{name}: {} against {}", a.3, b.3);
+            }
+        }
+        // `down` is written once, before all its readers: every dependence is plain.
+        let writers = analysis.writers_of(array("down"));
+        let sources = writers.iter().fold(ctx.empty_union_map().unwrap(), |u, &w| u.union(analysis.write_relation(w).unwrap()).unwrap());
+        let reads: Vec<&Access> = scop.statements[statement("U0")].value.reads().into_iter().filter(|r| r.array == array("down")).collect();
+        let mut distinct = vec![(statement("U0"), 0, reads[0])];
+        assert_eq!(analysis.plain_dependences(&writers, &sources, &mut distinct).unwrap().len(), 1);
+        assert!(distinct.is_empty());
+        // `twice` is written twice at even elements: not injective, nothing is plain.
+        let writers = analysis.writers_of(array("twice"));
+        let sources = writers.iter().fold(ctx.empty_union_map().unwrap(), |u, &w| u.union(analysis.write_relation(w).unwrap()).unwrap());
+        let reads: Vec<&Access> = scop.statements[statement("O")].value.reads().into_iter().filter(|r| r.array == array("twice")).collect();
+        let mut distinct = vec![(statement("O"), 2, reads[0])];
+        assert!(analysis.plain_dependences(&writers, &sources, &mut distinct).unwrap().is_empty());
+        assert_eq!(distinct.len(), 1);
+        // `up` is also written by A, inside O's loop: O does not run after all writers.
+        assert!(!analysis.runs_after_all(&analysis.writers_of(array("up")), statement("O")).unwrap());
+        assert!(analysis.runs_after_all(&analysis.writers_of(array("down")), statement("U0")).unwrap());
     }
 }
