@@ -316,6 +316,13 @@ impl<'a, 'c> Analysis<'a, 'c> {
         sources: &UnionMap<'c>,
         distinct: &mut Vec<(StatementId, usize, &Access)>,
     ) -> IslResult<Vec<RawDependence>> {
+        // A writer with more loops than subscripts writes some element twice, unless a loop
+        // runs once (isl's analysis answers then as well): no injectivity test for it (3mm's
+        // accumulations).
+        let statements = &self.scop.statements;
+        if writers.iter().any(|&w| statements[w].iterators.len() > statements[w].write.subscripts.len()) {
+            return Ok(Vec::new());
+        }
         let mut plain = Vec::new();
         for (index, &(target, _, _)) in distinct.iter().enumerate() {
             if self.runs_after_all(writers, target)? {
