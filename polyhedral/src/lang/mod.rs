@@ -49,7 +49,7 @@
 //! bound     ::= aexp | 'min' '(' bound, ... ')' | 'max' '(' bound, ... ')'
 //! aexp      ::= integer | iv | param | aexp ('+'|'-') aexp | '-' aexp | '(' aexp ')'
 //!             | constant '*' aexp | aexp '*' constant | aexp ('/'|'%') positive-constant
-//!             | 'floor' '(' aexp ')'
+//!             | 'floor' '(' aexp ')' | ('min'|'max') '(' aexp, ... ')'
 //! condition ::= aexp relop aexp (relop aexp)* | condition ('and'|'&&'|'or'|'||') condition
 //!             | ('not'|'!') condition | '(' condition ')'      relop: < <= > >= == !=
 //! rexp      ::= C expressions: ?: || && == != < <= > >= + - * / % unary - !, literals,

@@ -830,6 +830,20 @@ impl Parser {
                 self.expect_punct(")")?;
                 Ok(Affine::Expr(inner))
             }
+            TokenKind::Ident(name) if (name == "min" || name == "max") && matches!(self.peek_at(1), TokenKind::Punct("(")) => {
+                // `min(e, ...)` and `max(e, ...)`: piecewise affine, as the printer writes
+                // clamped subscripts.
+                let is_min = name == "min";
+                self.advance();
+                self.advance();
+                let mut value = self.affine()?;
+                while self.eat_punct(",") {
+                    let next = self.affine()?;
+                    value = if is_min { value.minimum(&next) } else { value.maximum(&next) };
+                }
+                self.expect_punct(")")?;
+                Ok(Affine::Expr(value))
+            }
             TokenKind::Ident(name) => {
                 let name = name.clone();
                 self.advance();
