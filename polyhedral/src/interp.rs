@@ -22,6 +22,11 @@
 //! the same inputs): float element `k` is `((x >> 11) % 2001 - 1000) / 256` (exact in `f32`),
 //! integer element `(x >> 11) % 201 - 100`, where `x` is the next stream value. Temporaries
 //! start unwritten.
+//!
+//! Arrays of unknown outermost size (`array t[*][C]`, a C model's `malloc`'d or pointer
+//! arguments) get the extent their affine accesses reach for the given parameters
+//! ([`outer_extents`]); comparing two programs, give both the original's
+//! ([`interpret_with_extents`]), so that live-out arrays have the same size in both runs.
 
 use crate::affine::AffExpr;
 use crate::isl::{self, IslContext, IslError};
@@ -133,12 +138,27 @@ pub struct RunResult {
 /// Largest number of elements of one array the interpreter allocates.
 pub const MAX_ELEMENTS: i64 = 1 << 26;
 
-/// Runs `scop` with `params` (name, value) and inputs filled from `seed`.
+/// Per array of unknown outermost size, by name: the outermost size its accesses need.
+pub type Extents = Vec<(String, i64)>;
+
+/// Runs `scop` with `params` (name, value) and inputs filled from `seed`; arrays of unknown
+/// outermost size get the extent `scop`'s accesses reach.
 pub fn interpret(scop: &Scop, params: &[(String, i64)], seed: u64) -> Result<RunResult, InterpError> {
+    let extents = outer_extents(scop, params)?;
+    interpret_with_extents(scop, params, seed, &extents)
+}
+
+/// [`interpret`] with the outermost sizes of `extents` for arrays of unknown outermost size.
+pub fn interpret_with_extents(
+    scop: &Scop,
+    params: &[(String, i64)],
+    seed: u64,
+    extents: &Extents,
+) -> Result<RunResult, InterpError> {
     let values = parameter_values(scop, params)?;
     let ctx = IslContext::new(0);
     check_context(&ctx, scop, &values)?;
-    let mut machine = Machine::new(scop, values, seed)?;
+    let mut machine = Machine::new(scop, values, seed, extents)?;
     let instances = schedule_instances(&ctx, scop, &machine.params)?;
     for instance in &instances.order {
         let statement = &scop.statements[instance.statement];
@@ -150,6 +170,38 @@ pub fn interpret(scop: &Scop, params: &[(String, i64)], seed: u64) -> Result<Run
         })?;
     }
     Ok(RunResult { live_out: machine.live_out(), instances: instances.order.len() })
+}
+
+/// For each array whose outermost size is unknown: one more than the largest outermost
+/// subscript of its affine accesses, over every statement instance for `params` (0 when
+/// nothing reaches it). Data-dependent subscripts are left to the bounds checks of the run.
+pub fn outer_extents(scop: &Scop, params: &[(String, i64)]) -> Result<Extents, InterpError> {
+    let values = parameter_values(scop, params)?;
+    let ctx = IslContext::new(0);
+    let fixed = ctx.param_set(&fixed_parameters(scop, &values))?;
+    let mut extents = Vec::new();
+    for (id, array) in scop.arrays.iter().enumerate() {
+        if array.sizes.first().map_or(true, |size| size.is_some()) {
+            continue;
+        }
+        let mut largest = -1;
+        for statement in &scop.statements {
+            let accesses = std::iter::once(&statement.write).chain(statement.reads());
+            for access in accesses.filter(|a| a.array == id && a.data_subscript(0).is_none()) {
+                let reached = ctx
+                    .union_map(&scop.access_relation(statement, access))?
+                    .intersect_domain(ctx.union_set(&statement.domain)?)?
+                    .intersect_params(&fixed)?
+                    .range()?;
+                if reached.is_empty()? {
+                    continue;
+                }
+                largest = largest.max(isl::outermost_maximum(&ctx, reached)?);
+            }
+        }
+        extents.push((array.name.clone(), largest + 1));
+    }
+    Ok(extents)
 }
 
 fn parameter_values(scop: &Scop, given: &[(String, i64)]) -> Result<Vec<i64>, InterpError> {
@@ -237,10 +289,11 @@ struct Machine<'s> {
 }
 
 impl<'s> Machine<'s> {
-    fn new(scop: &'s Scop, params: Vec<i64>, seed: u64) -> Result<Self, InterpError> {
+    fn new(scop: &'s Scop, params: Vec<i64>, seed: u64, extents: &Extents) -> Result<Self, InterpError> {
         let mut memory = Vec::new();
         for array in &scop.arrays {
-            memory.push(allocate(array, &params, seed)?);
+            let extent = extents.iter().find(|(name, _)| *name == array.name).map(|(_, e)| *e);
+            memory.push(allocate(array, &params, seed, extent)?);
         }
         let externals = scop.externals.iter().map(|e| fill(&e.name, e.ty, 1, seed)[0]).collect();
         Ok(Machine { scop, params, externals, memory })
@@ -371,11 +424,17 @@ fn evaluate_affine(e: &AffExpr, iteration: &[i64], params: &[i64]) -> Result<i64
     e.evaluate(iteration, params).ok_or_else(|| "subscript overflows".to_string())
 }
 
-fn allocate(array: &Array, params: &[i64], seed: u64) -> Result<Memory, InterpError> {
+/// The memory of `array`; `outer_extent` stands for an unknown outermost size.
+fn allocate(array: &Array, params: &[i64], seed: u64, outer_extent: Option<i64>) -> Result<Memory, InterpError> {
     let mut sizes = Vec::new();
     let mut total: i64 = 1;
-    for size in &array.sizes {
-        let Some(size) = size.as_ref().and_then(|s| s.evaluate(&[], params)) else {
+    for (dimension, size) in array.sizes.iter().enumerate() {
+        let size = match size {
+            Some(size) => size.evaluate(&[], params),
+            None if dimension == 0 => outer_extent,
+            None => None,
+        };
+        let Some(size) = size else {
             return Err(InterpError::Memory(format!("the size of {} is unknown", array.name)));
         };
         total = total.saturating_mul(size.max(0));

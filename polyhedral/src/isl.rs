@@ -658,6 +658,18 @@ pub fn for_each_point(
 /// Calls `visit` with `(iterators ++ time vector)` for every instance of one statement, for
 /// fixed parameter values: `domain` is `[params] -> { S[i] : ... }`, `schedule`
 /// `[params] -> { S[i] -> [t] }`, `params` `[params] -> { : N = 64 and ... }`.
+/// The largest outermost coordinate of `set`, a non-empty bounded set whose parameters are
+/// fixed (`intersect_params` with equalities).
+pub fn outermost_maximum(ctx: &IslContext, set: UnionSet<'_>) -> IslResult<i64> {
+    let set = ctx.check(isl_rs::Set::from_union_set(set.raw))?;
+    let set = ctx.check(set.project_out_all_params())?;
+    let maximum = ctx.check(set.dim_max_val(0))?;
+    if !ctx.check(maximum.is_int())? {
+        return Err(IslError::Isl { message: "the outermost subscript has no largest value".into() });
+    }
+    ctx.check(maximum.get_num_si())
+}
+
 pub fn for_each_instance(
     ctx: &IslContext,
     domain: &str,

@@ -1,7 +1,7 @@
 //! The reference interpreter against independent computations written directly in Rust, and
 //! its errors.
 
-use polyhedral::interp::{fill, interpret, InterpError, Value};
+use polyhedral::interp::{fill, interpret, interpret_with_extents, outer_extents, InterpError, Value};
 use polyhedral::lang::parse_scop;
 use polyhedral::model::ScalarType;
 
@@ -113,4 +113,40 @@ fn integer_division_by_zero_is_an_error_not_undefined_behaviour() {
     let scop = parse_scop("array a[2] : i32 out; a[0] = a[1] / (a[1] - a[1]);").unwrap();
     let error = interpret(&scop, &[], 0).unwrap_err();
     assert_eq!(error.to_string(), "S0[]: integer division by zero");
+}
+
+/// Arrays of unknown outermost size (a C model's pointers) get the extent their affine
+/// accesses reach: `in` is read up to `2*N + 1` and `t[*][3]` written up to row `N - 1`; a
+/// clamped read (`min`) reaches no further than its clamp.
+#[test]
+fn unknown_outer_sizes_get_the_extent_the_accesses_reach() {
+    let scop = parse_scop(
+        "scop extents;
+param N >= 1;
+array in[*] : f32 in;
+array t[*][3] : f32 temp;
+array out[*] : f32 out;
+for i = 0 to N - 1 do
+  for k = 0 to 2 do
+    S0: t[i][k] = in[2*i + 1] + in[min(2*i + k, N)];
+  done
+done
+for i = 0 to N - 1 do
+  S1: out[i] = t[i][0] + t[i][2];
+done",
+    )
+    .unwrap();
+    let params = [("N".to_string(), 5)];
+    let extents = outer_extents(&scop, &params).unwrap();
+    assert_eq!(extents, vec![("in".into(), 10), ("t".into(), 5), ("out".into(), 5)]);
+    let result = interpret(&scop, &params, 3).unwrap();
+    let input = floats(&fill("in", ScalarType::F32, 10, 3));
+    let out = floats(&result.live_out.iter().find(|a| a.name == "out").unwrap().values);
+    for i in 0..5usize {
+        let t = |k: usize| input[2 * i + 1] + input[(2 * i + k).min(5)];
+        assert_eq!(out[i].to_bits(), (t(0) + t(2)).to_bits(), "out[{i}]");
+    }
+    // Given smaller extents, the run stops at the first access past them.
+    let short = vec![("in".to_string(), 6), ("t".to_string(), 5), ("out".to_string(), 5)];
+    assert!(interpret_with_extents(&scop, &params, 3, &short).is_err());
 }
