@@ -31,7 +31,7 @@ def main():
     binary = os.path.join(out, "kernels")
     subprocess.run(["clang-14", "-O1", "-g", SOURCE, "-o", binary], check=True)
     profile = os.path.join(out, "k.profile")
-    for old in glob.glob(profile + ".*.trace"):
+    for old in glob.glob(profile + "*.trace*"):
         os.remove(old)
     traces = []
     for line in statement_lines():
@@ -40,9 +40,11 @@ def main():
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     print("%-32s %9s %11s %10s %10s %6s %7s %6s" % ("reference", "accesses", "trace bytes", "nest bytes", "ratio", "depth", "pieces", "exact"))
     total_trace = total_nest = 0
-    for path in sorted(glob.glob(profile + ".*.trace")):
-        result = subprocess.run([POLYPROP, "tre", path, "--check", "--json", path + ".json"], stdout=subprocess.DEVNULL)
-        r = json.load(open(path + ".json"))
+    # One file with every traced instruction; its JSON is an array when there are several.
+    path = profile + ".trace"
+    result = subprocess.run([POLYPROP, "tre", path, "--check", "--json", path + ".json"], stdout=subprocess.DEVNULL)
+    results = json.load(open(path + ".json"))
+    for r in results if isinstance(results, list) else [results]:
         total_trace += r["trace_bytes"]
         total_nest += r["compressed_bytes"]
         exact = "yes" if result.returncode == 0 and r["exact"] else "NO"

@@ -49,7 +49,8 @@ struct RecordArgs {
     #[arg(long)]
     all_code: bool,
     /// Also record the address stream of each memory instruction of this source line (debug
-    /// information), written as OUTPUT.<pc>.trace for `polyprop tre`; may be repeated
+    /// information), written to OUTPUT.trace (one reference per instruction) for `polyprop
+    /// tre`; may be repeated
     #[arg(long, value_name = "FILE:LINE", value_parser = source_line)]
     trace: Vec<(String, u32)>,
     /// Options of the QEMU plugin, e.g. widening=all, give_up=off, dependences=off,
@@ -149,9 +150,11 @@ fn record(args: RecordArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Gives the traces the plugin wrote (`OUTPUT.<pc>.trace`, reference: the pc) the source
-/// line they were asked for as their reference.
+/// Gathers the traces the plugin wrote (`OUTPUT.<pc>.trace`, one per instruction, reference:
+/// the pc) into one file, `OUTPUT.trace`, each named by the source line it was asked for and
+/// its pc, in the order of the lines asked for and of the pcs.
 fn name_traces(output: &std::path::Path, traced: &[(u64, u64, String)]) -> Result<(), String> {
+    let mut traces = Vec::new();
     for (start, end, line) in traced {
         for pc in *start..*end {
             let path = PathBuf::from(format!("{}.{pc:x}.trace", output.display()));
@@ -159,11 +162,20 @@ fn name_traces(output: &std::path::Path, traced: &[(u64, u64, String)]) -> Resul
                 continue;
             }
             let mut trace = Trace::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             trace.reference = format!("{line} (pc {pc:#x})");
-            trace.write(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            eprintln!("polyprop: wrote {}: {} accesses of {} bytes at {}", path.display(), trace.addresses.len(), trace.element_size, trace.reference);
+            traces.push(trace);
         }
     }
+    if traces.is_empty() {
+        return Ok(());
+    }
+    let path = PathBuf::from(format!("{}.trace", output.display()));
+    Trace::write_all(&traces, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+    for trace in &traces {
+        eprintln!("polyprop: traced {}: {} accesses of {} bytes", trace.reference, trace.addresses.len(), trace.element_size);
+    }
+    eprintln!("polyprop: wrote {} ({} references); see: polyprop tre {} --check", path.display(), traces.len(), path.display());
     Ok(())
 }
 

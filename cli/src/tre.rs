@@ -4,8 +4,9 @@
 //! ```text
 //! polyprop tre TRACE [--check] [--json FILE]
 //! ```
-//! Prints the nest (or pieces) in C-like form and its statistics; `--check` regenerates the
-//! trace from the reconstruction and prints `exact`, or fails with the first mismatch.
+//! For each reference of the file, prints the nest (or pieces) in C-like form and its
+//! statistics; `--check` regenerates the trace from the reconstruction and prints `exact`, or
+//! fails with the first mismatch.
 
 use clap::Args;
 use runtime::tre::trace_file::Trace;
@@ -13,20 +14,21 @@ use runtime::tre::{reconstruct, Limits};
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Reconstruct a trace file (one reference's addresses) as a loop nest: C-like nest,
-/// statistics, and with --check a bit-for-bit comparison with the trace
+/// Reconstruct each reference of a trace file as a loop nest: C-like nest, statistics, and
+/// with --check a bit-for-bit comparison with the trace
 #[derive(Args)]
 #[command(after_help = "The trace format is documented in runtime/src/tre/trace_file.rs.\n\
-Example: polyprop tre gemm.c:12.trace --check --json gemm.json")]
+Example: polyprop tre app.profile.trace --check --json app.json")]
 pub struct TreArgs {
-    /// The trace file (header PPTRACE, reference, element size, count, addresses)
+    /// The trace file (header PPTRACE; per reference: element size, count, name, addresses)
     #[arg(value_name = "TRACE")]
     trace: PathBuf,
     /// Regenerate the trace from the reconstruction and compare: prints `exact`, or exits 1
     /// with the first mismatch
     #[arg(long)]
     check: bool,
-    /// Also write the reconstruction and its statistics as JSON to FILE
+    /// Also write the reconstruction and its statistics as JSON to FILE (an array when the
+    /// file has several references)
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
     /// Most loops a nest may have
@@ -35,11 +37,31 @@ pub struct TreArgs {
 }
 
 pub fn main(args: TreArgs) -> Result<(), String> {
-    let trace = Trace::read(&args.trace).map_err(|e| format!("{}: {e}", args.trace.display()))?;
-    if trace.addresses.is_empty() {
+    let traces = Trace::read_all(&args.trace).map_err(|e| format!("{}: {e}", args.trace.display()))?;
+    if traces.iter().all(|t| t.addresses.is_empty()) {
         return Err(format!("{}: the trace has no addresses", args.trace.display()));
     }
     let limits = Limits { max_depth: args.max_depth.max(1), ..Limits::default() };
+    let mut json = Vec::new();
+    let mut failures = Vec::new();
+    for trace in traces.iter().filter(|t| !t.addresses.is_empty()) {
+        let (entry, failure) = reconstruct_one(trace, limits, args.check);
+        json.push(entry);
+        failures.extend(failure);
+    }
+    if let Some(path) = &args.json {
+        let text = if json.len() == 1 { json.remove(0) } else { format!("[{}]\n", json.iter().map(|j| j.trim_end()).collect::<Vec<_>>().join(",\n")) };
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    match failures.first() {
+        None => Ok(()),
+        Some(first) if failures.len() == 1 => Err(first.clone()),
+        Some(first) => Err(format!("{first} (and {} more references not exact)", failures.len() - 1)),
+    }
+}
+
+/// Reconstructs and prints one reference; its JSON and, if checked and not exact, why.
+fn reconstruct_one(trace: &Trace, limits: Limits, check: bool) -> (String, Option<String>) {
     let start = Instant::now();
     let reconstruction = reconstruct(&trace.addresses, limits);
     let seconds = start.elapsed().as_secs_f64();
@@ -56,21 +78,21 @@ pub fn main(args: TreArgs) -> Result<(), String> {
         stats.ratio()
     );
     println!("time: {seconds:.3} s ({:.1} million accesses/s)", trace.addresses.len() as f64 / seconds.max(1e-9) / 1e6);
-    let mismatch = args.check.then(|| reconstruction.first_mismatch(&trace.addresses));
-    if let Some(path) = &args.json {
-        let exact = mismatch.as_ref().map(Option::is_none);
-        let json = reconstruction.json(&trace.reference, trace.element_size, seconds, exact);
-        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    match mismatch {
-        None => Ok(()),
+    let mismatch = check.then(|| reconstruction.first_mismatch(&trace.addresses));
+    let exact = mismatch.as_ref().map(Option::is_none);
+    let json = reconstruction.json(&trace.reference, trace.element_size, seconds, exact);
+    let failure = match mismatch {
+        None => None,
         Some(None) => {
             println!("exact");
-            Ok(())
+            None
         }
         Some(Some((n, expected, found))) => {
             let show = |v: Option<i64>| v.map_or("nothing".to_string(), |a| format!("{a:#x}"));
-            Err(format!("not exact: access {n} is {} in the trace, {} in the reconstruction", show(expected), show(found)))
+            let message = format!("{}: not exact: access {n} is {} in the trace, {} in the reconstruction", trace.reference, show(expected), show(found));
+            println!("{message}");
+            Some(message)
         }
-    }
+    };
+    (json, failure)
 }

@@ -1,22 +1,30 @@
 // End to end (issue 19): PolyBench-style kernels run under QEMU with `polyprop profile
-// --trace FILE:LINE`; every memory instruction of the traced lines gets its address stream
-// (OUTPUT.<pc>.trace), and `polyprop tre --check` reconstructs each one exactly: the
-// lower-triangular loop with step 2 as 2 loops, gemm's three references as 3 loops, the
-// triangular solver's L[i][j] as 2 loops, jacobi-2d's reads as 3 loops.
+// --trace FILE:LINE`; every memory instruction of the traced lines gets its address stream,
+// all in one file (OUTPUT.trace, one reference per instruction, named by line and pc), and
+// `polyprop tre --check` reconstructs each one exactly: the lower-triangular loop with step 2
+// as 2 loops, gemm's three references as 3 loops, the triangular solver's L[i][j] as 2 loops,
+// jacobi-2d's reads as 3 loops.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clang -O1 -g %s -o %t/kernels
-// RUN: %polyprop-cli profile -o %t/k.profile --trace qemu-kernels.c:28 --trace qemu-kernels.c:36 --trace qemu-kernels.c:42 --trace qemu-kernels.c:49 dependences=off -- %t/kernels 2>&1 | FileCheck %s --check-prefix=WROTE
-// RUN: sh -c 'for f in %t/k.profile.*.trace; do %polyprop-cli tre $f --check || echo FAILED; done' > %t/tre.out
+// RUN: %polyprop-cli profile -o %t/k.profile --trace qemu-kernels.c:36 --trace qemu-kernels.c:44 --trace qemu-kernels.c:50 --trace qemu-kernels.c:57 dependences=off -- %t/kernels 2>&1 | FileCheck %s --check-prefix=WROTE
+// RUN: ls %t | FileCheck %s --check-prefix=FILES
+// RUN: %polyprop-cli tre %t/k.profile.trace --check --json %t/tre.json > %t/tre.out
 // RUN: FileCheck %s < %t/tre.out
-// RUN: not grep -e FAILED -e '([1-9][0-9]* raw accesses)' -e '^pieces: [2-9]' %t/tre.out
-// WROTE: polyprop: wrote {{.*}}k.profile.{{[0-9a-f]+}}.trace: 22650 accesses of 8 bytes at qemu-kernels.c:28
+// RUN: not grep -e '([1-9][0-9]* raw accesses)' -e '^pieces: [2-9]' %t/tre.out
+// RUN: FileCheck %s --check-prefix=JSON < %t/tre.json
+// WROTE: polyprop: traced qemu-kernels.c:36 (pc {{.*}}): 22650 accesses of 8 bytes
+// WROTE: polyprop: wrote {{.*}}k.profile.trace ([[N:[0-9]+]] references); see: polyprop tre {{.*}}k.profile.trace --check
 // WROTE: polyprop: wrote {{.*}}k.profile (program exited with exit status: 0)
-// CHECK-DAG: // qemu-kernels.c:28 (pc {{.*}}): 22650 accesses of 8 bytes
+// FILES-NOT: k.profile.{{[0-9a-f]+}}.trace
+// FILES: k.profile.trace
+// CHECK-DAG: // qemu-kernels.c:36 (pc {{.*}}): 22650 accesses of 8 bytes
 // CHECK-DAG: for (j = 0; j <= floord(i, 2); j++)
-// CHECK-DAG: // qemu-kernels.c:36 (pc {{.*}}): 262144 accesses of 8 bytes
-// CHECK-DAG: // qemu-kernels.c:42 (pc {{.*}}): 4950 accesses of 8 bytes
-// CHECK-DAG: // qemu-kernels.c:49 (pc {{.*}}): 9216 accesses of 8 bytes
+// CHECK-DAG: // qemu-kernels.c:44 (pc {{.*}}): 262144 accesses of 8 bytes
+// CHECK-DAG: // qemu-kernels.c:50 (pc {{.*}}): 4950 accesses of 8 bytes
+// CHECK-DAG: // qemu-kernels.c:57 (pc {{.*}}): 9216 accesses of 8 bytes
 // CHECK-NOT: not exact
+// JSON: [{"reference":"qemu-kernels.c:36 (pc
+// JSON-NOT: "exact":false
 #include <stdio.h>
 #define N 300
 double A[N][N], B[64][64], C[64][64], D[64][64], L[100][100], x[100], J[50][50], K[50][50];

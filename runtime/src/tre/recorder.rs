@@ -2,7 +2,8 @@
 //! made by an instruction in the traced address ranges (the code of that source line, from
 //! its DWARF line table) is kept, one address stream per instruction, and written next to
 //! the profile as `OUTPUT.<pc>.trace` in the format of [`super::trace_file`], with the
-//! instruction's link-time address as its reference. The CLI then names the source line.
+//! instruction's link-time address as its reference. The CLI then gathers them into one
+//! file, `OUTPUT.trace`, each named by its source line and pc.
 
 use super::trace_file::Trace;
 

@@ -1,26 +1,36 @@
-//! The binary trace file `polyprop tre` reads: the addresses one memory reference issued,
-//! in order, after a header that says which reference it was.
+//! The binary trace file `polyprop tre` reads: the addresses memory references issued, each
+//! reference's in order, after a header that says which reference it was.
+//!
+//! Version 2 (`polyprop profile --trace` writes one file, `OUTPUT.trace`, with every traced
+//! instruction of every traced line):
 //!
 //! ```text
 //! offset  size  field
 //!      0     8  magic "PPTRACE\0"
-//!      8     4  version, little-endian u32 (1)
-//!     12     4  element size in bytes of the accessed data, u32 (e.g. 8 for double)
-//!     16     8  count of addresses, u64
-//!     24     4  length R of the reference, u32
-//!     28     R  the reference, UTF-8 (e.g. "gemm.c:12")
-//!   28+R   8*n  the addresses, little-endian i64, count of them
+//!      8     4  version, little-endian u32 (2)
+//!     12     4  number of references, u32
+//! then per reference, in order:
+//!              4  element size in bytes of the accessed data, u32 (e.g. 8 for double)
+//!              8  count n of addresses, u64
+//!              4  length R of the reference, u32
+//!              R  the reference, UTF-8 (e.g. "gemm.c:12 (pc 0x1139)")
+//!            8*n  the addresses, little-endian i64
 //! ```
 //!
-//! Nothing may follow the addresses. Reading checks every length against the file, so an
+//! Version 1 holds one reference: after the version, its element size, count, reference
+//! length, reference and addresses (the record above). Both versions are read.
+//!
+//! Nothing may follow the last address. Reading checks every length against the file, so an
 //! empty, truncated or foreign file gives one [`TraceFileError`] line, never a partial trace.
 
 use std::fmt;
 use std::path::Path;
 
 pub const MAGIC: &[u8; 8] = b"PPTRACE\0";
-pub const VERSION: u32 = 1;
-const HEADER: usize = 28;
+/// The version written.
+pub const VERSION: u32 = 2;
+/// Magic and version.
+const PREAMBLE: usize = 12;
 
 /// A reference's trace with its header.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +56,8 @@ pub enum TraceFileError {
     /// Bytes after the last address.
     TrailingBytes(u64),
     NotUtf8Reference,
+    /// A file of one reference was expected; it has this many.
+    References(usize),
     Io(String),
 }
 
@@ -55,7 +67,7 @@ impl fmt::Display for TraceFileError {
             TraceFileError::Empty => write!(f, "empty file, not a trace"),
             TraceFileError::NotATrace => write!(f, "not a polyprop trace (no PPTRACE header)"),
             TraceFileError::UnsupportedVersion(v) => {
-                write!(f, "trace version {v} is not supported (expected {VERSION})")
+                write!(f, "trace version {v} is not supported (expected 1 or {VERSION})")
             }
             TraceFileError::Truncated { expected, found } => {
                 write!(
@@ -67,6 +79,7 @@ impl fmt::Display for TraceFileError {
                 write!(f, "{n} bytes after the last address of the trace")
             }
             TraceFileError::NotUtf8Reference => write!(f, "the trace's reference is not UTF-8"),
+            TraceFileError::References(n) => write!(f, "{n} references in the file, one expected"),
             TraceFileError::Io(message) => write!(f, "{message}"),
         }
     }
@@ -75,11 +88,8 @@ impl fmt::Display for TraceFileError {
 impl std::error::Error for TraceFileError {}
 
 impl Trace {
-    /// The file's bytes.
-    pub fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER + self.reference.len() + 8 * self.addresses.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+    /// The record of the trace (version 2's per-reference layout).
+    fn encode_record(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.element_size.to_le_bytes());
         out.extend_from_slice(&(self.addresses.len() as u64).to_le_bytes());
         out.extend_from_slice(&(self.reference.len() as u32).to_le_bytes());
@@ -87,63 +97,104 @@ impl Trace {
         for a in &self.addresses {
             out.extend_from_slice(&a.to_le_bytes());
         }
+    }
+
+    /// The record at `bytes[at..]` and the offset after it.
+    fn decode_record(bytes: &[u8], at: usize) -> Result<(Trace, usize), TraceFileError> {
+        let truncated = |expected: u64| TraceFileError::Truncated { expected, found: bytes.len() as u64 };
+        let header = at + 16;
+        if bytes.len() < header {
+            return Err(truncated(header as u64));
+        }
+        let u32_at = |k: usize| u32::from_le_bytes(bytes[k..k + 4].try_into().unwrap());
+        let element_size = u32_at(at);
+        let count = u64::from_le_bytes(bytes[at + 4..at + 12].try_into().unwrap());
+        let reference_length = u32_at(at + 12) as u64;
+        let end = (header as u64).saturating_add(reference_length).saturating_add(count.saturating_mul(8));
+        if (bytes.len() as u64) < end {
+            return Err(truncated(end));
+        }
+        let body = header + reference_length as usize;
+        let reference = std::str::from_utf8(&bytes[header..body]).map_err(|_| TraceFileError::NotUtf8Reference)?;
+        let addresses =
+            bytes[body..end as usize].chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().unwrap())).collect();
+        Ok((Trace { reference: reference.to_string(), element_size, addresses }, end as usize))
+    }
+
+    /// The file's bytes for one reference.
+    pub fn encode(&self) -> Vec<u8> {
+        Trace::encode_all(std::slice::from_ref(self))
+    }
+
+    /// The file's bytes for `traces`, in order.
+    pub fn encode_all(traces: &[Trace]) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(traces.len() as u32).to_le_bytes());
+        for trace in traces {
+            trace.encode_record(&mut out);
+        }
         out
     }
 
-    pub fn decode(bytes: &[u8]) -> Result<Trace, TraceFileError> {
+    /// Every reference of the file, in order (one for version 1).
+    pub fn decode_all(bytes: &[u8]) -> Result<Vec<Trace>, TraceFileError> {
         if bytes.is_empty() {
             return Err(TraceFileError::Empty);
         }
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(TraceFileError::NotATrace);
         }
-        let truncated = |expected: u64| TraceFileError::Truncated {
-            expected,
-            found: bytes.len() as u64,
+        if bytes.len() < PREAMBLE {
+            return Err(TraceFileError::Truncated { expected: PREAMBLE as u64, found: bytes.len() as u64 });
+        }
+        let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
+        let (count, mut at) = match version {
+            1 => (1, PREAMBLE),
+            2 if bytes.len() < PREAMBLE + 4 => {
+                return Err(TraceFileError::Truncated { expected: PREAMBLE as u64 + 4, found: bytes.len() as u64 })
+            }
+            2 => (u32::from_le_bytes(bytes[12..16].try_into().unwrap()), PREAMBLE + 4),
+            v => return Err(TraceFileError::UnsupportedVersion(v)),
         };
-        if bytes.len() < HEADER {
-            return Err(truncated(HEADER as u64));
+        let mut traces = Vec::new();
+        for _ in 0..count {
+            let (trace, next) = Trace::decode_record(bytes, at)?;
+            traces.push(trace);
+            at = next;
         }
-        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
-        let version = u32_at(8);
-        if version != VERSION {
-            return Err(TraceFileError::UnsupportedVersion(version));
+        if bytes.len() > at {
+            return Err(TraceFileError::TrailingBytes((bytes.len() - at) as u64));
         }
-        let element_size = u32_at(12);
-        let count = u64::from_le_bytes(bytes[16..24].try_into().unwrap());
-        let reference_length = u32_at(24) as u64;
-        let expected = (HEADER as u64)
-            .saturating_add(reference_length)
-            .saturating_add(count.saturating_mul(8));
-        if (bytes.len() as u64) < expected {
-            return Err(truncated(expected));
+        Ok(traces)
+    }
+
+    /// A file of exactly one reference.
+    pub fn decode(bytes: &[u8]) -> Result<Trace, TraceFileError> {
+        let mut traces = Trace::decode_all(bytes)?;
+        match traces.len() {
+            1 => Ok(traces.remove(0)),
+            n => Err(TraceFileError::References(n)),
         }
-        if (bytes.len() as u64) > expected {
-            return Err(TraceFileError::TrailingBytes(bytes.len() as u64 - expected));
-        }
-        let body = HEADER + reference_length as usize;
-        let reference = std::str::from_utf8(&bytes[HEADER..body])
-            .map_err(|_| TraceFileError::NotUtf8Reference)?;
-        let addresses = bytes[body..]
-            .chunks_exact(8)
-            .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
-            .collect();
-        Ok(Trace {
-            reference: reference.to_string(),
-            element_size,
-            addresses,
-        })
+    }
+
+    pub fn read_all(path: &Path) -> Result<Vec<Trace>, TraceFileError> {
+        let bytes = std::fs::read(path).map_err(|e| TraceFileError::Io(format!("cannot read: {e}")))?;
+        Trace::decode_all(&bytes)
     }
 
     pub fn read(path: &Path) -> Result<Trace, TraceFileError> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| TraceFileError::Io(format!("cannot read: {e}")))?;
+        let bytes = std::fs::read(path).map_err(|e| TraceFileError::Io(format!("cannot read: {e}")))?;
         Trace::decode(&bytes)
     }
 
     pub fn write(&self, path: &Path) -> Result<(), TraceFileError> {
-        std::fs::write(path, self.encode())
-            .map_err(|e| TraceFileError::Io(format!("cannot write: {e}")))
+        Trace::write_all(std::slice::from_ref(self), path)
+    }
+
+    pub fn write_all(traces: &[Trace], path: &Path) -> Result<(), TraceFileError> {
+        std::fs::write(path, Trace::encode_all(traces)).map_err(|e| TraceFileError::Io(format!("cannot write: {e}")))
     }
 }
 
@@ -182,7 +233,7 @@ mod tests {
         assert_eq!(
             Trace::decode(&bytes[..20]),
             Err(TraceFileError::Truncated {
-                expected: 28,
+                expected: 32,
                 found: 20
             })
         );
@@ -198,5 +249,25 @@ mod tests {
             Trace::decode(&version),
             Err(TraceFileError::UnsupportedVersion(9))
         );
+    }
+
+    #[test]
+    fn several_references_in_one_file() {
+        let other = Trace { reference: "gemm.c:12 (pc 0x40)".into(), element_size: 4, addresses: vec![7, 11] };
+        let bytes = Trace::encode_all(&[sample(), other.clone()]);
+        assert_eq!(Trace::decode_all(&bytes), Ok(vec![sample(), other]));
+        assert_eq!(Trace::decode(&bytes), Err(TraceFileError::References(2)));
+        // A second reference cut short is reported, not dropped.
+        assert!(matches!(Trace::decode_all(&bytes[..bytes.len() - 8]), Err(TraceFileError::Truncated { .. })));
+        assert_eq!(Trace::decode_all(&Trace::encode_all(&[])), Ok(vec![]));
+    }
+
+    #[test]
+    fn version_one_files_are_read() {
+        let mut v1 = Vec::new();
+        v1.extend_from_slice(MAGIC);
+        v1.extend_from_slice(&1u32.to_le_bytes());
+        sample().encode_record(&mut v1);
+        assert_eq!(Trace::decode(&v1), Ok(sample()));
     }
 }
