@@ -152,52 +152,34 @@ impl LocationPropagation<'_> {
         if selected.is_empty() {
             return Ok(Err(Reason::SourceReadsUnwritten { statement: name(raws[0].source) }));
         }
-        // Reload test and propagation expressions per RAW dependence, grouped by target.
-        let mut by_target: BTreeMap<StatementId, Vec<ReadReplacement>> = BTreeMap::new();
-        let mut counted: BTreeMap<StatementId, usize> = BTreeMap::new();
-        for raw in selected {
-            let read_is_may = scop.statements[raw.target].value.reads()[raw.read].is_may();
-            if read_is_may || scop.statements[raw.target].may_write() {
-                let statement = name(raw.target);
-                let reason = if read_is_may { Reason::MayRead { statement } } else { Reason::IntoMayWrite { statement } };
-                if self.all_or_nothing {
-                    return Ok(Err(reason));
-                }
-                self.first_refusal.get_or_insert(reason);
-                continue;
+        // Refusals that need no isl work come first: with a may-access among the targets a
+        // temporary is not propagated, whatever the other dependences give.
+        if self.all_or_nothing {
+            if let Some(reason) = selected.iter().find_map(|raw| may_access_refusal(scop, raw)) {
+                return Ok(Err(reason));
             }
-            let test = analysis.reload_test(raw)?;
-            if !test.complete && (self.all_or_nothing || test.propagation_is_empty) {
-                let (array, overwriter) = test.overwrite().expect("an incomplete reload test names an overwrite");
-                let reason = Reason::OverwrittenReload {
-                    source: name(raw.source),
-                    target: name(raw.target),
-                    array: scop.arrays[array].name.clone(),
-                    overwriter: name(overwriter),
-                };
-                if self.all_or_nothing {
-                    return Ok(Err(reason));
-                }
-                self.first_refusal.get_or_insert(reason);
-                continue;
-            }
-            let source = &scop.statements[raw.source];
-            let target = &scop.statements[raw.target];
-            let pieces = propagation_pieces(ctx, scop, source, target, &test.propagation_dependence)?;
-            let Some(pieces) = pieces else {
-                let reason = Reason::NoAffineExpression { source: name(raw.source), target: name(raw.target) };
-                if self.all_or_nothing {
-                    return Ok(Err(reason));
-                }
-                self.first_refusal.get_or_insert(reason);
-                continue;
-            };
-            by_target.entry(raw.target).or_default().push(ReadReplacement { read: raw.read, source: raw.source, pieces });
-            *counted.entry(raw.target).or_default() += 1;
         }
+        let mut by_target: BTreeMap<StatementId, Vec<&RawDependence>> = BTreeMap::new();
+        for raw in selected {
+            by_target.entry(raw.target).or_default().push(raw);
+        }
+        // Per target: reload tests and propagation expressions of its dependences, then the
+        // split and the heuristics, before the next target's (a refused target ends a
+        // temporary's attempt before more isl work).
         let mut names: HashSet<String> = scop.statements.iter().map(|s| s.name.clone()).collect();
         let mut new_parts: BTreeMap<StatementId, Vec<Part>> = BTreeMap::new();
-        for (target, replacements) in by_target {
+        for (target, raws) in by_target {
+            let mut replacements = Vec::new();
+            for raw in raws {
+                match self.replacement(ctx, analysis, raw)? {
+                    Ok(Some(replacement)) => replacements.push(replacement),
+                    Ok(None) => {}
+                    Err(reason) => return Ok(Err(reason)),
+                }
+            }
+            if replacements.is_empty() {
+                continue;
+            }
             let Some(parts) = split_target(ctx, scop, target, &replacements, &mut names)? else {
                 let reason = Reason::NoAffineExpression { source: name(replacements[0].source), target: name(target) };
                 if self.all_or_nothing {
@@ -209,7 +191,7 @@ impl LocationPropagation<'_> {
             match self.heuristics(ctx, scop, target, &parts)? {
                 Ok(lines) => {
                     self.cache_lines = self.cache_lines.max(lines);
-                    self.dependences += counted[&target];
+                    self.dependences += replacements.len();
                     if !self.targets.contains(&name(target)) {
                         self.targets.push(name(target));
                     }
@@ -233,6 +215,44 @@ impl LocationPropagation<'_> {
             }
         }
         Ok(Ok(next))
+    }
+
+    /// The read replacement of one RAW dependence; `Ok(None)` when it has none (the refusal
+    /// noted), `Err` when that ends a temporary's attempt (all or nothing).
+    fn replacement(&mut self, ctx: &IslContext, analysis: &Analysis, raw: &RawDependence) -> IslResult<Result<Option<ReadReplacement>, Reason>> {
+        let reason = match self.try_replacement(ctx, analysis, raw)? {
+            Ok(replacement) => return Ok(Ok(Some(replacement))),
+            Err(reason) => reason,
+        };
+        if self.all_or_nothing {
+            return Ok(Err(reason));
+        }
+        self.first_refusal.get_or_insert(reason);
+        Ok(Ok(None))
+    }
+
+    /// The reload test and propagation pieces of `raw`: its read replacement, or why none.
+    fn try_replacement(&self, ctx: &IslContext, analysis: &Analysis, raw: &RawDependence) -> IslResult<Result<ReadReplacement, Reason>> {
+        let scop = analysis.scop;
+        let name = |s: StatementId| scop.statements[s].name.clone();
+        if let Some(reason) = may_access_refusal(scop, raw) {
+            return Ok(Err(reason));
+        }
+        let test = analysis.reload_test(raw)?;
+        if !test.complete && (self.all_or_nothing || test.propagation_is_empty) {
+            let (array, overwriter) = test.overwrite().expect("an incomplete reload test names an overwrite");
+            return Ok(Err(Reason::OverwrittenReload {
+                source: name(raw.source),
+                target: name(raw.target),
+                array: scop.arrays[array].name.clone(),
+                overwriter: name(overwriter),
+            }));
+        }
+        let (source, target) = (&scop.statements[raw.source], &scop.statements[raw.target]);
+        Ok(match propagation_pieces(ctx, scop, source, target, &test.propagation_dependence)? {
+            Some(pieces) => Ok(ReadReplacement { read: raw.read, source: raw.source, pieces }),
+            None => Err(Reason::NoAffineExpression { source: name(raw.source), target: name(raw.target) }),
+        })
     }
 
     /// Cache-miss and code-complexity heuristics on the parts of one target; the largest
@@ -275,6 +295,16 @@ impl LocationPropagation<'_> {
         }
         Ok(Ok(most))
     }
+}
+
+/// The refusal of `raw` because of a may-access of its target, if any: the read is a
+/// may-read, or the target has a may-write (nothing is propagated into it).
+fn may_access_refusal(scop: &Scop, raw: &RawDependence) -> Option<Reason> {
+    let target = &scop.statements[raw.target];
+    if target.value.reads()[raw.read].is_may() {
+        return Some(Reason::MayRead { statement: target.name.clone() });
+    }
+    target.may_write().then(|| Reason::IntoMayWrite { statement: target.name.clone() })
 }
 
 /// Why `array` is never propagated because of a may-write, if it is: a writer of it writes
