@@ -32,6 +32,18 @@ pub struct Hammock {
     pub false_successor: Block,
     pub join: Block,
     pub arms: Vec<Block>,
+    /// Whether the join has predecessors outside the hammock (the data-dependent `if` sits
+    /// on one side of an affine one, `c1 ? (c2 ? x : y) : z`). The join then has a domain
+    /// of its own; the value its phis take along the hammock is one select, written where
+    /// the hammock ends (`StatementBuilder::scalar`), and the other edges write as usual.
+    pub open: bool,
+}
+
+impl Hammock {
+    /// Whether the join shares the branch block's domain and unit (see `open`).
+    pub fn closed(&self) -> bool {
+        !self.open
+    }
 }
 
 pub struct Domains {
@@ -73,6 +85,10 @@ struct DomainBuilder<'a, 'p> {
     hammocks: Vec<Hammock>,
     /// Blocks inside a hammock, with the branch block whose domain they share.
     pure_branch_of: HashMap<Block, Block>,
+    /// Data-dependent branches inside a side-effect-free hammock that lead to its join: the
+    /// enclosing hammock's selects cover them (`StatementBuilder::branch_value`), and their
+    /// edges have no condition of their own.
+    nested_branches: HashSet<Block>,
 }
 
 /// Computes the domain of every block of `region`.
@@ -95,6 +111,7 @@ pub fn compute(
         exit_bounds: HashMap::new(),
         hammocks: Vec::new(),
         pure_branch_of: HashMap::new(),
+        nested_branches: HashSet::new(),
     };
     b.check_loops()?;
     for &block in &region.blocks {
@@ -521,7 +538,7 @@ impl DomainBuilder<'_, '_> {
         if succs.len() != 2 || succs[0] == succs[1] {
             return Ok(None);
         }
-        if self.hammocks.iter().any(|h| h.branch == pred) {
+        if self.hammocks.iter().any(|h| h.branch == pred) || self.nested_branches.contains(&pred) {
             return Ok(None);
         }
         let cond = ir::operand(term, 0);
@@ -605,6 +622,16 @@ impl DomainBuilder<'_, '_> {
         if !self.region.contains(join) || self.a.loop_for(join) != self.a.loop_for(block) {
             return Err(reject("whose join is outside its loop"));
         }
+        // Inside an arm of a side-effect-free hammock, towards its join (`c1 && c2 ? x : y`
+        // written with two branches): the enclosing hammock's selects decide its phis on
+        // both conditions, as Polly's non-affine subregion reads them.
+        let covered = self.hammocks.iter().any(|h| {
+            h.arms.contains(&block) && h.join == join && h.closed() && h.arms.iter().all(|&arm| !has_side_effects(arm))
+        });
+        if covered {
+            self.nested_branches.insert(block);
+            return Ok(());
+        }
         let arms = self.arms(block, join).ok_or_else(|| reject("around a loop"))?;
         // Stores under the branch become statements guarded by its condition (their writes
         // are may-writes), where each arm is straight-line code: one condition decides it.
@@ -617,13 +644,24 @@ impl DomainBuilder<'_, '_> {
                 return Err(reject("guarding a store, with branches of its own"));
             }
         }
-        // Every way into the join must come through the hammock.
-        for pred in self.forward_predecessors(join) {
-            if pred != block && !arms.contains(&pred) {
-                return Err(reject("whose join has other predecessors"));
+        // Every way into an arm comes from the branch: the arms share its domain.
+        for &arm in &arms {
+            if self.forward_predecessors(arm).iter().any(|p| *p != block && !arms.contains(p)) {
+                return Err(reject("whose arms are entered from elsewhere"));
             }
         }
-        for &arm in arms.iter().chain(std::iter::once(&join)) {
+        // A join with other ways in (an affine `if` around the data-dependent one) keeps a
+        // domain of its own; not inside another hammock, whose domain and unit would hold it
+        // (its phis would have no edge conditions to tell their writes apart).
+        let open = self.forward_predecessors(join).iter().any(|p| *p != block && !arms.contains(p));
+        if open && self.pure_branch_of.contains_key(&join) {
+            return Err(reject("whose join has other predecessors, inside another data-dependent branch"));
+        }
+        let mut shared = arms.clone();
+        if !open {
+            shared.push(join);
+        }
+        for arm in shared {
             self.pure_branch_of.insert(arm, block);
         }
         self.hammocks.push(Hammock {
@@ -633,6 +671,7 @@ impl DomainBuilder<'_, '_> {
             false_successor: succs[1],
             join,
             arms,
+            open,
         });
         Ok(())
     }
