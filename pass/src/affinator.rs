@@ -1002,8 +1002,10 @@ impl Affinator<'_> {
     /// The iteration number of `lp`, a loop around the region (a loop nest inside an outer
     /// loop): it does not change while the region runs, as in Polly, where outer induction
     /// variables are parameters of an inner SCoP. It is the loop's canonical induction
-    /// variable `{0,+,1}<lp>` as a (non-negative) parameter, or else `±(P - s)` for a header
-    /// phi `P = {s,+,±1}<lp>` that does not wrap, with `P` the parameter.
+    /// variable `{0,+,1}<lp>` as a (non-negative) parameter, or else `(P - s) / c` for a
+    /// header phi `P = {s,+,c}<lp>` that does not wrap, with `P` the parameter: `P - s` is
+    /// `c` times the iteration exactly, so the floor division is exact (`±(P - s)` for a
+    /// step of ±1; a counter `i -= 3` is `floor((s - P) / 3)`).
     fn outer_iteration(&mut self, lp: Loop, scev: Scev) -> Result<AffExpr, NotAffine> {
         let around = NotAffine::at("recurrence of a loop around the region", scev);
         if !lp.contains(self.region.entry) {
@@ -1024,15 +1026,16 @@ impl Affinator<'_> {
         for phi in phis {
             let Some(s) = self.analyses.scev(phi).filter(|s| unit_step(s)) else { continue };
             let ops = s.operands();
-            let Some(step @ (1 | -1)) = ops[1].constant() else { continue };
+            let Some(step) = ops[1].constant().filter(|c| *c != 0 && *c != i64::MIN) else { continue };
             let exact = self.analyses.bits(s) == 64 || s.no_signed_wrap() || s.no_unsigned_wrap();
             let Ok(start) = self.affine(ops[0]) else { continue };
             if !exact {
                 continue;
             }
             let p = AffExpr::param(self.parameters.index_of(self.function, phi));
-            let offset = p.sub(&start).ok_or(NotAffine::at("overflow", scev))?;
-            return offset.scale(step).ok_or(NotAffine::at("overflow", scev));
+            let overflow = || NotAffine::at("overflow", scev);
+            let offset = p.sub(&start).ok_or_else(overflow)?.scale(step.signum()).ok_or_else(overflow)?;
+            return offset.floor_div(step.abs()).ok_or_else(overflow);
         }
         Err(NotAffine::at("recurrence of a loop around the region without an induction variable of step 1", scev))
     }
