@@ -992,9 +992,31 @@ impl Affinator<'_> {
             None => self.outer_iteration(lp, scev)?,
         };
         let start = self.affine(ops[0])?;
-        let step = ops[1].constant().ok_or(NotAffine::at("non-constant step", scev))?;
-        let iter = iteration.scale(step).ok_or(NotAffine::at("overflow", scev))?;
+        let iter = match ops[1].constant() {
+            Some(step) => iteration.scale(step).ok_or(NotAffine::at("overflow", scev))?,
+            None => self.outer_product(scev, ops[1], iteration)?,
+        };
         start.add(&iter).ok_or(NotAffine::at("overflow", scev))
+    }
+
+    /// `step * iteration` for a recurrence `{s,+,step}` of a loop around the region whose
+    /// step is region-invariant but not constant (`{0,+,2 * w}` of `p[2 * i * w + j]` in an
+    /// inner nest): both are parameters there, and their product is one, as Polly makes a
+    /// parameter of the outer recurrence (taken in the recurrence's type, as it wraps).
+    fn outer_product(&mut self, scev: Scev, step: Scev, iteration: AffExpr) -> Result<AffExpr, NotAffine> {
+        let not_constant = || NotAffine::at("non-constant step", scev);
+        if !self.products || iteration.uses_iterators() || self.varies_in_region(step) {
+            return Err(not_constant());
+        }
+        let step = self.affine(step)?;
+        if step.uses_iterators() {
+            return Err(not_constant());
+        }
+        let k = self
+            .parameters
+            .product_index(vec![step, iteration], self.analyses.bits(scev))
+            .ok_or(NotAffine::at("product of an unusual width", scev))?;
+        Ok(AffExpr::param(k))
     }
 }
 
