@@ -4,8 +4,8 @@
 //! union, over its incoming forward edges, of the source's domain intersected with the edge's
 //! branch condition. Entering a loop adds the loop's normalized iterator `i_d` with
 //! `0 <= i_d <= backedge-taken count`, or, where SCEV cannot count the iterations, the
-//! iterations up to the first where its latch's affine exit condition holds (as Polly
-//! computes trip counts with isl); leaving it projects the iterator out. Every domain
+//! iterations up to the first where one of its affine exit conditions holds (as Polly
+//! computes trip counts with isl; also for several exits or an exit before the latch); leaving it projects the iterator out. Every domain
 //! lives in the space `[params] -> { [i0, ..., i{d-1}] }`.
 //!
 //! A branch on a value loaded inside the region (the `max(0, min(1, x))` of an image
@@ -174,7 +174,8 @@ impl DomainBuilder<'_, '_> {
 
     /// Every loop of the region must be in simplified form with one exit, its latch, and an
     /// affine backedge-taken count (or, when SCEV cannot compute one, an affine exit condition,
-    /// checked when its domain is built).
+    /// checked when its domain is built); loops with several exits, or one elsewhere than at
+    /// the latch, are bounded by their exit conditions (`check_exits`).
     fn check_loops(&mut self) -> RejectResult<()> {
         let mut loops: Vec<(Loop, usize)> = self.region.loops().collect();
         loops.sort_by_key(|(l, d)| (*d, self.region.order_of(l.header())));
@@ -198,11 +199,11 @@ impl DomainBuilder<'_, '_> {
                 continue;
             };
             if exiting != latch {
-                return Err(Reject::new(
-                    RejectKind::SeveralExits,
-                    "loop exits from a block other than its latch",
-                )
-                .at(at));
+                // `for (;;) { if (c) break; ... }`: the exit is read where it is taken, as
+                // for several exits; the blocks after it run on the iterations before.
+                self.check_exits(lp, latch)?;
+                self.exit_bounded.insert(lp);
+                continue;
             }
             if !self.region.contains(exit) && !self.region.is_function {
                 // A loop region: its own exit is outside, which is fine only for the region's
@@ -241,17 +242,16 @@ impl DomainBuilder<'_, '_> {
             .collect()
     }
 
-    /// A loop with several exits is modeled when each exit is a two-way branch of the loop
-    /// itself (not of an inner loop) that runs in every iteration until one of them leaves
-    /// (it dominates the latch), the latch among them, and the exits stay in the region
-    /// (a loop region's outermost loop may leave it). The iterations are then those up to
-    /// the first in which some exit condition holds (`exit_condition_bounds`).
+    /// A loop with several exits, or with its exit elsewhere than at its latch, is modeled
+    /// when each exit is a two-way branch of the loop itself (not of an inner loop) that
+    /// runs in every iteration until one of them leaves (it dominates the latch), and the
+    /// exits stay in the region (a loop region's outermost loop may leave it). The iterations
+    /// are then those up to the first in which some exit condition holds
+    /// (`exit_condition_bounds`); in that last one, the blocks after the exit that leaves
+    /// do not run (their domains come through its edge into the loop, which excludes it).
     fn check_exits(&self, lp: Loop, latch: Block) -> RejectResult<()> {
         let exiting = self.exiting_blocks(lp);
         let reject = |why: &str, at: Block| Err(Reject::new(RejectKind::SeveralExits, why.to_string()).at(ir::location(ir::terminator(at))));
-        if !exiting.contains(&latch) {
-            return reject("loop with several exits, none of them at its latch", latch);
-        }
         for &e in &exiting {
             let term = ir::terminator(e);
             let succs = ir::successors(e);
