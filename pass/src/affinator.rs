@@ -335,6 +335,9 @@ impl Affinator<'_> {
                 if let Some(exact) = self.wrapping_recurrence(narrow, Extension::Sign)? {
                     return Ok(exact);
                 }
+                if let Some(exact) = self.small_truncation(narrow, Extension::Sign)? {
+                    return Ok(exact);
+                }
                 let inner = self.affine(narrow)?;
                 if !narrow.no_signed_wrap() && !self.assume_fits(&inner, self.analyses.bits(narrow)) {
                     return Err(NotAffine::at("sign extension of a value that may wrap", scev));
@@ -347,6 +350,9 @@ impl Affinator<'_> {
                 // where the domain is known.
                 let narrow = scev.operands()[0];
                 if let Some(exact) = self.wrapping_recurrence(narrow, Extension::Zero)? {
+                    return Ok(exact);
+                }
+                if let Some(exact) = self.small_truncation(narrow, Extension::Zero)? {
                     return Ok(exact);
                 }
                 let inner = self.affine(narrow)?;
@@ -978,6 +984,33 @@ impl Affinator<'_> {
             Extension::Sign => value.add(&AffExpr::constant(half)).and_then(|e| modulo(&e)).and_then(|e| e.sub(&AffExpr::constant(half))),
         };
         exact.map(Some).ok_or_else(overflow)
+    }
+
+    /// The extension of a truncation to at most [`MODULAR_BITS`] bits of a value that may
+    /// not fit (`zext(trunc x to i1)`, SCEV's `x & 1`): exactly `x mod 2^bits` (zero) or its
+    /// signed counterpart, as Polly models small truncations by a modulo rather than by an
+    /// assumption. `None` where the value fits (the truncation is then the identity) or the
+    /// width is larger.
+    fn small_truncation(&mut self, narrow: Scev, extension: Extension) -> Result<Option<AffExpr>, NotAffine> {
+        let bits = self.analyses.bits(narrow);
+        if narrow.kind() != ScevKind::Trunc || bits > MODULAR_BITS {
+            return Ok(None);
+        }
+        let value = self.affine(narrow.operands()[0])?;
+        let fits = match extension {
+            Extension::Sign => self.fits(&value, bits),
+            Extension::Zero => self.non_negative(std::slice::from_ref(&value)) && self.fits(&value, bits + 1),
+        };
+        if fits {
+            return Ok(None);
+        }
+        let (modulus, half) = (1i64 << bits, 1i64 << (bits - 1));
+        let modulo = |e: &AffExpr| -> Option<AffExpr> { e.sub(&e.floor_div(modulus)?.scale(modulus)?) };
+        let exact = match extension {
+            Extension::Zero => modulo(&value),
+            Extension::Sign => value.add(&AffExpr::constant(half)).and_then(|e| modulo(&e)).and_then(|e| e.sub(&AffExpr::constant(half))),
+        };
+        exact.map(Some).ok_or(NotAffine::at("overflow", narrow))
     }
 
     /// `start + step * i` of a recurrence `{start,+,step}`, whatever its type's width.

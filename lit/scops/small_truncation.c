@@ -1,0 +1,52 @@
+// `m & 1` and `n & 3` of arguments are SCEV's zero extensions of truncations to i1 and i2:
+// modeled exactly as `m mod 2` and `n mod 4` (as Polly models truncations to small widths
+// by a modulo), not by assuming that m and n fit in one or two bits, which made the SCoP
+// hold only where they did. int and long twins, run with negative, odd and large
+// arguments: identical outputs.
+// RUN: %ir %s -o %t.ll
+// RUN: %model'print<polyprop-scops>' %t.ll | FileCheck %s
+// RUN: %clang -O3 -w %s -o %t.naive
+// RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -w -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s --check-prefix=TRANSFORM
+// RUN: %t.naive > %t.naive.out
+// RUN: %t.polyprop > %t.polyprop.out
+// RUN: cmp %t.naive.out %t.polyprop.out
+// CHECK-LABEL: polyprop-scops: function parity_int
+// CHECK: assumed context: [m, n] -> { : }
+// CHECK: domain: [m, n] -> { S1[i0] : i0 >= 0 and 2*floor((m)/2) >= -5 + m + i0 }
+// CHECK: write: [m, n] -> { S1[i0] -> t[i0 + n - 4*floor((n)/4)] }
+// CHECK-LABEL: polyprop-scops: function parity_long
+// CHECK: assumed context: [m, n] -> { : }
+// CHECK: domain: [m, n] -> { S1[i0] : i0 >= 0 and 2*floor((m)/2) >= -5 + m + i0 }
+// CHECK: write: [m, n] -> { S1[i0] -> t[i0 + n - 4*floor((n)/4)] }
+// TRANSFORM-DAG: polyprop: function parity_int, function body: transformed
+// TRANSFORM-DAG: polyprop: function parity_long, function body: transformed
+#include <stdio.h>
+#include <stdlib.h>
+
+#define PARITY(T, NAME)                                                                  \
+  void NAME(T n, T m, int *restrict out, const int *restrict in) {                       \
+    int *t = malloc(sizeof(int) * 16);                                                   \
+    for (T i = 0; i < 16; i++)                                                           \
+      t[i] = in[i];                                                                      \
+    for (T i = 0; i < 6 - (m & 1); i++)                                                  \
+      t[i + (n & 3)] = in[i] * 3;                                                        \
+    for (T i = 0; i < 16; i++)                                                           \
+      out[i] = t[i] + 1;                                                                 \
+    free(t);                                                                             \
+  }
+PARITY(int, parity_int)
+PARITY(long, parity_long)
+
+int main(void) {
+  static int in[16], out[16];
+  for (int i = 0; i < 16; i++) in[i] = i * 7 - 20;
+  int args[][2] = {{0, 0}, {3, 1}, {-3, -1}, {6, 7}, {-6, 1000001}, {1000003, -8}};
+  for (int k = 0; k < 6; k++) {
+    parity_int(args[k][0], args[k][1], out, in);
+    for (int i = 0; i < 16; i++) printf("%d ", out[i]);
+    parity_long(args[k][1], args[k][0], out, in);
+    for (int i = 0; i < 16; i++) printf("%d ", out[i]);
+  }
+  printf("\n");
+  return 0;
+}
