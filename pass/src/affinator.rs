@@ -401,8 +401,14 @@ impl Affinator<'_> {
             ScevKind::Trunc => {
                 // A truncation is the identity on values that fit in the narrow type: an `int`
                 // counter widened to `i64` by indvars, truncated back for `int` arithmetic.
+                // To at most `MODULAR_BITS` bits, the exact signed remainder where the value
+                // may not fit (the start `trunc s to i1` of SCEV's recurrence for `i & 1`).
                 let inner = self.affine(scev.operands()[0])?;
-                if !self.assume_fits(&inner, self.analyses.bits(scev)) {
+                let bits = self.analyses.bits(scev);
+                if bits <= MODULAR_BITS && !self.fits(&inner, bits) {
+                    return signed_remainder(&inner, bits).ok_or(NotAffine::at("overflow", scev));
+                }
+                if !self.assume_fits(&inner, bits) {
                     return Err(NotAffine::at("truncation of a value that may not fit", scev));
                 }
                 Ok(inner)
@@ -950,8 +956,15 @@ impl Affinator<'_> {
         // `& 255`) is `start + step * i` only while it does not wrap: known (`<nsw>`,
         // `<nuw>`) or proven on the use's domain.
         let bits = self.analyses.bits(scev);
-        if bits < 64 && !scev.no_signed_wrap() && !scev.no_unsigned_wrap() && !self.assume_fits(&value, bits) {
-            return Err(NotAffine::at("recurrence of a narrow type that may wrap", scev));
+        if bits < 64 && !scev.no_signed_wrap() && !scev.no_unsigned_wrap() && !self.fits(&value, bits) {
+            // At most `MODULAR_BITS` bits (`(i & 1) == 0` tested on SCEV's `i1` recurrence
+            // `{trunc s,+,true}`): the exact signed remainder, as for small truncations.
+            if bits <= MODULAR_BITS {
+                return signed_remainder(&value, bits).ok_or(NotAffine::at("overflow", scev));
+            }
+            if !self.assume_fits(&value, bits) {
+                return Err(NotAffine::at("recurrence of a narrow type that may wrap", scev));
+            }
         }
         Ok(value)
     }
@@ -1004,11 +1017,9 @@ impl Affinator<'_> {
         if fits {
             return Ok(None);
         }
-        let (modulus, half) = (1i64 << bits, 1i64 << (bits - 1));
-        let modulo = |e: &AffExpr| -> Option<AffExpr> { e.sub(&e.floor_div(modulus)?.scale(modulus)?) };
         let exact = match extension {
-            Extension::Zero => modulo(&value),
-            Extension::Sign => value.add(&AffExpr::constant(half)).and_then(|e| modulo(&e)).and_then(|e| e.sub(&AffExpr::constant(half))),
+            Extension::Zero => unsigned_remainder(&value, bits),
+            Extension::Sign => signed_remainder(&value, bits),
         };
         exact.map(Some).ok_or(NotAffine::at("overflow", narrow))
     }
@@ -1094,6 +1105,19 @@ impl Affinator<'_> {
         }
         Err(NotAffine::at("recurrence of a loop around the region without an induction variable of step 1", scev))
     }
+}
+
+/// The value of the `bits`-bit unsigned integer congruent to `e`: `e mod 2^bits`.
+fn unsigned_remainder(e: &AffExpr, bits: u32) -> Option<AffExpr> {
+    let modulus = 1i64 << bits;
+    e.sub(&e.floor_div(modulus)?.scale(modulus)?)
+}
+
+/// The value of the `bits`-bit two's complement integer congruent to `e`:
+/// `((e + 2^(bits-1)) mod 2^bits) - 2^(bits-1)`.
+fn signed_remainder(e: &AffExpr, bits: u32) -> Option<AffExpr> {
+    let half = AffExpr::constant(1i64 << (bits - 1));
+    unsigned_remainder(&e.add(&half)?, bits)?.sub(&half)
 }
 
 /// A piecewise or quasi-affine sub-expression as a variable of a polynomial: the same
