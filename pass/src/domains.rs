@@ -5,13 +5,17 @@
 //! branch condition. Entering a loop adds the loop's normalized iterator `i_d` with
 //! `0 <= i_d <= backedge-taken count`, or, where SCEV cannot count the iterations, the
 //! iterations up to the first where one of its affine exit conditions holds (as Polly
-//! computes trip counts with isl; also for several exits or an exit before the latch); leaving it projects the iterator out. Every domain
-//! lives in the space `[params] -> { [i0, ..., i{d-1}] }`.
+//! computes trip counts with isl; also for several exits or an exit before the latch);
+//! leaving it projects the iterator out. Every domain lives in the space
+//! `[params] -> { [i0, ..., i{d-1}] }`.
 //!
 //! A branch on a value loaded inside the region (the `max(0, min(1, x))` of an image
 //! pipeline compiled to a diamond) is not affine. When both sides up to the join are free of
 //! side effects it is a *hammock*: its blocks share the branch block's domain and the phis of
-//! its join become `select`s of the branch condition (see `statements`).
+//! its join become `select`s of the branch condition (see `statements`). Data-dependent
+//! branches inside a side-effect-free hammock towards its join are covered by its selects;
+//! a hammock whose join other edges also reach (an affine `if` around it) is *open*: the join
+//! keeps a domain of its own, as Polly's non-affine subregions end at their exit.
 
 use crate::affinator::{Affinator, Facts, Parameters, INSIDE_REGION};
 use crate::bridge::{Analyses, Loop};
@@ -35,7 +39,7 @@ pub struct Hammock {
     /// Whether the join has predecessors outside the hammock (the data-dependent `if` sits
     /// on one side of an affine one, `c1 ? (c2 ? x : y) : z`). The join then has a domain
     /// of its own; the value its phis take along the hammock is one select, written where
-    /// the hammock ends (`StatementBuilder::scalar`), and the other edges write as usual.
+    /// the hammock ends (`StatementBuilder::create_scalar`); the other edges write as usual.
     pub open: bool,
 }
 
