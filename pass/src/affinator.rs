@@ -1000,16 +1000,19 @@ impl Affinator<'_> {
     }
 
     /// The extension of a truncation to at most [`MODULAR_BITS`] bits of a value that may
-    /// not fit (`zext(trunc x to i1)`, SCEV's `x & 1`): exactly `x mod 2^bits` (zero) or its
-    /// signed counterpart, as Polly models small truncations by a modulo rather than by an
-    /// assumption. `None` where the value fits (the truncation is then the identity) or the
-    /// width is larger.
+    /// not fit (`zext(trunc x to i1)`, SCEV's `x & 1`), or of arithmetic in that width on
+    /// such values (`zext(1 + trunc x to i1)`, SCEV's `!(x & 1)`): exactly `x mod 2^bits`
+    /// (zero) or its signed counterpart, as Polly models small truncations by a modulo rather
+    /// than by an assumption. The narrow value's affine form is congruent to it modulo
+    /// `2^bits` (`congruent`), so its remainder is the value. `None` where the value fits
+    /// (the extension is then the identity), for other forms, or for a larger width.
     fn small_truncation(&mut self, narrow: Scev, extension: Extension) -> Result<Option<AffExpr>, NotAffine> {
         let bits = self.analyses.bits(narrow);
-        if narrow.kind() != ScevKind::Trunc || bits > MODULAR_BITS {
+        let arithmetic = matches!(narrow.kind(), ScevKind::Add | ScevKind::Mul);
+        if !(narrow.kind() == ScevKind::Trunc || arithmetic && congruent(narrow)) || bits > MODULAR_BITS {
             return Ok(None);
         }
-        let value = self.affine(narrow.operands()[0])?;
+        let value = if arithmetic { self.affine(narrow)? } else { self.affine(narrow.operands()[0])? };
         let fits = match extension {
             Extension::Sign => self.fits(&value, bits),
             Extension::Zero => self.non_negative(std::slice::from_ref(&value)) && self.fits(&value, bits + 1),
@@ -1104,6 +1107,19 @@ impl Affinator<'_> {
             return offset.floor_div(step.abs()).ok_or_else(overflow);
         }
         Err(NotAffine::at("recurrence of a loop around the region without an induction variable of step 1", scev))
+    }
+}
+
+/// Whether the affine form of `scev` is congruent to its value modulo `2^bits` of its type
+/// wherever its assumptions hold: sums, constant multiples and products (taken with wrapping,
+/// `Affinator::product`) of such forms, recurrences of them, truncations (an exact remainder
+/// or the identity on a value that fits), extensions, constants and parameters (their values).
+/// Minimum, maximum and division are not: they need the narrow value itself.
+fn congruent(scev: Scev) -> bool {
+    match scev.kind() {
+        ScevKind::Constant | ScevKind::Unknown | ScevKind::Trunc | ScevKind::SExt | ScevKind::ZExt | ScevKind::PtrToInt => true,
+        ScevKind::Add | ScevKind::Mul | ScevKind::AddRec => scev.operands().into_iter().all(congruent),
+        _ => false,
     }
 }
 
