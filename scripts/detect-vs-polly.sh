@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares polyprop's SCoP detection with Polly's on random loop programs.
 #
-#   scripts/detect-vs-polly.sh N [--first SEED] [--jobs J] [--out DIR]
+#   scripts/detect-vs-polly.sh N [--first SEED] [--jobs J] [--out DIR] [--missed]
 #
 # For seeds FIRST..FIRST+N-1 of scripts/gen-loops.py, both detections see the same canonical
 # IR: clang-14 -O2 -g -Xclang -disable-llvm-passes -S -emit-llvm, then
@@ -10,26 +10,30 @@
 #   Polly     opt -passes='print<domtree>,print<loops>,print<polly-detect>' -polly-process-unprofitable
 #             (Polly is linked into Debian's libLLVM-14; the legacy -polly-detect -analyze agrees)
 #   polyprop  opt -load-pass-plugin target/release/libpolyprop.so -passes='print<polyprop-detect>'
-# A loop counts for Polly when its header lies in a region Polly's detection accepts (LLVM's
-# Region::contains on the dominator tree), for polyprop when it is in an accepted candidate
+# A loop counts for Polly when all its blocks lie in a region Polly's detection accepts (LLVM's
+# Region::contains on the dominator tree; a region from a loop's header to its latch holds one
+# iteration of the body, not the loop), for polyprop when it is in an accepted candidate
 # (a function body: all its loops; a loop nest: the loop and the loops inside it).
 # Prints: loops Polly accepts, loops polyprop models, loops Polly accepts that polyprop does not
 # (and the reverse), and polyprop's reject reasons, most frequent first: for the loops Polly
 # accepts and polyprop does not (the reason of the smallest rejected candidate holding the
 # loop, with an example), and over all rejected candidates. Also written to
-# DIR/detect-vs-polly.txt (default target/campaign/). At most 2 jobs run at once.
+# DIR/detect-vs-polly.txt (default target/campaign/). At most 2 jobs run at once. With --missed,
+# every loop Polly accepts and polyprop does not is listed with its full reason, and the per-seed
+# files (p.c, c.ll, polly.txt, polyprop.txt) are kept in DIR/detect-vs-polly/SEED/.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=/usr/lib/llvm-14/bin
 [ $# -ge 1 ] || { sed -n '3,4p' "$0" >&2; exit 2; }
 n=$1
 shift
-first=1 jobs=2 out="$root/target/campaign"
+first=1 jobs=2 out="$root/target/campaign" missed=0
 while [ $# -gt 0 ]; do
   case $1 in
     --first) first=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --missed) missed=1; shift ;;
     *) sed -n '3,4p' "$0" >&2; exit 2 ;;
   esac
 done
@@ -62,10 +66,12 @@ for seed in $(seq "$first" "$last"); do
 done
 wait
 
-python3 - "$work" "$first" "$last" "$(( $(date +%s) - start ))" <<'EOF' | tee "$out/detect-vs-polly.txt"
+python3 - "$work" "$first" "$last" "$(( $(date +%s) - start ))" "$missed" <<'EOF' | tee "$out/detect-vs-polly.txt"
 import collections, os, re, sys
 
 work, first, last, elapsed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+list_missed = sys.argv[5] == "1"
+missed = []
 
 
 def parse_llvm(text):
@@ -177,8 +183,10 @@ for seed in range(first, last + 1):
         totals["loops"] += len(loops)
         polly = set()
         for entry, exit_ in f["polly"]:
-            for h in loops:
-                if region_contains(f["idom"], entry, exit_, h):
+            for h, (_, blocks) in loops.items():
+                # Polly models a loop only when the region holds all of it: a region from the
+                # header to the latch (`%header => %latch`) is one iteration of the body.
+                if all(region_contains(f["idom"], entry, exit_, x) for x in blocks):
                     polly.add(h)
         modeled = set()
         rejected = {}  # header (or "function body") -> (kind, message)
@@ -210,6 +218,7 @@ for seed in range(first, last + 1):
             why = why or rejected.get("function body") or ("(no candidate)", "")
             reasons_missed[why[0]] += 1
             examples.setdefault(why[0], f"seed {seed} {fname} %{h}: {why[1][:150]}")
+            missed.append(f"seed {seed} {fname} %{h}: {why[0]}: {why[1]}")
 
 t = totals
 print(f"detect-vs-polly: gen-loops seeds {first} to {last}: {t['programs']} programs, "
@@ -227,5 +236,13 @@ for kind, c in reasons_all.most_common():
     print(f"    {c:5d}  {kind}")
 for e in errors:
     print(f"  error: {e}")
+if list_missed:
+    print("  every loop Polly accepts and polyprop does not:")
+    for m in missed:
+        print(f"    {m}")
 EOF
-rm -rf "$work"
+if [ "$missed" = 1 ]; then
+  rm -rf "$out/detect-vs-polly" && rm -f "$work/libpolyprop.so" && mv "$work" "$out/detect-vs-polly"
+else
+  rm -rf "$work"
+fi

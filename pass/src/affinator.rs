@@ -335,6 +335,9 @@ impl Affinator<'_> {
                 if let Some(exact) = self.wrapping_recurrence(narrow, Extension::Sign)? {
                     return Ok(exact);
                 }
+                if let Some(exact) = self.small_truncation(narrow, Extension::Sign)? {
+                    return Ok(exact);
+                }
                 let inner = self.affine(narrow)?;
                 if !narrow.no_signed_wrap() && !self.assume_fits(&inner, self.analyses.bits(narrow)) {
                     return Err(NotAffine::at("sign extension of a value that may wrap", scev));
@@ -347,6 +350,9 @@ impl Affinator<'_> {
                 // where the domain is known.
                 let narrow = scev.operands()[0];
                 if let Some(exact) = self.wrapping_recurrence(narrow, Extension::Zero)? {
+                    return Ok(exact);
+                }
+                if let Some(exact) = self.small_truncation(narrow, Extension::Zero)? {
                     return Ok(exact);
                 }
                 let inner = self.affine(narrow)?;
@@ -395,8 +401,14 @@ impl Affinator<'_> {
             ScevKind::Trunc => {
                 // A truncation is the identity on values that fit in the narrow type: an `int`
                 // counter widened to `i64` by indvars, truncated back for `int` arithmetic.
+                // To at most `MODULAR_BITS` bits, the exact signed remainder where the value
+                // may not fit (the start `trunc s to i1` of SCEV's recurrence for `i & 1`).
                 let inner = self.affine(scev.operands()[0])?;
-                if !self.assume_fits(&inner, self.analyses.bits(scev)) {
+                let bits = self.analyses.bits(scev);
+                if bits <= MODULAR_BITS && !self.fits(&inner, bits) {
+                    return signed_remainder(&inner, bits).ok_or(NotAffine::at("overflow", scev));
+                }
+                if !self.assume_fits(&inner, bits) {
                     return Err(NotAffine::at("truncation of a value that may not fit", scev));
                 }
                 Ok(inner)
@@ -944,8 +956,15 @@ impl Affinator<'_> {
         // `& 255`) is `start + step * i` only while it does not wrap: known (`<nsw>`,
         // `<nuw>`) or proven on the use's domain.
         let bits = self.analyses.bits(scev);
-        if bits < 64 && !scev.no_signed_wrap() && !scev.no_unsigned_wrap() && !self.assume_fits(&value, bits) {
-            return Err(NotAffine::at("recurrence of a narrow type that may wrap", scev));
+        if bits < 64 && !scev.no_signed_wrap() && !scev.no_unsigned_wrap() && !self.fits(&value, bits) {
+            // At most `MODULAR_BITS` bits (`(i & 1) == 0` tested on SCEV's `i1` recurrence
+            // `{trunc s,+,true}`): the exact signed remainder, as for small truncations.
+            if bits <= MODULAR_BITS {
+                return signed_remainder(&value, bits).ok_or(NotAffine::at("overflow", scev));
+            }
+            if !self.assume_fits(&value, bits) {
+                return Err(NotAffine::at("recurrence of a narrow type that may wrap", scev));
+            }
         }
         Ok(value)
     }
@@ -980,6 +999,34 @@ impl Affinator<'_> {
         exact.map(Some).ok_or_else(overflow)
     }
 
+    /// The extension of a truncation to at most [`MODULAR_BITS`] bits of a value that may
+    /// not fit (`zext(trunc x to i1)`, SCEV's `x & 1`), or of arithmetic in that width on
+    /// such values (`zext(1 + trunc x to i1)`, SCEV's `!(x & 1)`): exactly `x mod 2^bits`
+    /// (zero) or its signed counterpart, as Polly models small truncations by a modulo rather
+    /// than by an assumption. The narrow value's affine form is congruent to it modulo
+    /// `2^bits` (`congruent`), so its remainder is the value. `None` where the value fits
+    /// (the extension is then the identity), for other forms, or for a larger width.
+    fn small_truncation(&mut self, narrow: Scev, extension: Extension) -> Result<Option<AffExpr>, NotAffine> {
+        let bits = self.analyses.bits(narrow);
+        let arithmetic = matches!(narrow.kind(), ScevKind::Add | ScevKind::Mul);
+        if !(narrow.kind() == ScevKind::Trunc || arithmetic && congruent(narrow)) || bits > MODULAR_BITS {
+            return Ok(None);
+        }
+        let value = if arithmetic { self.affine(narrow)? } else { self.affine(narrow.operands()[0])? };
+        let fits = match extension {
+            Extension::Sign => self.fits(&value, bits),
+            Extension::Zero => self.non_negative(std::slice::from_ref(&value)) && self.fits(&value, bits + 1),
+        };
+        if fits {
+            return Ok(None);
+        }
+        let exact = match extension {
+            Extension::Zero => unsigned_remainder(&value, bits),
+            Extension::Sign => signed_remainder(&value, bits),
+        };
+        exact.map(Some).ok_or(NotAffine::at("overflow", narrow))
+    }
+
     /// `start + step * i` of a recurrence `{start,+,step}`, whatever its type's width.
     fn recurrence_value(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
         let ops = scev.operands();
@@ -992,9 +1039,31 @@ impl Affinator<'_> {
             None => self.outer_iteration(lp, scev)?,
         };
         let start = self.affine(ops[0])?;
-        let step = ops[1].constant().ok_or(NotAffine::at("non-constant step", scev))?;
-        let iter = iteration.scale(step).ok_or(NotAffine::at("overflow", scev))?;
+        let iter = match ops[1].constant() {
+            Some(step) => iteration.scale(step).ok_or(NotAffine::at("overflow", scev))?,
+            None => self.outer_product(scev, ops[1], iteration)?,
+        };
         start.add(&iter).ok_or(NotAffine::at("overflow", scev))
+    }
+
+    /// `step * iteration` for a recurrence `{s,+,step}` of a loop around the region whose
+    /// step is region-invariant but not constant (`{0,+,2 * w}` of `p[2 * i * w + j]` in an
+    /// inner nest): both are parameters there, and their product is one, as Polly makes a
+    /// parameter of the outer recurrence (taken in the recurrence's type, as it wraps).
+    fn outer_product(&mut self, scev: Scev, step: Scev, iteration: AffExpr) -> Result<AffExpr, NotAffine> {
+        let not_constant = || NotAffine::at("non-constant step", scev);
+        if !self.products || iteration.uses_iterators() || self.varies_in_region(step) {
+            return Err(not_constant());
+        }
+        let step = self.affine(step)?;
+        if step.uses_iterators() {
+            return Err(not_constant());
+        }
+        let k = self
+            .parameters
+            .product_index(vec![step, iteration], self.analyses.bits(scev))
+            .ok_or(NotAffine::at("product of an unusual width", scev))?;
+        Ok(AffExpr::param(k))
     }
 }
 
@@ -1002,8 +1071,10 @@ impl Affinator<'_> {
     /// The iteration number of `lp`, a loop around the region (a loop nest inside an outer
     /// loop): it does not change while the region runs, as in Polly, where outer induction
     /// variables are parameters of an inner SCoP. It is the loop's canonical induction
-    /// variable `{0,+,1}<lp>` as a (non-negative) parameter, or else `±(P - s)` for a header
-    /// phi `P = {s,+,±1}<lp>` that does not wrap, with `P` the parameter.
+    /// variable `{0,+,1}<lp>` as a (non-negative) parameter, or else `(P - s) / c` for a
+    /// header phi `P = {s,+,c}<lp>` that does not wrap, with `P` the parameter: `P - s` is
+    /// `c` times the iteration exactly, so the floor division is exact (`±(P - s)` for a
+    /// step of ±1; a counter `i -= 3` is `floor((s - P) / 3)`).
     fn outer_iteration(&mut self, lp: Loop, scev: Scev) -> Result<AffExpr, NotAffine> {
         let around = NotAffine::at("recurrence of a loop around the region", scev);
         if !lp.contains(self.region.entry) {
@@ -1024,18 +1095,45 @@ impl Affinator<'_> {
         for phi in phis {
             let Some(s) = self.analyses.scev(phi).filter(|s| unit_step(s)) else { continue };
             let ops = s.operands();
-            let Some(step @ (1 | -1)) = ops[1].constant() else { continue };
+            let Some(step) = ops[1].constant().filter(|c| *c != 0 && *c != i64::MIN) else { continue };
             let exact = self.analyses.bits(s) == 64 || s.no_signed_wrap() || s.no_unsigned_wrap();
             let Ok(start) = self.affine(ops[0]) else { continue };
             if !exact {
                 continue;
             }
             let p = AffExpr::param(self.parameters.index_of(self.function, phi));
-            let offset = p.sub(&start).ok_or(NotAffine::at("overflow", scev))?;
-            return offset.scale(step).ok_or(NotAffine::at("overflow", scev));
+            let overflow = || NotAffine::at("overflow", scev);
+            let offset = p.sub(&start).ok_or_else(overflow)?.scale(step.signum()).ok_or_else(overflow)?;
+            return offset.floor_div(step.abs()).ok_or_else(overflow);
         }
         Err(NotAffine::at("recurrence of a loop around the region without an induction variable of step 1", scev))
     }
+}
+
+/// Whether the affine form of `scev` is congruent to its value modulo `2^bits` of its type
+/// wherever its assumptions hold: sums, constant multiples and products (taken with wrapping,
+/// `Affinator::product`) of such forms, recurrences of them, truncations (an exact remainder
+/// or the identity on a value that fits), extensions, constants and parameters (their values).
+/// Minimum, maximum and division are not: they need the narrow value itself.
+fn congruent(scev: Scev) -> bool {
+    match scev.kind() {
+        ScevKind::Constant | ScevKind::Unknown | ScevKind::Trunc | ScevKind::SExt | ScevKind::ZExt | ScevKind::PtrToInt => true,
+        ScevKind::Add | ScevKind::Mul | ScevKind::AddRec => scev.operands().into_iter().all(congruent),
+        _ => false,
+    }
+}
+
+/// The value of the `bits`-bit unsigned integer congruent to `e`: `e mod 2^bits`.
+fn unsigned_remainder(e: &AffExpr, bits: u32) -> Option<AffExpr> {
+    let modulus = 1i64 << bits;
+    e.sub(&e.floor_div(modulus)?.scale(modulus)?)
+}
+
+/// The value of the `bits`-bit two's complement integer congruent to `e`:
+/// `((e + 2^(bits-1)) mod 2^bits) - 2^(bits-1)`.
+fn signed_remainder(e: &AffExpr, bits: u32) -> Option<AffExpr> {
+    let half = AffExpr::constant(1i64 << (bits - 1));
+    unsigned_remainder(&e.add(&half)?, bits)?.sub(&half)
 }
 
 /// A piecewise or quasi-affine sub-expression as a variable of a polynomial: the same

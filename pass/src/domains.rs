@@ -4,14 +4,18 @@
 //! union, over its incoming forward edges, of the source's domain intersected with the edge's
 //! branch condition. Entering a loop adds the loop's normalized iterator `i_d` with
 //! `0 <= i_d <= backedge-taken count`, or, where SCEV cannot count the iterations, the
-//! iterations up to the first where its latch's affine exit condition holds (as Polly
-//! computes trip counts with isl); leaving it projects the iterator out. Every domain
-//! lives in the space `[params] -> { [i0, ..., i{d-1}] }`.
+//! iterations up to the first where one of its affine exit conditions holds (as Polly
+//! computes trip counts with isl; also for several exits or an exit before the latch);
+//! leaving it projects the iterator out. Every domain lives in the space
+//! `[params] -> { [i0, ..., i{d-1}] }`.
 //!
 //! A branch on a value loaded inside the region (the `max(0, min(1, x))` of an image
 //! pipeline compiled to a diamond) is not affine. When both sides up to the join are free of
 //! side effects it is a *hammock*: its blocks share the branch block's domain and the phis of
-//! its join become `select`s of the branch condition (see `statements`).
+//! its join become `select`s of the branch condition (see `statements`). Data-dependent
+//! branches inside a side-effect-free hammock towards its join are covered by its selects;
+//! a hammock whose join other edges also reach (an affine `if` around it) is *open*: the join
+//! keeps a domain of its own, as Polly's non-affine subregions end at their exit.
 
 use crate::affinator::{Affinator, Facts, Parameters, INSIDE_REGION};
 use crate::bridge::{Analyses, Loop};
@@ -32,6 +36,18 @@ pub struct Hammock {
     pub false_successor: Block,
     pub join: Block,
     pub arms: Vec<Block>,
+    /// Whether the join has predecessors outside the hammock (the data-dependent `if` sits
+    /// on one side of an affine one, `c1 ? (c2 ? x : y) : z`). The join then has a domain
+    /// of its own; the value its phis take along the hammock is one select, written where
+    /// the hammock ends (`StatementBuilder::create_scalar`); the other edges write as usual.
+    pub open: bool,
+}
+
+impl Hammock {
+    /// Whether the join shares the branch block's domain and unit (see `open`).
+    pub fn closed(&self) -> bool {
+        !self.open
+    }
 }
 
 pub struct Domains {
@@ -73,6 +89,10 @@ struct DomainBuilder<'a, 'p> {
     hammocks: Vec<Hammock>,
     /// Blocks inside a hammock, with the branch block whose domain they share.
     pure_branch_of: HashMap<Block, Block>,
+    /// Data-dependent branches inside a side-effect-free hammock that lead to its join: the
+    /// enclosing hammock's selects cover them (`StatementBuilder::branch_value`), and their
+    /// edges have no condition of their own.
+    nested_branches: HashSet<Block>,
 }
 
 /// Computes the domain of every block of `region`.
@@ -95,6 +115,7 @@ pub fn compute(
         exit_bounds: HashMap::new(),
         hammocks: Vec::new(),
         pure_branch_of: HashMap::new(),
+        nested_branches: HashSet::new(),
     };
     b.check_loops()?;
     for &block in &region.blocks {
@@ -157,7 +178,8 @@ impl DomainBuilder<'_, '_> {
 
     /// Every loop of the region must be in simplified form with one exit, its latch, and an
     /// affine backedge-taken count (or, when SCEV cannot compute one, an affine exit condition,
-    /// checked when its domain is built).
+    /// checked when its domain is built); loops with several exits, or one elsewhere than at
+    /// the latch, are bounded by their exit conditions (`check_exits`).
     fn check_loops(&mut self) -> RejectResult<()> {
         let mut loops: Vec<(Loop, usize)> = self.region.loops().collect();
         loops.sort_by_key(|(l, d)| (*d, self.region.order_of(l.header())));
@@ -181,11 +203,11 @@ impl DomainBuilder<'_, '_> {
                 continue;
             };
             if exiting != latch {
-                return Err(Reject::new(
-                    RejectKind::SeveralExits,
-                    "loop exits from a block other than its latch",
-                )
-                .at(at));
+                // `for (;;) { if (c) break; ... }`: the exit is read where it is taken, as
+                // for several exits; the blocks after it run on the iterations before.
+                self.check_exits(lp, latch)?;
+                self.exit_bounded.insert(lp);
+                continue;
             }
             if !self.region.contains(exit) && !self.region.is_function {
                 // A loop region: its own exit is outside, which is fine only for the region's
@@ -224,17 +246,16 @@ impl DomainBuilder<'_, '_> {
             .collect()
     }
 
-    /// A loop with several exits is modeled when each exit is a two-way branch of the loop
-    /// itself (not of an inner loop) that runs in every iteration until one of them leaves
-    /// (it dominates the latch), the latch among them, and the exits stay in the region
-    /// (a loop region's outermost loop may leave it). The iterations are then those up to
-    /// the first in which some exit condition holds (`exit_condition_bounds`).
+    /// A loop with several exits, or with its exit elsewhere than at its latch, is modeled
+    /// when each exit is a two-way branch of the loop itself (not of an inner loop) that
+    /// runs in every iteration until one of them leaves (it dominates the latch), and the
+    /// exits stay in the region (a loop region's outermost loop may leave it). The iterations
+    /// are then those up to the first in which some exit condition holds
+    /// (`exit_condition_bounds`); in that last one, the blocks after the exit that leaves
+    /// do not run (their domains come through its edge into the loop, which excludes it).
     fn check_exits(&self, lp: Loop, latch: Block) -> RejectResult<()> {
         let exiting = self.exiting_blocks(lp);
         let reject = |why: &str, at: Block| Err(Reject::new(RejectKind::SeveralExits, why.to_string()).at(ir::location(ir::terminator(at))));
-        if !exiting.contains(&latch) {
-            return reject("loop with several exits, none of them at its latch", latch);
-        }
         for &e in &exiting {
             let term = ir::terminator(e);
             let succs = ir::successors(e);
@@ -521,7 +542,7 @@ impl DomainBuilder<'_, '_> {
         if succs.len() != 2 || succs[0] == succs[1] {
             return Ok(None);
         }
-        if self.hammocks.iter().any(|h| h.branch == pred) {
+        if self.hammocks.iter().any(|h| h.branch == pred) || self.nested_branches.contains(&pred) {
             return Ok(None);
         }
         let cond = ir::operand(term, 0);
@@ -605,6 +626,16 @@ impl DomainBuilder<'_, '_> {
         if !self.region.contains(join) || self.a.loop_for(join) != self.a.loop_for(block) {
             return Err(reject("whose join is outside its loop"));
         }
+        // Inside an arm of a side-effect-free hammock, towards its join (`c1 && c2 ? x : y`
+        // written with two branches): the enclosing hammock's selects decide its phis on
+        // both conditions, as Polly's non-affine subregion reads them.
+        let covered = self.hammocks.iter().any(|h| {
+            h.arms.contains(&block) && h.join == join && h.closed() && h.arms.iter().all(|&arm| !has_side_effects(arm))
+        });
+        if covered {
+            self.nested_branches.insert(block);
+            return Ok(());
+        }
         let arms = self.arms(block, join).ok_or_else(|| reject("around a loop"))?;
         // Stores under the branch become statements guarded by its condition (their writes
         // are may-writes), where each arm is straight-line code: one condition decides it.
@@ -617,13 +648,24 @@ impl DomainBuilder<'_, '_> {
                 return Err(reject("guarding a store, with branches of its own"));
             }
         }
-        // Every way into the join must come through the hammock.
-        for pred in self.forward_predecessors(join) {
-            if pred != block && !arms.contains(&pred) {
-                return Err(reject("whose join has other predecessors"));
+        // Every way into an arm comes from the branch: the arms share its domain.
+        for &arm in &arms {
+            if self.forward_predecessors(arm).iter().any(|p| *p != block && !arms.contains(p)) {
+                return Err(reject("whose arms are entered from elsewhere"));
             }
         }
-        for &arm in arms.iter().chain(std::iter::once(&join)) {
+        // A join with other ways in (an affine `if` around the data-dependent one) keeps a
+        // domain of its own; not inside another hammock, whose domain and unit would hold it
+        // (its phis would have no edge conditions to tell their writes apart).
+        let open = self.forward_predecessors(join).iter().any(|p| *p != block && !arms.contains(p));
+        if open && self.pure_branch_of.contains_key(&join) {
+            return Err(reject("whose join has other predecessors, inside another data-dependent branch"));
+        }
+        let mut shared = arms.clone();
+        if !open {
+            shared.push(join);
+        }
+        for arm in shared {
             self.pure_branch_of.insert(arm, block);
         }
         self.hammocks.push(Hammock {
@@ -633,6 +675,7 @@ impl DomainBuilder<'_, '_> {
             false_successor: succs[1],
             join,
             arms,
+            open,
         });
         Ok(())
     }

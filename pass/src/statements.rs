@@ -124,12 +124,13 @@ impl<'a> StatementBuilder<'a> {
         b
     }
 
-    /// Blocks of a hammock join their branch block's unit.
+    /// Blocks of a hammock join their branch block's unit (the join of an open one does not).
     fn form_units(&mut self) {
         let mut leader: HashMap<Block, Block> = HashMap::new();
         for h in &self.domains.hammocks {
             let root = *leader.get(&h.branch).unwrap_or(&h.branch);
-            for &b in h.arms.iter().chain(std::iter::once(&h.join)) {
+            let join = h.closed().then_some(&h.join);
+            for &b in h.arms.iter().chain(join) {
                 leader.insert(b, root);
             }
         }
@@ -356,7 +357,7 @@ impl<'a> StatementBuilder<'a> {
             return self.scalar_read(value);
         }
         if ir::is_phi(value) {
-            if let Some(h) = self.domains.hammocks.iter().find(|h| h.join == def_block).cloned() {
+            if let Some(h) = self.domains.hammocks.iter().find(|h| h.join == def_block && h.closed()).cloned() {
                 return self.hammock_select(&h, value, at);
             }
             return self.scalar_read(value);
@@ -521,10 +522,18 @@ impl<'a> StatementBuilder<'a> {
         // The edges into a hammock's join are taken under a data-dependent condition that no
         // domain expresses: its phi is one write at the join, of the select, which keeps it.
         let hammock = ir::is_phi(value)
-            .then(|| self.domains.hammocks.iter().find(|h| h.join == block).cloned())
+            .then(|| self.domains.hammocks.iter().find(|h| h.join == block && h.closed()).cloned())
             .flatten();
         if ir::is_phi(value) && hammock.is_none() {
+            let open: Vec<Hammock> =
+                self.domains.hammocks.iter().filter(|h| h.join == block && h.open).cloned().collect();
+            for h in &open {
+                self.open_hammock_write(h, value, id)?;
+            }
             for (incoming, from) in ir::phi_incoming(value) {
+                if open.iter().any(|h| h.branch == from || h.arms.contains(&from)) {
+                    continue;
+                }
                 let inside = self.region.contains(from);
                 let position = if inside {
                     let last = ir::instructions(from).len();
@@ -571,6 +580,33 @@ impl<'a> StatementBuilder<'a> {
             });
         }
         Ok(id)
+    }
+
+    /// The write of `phi`'s scalar `id` along an open hammock (`Hammock::open`): the select
+    /// of its values over the hammock's paths, on the branch block's domain, after every
+    /// block of the hammock (the edges into the join from the hammock have no affine
+    /// condition to write on one by one).
+    fn open_hammock_write(&mut self, h: &Hammock, phi: Value, id: ArrayId) -> RejectResult<()> {
+        let blocks = std::iter::once(h.branch).chain(h.arms.iter().copied());
+        let end = blocks
+            .map(|b| {
+                let start = self.position_of[&ir::instructions(b)[0]];
+                Position { unit: start.unit, index: start.index + ir::instructions(b).len() }
+            })
+            .max()
+            .expect("the branch block");
+        let value = self.hammock_select(h, phi, end)?;
+        self.statements.push(PendingStatement {
+            block: h.branch,
+            position: end,
+            target: Target::Scalar(id),
+            value,
+            edge_condition: None,
+            write_data: Vec::new(),
+            guard: None,
+            location: ir::location(phi),
+        });
+        Ok(())
     }
 
     /// The phi at a hammock's join as a `select` on the hammock's condition; an arm with
