@@ -476,10 +476,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let (term, term_range) = if *k == 1 {
                 (x, range)
             } else {
-                let exact = range.mul(Interval::point(*k));
+                let exact = range * Interval::point(*k);
                 (self.ir.wrap_flags(self.ir.mul(self.int(*k), x)?, or_nsw(flags, exact)), exact.wrapped())
             };
-            let exact = acc_range.add(term_range);
+            let exact = acc_range + term_range;
             acc = self.ir.wrap_flags(self.ir.add(acc, term)?, or_nsw(flags, exact));
             acc_range = exact.wrapped();
         }
@@ -496,7 +496,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let q = self.ir.binary(Opcode::SDiv, n, d)?;
         let r = self.ir.binary(Opcode::SRem, n, d)?;
         let neg = self.ir.icmp(IntPredicate::SLT, r, self.int(0))?;
-        let q1 = n_range.truncating_div(d_range).sub(Interval::point(1));
+        let q1 = n_range.truncating_div(d_range) - Interval::point(1);
         let q1 = self.ir.wrap_flags(self.ir.sub(q, self.int(1))?, or_nsw(WrapFlags::NONE, q1));
         Ok((self.ir.select(neg, q1, q)?, n_range.floor_div(d_range).wrapped()))
     }
@@ -639,7 +639,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 // The counter counts the source loop's iterations: its increment cannot wrap
                 // where the source's counter could not, nor where its range proves it.
                 let nsw = source.is_some_and(|l| l.counter_nsw);
-                let next_range = ranges.body.add(Interval::point(*step));
+                let next_range = ranges.body + Interval::point(*step);
                 let flags = or_nsw(WrapFlags { nsw, ..WrapFlags::NONE }, next_range);
                 let next = self.ir.wrap_flags(self.ir.add(iterator_value, self.int(*step))?, flags);
                 let latch = self.ir.insert_block()?;

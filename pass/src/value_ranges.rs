@@ -74,23 +74,6 @@ impl Interval {
         Interval::new(self.lower.min(other.lower), self.upper.max(other.upper))
     }
 
-    pub fn add(self, other: Interval) -> Interval {
-        Interval::new(self.lower + other.lower, self.upper + other.upper)
-    }
-
-    pub fn sub(self, other: Interval) -> Interval {
-        Interval::new(self.lower - other.upper, self.upper - other.lower)
-    }
-
-    pub fn neg(self) -> Interval {
-        Interval::new(-self.upper, -self.lower)
-    }
-
-    pub fn mul(self, other: Interval) -> Interval {
-        let corners = [self.lower * other.lower, self.lower * other.upper, self.upper * other.lower, self.upper * other.upper];
-        Interval::new(*corners.iter().min().unwrap(), *corners.iter().max().unwrap())
-    }
-
     pub fn min(self, other: Interval) -> Interval {
         Interval::new(self.lower.min(other.lower), self.upper.min(other.upper))
     }
@@ -140,6 +123,36 @@ impl Interval {
     }
 }
 
+// Exact on the ends (in `i128`, so exact for operands within `i64`).
+impl std::ops::Add for Interval {
+    type Output = Interval;
+    fn add(self, other: Interval) -> Interval {
+        Interval::new(self.lower + other.lower, self.upper + other.upper)
+    }
+}
+
+impl std::ops::Sub for Interval {
+    type Output = Interval;
+    fn sub(self, other: Interval) -> Interval {
+        Interval::new(self.lower - other.upper, self.upper - other.lower)
+    }
+}
+
+impl std::ops::Neg for Interval {
+    type Output = Interval;
+    fn neg(self) -> Interval {
+        Interval::new(-self.upper, -self.lower)
+    }
+}
+
+impl std::ops::Mul for Interval {
+    type Output = Interval;
+    fn mul(self, other: Interval) -> Interval {
+        let corners = [self.lower * other.lower, self.lower * other.upper, self.upper * other.lower, self.upper * other.upper];
+        Interval::new(*corners.iter().min().unwrap(), *corners.iter().max().unwrap())
+    }
+}
+
 /// The intervals of the leaves of AST expressions, by parameter and by AST iterator index.
 #[derive(Clone, Copy)]
 pub struct Leaves<'a> {
@@ -168,10 +181,10 @@ pub fn operation(e: &AstExpr, operands: &[Interval]) -> Interval {
     let (x, y) = (operands.first().copied().unwrap_or(Interval::I64), operands.get(1).copied().unwrap_or(Interval::I64));
     match e {
         Int(_) | Param(_) | Iterator(_) => Interval::I64,
-        Neg(_) => x.neg(),
-        Add(..) => x.add(y),
-        Sub(..) => x.sub(y),
-        Mul(..) => x.mul(y),
+        Neg(_) => -x,
+        Add(..) => x + y,
+        Sub(..) => x - y,
+        Mul(..) => x * y,
         FloorDiv(..) => x.floor_div(y),
         ExactDiv(..) => x.truncating_div(y),
         Rem(..) => x.remainder(y),
@@ -230,7 +243,7 @@ pub struct LoopRanges {
 pub fn loop_ranges(init: Interval, upper: Option<Interval>, step: i64) -> LoopRanges {
     let body_upper = upper.map_or(Interval::I64.upper, |u| u.upper).min(Interval::I64.upper);
     let body = Interval::new(init.lower, body_upper.max(init.lower));
-    let next = body.add(Interval::point(step));
+    let next = body + Interval::point(step);
     let header = Interval::new(init.lower, init.upper.max(next.upper)).wrapped();
     LoopRanges { body, header }
 }
@@ -243,10 +256,10 @@ mod tests {
     fn operations_are_exact_on_the_ends() {
         let a = Interval::new(-3, 5);
         let b = Interval::new(2, 4);
-        assert_eq!(a.add(b), Interval::new(-1, 9));
-        assert_eq!(a.sub(b), Interval::new(-7, 3));
-        assert_eq!(a.mul(b), Interval::new(-12, 20));
-        assert_eq!(a.neg(), Interval::new(-5, 3));
+        assert_eq!(a + b, Interval::new(-1, 9));
+        assert_eq!(a - b, Interval::new(-7, 3));
+        assert_eq!(a * b, Interval::new(-12, 20));
+        assert_eq!(-a, Interval::new(-5, 3));
         assert_eq!(a.floor_div(Interval::point(2)), Interval::new(-2, 2));
         assert_eq!(Interval::new(-7, 9).remainder(Interval::point(4)), Interval::new(-3, 3));
         assert_eq!(Interval::new(0, 9).remainder(Interval::point(4)), Interval::new(0, 3));
@@ -254,11 +267,11 @@ mod tests {
 
     #[test]
     fn an_interval_beyond_i64_wraps_to_any_i64() {
-        let big = Interval::I64.add(Interval::point(1));
+        let big = Interval::I64 + Interval::point(1);
         assert!(!big.fits());
         assert_eq!(big.wrapped(), Interval::I64);
-        assert!(Interval::symmetric(PARAMETER_BOUND).mul(Interval::point(1 << 20)).fits());
-        assert!(!Interval::symmetric(PARAMETER_BOUND).mul(Interval::symmetric(PARAMETER_BOUND)).fits());
+        assert!((Interval::symmetric(PARAMETER_BOUND) * Interval::point(1 << 20)).fits());
+        assert!(!(Interval::symmetric(PARAMETER_BOUND) * Interval::symmetric(PARAMETER_BOUND)).fits());
     }
 
     #[test]
@@ -270,7 +283,7 @@ mod tests {
     #[test]
     fn a_loop_iterator_is_bounded_by_its_init_and_condition() {
         // for (c = 2; c <= n + 1; c += 1) with n in [-2^31, 2^31 - 1]
-        let n1 = Interval::signed_bits(32).add(Interval::point(1));
+        let n1 = Interval::signed_bits(32) + Interval::point(1);
         let r = loop_ranges(Interval::point(2), Some(n1), 1);
         assert_eq!(r.body, Interval::new(2, 1 << 31));
         assert_eq!(r.header, Interval::new(2, (1 << 31) + 1));
