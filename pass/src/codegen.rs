@@ -13,6 +13,9 @@
 //! loop when every statement in it has that loop at the position of the statement argument
 //! the AST iterator appears in; it then gets a new distinct `llvm.loop` node with the source
 //! loop's properties (user pragmas), and `nsw` on its increment if the source counter had it.
+//! Integer arithmetic of AST expressions and subscripts takes `nsw` where its value range
+//! proves that it does not wrap (`value_ranges`: parameters bounded by their types or by the
+//! run-time check, iterators by their loops).
 //!
 //! The original function gets a new entry block that evaluates the run-time check (the
 //! model's assumptions and the disjointness of possibly aliasing arrays) and, if it holds,
@@ -32,6 +35,7 @@ use crate::bridge;
 use crate::ir::{self, Value};
 use crate::ir_builder::{Built, IrBuilder, Opcode, Val};
 use crate::llvm_raw;
+use crate::value_ranges::{self, Interval, Leaves};
 use inkwell::attributes::AttributeLoc;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
@@ -228,6 +232,16 @@ struct Emitter<'a, 'ctx> {
     unconditional: Vec<Access>,
     /// The location emitted instructions take now (`set_location`).
     location: std::cell::Cell<Option<&'a SourceLocation>>,
+    /// Whether the run-time check has bounded every 64-bit parameter by
+    /// `value_ranges::PARAMETER_BOUND`: true in the generated function, which runs only after
+    /// it; false in the check itself.
+    parameters_bounded: bool,
+    /// Per parameter (as `params`), the interval of its `i64` value.
+    parameter_ranges: Vec<Interval>,
+    /// Per AST iterator, the interval of its value where code is emitted now.
+    iterator_ranges: Vec<Interval>,
+    /// Per argument of the statement being emitted, the interval of its value.
+    statement_ranges: Vec<Interval>,
 }
 
 impl<'a, 'ctx> Emitter<'a, 'ctx> {
@@ -252,6 +266,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             alias_scopes: Vec::new(),
             unconditional: Vec::new(),
             location: std::cell::Cell::new(None),
+            parameters_bounded: false,
+            parameter_ranges: Vec::new(),
+            iterator_ranges: vec![Interval::I64; plan.ast.iterators.len()],
+            statement_ranges: Vec::new(),
         }
     }
 
@@ -300,6 +318,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.scope = bridge::copy_subprogram(self.original.as_value_ref(), self.new_fn.as_value_ref())
             .map(|sp| (sp, llvm_raw::subprogram_line(sp)));
         self.set_location(None);
+        self.parameters_bounded = true;
         self.prepare()?;
         let ast = self.plan.ast;
         self.node(&ast.root)?;
@@ -362,11 +381,33 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 ParameterValue::Value(v) => materialize(&self.ir, *v, &self.args, &mut self.cache)?,
                 ParameterValue::Product { factors, bits } => self.product(factors, *bits)?,
             };
-            let narrow = v.is_int_value() && v.into_int_value().get_type().get_bit_width() < 64;
+            let bits = if v.is_int_value() { v.into_int_value().get_type().get_bit_width() } else { 64 };
             self.declared_params.push(v);
-            self.params.push(if narrow { self.ir.sext(v, self.ir.i64())? } else { v });
+            self.params.push(if bits < 64 { self.ir.sext(v, self.ir.i64())? } else { v });
+            self.parameter_ranges.push(match bits {
+                64 if self.parameters_bounded => Interval::symmetric(value_ranges::PARAMETER_BOUND),
+                _ => Interval::signed_bits(bits.min(64)),
+            });
         }
         Ok(())
+    }
+
+    /// The run-time check's bound on every 64-bit parameter (`value_ranges::PARAMETER_BOUND`),
+    /// which the ranges of the generated function's arithmetic rely on; `None` without such
+    /// parameters.
+    fn parameter_bounds_hold(&self) -> Built<Option<Val<'ctx>>> {
+        let wide = |v: &&Val<'ctx>| v.is_int_value() && v.into_int_value().get_type().get_bit_width() == 64;
+        let mut ok = None;
+        for &p in self.declared_params.iter().filter(wide) {
+            let above = self.ir.icmp(IntPredicate::SGE, p, self.int(-value_ranges::PARAMETER_BOUND))?;
+            let below = self.ir.icmp(IntPredicate::SLE, p, self.int(value_ranges::PARAMETER_BOUND))?;
+            let inside = self.ir.binary(Opcode::And, above, below)?;
+            ok = Some(match ok {
+                Some(before) => self.ir.binary(Opcode::And, before, inside)?,
+                None => inside,
+            });
+        }
+        Ok(ok)
     }
 
     /// The value of a product parameter: its factors multiplied with wrapping 64-bit
@@ -387,7 +428,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     /// An affine expression of the statement's iterators (given) and the parameters, in i64.
     fn affine(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
-        self.affine_flagged(e, iters, WrapFlags::NONE)
+        Ok(self.affine_flagged(e, iters, WrapFlags::NONE)?.0)
     }
 
     /// A subscript of an access: `nsw` on its top-level multiplication and addition when it
@@ -396,37 +437,53 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// an inner subscript of a delinearized array is in `[0, size)` by the model's
     /// assumption, and the outermost one is at most the element offset over the inner sizes'
     /// product. With one term, `k*x` and `c + k*x` are the subscript itself or it minus a
-    /// constant, so neither wraps; with more terms, partial sums are not bounded by the model.
+    /// constant, so neither wraps; with more terms, partial sums are not bounded by the model,
+    /// but by their value ranges (`value_ranges`), which give `nsw` where they fit.
     fn subscript(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
         let flags = if e.terms.len() <= 1 { WrapFlags { nsw: true, ..WrapFlags::NONE } } else { WrapFlags::NONE };
-        self.affine_flagged(e, iters, flags)
+        Ok(self.affine_flagged(e, iters, flags)?.0)
     }
 
-    /// An affine expression with `flags` on its top-level multiplications and additions.
-    fn affine_flagged(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>], flags: WrapFlags) -> Built<Val<'ctx>> {
+    /// An affine expression with `flags` on its top-level multiplications and additions, and
+    /// `nsw` on every multiplication and addition whose value range fits in `i64`; with the
+    /// interval of its value. `iters` are the current statement's arguments (their ranges are
+    /// `statement_ranges`) or none.
+    fn affine_flagged(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>], flags: WrapFlags) -> Built<(Val<'ctx>, Interval)> {
         use polyhedral::affine::AffVar;
+        let iterator_range = |i: usize| match self.statement_ranges.get(i) {
+            Some(r) if self.statement_ranges.len() == iters.len() => *r,
+            _ => Interval::I64,
+        };
         let mut acc = self.int(e.constant);
+        let mut acc_range = Interval::point(e.constant);
         for (v, k) in &e.terms {
-            let x = match v {
-                AffVar::Iter(i) => iters[*i],
-                AffVar::Param(p) => self.params[*p],
+            let (x, range) = match v {
+                AffVar::Iter(i) => (iters[*i], iterator_range(*i)),
+                AffVar::Param(p) => (self.params[*p], self.parameter_ranges.get(*p).copied().unwrap_or(Interval::I64)),
                 AffVar::FloorDiv(inner, d) => {
-                    let n = self.affine(inner, iters)?;
-                    self.floor_div(n, self.int(*d))?
+                    let n = self.affine_flagged(inner, iters, WrapFlags::NONE)?;
+                    self.floor_div(n, (self.int(*d), Interval::point(*d)))?
                 }
                 AffVar::Min(x, y) => {
-                    let (x, y) = (self.affine(x, iters)?, self.affine(y, iters)?);
-                    self.min_max(x, y, IntPredicate::SLT)?
+                    let (x, y) = (self.affine_flagged(x, iters, WrapFlags::NONE)?, self.affine_flagged(y, iters, WrapFlags::NONE)?);
+                    (self.min_max(x.0, y.0, IntPredicate::SLT)?, x.1.min(y.1))
                 }
                 AffVar::Max(x, y) => {
-                    let (x, y) = (self.affine(x, iters)?, self.affine(y, iters)?);
-                    self.min_max(x, y, IntPredicate::SGT)?
+                    let (x, y) = (self.affine_flagged(x, iters, WrapFlags::NONE)?, self.affine_flagged(y, iters, WrapFlags::NONE)?);
+                    (self.min_max(x.0, y.0, IntPredicate::SGT)?, x.1.max(y.1))
                 }
             };
-            let term = if *k == 1 { x } else { self.ir.wrap_flags(self.ir.mul(self.int(*k), x)?, flags) };
-            acc = self.ir.wrap_flags(self.ir.add(acc, term)?, flags);
+            let (term, term_range) = if *k == 1 {
+                (x, range)
+            } else {
+                let exact = range * Interval::point(*k);
+                (self.ir.wrap_flags(self.ir.mul(self.int(*k), x)?, or_nsw(flags, exact)), exact.wrapped())
+            };
+            let exact = acc_range + term_range;
+            acc = self.ir.wrap_flags(self.ir.add(acc, term)?, or_nsw(flags, exact));
+            acc_range = exact.wrapped();
         }
-        Ok(acc)
+        Ok((acc, acc_range))
     }
 
     fn min_max(&self, x: Val<'ctx>, y: Val<'ctx>, pred: IntPredicate) -> Built<Val<'ctx>> {
@@ -434,61 +491,94 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.ir.select(cmp, x, y)
     }
 
-    /// `floor(n / d)` for `d > 0`.
-    fn floor_div(&self, n: Val<'ctx>, d: Val<'ctx>) -> Built<Val<'ctx>> {
+    /// `floor(n / d)` for `d > 0`, with the intervals of the operands and of the result.
+    fn floor_div(&self, (n, n_range): (Val<'ctx>, Interval), (d, d_range): (Val<'ctx>, Interval)) -> Built<(Val<'ctx>, Interval)> {
         let q = self.ir.binary(Opcode::SDiv, n, d)?;
         let r = self.ir.binary(Opcode::SRem, n, d)?;
         let neg = self.ir.icmp(IntPredicate::SLT, r, self.int(0))?;
-        let q1 = self.ir.sub(q, self.int(1))?;
-        self.ir.select(neg, q1, q)
+        let q1 = n_range.truncating_div(d_range) - Interval::point(1);
+        let q1 = self.ir.wrap_flags(self.ir.sub(q, self.int(1))?, or_nsw(WrapFlags::NONE, q1));
+        Ok((self.ir.select(neg, q1, q)?, n_range.floor_div(d_range).wrapped()))
     }
 
     fn ast_expr(&self, e: &AstExpr) -> Built<Val<'ctx>> {
+        Ok(self.ast_value(e)?.0)
+    }
+
+    /// The intervals of the leaves of AST expressions where code is emitted now.
+    fn leaves(&self) -> Leaves<'_> {
+        Leaves { parameters: &self.parameter_ranges, iterators: &self.iterator_ranges }
+    }
+
+    /// An AST expression's value and its interval; `add`, `sub`, `mul` and negation take
+    /// `nsw` where the exact interval of their result fits in `i64` (`value_ranges`).
+    fn ast_value(&self, e: &AstExpr) -> Built<(Val<'ctx>, Interval)> {
         let ir = &self.ir;
-        let bin = |x: &AstExpr, y: &AstExpr| -> Built<(Val<'ctx>, Val<'ctx>)> { Ok((self.ast_expr(x)?, self.ast_expr(y)?)) };
-        let binary = |op, x: &AstExpr, y: &AstExpr| -> Built<Val<'ctx>> {
-            let (x, y) = bin(x, y)?;
-            ir.binary(op, x, y)
+        if let Some(range) = self.leaves().leaf(e) {
+            let v = match e {
+                AstExpr::Int(v) => self.int(*v),
+                AstExpr::Param(k) => self.params[*k],
+                AstExpr::Iterator(k) => self.iterators[*k].ok_or("AST iterator used outside its loop")?,
+                _ => unreachable!("leaf() is Some only for leaves"),
+            };
+            return Ok((v, range));
+        }
+        let bin = |x: &AstExpr, y: &AstExpr| -> Built<((Val<'ctx>, Interval), (Val<'ctx>, Interval))> {
+            Ok((self.ast_value(x)?, self.ast_value(y)?))
         };
-        let icmp = |p, x: &AstExpr, y: &AstExpr| -> Built<Val<'ctx>> {
-            let (x, y) = bin(x, y)?;
-            ir.icmp(p, x, y)
+        // An operation that wraps nowhere on its operands' intervals: `nsw` where it has one.
+        let arithmetic = |op, x: &AstExpr, y: &AstExpr| -> Built<(Val<'ctx>, Interval)> {
+            let ((x, xr), (y, yr)) = bin(x, y)?;
+            let exact = value_ranges::operation(e, &[xr, yr]);
+            Ok((ir.wrap_flags(ir.binary(op, x, y)?, or_nsw(WrapFlags::NONE, exact)), exact.wrapped()))
+        };
+        let other = |op, x: &AstExpr, y: &AstExpr| -> Built<(Val<'ctx>, Interval)> {
+            let ((x, xr), (y, yr)) = bin(x, y)?;
+            Ok((ir.binary(op, x, y)?, value_ranges::operation(e, &[xr, yr]).wrapped()))
+        };
+        let icmp = |p, x: &AstExpr, y: &AstExpr| -> Built<(Val<'ctx>, Interval)> {
+            let ((x, _), (y, _)) = bin(x, y)?;
+            Ok((ir.icmp(p, x, y)?, value_ranges::operation(e, &[])))
         };
         match e {
-            AstExpr::Int(v) => Ok(self.int(*v)),
-            AstExpr::Param(k) => Ok(self.params[*k]),
-            AstExpr::Iterator(k) => Ok(self.iterators[*k].ok_or("AST iterator used outside its loop")?),
-            AstExpr::Neg(x) => ir.neg(self.ast_expr(x)?),
-            AstExpr::Add(x, y) => binary(Opcode::Add, x, y),
-            AstExpr::Sub(x, y) => binary(Opcode::Sub, x, y),
-            AstExpr::Mul(x, y) => binary(Opcode::Mul, x, y),
+            AstExpr::Int(_) | AstExpr::Param(_) | AstExpr::Iterator(_) => unreachable!("leaves are handled above"),
+            AstExpr::Neg(x) => {
+                let (x, xr) = self.ast_value(x)?;
+                let exact = value_ranges::operation(e, &[xr]);
+                Ok((ir.wrap_flags(ir.neg(x)?, or_nsw(WrapFlags::NONE, exact)), exact.wrapped()))
+            }
+            AstExpr::Add(x, y) => arithmetic(Opcode::Add, x, y),
+            AstExpr::Sub(x, y) => arithmetic(Opcode::Sub, x, y),
+            AstExpr::Mul(x, y) => arithmetic(Opcode::Mul, x, y),
             AstExpr::FloorDiv(x, y) => {
                 let (x, y) = bin(x, y)?;
                 self.floor_div(x, y)
             }
-            AstExpr::ExactDiv(x, y) => binary(Opcode::SDiv, x, y),
-            AstExpr::Rem(x, y) => binary(Opcode::SRem, x, y),
+            AstExpr::ExactDiv(x, y) => other(Opcode::SDiv, x, y),
+            AstExpr::Rem(x, y) => other(Opcode::SRem, x, y),
             AstExpr::Min(xs) | AstExpr::Max(xs) => {
                 let pred = if matches!(e, AstExpr::Min(_)) { IntPredicate::SLT } else { IntPredicate::SGT };
-                let mut acc = self.ast_expr(xs.first().ok_or("empty min/max")?)?;
+                let (mut acc, first) = self.ast_value(xs.first().ok_or("empty min/max")?)?;
+                let mut ranges = vec![first];
                 for x in &xs[1..] {
-                    let v = self.ast_expr(x)?;
+                    let (v, r) = self.ast_value(x)?;
                     acc = self.min_max(acc, v, pred)?;
+                    ranges.push(r);
                 }
-                Ok(acc)
+                Ok((acc, value_ranges::operation(e, &ranges).wrapped()))
             }
             AstExpr::Select(cond, x, y) => {
                 let cv = self.ast_condition(cond)?;
-                let (x, y) = bin(x, y)?;
-                ir.select(cv, x, y)
+                let ((x, xr), (y, yr)) = bin(x, y)?;
+                Ok((ir.select(cv, x, y)?, value_ranges::operation(e, &[Interval::new(0, 1), xr, yr]).wrapped()))
             }
             AstExpr::Eq(x, y) => icmp(IntPredicate::EQ, x, y),
             AstExpr::Le(x, y) => icmp(IntPredicate::SLE, x, y),
             AstExpr::Lt(x, y) => icmp(IntPredicate::SLT, x, y),
             AstExpr::Ge(x, y) => icmp(IntPredicate::SGE, x, y),
             AstExpr::Gt(x, y) => icmp(IntPredicate::SGT, x, y),
-            AstExpr::And(x, y) => binary(Opcode::And, x, y),
-            AstExpr::Or(x, y) => binary(Opcode::Or, x, y),
+            AstExpr::And(x, y) => other(Opcode::And, x, y),
+            AstExpr::Or(x, y) => other(Opcode::Or, x, y),
         }
     }
 
@@ -526,7 +616,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 let source = self.source_loop(*iterator, body);
                 let at = source.and_then(|l| l.start.as_ref()).or_else(|| self.first_location(body));
                 self.set_location(at);
-                let init = self.ast_expr(init)?;
+                let (init, init_range) = self.ast_value(init)?;
+                let upper = value_ranges::iterator_upper_bound(cond, *iterator).map(|(ub, strict)| {
+                    let ub = value_ranges::range(ub, self.leaves());
+                    Interval::new(ub.lower, ub.upper - i128::from(strict))
+                });
+                let ranges = value_ranges::loop_ranges(init_range, upper, *step);
                 let pre = self.ir.insert_block()?;
                 let (header, body_bb, exit) = (self.block("polyprop.loop"), self.block("polyprop.body"), self.block("polyprop.exit"));
                 self.ir.br(header)?;
@@ -534,15 +629,19 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 let phi = self.ir.phi(self.ir.i64().into(), &self.plan.ast.iterators[*iterator])?;
                 let iterator_value = phi.as_basic_value();
                 self.iterators[*iterator] = Some(iterator_value);
+                self.iterator_ranges[*iterator] = ranges.header;
                 let cv = self.ast_condition(cond)?;
                 self.ir.cond_br(cv, body_bb, exit)?;
                 self.ir.position_at_end(body_bb);
+                self.iterator_ranges[*iterator] = ranges.body;
                 self.node(body)?;
                 self.set_location(at);
                 // The counter counts the source loop's iterations: its increment cannot wrap
-                // where the source's counter could not.
+                // where the source's counter could not, nor where its range proves it.
                 let nsw = source.is_some_and(|l| l.counter_nsw);
-                let next = self.ir.wrap_flags(self.ir.add(iterator_value, self.int(*step))?, WrapFlags { nsw, ..WrapFlags::NONE });
+                let next_range = ranges.body + Interval::point(*step);
+                let flags = or_nsw(WrapFlags { nsw, ..WrapFlags::NONE }, next_range);
+                let next = self.ir.wrap_flags(self.ir.add(iterator_value, self.int(*step))?, flags);
                 let latch = self.ir.insert_block()?;
                 self.ir.br(header)?;
                 if let (Some(id), Some(back_edge)) = (source.and_then(|l| l.id), latch.get_terminator()) {
@@ -550,13 +649,17 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 }
                 phi.add_incoming(&[(&init, pre), (&next, latch)]);
                 self.iterators[*iterator] = None;
+                self.iterator_ranges[*iterator] = Interval::I64;
                 self.ir.position_at_end(exit);
                 Ok(())
             }
             AstNode::User { statement, args } => {
                 self.set_location(self.plan.scop.statements[*statement].location.as_ref());
-                let iters = args.iter().map(|a| self.ast_expr(a)).collect::<Built<Vec<_>>>()?;
-                self.statement(*statement, &iters)
+                let (iters, ranges): (Vec<_>, Vec<_>) = args.iter().map(|a| self.ast_value(a)).collect::<Built<Vec<_>>>()?.into_iter().unzip();
+                self.statement_ranges = ranges;
+                let done = self.statement(*statement, &iters);
+                self.statement_ranges.clear();
+                done
             }
         }
     }
@@ -808,6 +911,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 }
 
+/// `flags`, with `nsw` also when the exact result interval of the operation fits in `i64`:
+/// then the operation does not wrap (`value_ranges`).
+fn or_nsw(flags: WrapFlags, exact: Interval) -> WrapFlags {
+    WrapFlags { nsw: flags.nsw || exact.fits(), ..flags }
+}
+
 fn compare<'ctx>(ir: &IrBuilder<'ctx>, p: ComparePredicate, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
     use ComparePredicate as P;
     use FloatPredicate as R;
@@ -947,6 +1056,9 @@ fn version_entry<'ctx>(
     let result = (|| -> Built<()> {
         e.materialize_parameters()?;
         let mut ok = e.ast_condition(&plan.assumptions)?;
+        if let Some(bounded) = e.parameter_bounds_hold()? {
+            ok = e.ir.binary(Opcode::And, ok, bounded)?;
+        }
         for check in &plan.scop.alias_checks {
             let disjoint = e.disjoint(check.first, check.second)?;
             ok = e.ir.binary(Opcode::And, ok, disjoint)?;

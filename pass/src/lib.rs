@@ -38,6 +38,7 @@ pub mod reject;
 pub mod scop_builder;
 pub mod statements;
 pub mod timing;
+pub mod value_ranges;
 
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
