@@ -220,6 +220,8 @@ struct Emitter<'a, 'ctx> {
     sizes: Vec<Vec<Val<'ctx>>>,
     iterators: Vec<Option<Val<'ctx>>>,
     to_free: Vec<Val<'ctx>>,
+    /// The `!range` kind id.
+    range_kind: u32,
     /// The `!tbaa` kind id, and the debug-info scope of the emitted code (if the source has
     /// debug info) with the line of its function.
     tbaa_kind: u32,
@@ -262,6 +264,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             iterators: vec![None; plan.ast.iterators.len()],
             to_free: Vec::new(),
             tbaa_kind: crate::ir_builder::metadata_kind(original.as_value_ref(), "tbaa"),
+            range_kind: crate::ir_builder::metadata_kind(original.as_value_ref(), "range"),
             scope: None,
             alias_scopes: Vec::new(),
             unconditional: Vec::new(),
@@ -799,6 +802,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 let addr = self.address(access, iters)?;
                 let (value, load) = ir.load(addr)?;
                 self.memory_metadata(access.array, load)?;
+                if let Some(Some(range)) = self.plan.fidelity.range.get(access.array) {
+                    self.ir.set_metadata(load, self.range_kind, *range)?;
+                }
                 Ok(value)
             }
             Expr::Iterator(k) => Ok(iters[*k]),

@@ -37,6 +37,8 @@ pub struct Fidelity {
     pub fast_math: u32,
     /// Per memory array: the `!tbaa` tag (metadata as a value) of all its accesses.
     pub tbaa: Vec<Option<Value>>,
+    /// Per memory array: the `!range` of all its loads (clang's `bool` loads, `[0, 2)`).
+    pub range: Vec<Option<Value>>,
     /// Per statement name of the model as built: the source loops around it, outermost first.
     pub loops: HashMap<String, Vec<SourceLoop>>,
 }
@@ -102,22 +104,30 @@ pub fn summarize(function: Value, region: &Region, arrays: &Arrays) -> Fidelity 
             }
         }
     }
-    let kind = ir_builder::metadata_kind(function, "tbaa");
-    let mut tbaa: Vec<Option<Option<Value>>> = vec![None; arrays.arrays.len()];
-    for (inst, access) in &arrays.access_of {
+    let loads = |inst: &Value| ir::opcode(*inst) == Some(LLVMOpcode::LLVMLoad);
+    Fidelity {
+        fast_math: fast_math.unwrap_or(0),
+        tbaa: common_tags(function, arrays, "tbaa", |_| true),
+        range: common_tags(function, arrays, "range", loads),
+        loops: HashMap::new(),
+    }
+}
+
+/// Per array: the metadata node of kind `kind` that every access of it chosen by `which`
+/// carries, if they all carry the same one (and there is one).
+fn common_tags(function: Value, arrays: &Arrays, kind: &str, which: impl Fn(&Value) -> bool) -> Vec<Option<Value>> {
+    let kind = ir_builder::metadata_kind(function, kind);
+    let mut common: Vec<Option<Option<Value>>> = vec![None; arrays.arrays.len()];
+    for (inst, access) in arrays.access_of.iter().filter(|(inst, _)| which(inst)) {
         let tag = ir_builder::metadata_of(*inst, kind);
-        let seen = &mut tbaa[access.array];
+        let seen = &mut common[access.array];
         *seen = match *seen {
             None => Some(tag),
             Some(t) if t == tag => Some(t),
             Some(_) => Some(None),
         };
     }
-    Fidelity {
-        fast_math: fast_math.unwrap_or(0),
-        tbaa: tbaa.into_iter().map(Option::flatten).collect(),
-        loops: HashMap::new(),
-    }
+    common.into_iter().map(Option::flatten).collect()
 }
 
 /// Arithmetic, comparisons and calls on floating-point values: what code generation emits
