@@ -655,9 +655,6 @@ pub fn for_each_point(
     visit_points(ctx, set, visit)
 }
 
-/// Calls `visit` with `(iterators ++ time vector)` for every instance of one statement, for
-/// fixed parameter values: `domain` is `[params] -> { S[i] : ... }`, `schedule`
-/// `[params] -> { S[i] -> [t] }`, `params` `[params] -> { : N = 64 and ... }`.
 /// The largest outermost coordinate of `set`, a non-empty bounded set whose parameters are
 /// fixed (`intersect_params` with equalities).
 pub fn outermost_maximum(ctx: &IslContext, set: UnionSet<'_>) -> IslResult<i64> {
@@ -670,6 +667,9 @@ pub fn outermost_maximum(ctx: &IslContext, set: UnionSet<'_>) -> IslResult<i64> 
     ctx.check(maximum.get_num_si())
 }
 
+/// Calls `visit` with `(iterators ++ time vector)` for every instance of one statement, for
+/// fixed parameter values: `domain` is `[params] -> { S[i] : ... }`, `schedule`
+/// `[params] -> { S[i] -> [t] }`, `params` `[params] -> { : N = 64 and ... }`.
 pub fn for_each_instance(
     ctx: &IslContext,
     domain: &str,
