@@ -50,7 +50,10 @@ pub fn main(args: TreArgs) -> Result<(), String> {
         failures.extend(failure);
     }
     if let Some(path) = &args.json {
-        let text = if json.len() == 1 { json.remove(0) } else { format!("[{}]\n", json.iter().map(|j| j.trim_end()).collect::<Vec<_>>().join(",\n")) };
+        let text = match json.len() {
+            1 => json.remove(0),
+            _ => format!("[{}]\n", json.iter().map(|j| j.trim_end()).collect::<Vec<_>>().join(",\n")),
+        };
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     match failures.first() {
