@@ -982,21 +982,26 @@ impl Affinator<'_> {
             return Ok(None);
         }
         let value = self.recurrence_value(narrow)?;
+        self.modular_extension(&value, bits, extension, narrow)
+    }
+
+    /// The `extension` of the `bits`-bit integer congruent to `value`: `None` where `value`
+    /// provably fits (the extension is then the identity, and the plain form simpler), else
+    /// exactly `value mod 2^bits` (zero) or `(value + 2^(bits-1)) mod 2^bits - 2^(bits-1)`
+    /// (sign).
+    fn modular_extension(&self, value: &AffExpr, bits: u32, extension: Extension, at: Scev) -> Result<Option<AffExpr>, NotAffine> {
         let fits = match extension {
-            Extension::Sign => self.fits(&value, bits),
-            Extension::Zero => self.non_negative(std::slice::from_ref(&value)) && self.fits(&value, bits + 1),
+            Extension::Sign => self.fits(value, bits),
+            Extension::Zero => self.non_negative(std::slice::from_ref(value)) && self.fits(value, bits + 1),
         };
         if fits {
             return Ok(None);
         }
-        let overflow = || NotAffine::at("overflow", narrow);
-        let (modulus, half) = (1i64 << bits, 1i64 << (bits - 1));
-        let modulo = |e: &AffExpr| -> Option<AffExpr> { e.sub(&e.floor_div(modulus)?.scale(modulus)?) };
         let exact = match extension {
-            Extension::Zero => modulo(&value),
-            Extension::Sign => value.add(&AffExpr::constant(half)).and_then(|e| modulo(&e)).and_then(|e| e.sub(&AffExpr::constant(half))),
+            Extension::Zero => unsigned_remainder(value, bits),
+            Extension::Sign => signed_remainder(value, bits),
         };
-        exact.map(Some).ok_or_else(overflow)
+        exact.map(Some).ok_or(NotAffine::at("overflow", at))
     }
 
     /// The extension of a truncation to at most [`MODULAR_BITS`] bits of a value that may
@@ -1013,18 +1018,7 @@ impl Affinator<'_> {
             return Ok(None);
         }
         let value = if arithmetic { self.affine(narrow)? } else { self.affine(narrow.operands()[0])? };
-        let fits = match extension {
-            Extension::Sign => self.fits(&value, bits),
-            Extension::Zero => self.non_negative(std::slice::from_ref(&value)) && self.fits(&value, bits + 1),
-        };
-        if fits {
-            return Ok(None);
-        }
-        let exact = match extension {
-            Extension::Zero => unsigned_remainder(&value, bits),
-            Extension::Sign => signed_remainder(&value, bits),
-        };
-        exact.map(Some).ok_or(NotAffine::at("overflow", narrow))
+        self.modular_extension(&value, bits, extension, narrow)
     }
 
     /// `start + step * i` of a recurrence `{start,+,step}`, whatever its type's width.
