@@ -401,30 +401,7 @@ pub fn access_bounds(ctx: &IslContext, scop: &Scop, array: usize) -> IslResult<O
         return Err(IslError::Isl { message: format!("no array {array} in SCoP {}", scop.name) });
     };
     let assumed = assumed_context(ctx, scop)?;
-    // { A[subscripts] } accessed by some statement instance.
-    let mut accessed: Option<crate::isl::UnionSet<'_>> = None;
-    for statement in &scop.statements {
-        let accesses = std::iter::once(&statement.write).chain(statement.reads());
-        for access in accesses.filter(|a| a.array == array) {
-            let relation = ctx.union_map(&scop.access_relation(statement, access))?;
-            let mut range = relation
-                .intersect_domain(ctx.union_set(&statement.domain)?)?
-                .intersect_params(&assumed)?
-                .range()?;
-            if access.is_may() {
-                // A may-access reaches anywhere in the array: its declared extent.
-                range = range.intersect(ctx.union_set(&scop.array_extent(array))?)?;
-            }
-            // Coalesced as it grows: after propagation an input is read at many offsets by
-            // many statements, and the minimum and maximum of an uncoalesced union cost more
-            // than the quota.
-            accessed = Some(match accessed {
-                None => range.coalesce()?,
-                Some(previous) => previous.union(range)?.coalesce()?,
-            });
-        }
-    }
-    let Some(accessed) = accessed else { return Ok(None) };
+    let Some(accessed) = crate::isl::accessed_elements(ctx, scop, array, &assumed, |_| true)? else { return Ok(None) };
     if accessed.is_empty()? {
         return Ok(None);
     }

@@ -176,30 +176,22 @@ pub fn interpret_with_extents(
 /// subscript of its affine accesses, over every statement instance for `params` (0 when
 /// nothing reaches it). Data-dependent subscripts are left to the bounds checks of the run.
 pub fn outer_extents(scop: &Scop, params: &[(String, i64)]) -> Result<Extents, InterpError> {
+    let unknown: Vec<usize> =
+        (0..scop.arrays.len()).filter(|&a| scop.arrays[a].sizes.first().is_some_and(|size| size.is_none())).collect();
+    if unknown.is_empty() {
+        return Ok(Vec::new());
+    }
     let values = parameter_values(scop, params)?;
     let ctx = IslContext::new(0);
     let fixed = ctx.param_set(&fixed_parameters(scop, &values))?;
     let mut extents = Vec::new();
-    for (id, array) in scop.arrays.iter().enumerate() {
-        if array.sizes.first().map_or(true, |size| size.is_some()) {
-            continue;
-        }
-        let mut largest = -1;
-        for statement in &scop.statements {
-            let accesses = std::iter::once(&statement.write).chain(statement.reads());
-            for access in accesses.filter(|a| a.array == id && a.data_subscript(0).is_none()) {
-                let reached = ctx
-                    .union_map(&scop.access_relation(statement, access))?
-                    .intersect_domain(ctx.union_set(&statement.domain)?)?
-                    .intersect_params(&fixed)?
-                    .range()?;
-                if reached.is_empty()? {
-                    continue;
-                }
-                largest = largest.max(isl::outermost_maximum(&ctx, reached)?);
-            }
-        }
-        extents.push((array.name.clone(), largest + 1));
+    for array in unknown {
+        let reached = isl::accessed_elements(&ctx, scop, array, &fixed, |a| a.data_subscript(0).is_none())?;
+        let largest = match reached {
+            Some(reached) if !reached.is_empty()? => isl::outermost_maximum(&ctx, reached)?,
+            _ => -1,
+        };
+        extents.push((scop.arrays[array].name.clone(), largest + 1));
     }
     Ok(extents)
 }

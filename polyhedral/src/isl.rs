@@ -655,6 +655,37 @@ pub fn for_each_point(
     visit_points(ctx, set, visit)
 }
 
+/// `{ A[subscripts] }` accessed by some instance of some statement (its write and reads of
+/// `array` that `include` takes, over its domain) for the parameters of `params`; `None` when
+/// none is taken. A may-access reaches anywhere in the array: its declared extent.
+pub fn accessed_elements<'c>(
+    ctx: &'c IslContext,
+    scop: &crate::model::Scop,
+    array: usize,
+    params: &ParamSet<'c>,
+    include: impl Fn(&crate::model::Access) -> bool,
+) -> IslResult<Option<UnionSet<'c>>> {
+    let mut accessed: Option<UnionSet<'c>> = None;
+    for statement in &scop.statements {
+        let accesses = std::iter::once(&statement.write).chain(statement.reads());
+        for access in accesses.filter(|a| a.array == array && include(a)) {
+            let relation = ctx.union_map(&scop.access_relation(statement, access))?;
+            let mut range = relation.intersect_domain(ctx.union_set(&statement.domain)?)?.intersect_params(params)?.range()?;
+            if access.is_may() {
+                range = range.intersect(ctx.union_set(&scop.array_extent(array))?)?;
+            }
+            // Coalesced as it grows: after propagation an input is read at many offsets by
+            // many statements, and the minimum and maximum of an uncoalesced union cost more
+            // than the quota.
+            accessed = Some(match accessed {
+                None => range.coalesce()?,
+                Some(previous) => previous.union(range)?.coalesce()?,
+            });
+        }
+    }
+    Ok(accessed)
+}
+
 /// The largest outermost coordinate of `set`, a non-empty bounded set whose parameters are
 /// fixed (`intersect_params` with equalities).
 pub fn outermost_maximum(ctx: &IslContext, set: UnionSet<'_>) -> IslResult<i64> {
