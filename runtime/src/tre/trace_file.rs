@@ -180,13 +180,11 @@ impl Trace {
     }
 
     pub fn read_all(path: &Path) -> Result<Vec<Trace>, TraceFileError> {
-        let bytes = std::fs::read(path).map_err(|e| TraceFileError::Io(format!("cannot read: {e}")))?;
-        Trace::decode_all(&bytes)
+        Trace::decode_all(&read_bytes(path)?)
     }
 
     pub fn read(path: &Path) -> Result<Trace, TraceFileError> {
-        let bytes = std::fs::read(path).map_err(|e| TraceFileError::Io(format!("cannot read: {e}")))?;
-        Trace::decode(&bytes)
+        Trace::decode(&read_bytes(path)?)
     }
 
     pub fn write(&self, path: &Path) -> Result<(), TraceFileError> {
@@ -196,6 +194,10 @@ impl Trace {
     pub fn write_all(traces: &[Trace], path: &Path) -> Result<(), TraceFileError> {
         std::fs::write(path, Trace::encode_all(traces)).map_err(|e| TraceFileError::Io(format!("cannot write: {e}")))
     }
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>, TraceFileError> {
+    std::fs::read(path).map_err(|e| TraceFileError::Io(format!("cannot read: {e}")))
 }
 
 #[cfg(test)]
