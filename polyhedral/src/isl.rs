@@ -109,6 +109,8 @@ struct Parsed {
     param_sets: HashMap<String, isl_rs::Set>,
     /// `analysis_context` by the texts of the parameters and assumptions.
     hulls: HashMap<String, isl_rs::Set>,
+    /// `disjoint_texts` by its two texts.
+    disjoint: HashMap<(String, String), bool>,
 }
 
 /// Texts longer than this are read each time rather than kept.
@@ -211,6 +213,23 @@ impl IslContext {
             IslError::Isl { message } => IslError::Parse { input: text.to_string(), message },
             other => other,
         }
+    }
+
+    /// Whether the union sets written `a` and `b` have no element in common. Answers are kept
+    /// by text, like objects: model building asks the same question of a use's domain again
+    /// for each use of a value (say, the zero extension of a parameter), and answering cost
+    /// far more than reading.
+    pub fn disjoint_texts(&self, a: &str, b: &str) -> IslResult<bool> {
+        let key = (a.to_string(), b.to_string());
+        if let Some(&answer) = self.parsed.borrow().disjoint.get(&key) {
+            return Ok(answer);
+        }
+        let answer = self.union_set(a)?.intersect(self.union_set(b)?)?.is_empty()?;
+        let mut parsed = self.parsed.borrow_mut();
+        if a.len() + b.len() <= MAX_CACHED_TEXT && parsed.disjoint.len() < MAX_CACHED_OBJECTS {
+            parsed.disjoint.insert(key, answer);
+        }
+        Ok(answer)
     }
 
     /// Reads a union set such as `[N] -> { S[i] : 0 <= i <= N; T[j] : j = 0 }`.
