@@ -22,7 +22,7 @@
 
 use polyhedral::isl::{self, IslContext, IslResult, ParamSet, UnionMap, UnionSet};
 use polyhedral::schedule_tree::{runs_entirely_before, time_constants};
-use polyhedral::model::{Access, ArrayId, Scop, StatementId};
+use polyhedral::model::{Access, ArrayId, Scop, Statement, StatementId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -248,6 +248,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
         let any_may = writers.iter().any(|&w| self.scop.statements[w].may_write());
         if plain && !any_may {
             out.extend(self.plain_dependences(&writers, &sources, &mut distinct)?);
+            out.extend(self.same_iteration_dependences(&writers, &mut distinct)?);
         }
         // One flow computation per batch of reads from different statements: the sink's
         // statement names tell their dependences apart, and isl finds the last writer of each
@@ -344,6 +345,77 @@ impl<'a, 'c> Analysis<'a, 'c> {
             }
         }
         Ok(out)
+    }
+
+    /// The RAW dependences of the reads of `distinct` that need no dataflow analysis because
+    /// the scalar's one writer `W` runs, in every iteration of the loops it shares with the
+    /// reader `T`, before `T` in the same iteration (a value computed in a loop body and used
+    /// further down, or after an inner loop: 3mm's sums copied out of their loop). In `2d + 1`
+    /// schedules `W: [c_0, x_0, ..., c_k, z...]`, `T: [c_0, x_0, ..., c_k', y...]` with
+    /// `c_k < c_k'`, the last write before `T[x, y]` is the last instance `W[x, z]` of the
+    /// iteration `x`, if `W` runs in it at all: when it does for every `x` of `T`'s domain, the
+    /// dependence is `{ W[x, z] -> T[x, y] : W[x, z] last in x }` on `T`'s domain, the relation
+    /// isl's analysis finds (cheaper: no comparison of every pair of instances).
+    fn same_iteration_dependences(
+        &self,
+        writers: &[StatementId],
+        distinct: &mut Vec<(StatementId, usize, &Access)>,
+    ) -> IslResult<Vec<RawDependence>> {
+        let mut out = Vec::new();
+        let &[writer] = writers else { return Ok(out) };
+        let w = &self.scop.statements[writer];
+        let Some(before) = loop_constants(w).filter(|_| w.write.subscripts.is_empty()) else { return Ok(out) };
+        let mut index = 0;
+        while index < distinct.len() {
+            let (target, read, _) = distinct[index];
+            let dependence = match loop_constants(&self.scop.statements[target]) {
+                Some(after) => match shared_loops(&before, &after) {
+                    Some(shared) => self.last_in_iteration(writer, target, shared)?,
+                    None => None,
+                },
+                None => None,
+            };
+            match dependence {
+                Some(relation) => {
+                    distinct.remove(index);
+                    if !relation.is_empty()? {
+                        out.push(RawDependence { source: writer, target, read, relation: relation.to_isl_string()? });
+                    }
+                }
+                None => index += 1,
+            }
+        }
+        Ok(out)
+    }
+
+    /// `{ W[x, z] -> T[x, y] }` on `T`'s domain, with `W[x, z]` the last instance of `W` in
+    /// the iteration `x` of the `shared` outer loops; `None` if `W` does not run in some
+    /// iteration where `T` does.
+    fn last_in_iteration(&self, writer: StatementId, target: StatementId, shared: usize) -> IslResult<Option<UnionMap<'c>>> {
+        let (w, t) = (&self.scop.statements[writer], &self.scop.statements[target]);
+        let prefix = self.scop.param_prefix();
+        let names = |letter: &str, from: usize, to: usize| (from..to).map(|k| format!("{letter}{k}")).collect::<Vec<_>>();
+        let x = names("x", 0, shared);
+        let (z, v) = (names("z", shared, w.iterators.len()), names("v", shared, w.iterators.len()));
+        let y = names("y", shared, t.iterators.len());
+        let tuple = |parts: &[&Vec<String>]| parts.iter().flat_map(|p| p.iter().cloned()).collect::<Vec<_>>().join(", ");
+        let mut last = self.domain(writer)?;
+        if !z.is_empty() {
+            // The instances followed by another one of the same iteration `x`.
+            let later: Vec<String> = (0..z.len())
+                .map(|p| {
+                    let equal = (0..p).map(|q| format!("{} = {} and ", z[q], v[q])).collect::<String>();
+                    format!("({equal}{} < {})", z[p], v[p])
+                })
+                .collect();
+            let text = format!("{prefix}{{ {0}[{1}] -> {0}[{2}] : {3} }}", w.name, tuple(&[&x, &z]), tuple(&[&x, &v]), later.join(" or "));
+            let followed = self.ctx.union_map(&text)?.intersect_domain(last.copy()?)?.intersect_range(last.copy()?)?.domain()?;
+            last = last.subtract(followed)?;
+        }
+        let text = format!("{prefix}{{ {}[{}] -> {}[{}] }}", w.name, tuple(&[&x, &z]), t.name, tuple(&[&x, &y]));
+        let relation = self.ctx.union_map(&text)?.intersect_domain(last)?.intersect_range(self.domain(target)?)?;
+        let reached = self.domain(target)?.is_subset(&relation.copy()?.range()?)?;
+        Ok(reached.then_some(relation))
     }
 
     /// Whether every instance of each of `writers` runs before every instance of `target`.
@@ -446,6 +518,41 @@ impl<'a, 'c> Analysis<'a, 'c> {
     }
 }
 
+/// The constants `c_0, ..., c_d` of a statement's `2d + 1` schedule
+/// `{ S[i_0, ..., i_(d-1)] -> [c_0, i_0, c_1, ..., i_(d-1), c_d, 0, ...] }` (padded with
+/// constants to the model's depth), read from its text; `None` for any other form.
+fn loop_constants(statement: &Statement) -> Option<Vec<i64>> {
+    let head = format!("{{ {}[{}] -> [", statement.name, statement.iterators.join(", "));
+    let (_, rest) = statement.schedule.split_once(&head)?;
+    let times: Vec<&str> = rest.strip_suffix("] }")?.split(", ").collect();
+    let depth = statement.iterators.len();
+    if times.len() < 2 * depth + 1 {
+        return None;
+    }
+    let mut constants = Vec::with_capacity(depth + 1);
+    for (k, time) in times.iter().enumerate() {
+        if k % 2 == 1 && k < 2 * depth {
+            if *time != statement.iterators[k / 2] {
+                return None;
+            }
+        } else {
+            let c: i64 = time.parse().ok()?;
+            if k <= 2 * depth {
+                constants.push(c);
+            }
+        }
+    }
+    Some(constants)
+}
+
+/// The number of loops a statement with loop constants `w` shares with one of `t`, if it
+/// runs before it in each of their iterations: the first constant where they differ is
+/// smaller in `w` (in `2d + 1` schedules, equal constants before it mean the same loops).
+fn shared_loops(w: &[i64], t: &[i64]) -> Option<usize> {
+    let k = w.iter().zip(t).position(|(a, b)| a != b)?;
+    (w[k] < t[k]).then_some(k)
+}
+
 #[cfg(test)]
 mod tests {
     //! `plain_dependences` against isl's dataflow analysis on models where the shortcut
@@ -486,10 +593,81 @@ for i = 0 to 2*N - 1 do
 done
 ";
 
+    /// Scalars written and read in loop bodies: `s` by one writer before its readers in the
+    /// same iterations (also inside an inner loop), `l` in an inner loop and read after it;
+    /// `t` written under a condition its reader does not share and `m` in an inner loop that
+    /// may not run (the value may come from an earlier iteration); `u` written after its
+    /// reader in the body.
+    const BODIES: &str = "
+scop bodies;
+param N >= 4;
+array in[N][N] : f32 in;
+array out[N][N] : f32 out;
+scalar s : f32 temp;
+scalar t : f32 temp;
+scalar u : f32 temp;
+scalar l : f32 temp;
+scalar m : f32 temp;
+u = 0.0f;
+for i = 0 to N - 1 do
+  for j = 0 to N - 1 do
+    S: s = in[i][j] * 2.0f;
+    if j >= 1 then
+      T: t = in[i][j];
+    fi
+    for k = 0 to N - 1 do
+      R: out[i][k] = s + t + u;
+    done
+    O: out[i][j] = s + t;
+    U: u = in[j][i];
+    for k = 0 to N - 1 do
+      L: l = in[i][k];
+    done
+    for k = 0 to j - 1 do
+      M: m = in[k][i];
+    done
+    P: out[j][i] = l + m;
+  done
+done
+";
+
     /// (source, target, read) -> relation, from either computation.
     fn dependences(analysis: &Analysis, array: ArrayId, plain: bool) -> Vec<(StatementId, StatementId, usize, String)> {
         let raws = analysis.compute_raw_dependences(array, plain).unwrap();
         raws.into_iter().map(|r| (r.source, r.target, r.read, r.relation)).collect()
+    }
+
+    #[test]
+    fn same_iteration_dependences_are_those_of_the_dataflow_analysis() {
+        let scop = parse_scop(BODIES).unwrap();
+        let ctx = IslContext::new(0);
+        let relations = Relations::default();
+        let analysis = Analysis::new(&ctx, &scop, &relations).unwrap();
+        let array = |name: &str| scop.arrays.iter().position(|a| a.name == name).unwrap();
+        let statement = |name: &str| scop.statements.iter().position(|s| s.name == name).unwrap();
+        for name in ["s", "t", "u", "l", "m"] {
+            let mut with = dependences(&analysis, array(name), true);
+            let mut without = dependences(&analysis, array(name), false);
+            assert_eq!(with.len(), without.len(), "{name}");
+            with.sort();
+            without.sort();
+            for (a, b) in with.iter().zip(&without) {
+                assert_eq!((a.0, a.1, a.2), (b.0, b.1, b.2), "{name}");
+                let same = ctx.union_map(&a.3).unwrap().is_equal(&ctx.union_map(&b.3).unwrap()).unwrap();
+                assert!(same, "{name}: {} against {}", a.3, b.3);
+            }
+        }
+        // Which reads the shortcut takes: both of `s` and the one of `l`, none of `t` (T does
+        // not run at j = 0), `m` (nor does M) or `u` (written after its reader).
+        let taken = |name: &str, reader: &str| {
+            let reads: Vec<&Access> = scop.statements[statement(reader)].value.reads().into_iter().filter(|r| r.array == array(name)).collect();
+            let mut distinct = vec![(statement(reader), 0, reads[0])];
+            !analysis.same_iteration_dependences(&analysis.writers_of(array(name)), &mut distinct).unwrap().is_empty()
+        };
+        assert!(taken("s", "R") && taken("s", "O"));
+        assert!(!taken("t", "R") && !taken("t", "O"));
+        assert!(!taken("u", "R"));
+        assert!(taken("l", "P") && !taken("m", "P"));
     }
 
     #[test]
