@@ -18,7 +18,7 @@ use crate::region::Region;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
 use polyhedral::isl::IslContext;
 use polyhedral::model::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A SCoP with the LLVM values its model stands for (for code generation).
 pub struct BuiltScop {
@@ -162,12 +162,17 @@ fn no_wrap_assumptions(isl: &IslContext, parameters: &Parameters) -> RejectResul
     let params = parameters.names();
     let prefix = format!("[{}] -> ", params.join(", "));
     let mut out: Vec<Assumption> = Vec::new();
+    // Uses of one value in one block record the same assumption: each is computed once.
+    let mut checked: HashSet<(String, String)> = HashSet::new();
     for nw in &parameters.no_wrap {
         isl.reset_quota();
         let names = iterator_names(nw.depth);
         let value = nw.value.display(&names, &params).to_string();
         let (low, high) = nw.range();
         let text = format!("{prefix}{{ [{}] : {value} < {low} or {value} > {high} }}", names.join(", "));
+        if !checked.insert((text.clone(), nw.domain.clone())) {
+            continue;
+        }
         let parse = |t: &str| isl.check(isl_rs::Set::read_from_str(isl.raw(), t)).map_err(isl_error);
         let wraps = isl.check(parse(&text)?.intersect(parse(&nw.domain)?)).map_err(isl_error)?;
         let wraps = isl.check(wraps.params()).map_err(isl_error)?;
@@ -332,7 +337,11 @@ impl Assembler<'_> {
             let mut violations: Option<isl_rs::Set> = None;
             let mut bounds = Vec::new();
             let mut equalities: Vec<String> = Vec::new();
+            // Stencils and several statements over the same domain check the same subscript
+            // many times: each (subscript, size, unnamed domain) once.
+            let mut checked: HashSet<(String, String, String)> = HashSet::new();
             for stmt in &scop.statements {
+                let unnamed = stmt.domain.replacen(&format!("{{ {}[", stmt.name), "{ [", 1);
                 self.isl.reset_quota();
                 let accesses = std::iter::once(&stmt.write).chain(stmt.reads());
                 for access in accesses.filter(|acc| acc.array == id) {
@@ -347,6 +356,9 @@ impl Assembler<'_> {
                         let size = size.display(&[], &params).to_string();
                         if !bounds.contains(&size) {
                             bounds.push(size.clone());
+                        }
+                        if !checked.insert((sub.clone(), size.clone(), unnamed.clone())) {
+                            continue;
                         }
                         let text = format!(
                             "{prefix}{{ [{}] : {sub} < 0 or {sub} >= {size} }}",

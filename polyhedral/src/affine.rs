@@ -68,6 +68,16 @@ impl AffExpr {
         })
     }
 
+    /// Whether iterator `k` occurs, also inside divisions.
+    pub fn uses_iterator(&self, k: usize) -> bool {
+        self.terms.iter().any(|(v, _)| match v {
+            AffVar::Iter(j) => *j == k,
+            AffVar::Param(_) => false,
+            AffVar::FloorDiv(e, _) => e.uses_iterator(k),
+            AffVar::Min(a, b) | AffVar::Max(a, b) => a.uses_iterator(k) || b.uses_iterator(k),
+        })
+    }
+
     /// Highest iterator index used plus one (0 if none).
     pub fn iterator_bound(&self) -> usize {
         self.terms

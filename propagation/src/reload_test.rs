@@ -317,11 +317,16 @@ impl<'a, 'c> Analysis<'a, 'c> {
         sources: &UnionMap<'c>,
         distinct: &mut Vec<(StatementId, usize, &Access)>,
     ) -> IslResult<Vec<RawDependence>> {
-        // A writer with more loops than subscripts writes some element twice, unless a loop
-        // runs once (isl's analysis answers then as well): no injectivity test for it (3mm's
-        // accumulations).
+        // A writer with a loop that no subscript names writes some element twice, unless the
+        // loop runs once (isl's analysis answers then as well): no injectivity test for it
+        // (3mm's accumulations). More loops than subscripts is not enough: a strip-mined
+        // subscript `16*i2 + i3` names two (bilateral grid).
         let statements = &self.scop.statements;
-        if writers.iter().any(|&w| statements[w].iterators.len() > statements[w].write.subscripts.len()) {
+        let names_every_loop = |w: StatementId| {
+            let write = &statements[w].write;
+            (0..statements[w].iterators.len()).all(|k| write.subscripts.iter().any(|s| s.uses_iterator(k)))
+        };
+        if !writers.iter().all(|&w| names_every_loop(w)) {
             return Ok(Vec::new());
         }
         let mut plain = Vec::new();
