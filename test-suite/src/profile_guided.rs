@@ -214,6 +214,15 @@ impl ProgramResult {
 pub struct Results {
     pub setup: Setup,
     pub programs: Vec<ProgramResult>,
+    /// `/proc/loadavg` before and after the measurement: on a shared machine the spread of
+    /// the times is the other processes' as much as the code's.
+    pub load: (String, String),
+}
+
+/// The 1, 5 and 15 minute load averages.
+fn load_average() -> String {
+    let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
 }
 
 impl Setup {
@@ -413,6 +422,7 @@ fn run_once(binary: &Path, size: u64, calls: u32, timeout: Duration) -> Result<K
 /// Profiles, builds and measures every program of the set.
 pub fn run(setup: Setup) -> Results {
     assert_eq!(setup.variants.first(), Some(&Variant::Naive), "naive is the baseline");
+    let load_before = load_average();
     let mut programs = Vec::new();
     for k in &setup.kernels {
         progress(&format!("[profile] {} at {}", k.name, k.small));
@@ -442,7 +452,7 @@ pub fn run(setup: Setup) -> Results {
         programs.push(ProgramResult { kernel: *k, profile, functions, cells });
     }
     progress_done();
-    Results { setup, programs }
+    Results { setup, programs, load: (load_before, load_average()) }
 }
 
 #[cfg(test)]

@@ -71,6 +71,7 @@ pub fn table(results: &Results) -> String {
     );
     let _ = writeln!(s, "times in ms, speedup = naive/variant per round (medians of the round's timed calls), each figure median [min, max]; outputs compared by their checksum lines (FNV-1a of the bytes and %a sums)");
     let _ = writeln!(s, "variants: naive -O3 -march=native; polly + -mllvm -polly; polyprop + -fpass-plugin; polyprop-profile -O3 -march=native -g -fpass-plugin with POLYPROP_OPTIONS=profile=K.profile, the profile from a -O3 -march=x86-64-v3 -g build run at the small size under `polyprop profile`");
+    let _ = writeln!(s, "{}", noise_summary(results));
     s.push('\n');
     let _ = writeln!(s, "{:<9} {:<15} {:>9} {:<17} {:>28} {:>22} {:>10}  note", "program", "kernel", "size", "variant", "time (ms)", "speedup", "output");
     for p in &results.programs {
@@ -109,6 +110,24 @@ pub fn table(results: &Results) -> String {
         }
     }
     s
+}
+
+/// The machine's load and the spread of the times: a build whose IR is identical to naive's
+/// measures nothing but this noise.
+pub fn noise_summary(results: &Results) -> String {
+    let spreads: Vec<f64> = results
+        .programs
+        .iter()
+        .flat_map(|p| p.kernel.timed.iter().flat_map(move |f| p.cells.iter().filter_map(move |c| c.times(f))))
+        .map(|s| 100.0 * s.relative_range())
+        .collect();
+    format!(
+        "load average (1, 5, 15 min) before {} and after {}; noise (max-min)/median of the timed calls per cell {} %: \
+         a build whose optimized IR is identical to naive's differs from it only by this noise",
+        results.load.0,
+        results.load.1,
+        spread_or_dash(Spread::of(&spreads), 0)
+    )
 }
 
 fn csv_field(text: &str) -> String {
@@ -192,6 +211,8 @@ struct JsonKernel {
 #[derive(Serialize)]
 struct JsonResults {
     set: &'static str,
+    load_average_before: String,
+    load_average_after: String,
     rounds: u32,
     reps: u32,
     plugin: String,
@@ -240,6 +261,8 @@ pub fn json(results: &Results) -> String {
         .collect();
     let all = JsonResults {
         set: "rodinia",
+        load_average_before: results.load.0.clone(),
+        load_average_after: results.load.1.clone(),
         rounds: results.setup.rounds,
         reps: results.setup.reps,
         plugin: results.setup.plugin.display().to_string(),
