@@ -9,6 +9,8 @@ use std::path::PathBuf;
 /// same with -mllvm -polly, the same with -fpass-plugin=libpolyprop.so), runs them
 /// interleaved, validates outputs bit for bit against naive and writes
 /// <out-dir>/results.{txt,csv,json} and <out-dir>/speedups.svg.
+/// With --set rodinia: the Rodinia-like kernels of test-suite/rodinia/, also built with
+/// polyprop given a profile of a small run, into <out-dir>/rodinia/.
 #[derive(Parser, Debug)]
 #[command(name = "polyprop-bench", version)]
 pub struct Arguments {
