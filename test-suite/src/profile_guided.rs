@@ -114,6 +114,10 @@ pub struct FunctionReport {
     pub function: String,
     /// `print=detect`: why the function body is no SCoP statically, or the SCoP.
     pub static_model: String,
+    /// Polly's remarks on the function (`-Rpass-missed=polly-detect`, `-Rpass-analysis=
+    /// polly-scops`): the SCoPs it modeled and why its other candidate regions were rejected
+    /// (paper 001 Table 5's "Reasons why Polly failed").
+    pub polly: String,
     /// `print=transform` without the profile (after "polyprop: function F, ").
     pub static_verdict: String,
     /// `print=transform` with the profile.
@@ -128,8 +132,8 @@ pub struct Cell {
     pub flags: Vec<String>,
     pub build: Result<PathBuf, String>,
     pub build_seconds: f64,
-    /// Plugin variants: whether the optimized IR differs from the build it is compared with
-    /// (naive; for the profile variant, the same flags without the profile).
+    /// Whether the optimized IR differs from the build it is compared with: naive's for Polly
+    /// and polyprop, the same flags' without the profile for polyprop-profile.
     pub ir_changed: Option<bool>,
     pub runs: Vec<Result<KernelReport, String>>,
 }
@@ -303,7 +307,7 @@ impl Setup {
         };
         let build_seconds = start.elapsed().as_secs_f64();
         let ir_changed = match (v, &build, env) {
-            (Variant::Polyprop, Ok(_), _) => {
+            (Variant::Polly | Variant::Polyprop, Ok(_), _) => {
                 let naive = naive_ir.get_or_insert_with(|| self.optimized_ir(k, &Variant::Naive.flags(&self.plugin, &self.extra_flags), None, "naive"));
                 match (naive, self.optimized_ir(k, &flags, None, v.name())) {
                     (Ok(a), Ok(b)) => Some(*a != b),
@@ -333,6 +337,13 @@ impl Setup {
             Err(e) => Err(format!("no profile: {}", e.lines().next().unwrap_or(""))),
         };
         let detect = print("print=detect");
+        let polly_flags: Vec<String> = [Variant::Polly.flags(&self.plugin, &self.extra_flags), vec!["-g".into(), "-c".into()]]
+            .concat()
+            .into_iter()
+            .chain(["-mllvm", "-polly-process-unprofitable", "-Rpass-missed=polly-detect", "-Rpass-analysis=polly-scops"].map(String::from))
+            .collect();
+        let polly = self.compile(k, &polly_flags, None, &object);
+        let source = std::fs::read_to_string(self.source(k)).unwrap_or_default();
         let without = print("print=transform");
         let with = with_profile("print=transform");
         let loops = with_profile("print=profile");
@@ -342,6 +353,7 @@ impl Setup {
             .map(|function| FunctionReport {
                 function: function.to_string(),
                 static_model: or_error(&detect, &|t| detect_verdict(t, function)),
+                polly: or_error(&polly, &|t| polly_remarks(t, &source, function)),
                 static_verdict: or_error(&without, &|t| transform_verdict(t, function)),
                 profile_verdict: or_error(&with, &|t| transform_verdict(t, function)),
                 loops: loops.as_ref().ok().map(|t| loop_match(t, function)),
@@ -352,6 +364,54 @@ impl Setup {
 
 fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or("").to_string()
+}
+
+/// The lines of `function`'s definition in `source` (1-based, inclusive): from its
+/// `KERNEL void F(` line to the first line that is a lone `}`.
+pub fn function_lines(source: &str, function: &str) -> Option<(u32, u32)> {
+    let start = source.lines().position(|l| l.starts_with(&format!("KERNEL void {function}(")))?;
+    let end = source.lines().enumerate().skip(start).find(|(_, l)| *l == "}")?.0;
+    Some((start as u32 + 1, end as u32 + 1))
+}
+
+/// Polly's remarks on the lines of `function`: where a SCoP begins, and the distinct reasons
+/// its candidate regions were rejected, each with its line.
+pub fn polly_remarks(output: &str, source: &str, function: &str) -> String {
+    let Some((first, last)) = function_lines(source, function) else { return "function not found in the source".into() };
+    let mut scops = Vec::new();
+    let mut rejects: Vec<String> = Vec::new();
+    for line in output.lines() {
+        let Some((place, remark)) = line.split_once(": remark: ") else { continue };
+        let Some(number) = place.split(':').nth(1).and_then(|n| n.parse::<u32>().ok()) else { continue };
+        if number < first || number > last {
+            continue;
+        }
+        let message = remark.rsplit_once(" [-R").map_or(remark, |(m, _)| m).trim();
+        if message == "SCoP begins here." {
+            scops.push(number.to_string());
+        } else if remark.contains("polly-detect")
+            && !message.starts_with("The following errors keep this region")
+            && !message.starts_with("Invalid Scop candidate ends here")
+        {
+            let reason = format!("line {number}: {message}");
+            if !rejects.contains(&reason) {
+                rejects.push(reason);
+            }
+        }
+    }
+    scops.dedup();
+    let mut parts = Vec::new();
+    if !scops.is_empty() {
+        parts.push(format!("SCoP at line {}", scops.join(", ")));
+    }
+    if !rejects.is_empty() {
+        parts.push(format!("rejected: {}", rejects.join("; ")));
+    }
+    if parts.is_empty() {
+        "no remark on the function".into()
+    } else {
+        parts.join("; ")
+    }
 }
 
 /// What `print=detect` says of `function`'s body as a whole (the first reject, or the SCoP).
@@ -478,6 +538,21 @@ mod tests {
         assert_eq!(detect_verdict(detect, "g"), "SCoP function body: 1 statements, 2 arrays");
         assert_eq!(detect_verdict(detect, "h"), "no model printed");
         assert_eq!(loop_match(PRINTED, "now_ms"), LoopMatch { ir_loops: 0, matched: 0, unmatched_profiled: 1 });
+    }
+
+    #[test]
+    fn reads_pollys_remarks_on_the_function_lines() {
+        let source = "int x;\nKERNEL void f(int n) {\n  for (;;)\n    g();\n}\nint main() {\n}\n";
+        assert_eq!(function_lines(source, "f"), Some((2, 5)));
+        let remarks = "k.c:2:13: remark: The following errors keep this region from being a Scop. [-Rpass-missed=polly-detect]\n\
+            k.c:3:5: remark: Failed to derive an affine function from the loop bounds. [-Rpass-missed=polly-detect]\n\
+            k.c:4:5: remark: Invalid Scop candidate ends here. [-Rpass-missed=polly-detect]\n\
+            k.c:3:5: remark: Failed to derive an affine function from the loop bounds. [-Rpass-missed=polly-detect]\n\
+            k.c:2:13: remark: SCoP begins here. [-Rpass-analysis=polly-scops]\n\
+            k.c:6:1: remark: SCoP begins here. [-Rpass-analysis=polly-scops]\n";
+        assert_eq!(polly_remarks(remarks, source, "f"), "SCoP at line 2; rejected: line 3: Failed to derive an affine function from the loop bounds.");
+        assert_eq!(polly_remarks("", source, "f"), "no remark on the function");
+        assert_eq!(polly_remarks(remarks, source, "h"), "function not found in the source");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use plotters::style::BLACK;
 use serde::Serialize;
 use std::fmt::Write;
 
-/// What a plugin build did to the program, from its IR.
+/// What a Polly or plugin build did to the program, from its IR.
 pub fn transform_note(cell: &Cell) -> String {
     if let Err(e) = &cell.build {
         return format!("not built: {}", e.lines().next().unwrap_or(""));
@@ -20,13 +20,15 @@ pub fn transform_note(cell: &Cell) -> String {
     }
     let mut notes = Vec::new();
     match (cell.variant, cell.ir_changed) {
+        (Variant::Polly, Some(false)) => notes.push("optimized IR identical to naive"),
+        (Variant::Polly, Some(true)) => notes.push("IR differs from naive (see Polly's remarks below)"),
         (Variant::Polyprop, Some(false)) => notes.push("no transform: optimized IR identical to naive"),
         (Variant::Polyprop, Some(true)) => notes.push("IR differs from naive (see the pass's verdict below)"),
         (Variant::PolypropProfile, Some(false)) => {
             notes.push("no transform from the profile: optimized IR identical to the same build without it")
         }
         (Variant::PolypropProfile, Some(true)) => notes.push("the profile changed the IR (see the pass's verdict below)"),
-        (v, None) if v.uses_plugin() => notes.push("IR not compared"),
+        (v, None) if v != Variant::Naive => notes.push("IR not compared"),
         _ => {}
     }
     if !cell.deterministic() {
@@ -101,10 +103,11 @@ pub fn table(results: &Results) -> String {
         };
         let _ = writeln!(s, "{:<9} N = {:<7} ({}): {}  [{}]", p.kernel.name, p.kernel.small, p.kernel.size_meaning, outcome, p.profile.command);
     }
-    let _ = writeln!(s, "\nwhat the pass says per kernel function (print=detect on the function body; print=transform without and with the profile; print=profile's loops of the function matched by the profile):");
+    let _ = writeln!(s, "\nwhat the pass says per kernel function (print=detect on the function body; Polly's remarks on the function's lines, -Rpass-missed=polly-detect -Rpass-analysis=polly-scops with -polly-process-unprofitable; print=transform without and with the profile; print=profile's loops of the function matched by the profile):");
     for p in &results.programs {
-        for FunctionReport { function, static_model, static_verdict, profile_verdict, loops } in &p.functions {
+        for FunctionReport { function, static_model, polly, static_verdict, profile_verdict, loops } in &p.functions {
             let _ = writeln!(s, "{:<9} {:<15} static model:    {}", p.kernel.name, function, static_model);
+            let _ = writeln!(s, "{:<9} {:<15} Polly:           {}", "", "", polly);
             let _ = writeln!(s, "{:<9} {:<15} without profile: {}", "", "", static_verdict);
             let _ = writeln!(s, "{:<9} {:<15} with profile:    {} ({})", "", "", profile_verdict, loops_text(loops));
         }
@@ -149,7 +152,7 @@ fn triple(s: Option<Spread>) -> [String; 3] {
 pub fn csv(results: &Results) -> String {
     let mut s = String::from(
         "program,kernel,size,profile_size,variant,rounds,reps,time_ms_median,time_ms_min,time_ms_max,\
-         speedup_median,speedup_min,speedup_max,identical_to_naive,ir_changed,build_seconds,static_model,static_verdict,profile_verdict,profile_loops,flags,note\n",
+         speedup_median,speedup_min,speedup_max,identical_to_naive,ir_changed,build_seconds,static_model,polly_remarks,static_verdict,profile_verdict,profile_loops,flags,note\n",
     );
     for p in &results.programs {
         for f in p.kernel.timed {
@@ -167,6 +170,7 @@ pub fn csv(results: &Results) -> String {
                         cell.ir_changed.map_or(String::new(), |b| b.to_string()),
                         format!("{:.2}", cell.build_seconds),
                         if plugin { report.map_or(String::new(), |r| r.static_model.clone()) } else { String::new() },
+                        if cell.variant == Variant::Polly { report.map_or(String::new(), |r| r.polly.clone()) } else { String::new() },
                         if plugin { report.map_or(String::new(), |r| r.static_verdict.clone()) } else { String::new() },
                         if cell.variant == Variant::PolypropProfile { report.map_or(String::new(), |r| r.profile_verdict.clone()) } else { String::new() },
                         if cell.variant == Variant::PolypropProfile { loops_text(&report.and_then(|r| r.loops.clone())) } else { String::new() },
@@ -328,6 +332,7 @@ mod tests {
         assert!(transform_note(&cell(Variant::PolypropProfile, Some(false))).starts_with("no transform from the profile"));
         assert!(transform_note(&cell(Variant::PolypropProfile, Some(true))).starts_with("the profile changed the IR"));
         assert_eq!(transform_note(&cell(Variant::Naive, None)), "");
+        assert_eq!(transform_note(&cell(Variant::Polly, Some(false))), "optimized IR identical to naive");
         let broken = Cell { build: Err("clang failed\nmore".into()), ..cell(Variant::Polly, None) };
         assert_eq!(transform_note(&broken), "not built: clang failed");
     }
