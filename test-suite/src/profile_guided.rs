@@ -132,8 +132,9 @@ pub struct Cell {
     pub flags: Vec<String>,
     pub build: Result<PathBuf, String>,
     pub build_seconds: f64,
-    /// Whether the optimized IR differs from the build it is compared with: naive's for Polly
-    /// and polyprop, the same flags' without the profile for polyprop-profile.
+    /// Whether the build changed the code: for polyprop, whether the optimized IR differs from
+    /// naive's; for polyprop-profile, from the same flags' without the profile; for Polly,
+    /// whether it generated code for a SCoP (a `polly.start` block).
     pub ir_changed: Option<bool>,
     pub runs: Vec<Result<KernelReport, String>>,
 }
@@ -307,7 +308,10 @@ impl Setup {
         };
         let build_seconds = start.elapsed().as_secs_f64();
         let ir_changed = match (v, &build, env) {
-            (Variant::Polly | Variant::Polyprop, Ok(_), _) => {
+            // Polly's own canonicalization changes the IR of every build; code it generated
+            // from a SCoP starts at a block named polly.start.
+            (Variant::Polly, Ok(_), _) => self.optimized_ir(k, &flags, None, v.name()).ok().map(|ir| ir.contains("polly.start")),
+            (Variant::Polyprop, Ok(_), _) => {
                 let naive = naive_ir.get_or_insert_with(|| self.optimized_ir(k, &Variant::Naive.flags(&self.plugin, &self.extra_flags), None, "naive"));
                 match (naive, self.optimized_ir(k, &flags, None, v.name())) {
                     (Ok(a), Ok(b)) => Some(*a != b),

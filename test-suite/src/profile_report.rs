@@ -20,8 +20,8 @@ pub fn transform_note(cell: &Cell) -> String {
     }
     let mut notes = Vec::new();
     match (cell.variant, cell.ir_changed) {
-        (Variant::Polly, Some(false)) => notes.push("optimized IR identical to naive"),
-        (Variant::Polly, Some(true)) => notes.push("IR differs from naive (see Polly's remarks below)"),
+        (Variant::Polly, Some(false)) => notes.push("Polly generated no code (no polly.start block; its remarks below)"),
+        (Variant::Polly, Some(true)) => notes.push("Polly generated code for a SCoP (a polly.start block)"),
         (Variant::Polyprop, Some(false)) => notes.push("no transform: optimized IR identical to naive"),
         (Variant::Polyprop, Some(true)) => notes.push("IR differs from naive (see the pass's verdict below)"),
         (Variant::PolypropProfile, Some(false)) => {
@@ -332,7 +332,7 @@ mod tests {
         assert!(transform_note(&cell(Variant::PolypropProfile, Some(false))).starts_with("no transform from the profile"));
         assert!(transform_note(&cell(Variant::PolypropProfile, Some(true))).starts_with("the profile changed the IR"));
         assert_eq!(transform_note(&cell(Variant::Naive, None)), "");
-        assert_eq!(transform_note(&cell(Variant::Polly, Some(false))), "optimized IR identical to naive");
+        assert!(transform_note(&cell(Variant::Polly, Some(false))).starts_with("Polly generated no code"));
         let broken = Cell { build: Err("clang failed\nmore".into()), ..cell(Variant::Polly, None) };
         assert_eq!(transform_note(&broken), "not built: clang failed");
     }
