@@ -240,7 +240,11 @@ impl Setup {
     fn compile(&self, k: &Kernel, flags: &[String], env: Option<&str>, output: &Path) -> Result<String, String> {
         std::fs::create_dir_all(&self.build_dir).map_err(|e| e.to_string())?;
         let mut cmd = Command::new(&self.clang);
-        cmd.args(flags).arg(self.source(k)).arg("-lm").arg("-o").arg(output);
+        cmd.args(flags).arg(self.source(k));
+        if !flags.iter().any(|f| f == "-c" || f == "-S") {
+            cmd.arg("-lm");
+        }
+        cmd.arg("-o").arg(output);
         match env {
             Some(options) => cmd.env("POLYPROP_OPTIONS", options),
             None => cmd.env_remove("POLYPROP_OPTIONS"),
