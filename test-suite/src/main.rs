@@ -89,6 +89,15 @@ fn polyprop_cli(o: &Options, root: &Path) -> std::path::PathBuf {
 fn run_rodinia(o: &Options, root: &Path, out_dir: &Path, plugin: &Path) -> Result<bool, String> {
     use polyprop_test_suite::profile_guided::{self, Setup, Variant};
     use polyprop_test_suite::{kernels, profile_report};
+    let pipelines_only = [
+        (o.fast_math, "--fast-math"),
+        (o.threads.is_some(), "--threads"),
+        (!o.variants.is_empty(), "--variant"),
+        (o.check_reference || o.bless_reference, "--check-reference/--bless-reference"),
+    ];
+    if let Some((_, flag)) = pipelines_only.iter().find(|(given, _)| *given) {
+        return Err(format!("{flag} applies to the PolyMage pipelines only, not to --set rodinia"));
+    }
     let out_dir = out_dir.join("rodinia");
     let build_dir = out_dir.join("build");
     let plugin = snapshot_plugin(plugin, &build_dir)?;
