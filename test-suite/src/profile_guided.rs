@@ -386,8 +386,9 @@ pub fn function_lines(source: &str, function: &str) -> Option<(u32, u32)> {
 /// its candidate regions were rejected, each with its line.
 pub fn polly_remarks(output: &str, source: &str, function: &str) -> String {
     let Some((first, last)) = function_lines(source, function) else { return "function not found in the source".into() };
-    let mut scops = Vec::new();
-    let mut rejects: Vec<String> = Vec::new();
+    // Polly emits its remarks in an order that changes from run to run: sorted by line here.
+    let mut scops: Vec<u32> = Vec::new();
+    let mut rejects: Vec<(u32, String)> = Vec::new();
     for line in output.lines() {
         let Some((place, remark)) = line.split_once(": remark: ") else { continue };
         let Some(number) = place.split(':').nth(1).and_then(|n| n.parse::<u32>().ok()) else { continue };
@@ -396,24 +397,24 @@ pub fn polly_remarks(output: &str, source: &str, function: &str) -> String {
         }
         let message = remark.rsplit_once(" [-R").map_or(remark, |(m, _)| m).trim();
         if message == "SCoP begins here." {
-            scops.push(number.to_string());
+            scops.push(number);
         } else if remark.contains("polly-detect")
             && !message.starts_with("The following errors keep this region")
             && !message.starts_with("Invalid Scop candidate ends here")
         {
-            let reason = format!("line {number}: {message}");
-            if !rejects.contains(&reason) {
-                rejects.push(reason);
-            }
+            rejects.push((number, message.to_string()));
         }
     }
+    scops.sort_unstable();
     scops.dedup();
+    rejects.sort();
+    rejects.dedup();
     let mut parts = Vec::new();
     if !scops.is_empty() {
-        parts.push(format!("SCoP at line {}", scops.join(", ")));
+        parts.push(format!("SCoP at line {}", scops.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ")));
     }
     if !rejects.is_empty() {
-        parts.push(format!("rejected: {}", rejects.join("; ")));
+        parts.push(format!("rejected: {}", rejects.iter().map(|(l, m)| format!("line {l}: {m}")).collect::<Vec<_>>().join("; ")));
     }
     if parts.is_empty() {
         "no remark on the function".into()
@@ -553,12 +554,17 @@ mod tests {
         let source = "int x;\nKERNEL void f(int n) {\n  for (;;)\n    g();\n}\nint main() {\n}\n";
         assert_eq!(function_lines(source, "f"), Some((2, 5)));
         let remarks = "k.c:2:13: remark: The following errors keep this region from being a Scop. [-Rpass-missed=polly-detect]\n\
+            k.c:4:5: remark: The array subscript of \"UNKNOWN\" is not affine [-Rpass-missed=polly-detect]\n\
             k.c:3:5: remark: Failed to derive an affine function from the loop bounds. [-Rpass-missed=polly-detect]\n\
             k.c:4:5: remark: Invalid Scop candidate ends here. [-Rpass-missed=polly-detect]\n\
             k.c:3:5: remark: Failed to derive an affine function from the loop bounds. [-Rpass-missed=polly-detect]\n\
             k.c:2:13: remark: SCoP begins here. [-Rpass-analysis=polly-scops]\n\
             k.c:6:1: remark: SCoP begins here. [-Rpass-analysis=polly-scops]\n";
-        assert_eq!(polly_remarks(remarks, source, "f"), "SCoP at line 2; rejected: line 3: Failed to derive an affine function from the loop bounds.");
+        assert_eq!(
+            polly_remarks(remarks, source, "f"),
+            "SCoP at line 2; rejected: line 3: Failed to derive an affine function from the loop bounds.; \
+             line 4: The array subscript of \"UNKNOWN\" is not affine"
+        );
         assert_eq!(polly_remarks("", source, "f"), "no remark on the function");
         assert_eq!(polly_remarks(remarks, source, "h"), "function not found in the source");
     }
