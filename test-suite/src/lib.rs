@@ -22,14 +22,19 @@
 //! - [`report`]: terminal table, CSV, JSON and SVG;
 //! - [`plot`]: the benchmark plots (plotters, SVG backend), also for `polyprop-plot`;
 //! - [`reference`]: the small-size reference checksums;
-//! - [`options`]: command-line options.
+//! - [`options`]: command-line options;
+//! - [`kernels`], [`profile_guided`], [`profile_report`]: the Rodinia-like kernel set
+//!   (`test-suite/rodinia/`), its measurement with a profile (`--set rodinia`) and its report.
 
 pub mod bench;
 pub mod compare;
 pub mod counts;
+pub mod kernels;
 pub mod options;
 pub mod pipelines;
 pub mod plot;
+pub mod profile_guided;
+pub mod profile_report;
 pub mod reference;
 pub mod report;
 pub mod runner;

@@ -1,7 +1,8 @@
 //! `polyprop-bench`: builds the seven PolyMage pipelines in every variant,
 //! measures them interleaved and reports times, speedups, memory, output
 //! validation and static counts (see `polyprop-bench --help`, `options.rs` and
-//! `test-suite/README.md`).
+//! `test-suite/README.md`); `--set rodinia` does the same for the Rodinia-like kernels with a
+//! profile-guided variant (`profile_guided.rs`).
 
 use polyprop_test_suite::bench::{self, Config};
 use polyprop_test_suite::options::{self, Options};
@@ -77,13 +78,78 @@ fn installed_plugin() -> Option<std::path::PathBuf> {
     plugin.is_file().then_some(plugin)
 }
 
+/// The `polyprop` CLI: `--polyprop`, else the one beside this binary (installed, or in
+/// `target/release`), else the repository's build.
+fn polyprop_cli(o: &Options, root: &Path) -> std::path::PathBuf {
+    let beside = std::env::current_exe().ok().and_then(|e| Some(e.canonicalize().ok()?.parent()?.join("polyprop")));
+    o.polyprop.clone().or(beside.filter(|p| p.is_file())).unwrap_or_else(|| root.join("target/release/polyprop"))
+}
+
+/// `--set rodinia`: the Rodinia-like kernels, also built with a profile (issue 15).
+fn run_rodinia(o: &Options, root: &Path, out_dir: &Path, plugin: &Path) -> Result<bool, String> {
+    use polyprop_test_suite::profile_guided::{self, Setup, Variant};
+    use polyprop_test_suite::{kernels, profile_report};
+    let pipelines_only = [
+        (o.fast_math, "--fast-math"),
+        (o.threads.is_some(), "--threads"),
+        (!o.variants.is_empty(), "--variant"),
+        (o.check_reference || o.bless_reference, "--check-reference/--bless-reference"),
+    ];
+    if let Some((_, flag)) = pipelines_only.iter().find(|(given, _)| *given) {
+        return Err(format!("{flag} applies to the PolyMage pipelines only, not to --set rodinia"));
+    }
+    let out_dir = out_dir.join("rodinia");
+    let build_dir = out_dir.join("build");
+    let plugin = snapshot_plugin(plugin, &build_dir)?;
+    if o.skip.iter().any(|s| s == "naive") {
+        return Err("--skip naive: the naive build is the baseline of every ratio".into());
+    }
+    if let Some(unknown) = o.skip.iter().find(|s| !Variant::ALL.iter().any(|v| v.name() == s.as_str())) {
+        return Err(format!("--skip {unknown}: no such variant (naive, polly, polyprop, polyprop-profile)"));
+    }
+    let setup = Setup {
+        clang: o.clang.clone(),
+        polyprop: polyprop_cli(o, root),
+        plugin,
+        suite_dir: root.join("test-suite"),
+        build_dir,
+        kernels: kernels::select(&o.only)?,
+        variants: Variant::ALL.into_iter().filter(|v| !o.skip.iter().any(|s| s == v.name())).collect(),
+        extra_flags: o.extra_flags.clone(),
+        rounds: o.rounds,
+        reps: o.reps,
+        timeout: std::time::Duration::from_secs(o.timeout_seconds.into()),
+    };
+    let results = profile_guided::run(setup);
+    let table = profile_report::table(&results);
+    print!("{table}");
+    let files = [
+        ("rodinia.txt", table.clone()),
+        ("rodinia.csv", profile_report::csv(&results)),
+        ("rodinia.json", profile_report::json(&results)),
+        ("rodinia.svg", profile_report::svg(&results)?),
+    ];
+    for (name, text) in files {
+        std::fs::write(out_dir.join(name), text).map_err(|e| format!("{name}: {e}"))?;
+    }
+    println!("written: {}/rodinia.{{txt,csv,json,svg}}", out_dir.display());
+    // Exit status 1: a naive or Polly build or run failed, or Polly's output differs.
+    let broken = results.programs.iter().any(|p| {
+        p.cells.iter().enumerate().filter(|(_, c)| !c.variant.uses_plugin()).any(|(k, c)| c.first_error().is_some() || p.identical_to_naive(k) == Some(false))
+    });
+    Ok(!broken)
+}
+
 fn run(o: Options) -> Result<bool, String> {
     let root = repository_root();
-    let selected = pipelines::select(&o.only)?;
     let out_dir = o.out_dir.clone().unwrap_or_else(|| root.join("target/polyprop-bench"));
     let out_dir = if o.fast_math { out_dir.join("fast-math") } else { out_dir };
     let plugin = o.plugin.clone().or_else(installed_plugin).unwrap_or_else(|| root.join("target/release/libpolyprop.so"));
     let plugin = plugin.canonicalize().unwrap_or(plugin);
+    if o.set == options::Set::Rodinia {
+        return run_rodinia(&o, &root, &out_dir, &plugin);
+    }
+    let selected = pipelines::select(&o.only)?;
     let tools = Toolchain::new(o.clang.clone(), o.opt.clone(), root.join("test-suite"), out_dir.join("build"));
     if o.check_reference || o.bless_reference {
         return check_reference(&tools, &selected, o.bless_reference);

@@ -9,9 +9,24 @@ use std::path::PathBuf;
 /// same with -mllvm -polly, the same with -fpass-plugin=libpolyprop.so), runs them
 /// interleaved, validates outputs bit for bit against naive and writes
 /// <out-dir>/results.{txt,csv,json} and <out-dir>/speedups.svg.
+/// With --set rodinia: the Rodinia-like kernels of test-suite/rodinia/, also built with
+/// polyprop given a profile of a small run, into <out-dir>/rodinia/.
 #[derive(Parser, Debug)]
 #[command(name = "polyprop-bench", version)]
 pub struct Arguments {
+    /// The benchmark set: polymage (the seven PolyMage pipelines) or rodinia (the
+    /// Rodinia-like kernels of test-suite/rodinia/, each also built with polyprop given a profile
+    /// of a small run; results go to <out-dir>/rodinia/rodinia.{txt,csv,json,svg})
+    #[arg(long, value_name = "SET", default_value = "polymage", overrides_with = "profile_guided",
+          value_parser = PossibleValuesParser::new(["polymage", "rodinia"]).map(|s| set_named(&s)))]
+    set: Set,
+    /// The same as --set rodinia
+    #[arg(long, overrides_with = "set")]
+    profile_guided: bool,
+    /// The polyprop CLI, for `polyprop profile` under --set rodinia [default: polyprop beside
+    /// this binary, else <repo>/target/release/polyprop]
+    #[arg(long, value_name = "PATH")]
+    polyprop: Option<PathBuf>,
     /// Image size quick (the default)
     #[arg(long, overrides_with_all = ["full", "small", "size"])]
     quick: bool,
@@ -96,9 +111,28 @@ pub struct Arguments {
     bless_reference: bool,
 }
 
+/// Which programs `polyprop-bench` measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Set {
+    /// The seven PolyMage pipelines (paper 003, Table 1).
+    Polymage,
+    /// The Rodinia-like kernel set with the profile-guided variant (issue 15).
+    Rodinia,
+}
+
+fn set_named(name: &str) -> Set {
+    if name == "rodinia" {
+        Set::Rodinia
+    } else {
+        Set::Polymage
+    }
+}
+
 /// Parsed options.
 #[derive(Clone, Debug)]
 pub struct Options {
+    pub set: Set,
+    pub polyprop: Option<PathBuf>,
     pub size: Size,
     pub rounds: u32,
     pub reps: u32,
@@ -144,6 +178,8 @@ impl From<Arguments> for Options {
         };
         let not_empty = |v: Vec<String>| v.into_iter().filter(|s| !s.is_empty()).collect();
         Options {
+            set: if a.profile_guided { Set::Rodinia } else { a.set },
+            polyprop: a.polyprop,
             size,
             rounds: a.rounds,
             reps: a.reps,
@@ -191,6 +227,10 @@ mod tests {
         assert_eq!((o.size, o.rounds, o.reps), (Size::Quick, 5, 1));
         assert_eq!(o.timeout_seconds, 600);
         assert!(o.counts);
+        assert_eq!(o.set, Set::Polymage);
+        assert_eq!(parse(args("--set rodinia")).unwrap().set, Set::Rodinia);
+        assert_eq!(parse(args("--profile-guided --rounds 3")).unwrap().set, Set::Rodinia);
+        assert!(parse(args("--set lud")).is_err());
         let o = parse(args("--full --rounds 3 --only harris,camera_pipe --threads 2 --variant fm=-ffast-math --skip polly")).unwrap();
         assert_eq!(o.skip, ["polly"]);
         assert_eq!((o.size, o.rounds, o.threads), (Size::Full, 3, Some(2)));

@@ -84,7 +84,7 @@ pub struct RunRequest<'a> {
 }
 
 /// Waits for `child` at most `timeout`; kills it then. Returns its output.
-fn wait_with_timeout(mut child: Child, timeout: Duration) -> Result<Output, String> {
+pub fn wait_with_timeout(mut child: Child, timeout: Duration) -> Result<Output, String> {
     let start = Instant::now();
     loop {
         match child.try_wait() {
