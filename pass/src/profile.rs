@@ -166,12 +166,14 @@ fn owned_lines(a: Analyses, function: Value) -> (HashMap<*mut std::ffi::c_void, 
 }
 
 /// `print=profile`: per IR loop of `function`, the profiled loops whose header is on one of
-/// its lines (at its depth, see `owner`); then the profiled loops on the function's lines
-/// that no IR loop contains.
+/// its lines (at its depth, see `owner`), or, for a header without a line, that are around
+/// such loops (`through_nesting`); then the profiled loops of the function that no IR loop
+/// is.
 pub fn report(a: Analyses, function: Value, name: &str, profile: &Profile) -> String {
     let (owned, all_lines) = owned_lines(a, function);
     let loops = loops_of(a, function);
     let mut matched: HashMap<*mut std::ffi::c_void, Vec<&LoopRecord>> = HashMap::new();
+    let mut ir_loop_of: HashMap<u32, Loop> = HashMap::new();
     let mut unmatched = Vec::new();
     for r in &profile.loops {
         let Some(line) = r.location.as_deref().and_then(line_of) else { continue };
@@ -179,11 +181,21 @@ pub fn report(a: Analyses, function: Value, name: &str, profile: &Profile) -> St
             continue;
         }
         match owner(&loops, &owned, &line, profiled_depth(profile, r)) {
-            Some(l) => matched.entry(l.raw()).or_default().push(r),
+            Some(l) => {
+                matched.entry(l.raw()).or_default().push(r);
+                ir_loop_of.insert(r.id, l);
+            }
             None => unmatched.push((line, r)),
         }
     }
-    if loops.is_empty() && unmatched.is_empty() {
+    let mut unlocated = Vec::new();
+    for (r, inner) in through_nesting(profile, &mut ir_loop_of) {
+        match inner {
+            Some(l) => matched.entry(l.raw()).or_default().push(r),
+            None => unlocated.push(r),
+        }
+    }
+    if loops.is_empty() && unmatched.is_empty() && unlocated.is_empty() {
         return String::new();
     }
     let mut out = format!("polyprop-profile: function {name} (profile of {})\n", profile.binary);
@@ -205,6 +217,34 @@ pub fn report(a: Analyses, function: Value, name: &str, profile: &Profile) -> St
     }
     for (line, r) in unmatched {
         let _ = writeln!(out, "  profiled loop at {}:{} matches no loop of the IR: {}", line.0, line.1, describe(r));
+    }
+    for r in unlocated {
+        let _ = writeln!(out, "  profiled loop without a source line matches no loop of the IR: {}", describe(r));
+    }
+    out
+}
+
+/// The profiled loops without a source line (the profiled build gave their header none)
+/// around loops matched in this function, innermost first, each with its IR loop: the
+/// ancestor of its inner loop's IR loop at its depth (else that loop's parent), or `None`
+/// when there is no such IR loop. The IR loops found count for the loops around them.
+fn through_nesting<'p>(profile: &'p Profile, ir_loop_of: &mut HashMap<u32, Loop>) -> Vec<(&'p LoopRecord, Option<Loop>)> {
+    let mut lineless: Vec<&LoopRecord> =
+        profile.loops.iter().filter(|r| r.location.as_deref().and_then(line_of).is_none()).collect();
+    lineless.sort_by_key(|r| std::cmp::Reverse(profiled_depth(profile, r)));
+    let mut out = Vec::new();
+    for r in lineless {
+        let inner = profile.loops.iter().filter(|c| c.parent == Some(r.id)).find_map(|c| ir_loop_of.get(&c.id).copied());
+        let Some(inner) = inner else { continue };
+        let depth = profiled_depth(profile, r);
+        let mut around = inner.parent();
+        while let Some(l) = around.filter(|l| l.depth() > depth) {
+            around = l.parent();
+        }
+        if let Some(l) = around {
+            ir_loop_of.insert(r.id, l);
+        }
+        out.push((r, around));
     }
     out
 }
