@@ -636,6 +636,25 @@ for i = 0 to N - 1 do
 done
 ";
 
+    /// The dependences of each location in `names` are the same with and without the
+    /// shortcuts: the same pairs of statements and reads, equal relations.
+    fn assert_same_dependences(analysis: &Analysis, names: &[&str]) {
+        let (ctx, scop) = (analysis.ctx, analysis.scop);
+        for &name in names {
+            let array = scop.arrays.iter().position(|a| a.name == name).unwrap();
+            let mut with = dependences(analysis, array, true);
+            let mut without = dependences(analysis, array, false);
+            assert_eq!(with.len(), without.len(), "{name}");
+            with.sort();
+            without.sort();
+            for (a, b) in with.iter().zip(&without) {
+                assert_eq!((a.0, a.1, a.2), (b.0, b.1, b.2), "{name}");
+                let same = ctx.union_map(&a.3).unwrap().is_equal(&ctx.union_map(&b.3).unwrap()).unwrap();
+                assert!(same, "{name}: {} against {}", a.3, b.3);
+            }
+        }
+    }
+
     /// (source, target, read) -> relation, from either computation.
     fn dependences(analysis: &Analysis, array: ArrayId, plain: bool) -> Vec<(StatementId, StatementId, usize, String)> {
         let raws = analysis.compute_raw_dependences(array, plain).unwrap();
@@ -650,18 +669,7 @@ done
         let analysis = Analysis::new(&ctx, &scop, &relations).unwrap();
         let array = |name: &str| scop.arrays.iter().position(|a| a.name == name).unwrap();
         let statement = |name: &str| scop.statements.iter().position(|s| s.name == name).unwrap();
-        for name in ["s", "t", "u", "l", "m"] {
-            let mut with = dependences(&analysis, array(name), true);
-            let mut without = dependences(&analysis, array(name), false);
-            assert_eq!(with.len(), without.len(), "{name}");
-            with.sort();
-            without.sort();
-            for (a, b) in with.iter().zip(&without) {
-                assert_eq!((a.0, a.1, a.2), (b.0, b.1, b.2), "{name}");
-                let same = ctx.union_map(&a.3).unwrap().is_equal(&ctx.union_map(&b.3).unwrap()).unwrap();
-                assert!(same, "{name}: {} against {}", a.3, b.3);
-            }
-        }
+        assert_same_dependences(&analysis, &["s", "t", "u", "l", "m"]);
         // Which reads the shortcut takes: both of `s` and the one of `l`, none of `t` (T does
         // not run at j = 0), `m` (nor does M) or `u` (written after its reader).
         let taken = |name: &str, reader: &str| {
@@ -683,18 +691,7 @@ done
         let analysis = Analysis::new(&ctx, &scop, &relations).unwrap();
         let array = |name: &str| scop.arrays.iter().position(|a| a.name == name).unwrap();
         let statement = |name: &str| scop.statements.iter().position(|s| s.name == name).unwrap();
-        for name in ["down", "up", "twice"] {
-            let mut with = dependences(&analysis, array(name), true);
-            let mut without = dependences(&analysis, array(name), false);
-            assert_eq!(with.len(), without.len(), "{name}");
-            with.sort();
-            without.sort();
-            for (a, b) in with.iter().zip(&without) {
-                assert_eq!((a.0, a.1, a.2), (b.0, b.1, b.2), "{name}");
-                let same = ctx.union_map(&a.3).unwrap().is_equal(&ctx.union_map(&b.3).unwrap()).unwrap();
-                assert!(same, "{name}: {} against {}", a.3, b.3);
-            }
-        }
+        assert_same_dependences(&analysis, &["down", "up", "twice"]);
         // `down` is written once, before all its readers: every dependence is plain.
         let writers = analysis.writers_of(array("down"));
         let sources = writers.iter().fold(ctx.empty_union_map().unwrap(), |u, &w| u.union(analysis.write_relation(w).unwrap()).unwrap());

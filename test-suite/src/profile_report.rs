@@ -5,6 +5,7 @@
 
 use crate::plot::{grouped_bars, Bar, GroupedBars, Group, Reference, COLOURS};
 use crate::profile_guided::{Cell, FunctionReport, LoopMatch, ProgramResult, Results, Variant};
+use crate::report::{csv_field, spread_or_dash, triple};
 use crate::stats::Spread;
 use plotters::style::BLACK;
 use serde::Serialize;
@@ -35,10 +36,6 @@ pub fn transform_note(cell: &Cell) -> String {
         notes.push("checksums differ between rounds");
     }
     notes.join("; ")
-}
-
-fn spread_or_dash(s: Option<Spread>, digits: usize) -> String {
-    s.map_or("-".to_string(), |s| s.show(digits))
 }
 
 fn validation(p: &ProgramResult, k: usize) -> String {
@@ -133,22 +130,6 @@ pub fn noise_summary(results: &Results) -> String {
     )
 }
 
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
-fn triple(s: Option<Spread>) -> [String; 3] {
-    match s {
-        Some(s) => [format!("{:.4}", s.median), format!("{:.4}", s.min), format!("{:.4}", s.max)],
-        None => [String::new(), String::new(), String::new()],
-    }
-}
-
-/// One CSV row per program, timed kernel and variant.
 pub fn csv(results: &Results) -> String {
     let mut s = String::from(
         "program,kernel,size,profile_size,variant,rounds,reps,time_ms_median,time_ms_min,time_ms_max,\

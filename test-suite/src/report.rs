@@ -64,7 +64,7 @@ pub fn note(p: &PipelineResult, cell: &Cell) -> String {
     notes.join("; ")
 }
 
-fn spread_or_dash(s: Option<Spread>, digits: usize) -> String {
+pub(crate) fn spread_or_dash(s: Option<Spread>, digits: usize) -> String {
     s.map_or("-".to_string(), |s| s.show(digits))
 }
 
@@ -187,7 +187,7 @@ pub fn overhead_summary(results: &Results) -> String {
     )
 }
 
-fn csv_field(text: &str) -> String {
+pub(crate) fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
@@ -195,7 +195,7 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-fn triple(s: Option<Spread>) -> [String; 3] {
+pub(crate) fn triple(s: Option<Spread>) -> [String; 3] {
     match s {
         Some(s) => [format!("{:.4}", s.median), format!("{:.4}", s.min), format!("{:.4}", s.max)],
         None => [String::new(), String::new(), String::new()],
