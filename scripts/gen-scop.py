@@ -9,7 +9,8 @@ R x C image, consumer nests read them at small offsets (or at clamped positions)
 temporaries are freed at the end. Stages mix styles: long, int and narrow (short, unsigned
 char) counters, row-major and column-major nests, float, double and int temporaries, arrays
 as `T *` with flattened subscripts `t[i * C + j]` (also with a padded border), as `T (*)[W]`
-with a fixed W, and as `T (*)[C]`; ternaries that clamp subscripts and values; selects on
+with a fixed W, and as `T (*)[C]`; ternaries that clamp subscripts and values; calls of
+`__attribute__((const, noinline))` helpers that stay calls (`shapef`, `shape`, `shapei`); selects on
 data; scalars rotated along a row (`x1 = x0; x0 = t[i][j];`), scans and maxima (over the
 image or a row, under a data-dependent branch) read by the next nest; a temporary written twice
 (a copy, then its interior; or rewritten after its readers) and in-place recurrences along a
@@ -108,14 +109,21 @@ class Gen:
         return f"({dst}){code}"
 
     def combine(self, ty, taps):
-        """A bounded expression of type ty over the taps (codes already of type ty)."""
+        """A bounded expression of type ty over the taps (codes already of type ty), sometimes
+        passed through a const helper."""
+        e = self.combine_taps(ty, taps)
+        if self.r.random() < 0.1:
+            return f"shapei({e})" if ty == "int" else f"shape{suffix(ty)}({e})"
+        return e
+
+    def combine_taps(self, ty, taps):
         r = self.r
         s = suffix(ty)
         if ty == "int":
             if len(taps) == 1:
                 x = taps[0]
                 return r.choice([f"{x} / 2 + 3", f"({x} > 0 ? {x} : -{x})", f"{x} * 3 / 4",
-                                 f"({x} < -255 ? -255 : {x} > 255 ? 255 : {x})"])
+                                 f"({x} < -255 ? -255 : {x} > 255 ? 255 : {x})", f"shapei({x})"])
             if r.random() < 0.07:
                 a, b = taps[0], taps[1]
                 return f"({a} > {b} ? {a} : {b})"
@@ -128,7 +136,8 @@ class Gen:
             x = taps[0]
             return r.choice([f"{x} * 0.5{s} + 0.25{s}", f"-{x}", f"{x} * {x} * 0.0009765625{s}",
                              f"({x} > 0.0{s} ? {x} : -{x})",
-                             f"({x} < 0.0{s} ? 0.0{s} : {x} > 255.0{s} ? 255.0{s} : {x})"])
+                             f"({x} < 0.0{s} ? 0.0{s} : {x} > 255.0{s} ? 255.0{s} : {x})",
+                             f"shape{s}({x})"])
         c = r.random()
         if c < 0.07:
             a, b = taps[0], taps[1]
@@ -512,6 +521,12 @@ class Gen:
         self.emit(0, "static inline long clampl(long x, long lo, long hi) "
                      "{ return x < lo ? lo : x > hi ? hi : x; }")
         self.emit(0, "static long pos(long x) { return x > 0 ? x : 0; }")
+        # Calls of the program's functions that stay calls: const (readnone) and noinline.
+        for ty, s in (("float", "f"), ("double", "")):
+            self.emit(0, f"__attribute__((const, noinline)) static {ty} shape{s}({ty} x) "
+                         f"{{ return x * 255.0{s} / (1.0{s} + (x < 0.0{s} ? -x : x)); }}")
+        self.emit(0, "__attribute__((const, noinline)) static int shapei(int x) "
+                     "{ return x < -255 ? -255 : x > 255 ? 255 : x; }")
         self.emit(0, "static unsigned long hash(unsigned long h, const void *p, unsigned long n) {")
         self.emit(1, "const unsigned char *b = (const unsigned char *)p;")
         self.emit(1, "for (unsigned long i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ul;")

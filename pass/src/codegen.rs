@@ -835,9 +835,15 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 let x = self.expr(x, iters)?;
                 ir.cast(cast_opcode(*op), x, ir.scalar(*t))
             }
-            Expr::Call(f, t, args) => {
+            Expr::Call(callee, t, args) => {
                 let args = args.iter().map(|a| self.expr(a, iters)).collect::<Built<Vec<_>>>()?;
-                self.math(*f, *t, &args)
+                match callee {
+                    Callee::Math(f) => self.math(*f, *t, &args),
+                    Callee::Pure(symbol) => {
+                        let f = ir.module_function(symbol).ok_or_else(|| format!("internal error: no function {symbol} in the module"))?;
+                        ir.call_value(f, &args)
+                    }
+                }
             }
         }
     }

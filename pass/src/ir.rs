@@ -156,6 +156,29 @@ pub fn called_function_name(call: Value) -> Option<String> {
     Some(name(callee))
 }
 
+/// The first of `readnone nounwind willreturn` that a direct call lacks, on the call and on
+/// its function; `None` when it has them all: it neither touches memory, throws nor runs
+/// forever (C's `__attribute__((const))`, or what LLVM inferred). Such a call may be
+/// recomputed and dropped as freely as an arithmetic operation, the condition under which
+/// LLVM itself deletes or speculates a call. An indirect call lacks `readnone`.
+pub fn missing_memoryless_attribute(call: Value) -> Option<&'static str> {
+    if called_function_name(call).is_none() {
+        return Some("readnone");
+    }
+    ["readnone", "nounwind", "willreturn"].into_iter().find(|attribute| !call_has_attribute(call, attribute))
+}
+
+/// Whether a direct call or the function it calls has the function attribute `attribute`.
+pub fn call_has_attribute(call: Value, attribute: &str) -> bool {
+    let callee = unsafe { LLVMGetCalledValue(call) };
+    let kind = unsafe { LLVMGetEnumAttributeKindForName(attribute.as_ptr().cast(), attribute.len()) };
+    let index = llvm_sys::LLVMAttributeFunctionIndex;
+    let on_call = unsafe { LLVMGetCallSiteEnumAttribute(call, index, kind) };
+    let on_function = !callee.is_null() && !unsafe { LLVMIsAFunction(callee) }.is_null()
+        && !unsafe { LLVMGetEnumAttributeAtIndex(callee, index, kind) }.is_null();
+    !on_call.is_null() || on_function
+}
+
 pub fn call_arguments(call: Value) -> Vec<Value> {
     if unsafe { LLVMIsACallInst(call) }.is_null() {
         return Vec::new();

@@ -133,6 +133,11 @@ impl<'ctx> IrBuilder<'ctx> {
         self.module.add_function(name, ty, None)
     }
 
+    /// The module's function `name`, if it has one.
+    pub fn module_function(&self, name: &str) -> Option<FunctionValue<'ctx>> {
+        self.module.get_function(name)
+    }
+
     /// A new internal function `name` of the type of `like`.
     pub fn add_internal_function(&self, name: &str, like: FunctionValue<'ctx>) -> FunctionValue<'ctx> {
         self.module.add_function(name, like.get_type(), Some(Linkage::Internal))
@@ -267,8 +272,16 @@ impl<'ctx> IrBuilder<'ctx> {
 
     /// A call; `None` for a call of a `void` function.
     pub fn call(&self, f: FunctionValue<'ctx>, args: &[Val<'ctx>]) -> Built<Option<Val<'ctx>>> {
+        let params = f.get_type().get_param_types();
+        if params.len() != args.len() || params.iter().zip(args).any(|(p, a)| *p != a.get_type().into()) {
+            return Err(format!("internal error: the arguments do not fit the parameters of {}", f.get_name().to_string_lossy()));
+        }
         let args: Vec<BasicMetadataValueEnum<'ctx>> = args.iter().map(|&a| a.into()).collect();
-        Ok(match built(self.builder.build_call(f, &args, ""))?.try_as_basic_value() {
+        let call = built(self.builder.build_call(f, &args, ""))?;
+        // A call whose convention differs from its callee's is undefined (a program's
+        // `internal` functions are often `fastcc`).
+        call.set_call_convention(f.get_call_conventions());
+        Ok(match call.try_as_basic_value() {
             ValueKind::Basic(v) => Some(v),
             ValueKind::Instruction(_) => None,
         })

@@ -312,11 +312,13 @@ impl<'a> StatementBuilder<'a> {
             }
             Some(LLVMOpcode::LLVMCall) if !is_pure_call(inst) && !is_allocation_call(inst) => {
                 let callee = ir::called_function_name(inst).unwrap_or_else(|| "an indirect callee".into());
-                Err(Reject::new(
-                    RejectKind::CallWithSideEffects,
-                    format!("call to {callee} may write memory"),
-                )
-                .at(at()))
+                let effect = match ir::missing_memoryless_attribute(inst) {
+                    Some("nounwind") => "may throw",
+                    Some("willreturn") => "may not return",
+                    _ if ir::call_has_attribute(inst, "readonly") => "reads memory",
+                    _ => "may write memory",
+                };
+                Err(Reject::new(RejectKind::CallWithSideEffects, format!("call to {callee} {effect}")).at(at()))
             }
             Some(
                 LLVMOpcode::LLVMInvoke
@@ -720,12 +722,18 @@ impl<'a> StatementBuilder<'a> {
             let (x, y) = (it.next().ok_or_else(unsupported)?, it.next().ok_or_else(unsupported)?);
             return Ok(Expr::Binary(op, Box::new(x), Box::new(y), WrapFlags::NONE));
         }
-        let function = math_function(&name).ok_or_else(unsupported)?;
-        let ty = ty.filter(|t| t.is_float()).ok_or_else(unsupported)?;
-        if args.len() != function.arity() {
+        if let Some(function) = math_function(&name) {
+            let ty = ty.filter(|t| t.is_float()).ok_or_else(unsupported)?;
+            if args.len() != function.arity() {
+                return Err(unsupported());
+            }
+            return Ok(Expr::Call(Callee::Math(function), ty, args));
+        }
+        if ir::missing_memoryless_attribute(inst).is_some() {
             return Err(unsupported());
         }
-        Ok(Expr::Call(function, ty, args))
+        let ty = ty.ok_or_else(unsupported)?;
+        Ok(Expr::Call(Callee::Pure(name), ty, args))
     }
 
     /// Whether a store between the load and `at` (in unit order) may write what it loads.
@@ -966,8 +974,9 @@ fn math_base(base: &str) -> Option<MathFunction> {
 
 /// Calls that neither read nor write memory the model sees: pure math, overflow-checked
 /// arithmetic (C++'s `new T[n]` computes its size with `llvm.umul.with.overflow`; a value
-/// of it in a statement is refused where values are built), and intrinsics that only
-/// annotate (debug information, lifetimes, assumptions).
+/// of it in a statement is refused where values are built), intrinsics that only
+/// annotate (debug information, lifetimes, assumptions), and the program's functions that
+/// are `readnone nounwind willreturn` (`ir::missing_memoryless_attribute`).
 pub fn is_pure_call(call: Value) -> bool {
     let Some(name) = ir::called_function_name(call) else { return false };
     math_function(&name).is_some()
@@ -978,6 +987,7 @@ pub fn is_pure_call(call: Value) -> bool {
         || name.starts_with("llvm.lifetime.")
         || name == "llvm.assume"
         || name.starts_with("llvm.experimental.noalias.scope.decl")
+        || ir::missing_memoryless_attribute(call).is_none()
 }
 
 /// `llvm.{s,u}{add,sub,mul}.with.overflow.*`: arithmetic with an overflow bit, no memory.

@@ -401,12 +401,17 @@ impl<'s> Machine<'s> {
                 other => return Err(format!("select on the float {other}")),
             },
             Expr::Cast(op, to, a) => cast(*op, *to, self.evaluate(a, iteration)?)?,
-            Expr::Call(f, ty, args) => {
+            Expr::Call(callee, ty, args) => {
+                let f = match callee {
+                    Callee::Math(f) => *f,
+                    // Its code is in the program, not in the SCoP.
+                    Callee::Pure(symbol) => return Err(format!("a call to the program's function {symbol} cannot be interpreted")),
+                };
                 let mut values = Vec::with_capacity(args.len());
                 for arg in args {
                     values.push(self.evaluate(arg, iteration)?);
                 }
-                call(*f, *ty, &values)?
+                call(f, *ty, &values)?
             }
         })
     }

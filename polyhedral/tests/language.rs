@@ -182,3 +182,24 @@ fn fuzzed_inputs_never_make_the_parser_panic() {
     eprintln!("{accepted} of {total} fuzzed inputs parsed");
     assert!(accepted > 0 && accepted < total);
 }
+
+#[test]
+fn calls_of_the_programs_functions_round_trip_and_are_not_interpreted() {
+    let text = "param N >= 1; array in[N] : f32 in; array k[N] : i32 in; array out[N] : f32 out;
+        for i = 0 to N - 1 do out[i] = call_f32_squash(in[i], k[i]) + sqrtf(in[i]); done";
+    let scop = parse_scop(text).unwrap();
+    let Expr::Binary(_, call, _, _) = &scop.statements[0].value else { panic!("{:?}", scop.statements[0].value) };
+    let Expr::Call(Callee::Pure(symbol), ScalarType::F32, args) = &**call else { panic!("{call:?}") };
+    assert_eq!(symbol, "squash");
+    // The arguments keep their types: no conversion of the i32 to the call's f32.
+    assert!(matches!(args[1], Expr::Read(_)), "{args:?}");
+    let printed = print_scop(&scop);
+    assert!(printed.contains("call_f32_squash(in[i], k[i]) + sqrtf(in[i])"), "{printed}");
+    compare_models(&scop, &parse_scop(&printed).unwrap()).unwrap();
+    let error = polyhedral::interp::interpret(&scop, &[("N".into(), 4)], 0).unwrap_err().to_string();
+    assert!(error.contains("call to the program's function squash cannot be interpreted"), "{error}");
+    for bad in ["call_f32_(in[i])", "call_squash(in[i])", "call_f33_squash(in[i])"] {
+        let error = parse_scop(&text.replace("call_f32_squash(in[i], k[i])", bad)).unwrap_err().to_string();
+        assert!(error.contains("is not call_TYPE_FUNCTION"), "{bad}: {error}");
+    }
+}

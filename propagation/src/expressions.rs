@@ -224,7 +224,7 @@ pub(crate) fn rewrite(scop: &Scop, value: &Expr, source_iterators: &[AffExpr]) -
             Box::new(rewrite(scop, b, source_iterators)?),
         ),
         Expr::Call(f, ty, args) => Expr::Call(
-            *f,
+            f.clone(),
             *ty,
             args.iter().map(|a| rewrite(scop, a, source_iterators)).collect::<Option<Vec<_>>>()?,
         ),
@@ -329,6 +329,6 @@ fn replace(value: &Expr, replacements: &[(usize, Expr)], counter: &mut usize) ->
             let a = replace(a, replacements, counter);
             Expr::Select(Box::new(c), Box::new(a), Box::new(replace(b, replacements, counter)))
         }
-        Expr::Call(f, ty, args) => Expr::Call(*f, *ty, args.iter().map(|a| replace(a, replacements, counter)).collect()),
+        Expr::Call(f, ty, args) => Expr::Call(f.clone(), *ty, args.iter().map(|a| replace(a, replacements, counter)).collect()),
     }
 }

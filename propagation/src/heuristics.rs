@@ -13,11 +13,14 @@
 //! **Code-complexity heuristic** (section 4.3): "instances are only specialized for a single
 //! iteration if the fixed dimension is not in-between two non-fixed, thus loop dimensions". A
 //! dimension of a part of a split domain is *fixed* when, in a convex piece of it, its value is
-//! determined by the outer dimensions and the parameters.
+//! determined by the outer dimensions and the parameters. Our extension for calls of the
+//! program's own functions, which the paper's pipelines do not have: a new statement calls
+//! them at most as often per iteration as the target and its sources did together
+//! (`program_calls`).
 
 use polyhedral::affine::AffExpr;
 use polyhedral::isl::{IslContext, IslResult};
-use polyhedral::model::{Access, Scop, Statement};
+use polyhedral::model::{Access, Callee, Expr, Scop, Statement};
 
 /// Cache lines one iteration of `statement` needs (see the module documentation).
 pub fn cache_lines(scop: &Scop, statement: &Statement, line: usize) -> usize {
@@ -93,4 +96,14 @@ fn is_fixed(ctx: &IslContext, piece: &str, name: &str, dims: usize, k: usize) ->
     let pairs = ctx.union_map(&pairs)?;
     let within = pairs.intersect_domain(ctx.union_set(piece)?)?.intersect_range(ctx.union_set(piece)?)?;
     within.is_empty()
+}
+
+/// Calls of the program's functions in `value` (`Callee::Pure`). Math functions are not
+/// counted: they are cheap and vectorized, as arithmetic is; a function of the program is
+/// neither (it stays a call), so the code-complexity heuristic lets propagation recompute
+/// each source's calls once per iteration of the target, not once per read.
+pub fn program_calls(value: &Expr) -> usize {
+    let mut calls = 0;
+    value.visit(&mut |e| calls += matches!(e, Expr::Call(Callee::Pure(_), ..)) as usize);
+    calls
 }

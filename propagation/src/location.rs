@@ -17,7 +17,7 @@
 //! one round; its writes stay.
 
 use crate::expressions::propagation_pieces;
-use crate::heuristics::{cache_lines, specialized_middle_dimension};
+use crate::heuristics::{cache_lines, program_calls, specialized_middle_dimension};
 use crate::reload_test::{Analysis, RawDependence};
 use crate::report::{Outcome, Reason};
 use crate::splitting::{split_target, Part, ReadReplacement};
@@ -25,7 +25,7 @@ use crate::Options;
 use polyhedral::dependence_graph::on_or_after_cycle;
 use polyhedral::isl::{IslContext, IslResult};
 use polyhedral::model::{ArrayId, Liveness, Scop, StatementId};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// The private context of the propagation of one location.
 struct LocationPropagation<'o> {
@@ -188,7 +188,8 @@ impl LocationPropagation<'_> {
                 self.first_refusal.get_or_insert(reason);
                 continue;
             };
-            match self.heuristics(ctx, scop, target, &parts)? {
+            let sources: BTreeSet<StatementId> = replacements.iter().map(|r| r.source).collect();
+            match self.heuristics(ctx, scop, target, &sources, &parts)? {
                 Ok(lines) => {
                     self.cache_lines = self.cache_lines.max(lines);
                     self.dependences += replacements.len();
@@ -255,11 +256,20 @@ impl LocationPropagation<'_> {
         })
     }
 
-    /// Cache-miss and code-complexity heuristics on the parts of one target; the largest
-    /// number of cache lines per iteration if accepted.
-    fn heuristics(&self, ctx: &IslContext, scop: &Scop, target: StatementId, parts: &[Part]) -> IslResult<Result<usize, Reason>> {
+    /// Cache-miss and code-complexity heuristics on the parts of one target whose reads of
+    /// `sources` are replaced; the largest number of cache lines per iteration if accepted.
+    fn heuristics(
+        &self,
+        ctx: &IslContext,
+        scop: &Scop,
+        target: StatementId,
+        sources: &BTreeSet<StatementId>,
+        parts: &[Part],
+    ) -> IslResult<Result<usize, Reason>> {
         let mut most = 0;
         let dims = scop.statements[target].iterators.len();
+        let call_limit = program_calls(&scop.statements[target].value)
+            + sources.iter().map(|&s| program_calls(&scop.statements[s].value)).sum::<usize>();
         if parts.len() > self.options.max_split_parts {
             return Ok(Err(Reason::SplitParts {
                 statement: scop.statements[target].name.clone(),
@@ -278,6 +288,10 @@ impl LocationPropagation<'_> {
                     }));
                 }
                 most = most.max(lines);
+                let calls = program_calls(&part.statement.value);
+                if calls > call_limit {
+                    return Ok(Err(Reason::RepeatedCalls { statement: part.statement.name.clone(), calls, limit: call_limit }));
+                }
                 let size = part.statement.value.size();
                 if size > self.options.max_expression_size {
                     return Ok(Err(Reason::ExpressionSize {

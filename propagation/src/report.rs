@@ -39,6 +39,10 @@ pub enum Reason {
     CodeComplexity { statement: String, dimension: usize },
     /// The propagation expression would make `statement` larger than the limit (nodes).
     ExpressionSize { statement: String, size: usize, limit: usize },
+    /// `statement` would call the program's functions `calls` times per iteration, more than
+    /// `limit`: its own calls and each source's once (a call of unknown cost, recomputed at
+    /// every read of a stencil, costs more than the memory traffic saved).
+    RepeatedCalls { statement: String, calls: usize, limit: usize },
     /// Propagation would split `statement` into more parts than the limit.
     SplitParts { statement: String, parts: usize, limit: usize },
     /// Splits did not converge within the round limit.
@@ -91,6 +95,10 @@ impl fmt::Display for Reason {
             Reason::ExpressionSize { statement, size, limit } => write!(
                 f,
                 "code-complexity heuristic: {statement} would have {size} expression nodes, limit {limit}"
+            ),
+            Reason::RepeatedCalls { statement, calls, limit } => write!(
+                f,
+                "code-complexity heuristic: {statement} would call the program's functions {calls} times per iteration, limit {limit}"
             ),
             Reason::SplitParts { statement, parts, limit } => write!(
                 f,

@@ -82,6 +82,9 @@
 //! - Math calls follow C's `<math.h>`: `sqrt exp log pow fabs floor ceil sin cos fmin fmax`
 //!   compute in `f64`; the `f`-suffixed names (`sqrtf`, `fminf`, ...) in `f32`. Arguments are
 //!   converted to the call's type.
+//! - `call_<type>_<function>(args)` calls a function of the program that reads and writes no
+//!   memory and returns `<type>`; its arguments keep their types. The interpreter refuses it
+//!   (the function's code is not in the SCoP); code generation calls the function.
 //! - Conversions: `f32(x)`, `f64(x)`, `i32(x)`, `i64(x)` (C casts). Exact LLVM operations
 //!   without a C operator are written `binop_<op>(a, b)` (`binop_smin`, `binop_udiv`, ...),
 //!   `cmp_<predicate>(a, b)` and `cast_<op>_<type>(x)`; the printer uses them.

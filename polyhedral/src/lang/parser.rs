@@ -1302,7 +1302,21 @@ fn call_expr(name: &str, mut args: Vec<(Expr, ScalarType)>) -> Result<(Expr, Sca
         let (e, _) = args.pop().expect("1");
         return Ok((Expr::Cast(op, ty, Box::new(e)), ty));
     }
+    if let Some(rest) = name.strip_prefix("call_") {
+        return pure_call(rest, args);
+    }
     math_call(name, args)
+}
+
+/// `call_TY_SYMBOL(args)`: a call of the program's function `SYMBOL` returning `TY`; the
+/// arguments keep their types (the function's parameters are whatever they are).
+fn pure_call(rest: &str, args: Vec<(Expr, ScalarType)>) -> Result<(Expr, ScalarType), String> {
+    let parsed = rest.split_once('_').and_then(|(ty, symbol)| Some((ScalarType::from_name(ty)?, symbol)));
+    let Some((ty, symbol)) = parsed.filter(|(_, symbol)| !symbol.is_empty()) else {
+        return Err(format!("'call_{rest}' is not call_TYPE_FUNCTION"));
+    };
+    let args = args.into_iter().map(|(e, _)| e).collect();
+    Ok((Expr::Call(Callee::Pure(symbol.to_string()), ty, args), ty))
 }
 
 fn math_call(name: &str, args: Vec<(Expr, ScalarType)>) -> Result<(Expr, ScalarType), String> {
@@ -1317,6 +1331,6 @@ fn math_call(name: &str, args: Vec<(Expr, ScalarType)>) -> Result<(Expr, ScalarT
         return Err(format!("'{name}' takes {} argument(s), got {}", function.arity(), args.len()));
     }
     let args = args.into_iter().map(|(e, t)| convert(e, t, ty)).collect();
-    Ok((Expr::Call(function, ty, args), ty))
+    Ok((Expr::Call(Callee::Math(function), ty, args), ty))
 }
 

@@ -164,10 +164,15 @@ pub fn expr(scop: &Scop, statement: &Statement, e: &Expr) -> String {
                 format!("cast_{}_{}({})", cast_name(*op), to, sub(a))
             }
         }
-        Expr::Call(f, t, args) => {
-            let suffix = if *t == ScalarType::F32 { "f" } else { "" };
+        Expr::Call(callee, t, args) => {
             let args: Vec<String> = args.iter().map(sub).collect();
-            format!("{}{}({})", f.name(), suffix, args.join(", "))
+            match callee {
+                Callee::Math(f) => {
+                    let suffix = if *t == ScalarType::F32 { "f" } else { "" };
+                    format!("{}{}({})", f.name(), suffix, args.join(", "))
+                }
+                Callee::Pure(symbol) => format!("call_{t}_{symbol}({})", args.join(", ")),
+            }
         }
     }
 }
