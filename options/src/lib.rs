@@ -30,6 +30,7 @@ pub struct Options {
     pub cache_line: u64,
     pub cache_limit: u64,
     pub split_limit: u64,
+    pub dependence_limit: u64,
     pub lang: bool,
 }
 
@@ -45,6 +46,7 @@ impl Default for Options {
             cache_line: 8,
             cache_limit: 32,
             split_limit: 8,
+            dependence_limit: 256,
             lang: false,
         }
     }
@@ -157,6 +159,16 @@ pub const TABLE: &[OptionSpec] = &[
         show: |o| o.split_limit.to_string(),
     },
     OptionSpec {
+        name: "dependence-limit",
+        value: Some("N"),
+        description: "most RAW dependences propagated per location (default 256)",
+        set: |o, key, v| {
+            o.dependence_limit = parse_number(key, v)?;
+            Ok(())
+        },
+        show: |o| o.dependence_limit.to_string(),
+    },
+    OptionSpec {
         name: "lang",
         value: None,
         description: "print<polyprop-scops> writes the textual SCoP language",
@@ -266,7 +278,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

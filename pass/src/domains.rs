@@ -299,7 +299,7 @@ impl DomainBuilder<'_, '_> {
     }
 
     fn parse(&self, text: &str) -> RejectResult<isl_rs::Set> {
-        self.isl.check(isl_rs::Set::read_from_str(self.isl.raw(), text)).map_err(isl_error)
+        self.isl.set(text).map_err(isl_error)
     }
 
     fn universe(&self, depth: usize) -> RejectResult<isl_rs::Set> {
@@ -457,7 +457,7 @@ impl DomainBuilder<'_, '_> {
             return Err(not_computable("the exit condition may never hold"));
         }
         let upto = format!("{}{{ [e] -> [{it}] : 0 <= {it} <= e }}", self.prefix(), it = names[depth - 1]);
-        let upto = self.ok(isl_rs::Map::read_from_str(self.isl.raw(), &upto))?;
+        let upto = self.isl.map(&upto).map_err(isl_error)?;
         let iterations = self.ok(self.ok(self.ok(first.apply_range(upto))?.wrap())?.flatten())?;
         let iterations = self.ok(iterations.coalesce())?;
         let text = self.text(&iterations)?;

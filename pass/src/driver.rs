@@ -291,6 +291,7 @@ fn propagation_options(options: &Options) -> propagation::Options {
         cache_line: options.cache_line as usize,
         cache_limit: options.cache_limit as usize,
         max_split_parts: options.split_limit as usize,
+        max_dependences: options.dependence_limit as usize,
         max_operations: options.quota,
         ..propagation::Options::default()
     }

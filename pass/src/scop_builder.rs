@@ -173,7 +173,7 @@ fn no_wrap_assumptions(isl: &IslContext, parameters: &Parameters) -> RejectResul
         if !checked.insert((text.clone(), nw.domain.clone())) {
             continue;
         }
-        let parse = |t: &str| isl.check(isl_rs::Set::read_from_str(isl.raw(), t)).map_err(isl_error);
+        let parse = |t: &str| isl.set(t).map_err(isl_error);
         let wraps = isl.check(parse(&text)?.intersect(parse(&nw.domain)?)).map_err(isl_error)?;
         let wraps = isl.check(wraps.params()).map_err(isl_error)?;
         if isl.check(wraps.is_empty()).map_err(isl_error)? {
@@ -197,7 +197,7 @@ fn reject_infeasible(isl: &IslContext, scop: &Scop, assumptions: &[Assumption]) 
         return Ok(());
     }
     isl.reset_quota();
-    let parse = |t: &str| isl.check(isl_rs::Set::read_from_str(isl.raw(), t)).map_err(isl_error);
+    let parse = |t: &str| isl.set(t).map_err(isl_error);
     let mut runs: Option<isl_rs::Set> = None;
     for s in &scop.statements {
         let params = isl.check(parse(&s.domain)?.params()).map_err(isl_error)?;
@@ -231,7 +231,7 @@ struct Assembler<'a> {
 
 impl Assembler<'_> {
     fn parse(&self, text: &str) -> RejectResult<isl_rs::Set> {
-        self.isl.check(isl_rs::Set::read_from_str(self.isl.raw(), text)).map_err(isl_error)
+        self.isl.set(text).map_err(isl_error)
     }
 
     fn to_string(&self, set: &isl_rs::Set) -> RejectResult<String> {

@@ -107,6 +107,8 @@ struct Parsed {
     union_sets: HashMap<String, isl_rs::UnionSet>,
     union_maps: HashMap<String, isl_rs::UnionMap>,
     param_sets: HashMap<String, isl_rs::Set>,
+    sets: HashMap<String, isl_rs::Set>,
+    maps: HashMap<String, isl_rs::Map>,
     /// `analysis_context` by the texts of the parameters and assumptions.
     hulls: HashMap<String, isl_rs::Set>,
     /// `disjoint_texts` by its two texts.
@@ -248,6 +250,19 @@ impl IslContext {
     pub fn param_set(&self, text: &str) -> IslResult<ParamSet<'_>> {
         let raw = self.read(text, |p| &mut p.param_sets, |ctx, t| isl_rs::Set::read_from_str(ctx, t), |o| o.copy())?;
         Ok(ParamSet { raw, ctx: self })
+    }
+
+    /// Reads a set such as `[N] -> { S[i] : 0 <= i < N }` as an isl object, for the
+    /// operations the wrappers do not have. Reading costs far more than copying (about a
+    /// million instructions for a statement domain with five parameters), and model building
+    /// and propagation read the same domains many times.
+    pub fn set(&self, text: &str) -> IslResult<isl_rs::Set> {
+        self.read(text, |p| &mut p.sets, |ctx, t| isl_rs::Set::read_from_str(ctx, t), |o| o.copy())
+    }
+
+    /// Reads a map such as `[N] -> { S[i] -> A[i + 1] }` as an isl object (see `set`).
+    pub fn map(&self, text: &str) -> IslResult<isl_rs::Map> {
+        self.read(text, |p| &mut p.maps, |ctx, t| isl_rs::Map::read_from_str(ctx, t), |o| o.copy())
     }
 
     /// Reads `text` with `parse`, or copies the object read from the same text before.

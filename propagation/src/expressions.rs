@@ -44,7 +44,7 @@ pub(crate) fn propagation_pieces(
     target: &Statement,
     dependence: &str,
 ) -> IslResult<Option<Vec<PropagationPiece>>> {
-    let map = ctx.check(isl_rs::Map::read_from_str(ctx.raw(), dependence))?;
+    let map = ctx.map(dependence)?;
     // { T[j] -> W[i] }
     let reversed = ctx.check(map.reverse())?;
     let function = ctx.check(isl_rs::PwMultiAff::from_map(ctx.check(reversed.copy())?))?;
@@ -188,7 +188,7 @@ fn same_function(
         source.name,
         values.join(", ")
     );
-    let rebuilt = ctx.check(isl_rs::Map::read_from_str(ctx.raw(), &text))?;
+    let rebuilt = ctx.map(&text)?;
     let rebuilt = ctx.check(rebuilt.intersect_domain(ctx.check(part.copy())?))?;
     ctx.check(rebuilt.is_equal(piece))
 }

@@ -67,7 +67,7 @@ pub fn specialized_middle_dimension(ctx: &IslContext, part: &str, name: &str, di
     if dims < 3 {
         return Ok(None);
     }
-    let set = ctx.check(isl_rs::Set::read_from_str(ctx.raw(), part))?;
+    let set = ctx.set(part)?;
     let list = ctx.check(set.get_basic_set_list())?;
     for index in 0..ctx.check(list.size())? {
         let basic = ctx.check(list.get_at(index))?;

@@ -69,6 +69,11 @@ pub struct Options {
     /// in the paper: a guard of the code-complexity heuristic against splits that multiply
     /// (a border case in each of two dimensions, then again in the next stage). Default 8.
     pub max_split_parts: usize,
+    /// Most RAW dependences one location may have propagated (over all its targets and
+    /// rounds). Not in the paper: a guard of the code-complexity heuristic against a stage
+    /// read by every level of a pyramid (local laplacian's input, 660 dependences into 40
+    /// statements), whose recomputation costs more than the array. Default 256.
+    pub max_dependences: usize,
     /// The caller keeps the result only if it removes a temporary array (not a scalar): once
     /// every array has been tried and none is removed, the scalars left are not tried. Off by
     /// default; the transform sets it, so that a SCoP it will leave as it was costs less.
@@ -77,7 +82,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, only_if_array_removed: false }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false }
     }
 }
 

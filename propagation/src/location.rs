@@ -62,6 +62,12 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
     if let Some(reason) = may_write(scop, array) {
         return Ok((scop.clone(), Outcome::NotPropagated(reason)));
     }
+    // A scalar reduction is refused as the first round would refuse it, before its dataflow
+    // analysis, the costliest step of a location that is not propagated.
+    if let Some(writer) = analysis.evident_recurrence(array)? {
+        let reason = Reason::Recurrence { statement: scop.statements[writer].name.clone() };
+        return Ok((scop.clone(), Outcome::NotPropagated(reason)));
+    }
     let writers_at_start = scop.statements.iter().filter(|s| s.write.array == array).count();
     let max_rounds = if all_or_nothing { writers_at_start + 1 } else { 1 };
     let mut current = scop.clone();
@@ -178,6 +184,15 @@ impl LocationPropagation<'_> {
                 }
             }
             if replacements.is_empty() {
+                continue;
+            }
+            let dependences = self.dependences + replacements.len();
+            if dependences > self.options.max_dependences {
+                let reason = Reason::TooManyDependences { dependences, limit: self.options.max_dependences };
+                if self.all_or_nothing {
+                    return Ok(Err(reason));
+                }
+                self.first_refusal.get_or_insert(reason);
                 continue;
             }
             let Some(parts) = split_target(ctx, scop, target, &replacements, &mut names)? else {

@@ -179,15 +179,35 @@ impl<'a, 'c> Analysis<'a, 'c> {
         })
     }
 
-    /// `{ A[i] -> B[j] : θ(i) <=lex θ(j) }` if `or_equal`, else with `<lex`.
+    /// `{ A[i] -> B[j] : θ(i) <=lex θ(j) }` if `or_equal`, else with `<lex`, on all of the
+    /// schedules' spaces: it is only intersected with relations between instances of the
+    /// domains, and without their constraints the order costs a fraction (a third of the
+    /// compile time of deriche went into orders with them).
     fn order(&self, a: StatementId, b: StatementId, or_equal: bool) -> IslResult<UnionMap<'c>> {
         kept(&self.relations.orders, (self.keys[a], self.keys[b], or_equal), UnionMap::copy, || {
+            let schedule = |s: StatementId| self.ctx.union_map(&self.scop.statements[s].schedule);
             if or_equal {
-                self.schedule(a)?.lex_le(self.schedule(b)?)
+                schedule(a)?.lex_le(schedule(b)?)
             } else {
-                self.schedule(a)?.lex_lt(self.schedule(b)?)
+                schedule(a)?.lex_lt(schedule(b)?)
             }
         })
+    }
+
+    /// The pairs of `relation` (from instances of `a` to instances of `b`) in `order`. Where
+    /// the schedules' constants put every instance of one statement before every instance of
+    /// the other (stages in loop nests of their own), that decides all pairs without the
+    /// order relation, which costs more than the rest of a reload test.
+    fn ordered(&self, relation: UnionMap<'c>, a: StatementId, b: StatementId, or_equal: bool) -> IslResult<UnionMap<'c>> {
+        if let (Some(x), Some(y)) = (self.time_constants(a)?, self.time_constants(b)?) {
+            if runs_entirely_before(&x, &y) {
+                return Ok(relation);
+            }
+            if runs_entirely_before(&y, &x) {
+                return self.ctx.empty_union_map();
+            }
+        }
+        relation.intersect(self.order(a, b, or_equal)?)
     }
 
     fn write_relation(&self, statement: StatementId) -> IslResult<UnionMap<'c>> {
@@ -393,6 +413,38 @@ impl<'a, 'c> Analysis<'a, 'c> {
         Ok(out)
     }
 
+    /// The writer of the scalar `array` that also reads it, when its innermost loop runs at
+    /// least twice in some iteration of the outer ones and no other writer of `array` is
+    /// inside that loop: each instance of the loop but the first reads what the one before
+    /// wrote, so the writer is on a cycle of RAW dependences, a recurrence
+    /// (`location::recurrence`), without a dataflow analysis to say so. The reductions of
+    /// PolyBench's kernels (`s = 0; for k: s += A[i][k] * B[k][j]`) are such scalars.
+    pub fn evident_recurrence(&self, array: ArrayId) -> IslResult<Option<StatementId>> {
+        if !self.scop.arrays[array].is_scalar() {
+            return Ok(None);
+        }
+        let writers = self.writers_of(array);
+        let reading = |&w: &StatementId| self.scop.statements[w].value.reads().iter().any(|a| a.array == array);
+        let &[writer] = &writers.iter().copied().filter(reading).collect::<Vec<_>>()[..] else { return Ok(None) };
+        let w = &self.scop.statements[writer];
+        let depth = w.iterators.len();
+        let Some(own) = loop_constants(w) else { return Ok(None) };
+        if depth == 0 || w.may_write() {
+            return Ok(None);
+        }
+        for &other in writers.iter().filter(|&&o| o != writer) {
+            match loop_constants(&self.scop.statements[other]) {
+                Some(theirs) if theirs[..depth] != own[..depth] => {}
+                _ => return Ok(None),
+            }
+        }
+        let outer = w.iterators[..depth - 1].join(", ");
+        let (z, v) = if outer.is_empty() { ("z".to_string(), "v".to_string()) } else { (format!("{outer}, z"), format!("{outer}, v")) };
+        let text = format!("{}{{ {1}[{z}] -> {1}[{v}] : z < v }}", self.scop.param_prefix(), w.name);
+        let pairs = self.ctx.union_map(&text)?.intersect_domain(self.domain(writer)?)?.intersect_range(self.domain(writer)?)?;
+        Ok((!pairs.is_empty()?).then_some(writer))
+    }
+
     /// `{ W[x, z] -> T[x, y] }` on `T`'s domain, with `W[x, z]` the last instance of `W` in
     /// the iteration `x` of the `shared` outer loops; `None` if `W` does not run in some
     /// iteration where `T` does.
@@ -407,13 +459,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
         let mut last = self.domain(writer)?;
         if !z.is_empty() {
             // The instances followed by another one of the same iteration `x`.
-            let later: Vec<String> = (0..z.len())
-                .map(|p| {
-                    let equal = (0..p).map(|q| format!("{} = {} and ", z[q], v[q])).collect::<String>();
-                    format!("({equal}{} < {})", z[p], v[p])
-                })
-                .collect();
-            let text = format!("{prefix}{{ {0}[{1}] -> {0}[{2}] : {3} }}", w.name, tuple(&[&x, &z]), tuple(&[&x, &v]), later.join(" or "));
+            let text = format!("{prefix}{{ {0}[{1}] -> {0}[{2}] : {3} }}", w.name, tuple(&[&x, &z]), tuple(&[&x, &v]), lex_less(&z, &v));
             let followed = self.ctx.union_map(&text)?.intersect_domain(last.copy()?)?.intersect_range(last.copy()?)?.domain()?;
             last = last.subtract(followed)?;
         }
@@ -451,7 +497,11 @@ impl<'a, 'c> Analysis<'a, 'c> {
         let copy = |a: &Option<UnionMap<'c>>| a.as_ref().map(|a| a.copy()).transpose();
         kept(&self.relations.anti, key, copy, || {
             let same_location = self.access_relation(source, read)?.apply_range(self.write_relation(writer)?.reverse()?)?;
-            let anti = same_location.intersect(self.order(source, writer, true)?)?;
+            // The order of two statements costs more than most tests: not for disjoint accesses.
+            if same_location.is_empty()? {
+                return Ok(None);
+            }
+            let anti = self.ordered(same_location, source, writer, true)?;
             Ok(if anti.is_empty()? { None } else { Some(anti) })
         })
     }
@@ -491,9 +541,11 @@ impl<'a, 'c> Analysis<'a, 'c> {
                 let Some(anti) = self.anti_dependence(raw.source, read, writer)? else { continue };
                 // PIW(r_e) = { L[l] -> T[j] }
                 let intermediate = anti.reverse()?.apply_range(dependence()?)?;
-                let before = self.order(writer, raw.target, false)?;
+                if intermediate.is_empty()? {
+                    continue;
+                }
                 // OR(r_e) = { T[j] }
-                let reloads = intermediate.intersect(before)?.range()?;
+                let reloads = self.ordered(intermediate, writer, raw.target, false)?.range()?;
                 if reloads.is_empty()? {
                     continue;
                 }
@@ -521,6 +573,17 @@ impl<'a, 'c> Analysis<'a, 'c> {
             overwrites,
         })
     }
+}
+
+/// `z` before `v` in lexicographic order, as isl constraints: `(z0 < v0) or (z0 = v0 and z1 < v1) or ...`.
+fn lex_less(z: &[String], v: &[String]) -> String {
+    let less: Vec<String> = (0..z.len())
+        .map(|p| {
+            let equal = (0..p).map(|q| format!("{} = {} and ", z[q], v[q])).collect::<String>();
+            format!("({equal}{} < {})", z[p], v[p])
+        })
+        .collect();
+    less.join(" or ")
 }
 
 /// The constants `c_0, ..., c_d` of a statement's `2d + 1` schedule
@@ -681,6 +744,64 @@ done
         assert!(!taken("t", "R") && !taken("t", "O"));
         assert!(!taken("u", "R"));
         assert!(taken("l", "P") && !taken("m", "P"));
+    }
+
+    /// Scalars written by a statement that reads them: a reduction over a loop (`r`), one over
+    /// a loop that may run once (`q`), one reset before the loop in every outer iteration
+    /// (`a`), one also written inside the loop (`b`, no recurrence: it reads the other writer's value), and one at a single instance (`o`, no
+    /// recurrence).
+    const REDUCTIONS: &str = "
+scop reductions;
+param N >= 1;
+param M >= 1;
+array in[N][M] : f32 in;
+array out[N] : f32 out;
+scalar r : f32 temp;
+scalar q : f32 temp;
+scalar a : f32 temp;
+scalar b : f32 temp;
+scalar o : f32 temp;
+for i = 0 to N - 1 do
+  R: r = r + in[i][0];
+done
+for j = 0 to M - 1 do
+  Q: q = q * in[0][j];
+done
+for i = 0 to N - 1 do
+  Z: a = 0.0f;
+  for j = 0 to M - 1 do
+    A: a = a + in[i][j];
+  done
+  W: out[i] = a + r + q;
+done
+for j = 0 to M - 1 do
+  B: b = b + in[0][j];
+  C: b = in[1][j];
+  X: out[j] = b;
+done
+O: o = o + in[0][0];
+Y: out[0] = o;
+";
+
+    #[test]
+    fn evident_recurrences_are_those_of_the_dataflow_analysis() {
+        let scop = parse_scop(REDUCTIONS).unwrap();
+        let ctx = IslContext::new(0);
+        let relations = Relations::default();
+        let analysis = Analysis::new(&ctx, &scop, &relations).unwrap();
+        let array = |name: &str| scop.arrays.iter().position(|a| a.name == name).unwrap();
+        let name = |s: Option<StatementId>| s.map(|s| scop.statements[s].name.clone());
+        for scalar in ["r", "q", "a", "b", "o"] {
+            let raws = analysis.compute_raw_dependences(array(scalar), false).unwrap();
+            let cycle = crate::location::recurrence(&scop, array(scalar), &raws);
+            let evident = analysis.evident_recurrence(array(scalar)).unwrap();
+            assert_eq!(name(evident), name(cycle), "{scalar}");
+        }
+        assert_eq!(name(analysis.evident_recurrence(array("r")).unwrap()), Some("R".into()));
+        assert_eq!(name(analysis.evident_recurrence(array("a")).unwrap()), Some("A".into()));
+        // B reads what C wrote in the iteration before, not its own value.
+        assert_eq!(name(analysis.evident_recurrence(array("b")).unwrap()), None);
+        assert_eq!(name(analysis.evident_recurrence(array("o")).unwrap()), None);
     }
 
     #[test]

@@ -43,6 +43,8 @@ pub enum Reason {
     /// `limit`: its own calls and each source's once (a call of unknown cost, recomputed at
     /// every read of a stencil, costs more than the memory traffic saved).
     RepeatedCalls { statement: String, calls: usize, limit: usize },
+    /// The location would have more RAW dependences propagated than the limit.
+    TooManyDependences { dependences: usize, limit: usize },
     /// Propagation would split `statement` into more parts than the limit.
     SplitParts { statement: String, parts: usize, limit: usize },
     /// Splits did not converge within the round limit.
@@ -100,6 +102,9 @@ impl fmt::Display for Reason {
                 f,
                 "code-complexity heuristic: {statement} would call the program's functions {calls} times per iteration, limit {limit}"
             ),
+            Reason::TooManyDependences { dependences, limit } => {
+                write!(f, "code-complexity heuristic: {dependences} RAW dependences or more to propagate, limit {limit}")
+            }
             Reason::SplitParts { statement, parts, limit } => write!(
                 f,
                 "code-complexity heuristic: {statement} would be split into {parts} statements, limit {limit}"

@@ -106,13 +106,13 @@ fn fresh_name(base: &str, index: usize, names: &mut HashSet<String>) -> String {
 }
 
 fn rename_set(ctx: &IslContext, text: &str, name: &str) -> IslResult<String> {
-    let set = ctx.check(isl_rs::Set::read_from_str(ctx.raw(), text))?;
+    let set = ctx.set(text)?;
     let set = ctx.check(set.set_tuple_name(name))?;
     ctx.set_text(&set)
 }
 
 fn rename_map(ctx: &IslContext, text: &str, name: &str) -> IslResult<String> {
-    let map = ctx.check(isl_rs::Map::read_from_str(ctx.raw(), text))?;
+    let map = ctx.map(text)?;
     let map = ctx.check(map.set_tuple_name(DimType::In, name))?;
     ctx.map_text(&map)
 }
