@@ -4,9 +4,10 @@
 // temporary disappears. Three styles: int counters and float pointers with a float helper;
 // long counters, T (*)[N] arrays and a helper taking an int and a float; flattened subscripts
 // with a double helper called in a ternary. A 3-point stencil over such a temporary is not
-// propagated: it would call the helper three times per point instead of once (the
-// code-complexity heuristic's limit on calls of the program's functions). Outputs identical
-// with and without the plugin at two sizes.
+// propagated: it would call the helper three times per point instead of once; nor is an
+// upsampling read t[i / 2], which would call it twice per element of t (the code-complexity
+// heuristic's limits on calls of the program's functions). Outputs identical with and without
+// the plugin at two sizes.
 // RUN: %clang -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s
 // RUN: %t.naive > %t.naive.out && %t.naive 37 >> %t.naive.out
@@ -18,6 +19,8 @@
 // RUN: env POLYPROP_OPTIONS=print=propagation %clang -O3 -fpass-plugin=%polyprop -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STENCIL
 // STENCIL-LABEL: polyprop-propagation: function blur_squashed
 // STENCIL: not propagated: code-complexity heuristic: S1 would call the program's functions 3 times per iteration, limit 1
+// STENCIL-LABEL: polyprop-propagation: function upsample_squashed
+// STENCIL: not propagated: code-complexity heuristic: S1 reads instances of S0 more than once, and S0 calls the program's functions
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -48,6 +51,15 @@ void blur_squashed(int n, const float *in, float *out) {
     t[i] = squash(in[i]);
   for (int i = 1; i < n - 1; i++)
     out[i] = t[i - 1] + t[i] + t[i + 1];
+  free(t);
+}
+
+void upsample_squashed(int n, const float *in, float *out) {
+  float *t = (float *)malloc(sizeof(float) * n);
+  for (int i = 0; i < n; i++)
+    t[i] = squash(in[i]);
+  for (int i = 0; i < 2 * n; i++)
+    out[i] = t[i / 2] * 0.5f;
   free(t);
 }
 
@@ -90,6 +102,10 @@ int main(int argc, char **argv) {
   s = 0;
   for (int i = 0; i < n * W; i++) s += b[i] * (float)(i % 3);
   printf("blur %.9g\n", s);
+  upsample_squashed(n * W / 2, a, b);
+  s = 0;
+  for (int i = 0; i < n * W; i++) s += b[i] * (float)(i % 5);
+  printf("upsample %.9g\n", s);
   weigh_rows(n, (float (*)[W])a, (float (*)[W])b);
   s = 0;
   for (int i = 0; i < n * W; i++) s += b[i] * (float)(i % 5);

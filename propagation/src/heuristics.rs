@@ -16,7 +16,8 @@
 //! determined by the outer dimensions and the parameters. Our extension for calls of the
 //! program's own functions, which the paper's pipelines do not have: a new statement calls
 //! them at most as often per iteration as the target and its sources did together
-//! (`program_calls`).
+//! (`program_calls`), and a source instance that calls them is read by one target instance
+//! at most (`location`: no upsampling of a call).
 
 use polyhedral::affine::AffExpr;
 use polyhedral::isl::{IslContext, IslResult};

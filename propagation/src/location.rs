@@ -265,6 +265,12 @@ impl LocationPropagation<'_> {
             }));
         }
         let (source, target) = (&scop.statements[raw.source], &scop.statements[raw.target]);
+        // A call of the program's functions is recomputed once per target instance: not when
+        // one source instance feeds several (an upsampling `t[i / 2]`), which would call it
+        // more often than the source did.
+        if program_calls(&source.value) > 0 && !ctx.union_map(&test.propagation_dependence)?.reverse()?.is_injective()? {
+            return Ok(Err(Reason::RepeatedSourceCalls { source: name(raw.source), target: name(raw.target) }));
+        }
         Ok(match propagation_pieces(ctx, scop, source, target, &test.propagation_dependence)? {
             Some(pieces) => Ok(ReadReplacement { read: raw.read, source: raw.source, pieces }),
             None => Err(Reason::NoAffineExpression { source: name(raw.source), target: name(raw.target) }),

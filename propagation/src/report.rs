@@ -45,6 +45,9 @@ pub enum Reason {
     RepeatedCalls { statement: String, calls: usize, limit: usize },
     /// The location would have more RAW dependences propagated than the limit.
     TooManyDependences { dependences: usize, limit: usize },
+    /// `target` reads some instance of `source`, which calls the program's functions, more
+    /// than once: propagation would call them again for each of those reads.
+    RepeatedSourceCalls { source: String, target: String },
     /// Propagation would split `statement` into more parts than the limit.
     SplitParts { statement: String, parts: usize, limit: usize },
     /// Splits did not converge within the round limit.
@@ -101,6 +104,10 @@ impl fmt::Display for Reason {
             Reason::RepeatedCalls { statement, calls, limit } => write!(
                 f,
                 "code-complexity heuristic: {statement} would call the program's functions {calls} times per iteration, limit {limit}"
+            ),
+            Reason::RepeatedSourceCalls { source, target } => write!(
+                f,
+                "code-complexity heuristic: {target} reads instances of {source} more than once, and {source} calls the program's functions"
             ),
             Reason::TooManyDependences { dependences, limit } => {
                 write!(f, "code-complexity heuristic: {dependences} RAW dependences or more to propagate, limit {limit}")
