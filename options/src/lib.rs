@@ -31,6 +31,7 @@ pub struct Options {
     pub cache_limit: u64,
     pub split_limit: u64,
     pub dependence_limit: u64,
+    pub expression_limit: u64,
     pub lang: bool,
 }
 
@@ -47,6 +48,7 @@ impl Default for Options {
             cache_limit: 32,
             split_limit: 8,
             dependence_limit: 256,
+            expression_limit: 10_000,
             lang: false,
         }
     }
@@ -169,6 +171,16 @@ pub const TABLE: &[OptionSpec] = &[
         show: |o| o.dependence_limit.to_string(),
     },
     OptionSpec {
+        name: "expression-limit",
+        value: Some("N"),
+        description: "most expression nodes a statement may have after propagation (default 10000)",
+        set: |o, key, v| {
+            o.expression_limit = parse_number(key, v)?;
+            Ok(())
+        },
+        show: |o| o.expression_limit.to_string(),
+    },
+    OptionSpec {
         name: "lang",
         value: None,
         description: "print<polyprop-scops> writes the textual SCoP language",
@@ -278,7 +290,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

@@ -292,6 +292,7 @@ fn propagation_options(options: &Options) -> propagation::Options {
         cache_limit: options.cache_limit as usize,
         max_split_parts: options.split_limit as usize,
         max_dependences: options.dependence_limit as usize,
+        max_expression_size: options.expression_limit as usize,
         max_operations: options.quota,
         ..propagation::Options::default()
     }
