@@ -438,9 +438,14 @@ impl<'a, 'c> Analysis<'a, 'c> {
                 _ => return Ok(None),
             }
         }
-        let outer = w.iterators[..depth - 1].join(", ");
-        let (z, v) = if outer.is_empty() { ("z".to_string(), "v".to_string()) } else { (format!("{outer}, z"), format!("{outer}, v")) };
-        let text = format!("{}{{ {1}[{z}] -> {1}[{v}] : z < v }}", self.scop.param_prefix(), w.name);
+        // Names of our own, so that no parameter or iterator of the model is taken for them.
+        let outer: Vec<String> = (0..depth - 1).map(|k| format!("polyprop_o{k}, ")).collect();
+        let outer = outer.concat();
+        let text = format!(
+            "{}{{ {1}[{outer}polyprop_z] -> {1}[{outer}polyprop_v] : polyprop_z < polyprop_v }}",
+            self.scop.param_prefix(),
+            w.name
+        );
         let pairs = self.ctx.union_map(&text)?.intersect_domain(self.domain(writer)?)?.intersect_range(self.domain(writer)?)?;
         Ok((!pairs.is_empty()?).then_some(writer))
     }
@@ -748,7 +753,8 @@ done
 
     /// Scalars written by a statement that reads them: a reduction over a loop (`r`), one over
     /// a loop that may run once (`q`), one reset before the loop in every outer iteration
-    /// (`a`), one also written inside the loop (`b`, no recurrence: it reads the other writer's value), and one at a single instance (`o`, no
+    /// (`a`, under iterators `v` and `z`), one also written inside the loop (`b`, no
+    /// recurrence: it reads the other writer's value), and one at a single instance (`o`, no
     /// recurrence).
     const REDUCTIONS: &str = "
 scop reductions;
@@ -767,12 +773,12 @@ done
 for j = 0 to M - 1 do
   Q: q = q * in[0][j];
 done
-for i = 0 to N - 1 do
+for v = 0 to N - 1 do
   Z: a = 0.0f;
-  for j = 0 to M - 1 do
-    A: a = a + in[i][j];
+  for z = 0 to M - 1 do
+    A: a = a + in[v][z];
   done
-  W: out[i] = a + r + q;
+  W: out[v] = a + r + q;
 done
 for j = 0 to M - 1 do
   B: b = b + in[0][j];
