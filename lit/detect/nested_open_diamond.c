@@ -1,6 +1,7 @@
 // A data-dependent branch whose join other edges also reach (here the affine `i < m`), inside
 // the arm of another data-dependent branch: the inner join shares the outer branch's domain,
-// so its phi's writes could not be told apart by edge conditions. Rejected with its reason
+// so its phi's writes could not be told apart by edge conditions. Rejected at the outer branch,
+// whose arms hold the affine branch and the phi after it (lit/regressions/gen-loops-41392.c)
 // (the same branch outside any data-dependent one is an open hammock, modeled:
 // scops/nested_data_branches.c). A data-dependent branch one of whose arms is also reached
 // from elsewhere (a goto into the else side) cannot share its domain with its arms: rejected
@@ -28,7 +29,7 @@ void entered(long n, long m, long *restrict A, const long *restrict B) {
 }
 // CHECK: polyprop-detect: function inner_open
 // CHECK-NOT: SCoP
-// CHECK: rejected function body: non-affine condition: data-dependent branch whose join has other predecessors, inside another data-dependent branch: {{.*}} = icmp sgt i64 {{.*}}, 0 at {{.*}}nested_open_diamond.c:13:34
+// CHECK: rejected function body: non-affine condition: data-dependent branch around an affine branch whose sides write: {{.*}} = icmp sgt i64 {{.*}}, 0 at {{.*}}nested_open_diamond.c:14:12
 // CHECK: polyprop-detect: function entered
 // CHECK-NOT: SCoP
-// CHECK: rejected function body: non-affine condition: data-dependent branch whose arms are entered from elsewhere: {{.*}} = icmp sgt i64 {{.*}}, 0 at {{.*}}nested_open_diamond.c:19:11
+// CHECK: rejected function body: non-affine condition: data-dependent branch whose arms are entered from elsewhere: {{.*}} = icmp sgt i64 {{.*}}, 0 at {{.*}}nested_open_diamond.c:20:11

@@ -637,6 +637,15 @@ impl DomainBuilder<'_, '_> {
             return Ok(());
         }
         let arms = self.arms(block, join).ok_or_else(|| reject("around a loop"))?;
+        // The arms share the branch block's domain: the sides of an affine branch inside them
+        // (`c ? (i == 0 ? x : y) : z`) run on the whole domain. That is right for values the
+        // join's selects choose from (nested selects on the branch's condition), wrong for a
+        // phi inside the arms, which would take both sides' values in one iteration (gen-loops
+        // seed 41392 miscompiled so), and for a store, which would run on both sides.
+        let inner_effects = arms.iter().any(|&arm| has_side_effects(arm) || ir::instructions(arm).into_iter().any(ir::is_phi));
+        if inner_effects && arms.iter().any(|&arm| self.branches_affinely(arm)) {
+            return Err(reject("around an affine branch whose sides write"));
+        }
         // Stores under the branch become statements guarded by its condition (their writes
         // are may-writes), where each arm is straight-line code: one condition decides it.
         let straight = arms.iter().all(|&arm| ir::successors(arm).len() == 1);
@@ -678,6 +687,17 @@ impl DomainBuilder<'_, '_> {
             open,
         });
         Ok(())
+    }
+
+    /// Whether `block` ends in a branch between different successors that is not data
+    /// dependent (an affine condition, or a switch).
+    fn branches_affinely(&mut self, block: Block) -> bool {
+        let succs = ir::successors(block);
+        if succs.len() < 2 || succs.iter().all(|s| *s == succs[0]) {
+            return false;
+        }
+        let term = ir::terminator(block);
+        ir::opcode(term) != Some(LLVMOpcode::LLVMBr) || self.condition(ir::operand(term, 0), block, self.depth(block)).is_ok()
     }
 
     /// Blocks strictly between `branch` and `join`; `None` if a loop is among them.
