@@ -106,7 +106,6 @@ pub struct IslContext {
 struct Parsed {
     union_sets: HashMap<String, isl_rs::UnionSet>,
     union_maps: HashMap<String, isl_rs::UnionMap>,
-    param_sets: HashMap<String, isl_rs::Set>,
     sets: HashMap<String, isl_rs::Set>,
     maps: HashMap<String, isl_rs::Map>,
     /// `analysis_context` by the texts of the parameters and assumptions.
@@ -248,8 +247,7 @@ impl IslContext {
 
     /// Reads a parameter set such as `[N] -> { : N >= 4 }`.
     pub fn param_set(&self, text: &str) -> IslResult<ParamSet<'_>> {
-        let raw = self.read(text, |p| &mut p.param_sets, |ctx, t| isl_rs::Set::read_from_str(ctx, t), |o| o.copy())?;
-        Ok(ParamSet { raw, ctx: self })
+        Ok(ParamSet { raw: self.set(text)?, ctx: self })
     }
 
     /// Reads a set such as `[N] -> { S[i] : 0 <= i < N }` as an isl object, for the

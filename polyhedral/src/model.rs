@@ -432,23 +432,14 @@ impl MathFunction {
 }
 
 /// The function a statement calls: a math function of the C library or LLVM, or a function
-/// of the program that reads and writes no memory (`readnone nounwind`, C's
+/// of the program that neither touches memory, throws nor runs forever (`readnone nounwind
+/// willreturn`, C's
 /// `__attribute__((const))`, as Polly accepts it), called by its symbol. Recomputing such
 /// a call where a propagated value is read gives the value the original call gave.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Callee {
     Math(MathFunction),
     Pure(String),
-}
-
-impl Callee {
-    /// The math function's name (without the `f` of its float version) or the symbol.
-    pub fn name(&self) -> &str {
-        match self {
-            Callee::Math(f) => f.name(),
-            Callee::Pure(symbol) => symbol,
-        }
-    }
 }
 
 /// A statement's value expression (paper 003, Figure 3, `<rexp>`), evaluated in tree order.

@@ -189,18 +189,16 @@ impl LocationPropagation<'_> {
             let dependences = self.dependences + replacements.len();
             if dependences > self.options.max_dependences {
                 let reason = Reason::TooManyDependences { dependences, limit: self.options.max_dependences };
-                if self.all_or_nothing {
+                if let Err(reason) = self.refuse(reason) {
                     return Ok(Err(reason));
                 }
-                self.first_refusal.get_or_insert(reason);
                 continue;
             }
             let Some(parts) = split_target(ctx, scop, target, &replacements, &mut names)? else {
                 let reason = Reason::NoAffineExpression { source: name(replacements[0].source), target: name(target) };
-                if self.all_or_nothing {
+                if let Err(reason) = self.refuse(reason) {
                     return Ok(Err(reason));
                 }
-                self.first_refusal.get_or_insert(reason);
                 continue;
             };
             let sources: BTreeSet<StatementId> = replacements.iter().map(|r| r.source).collect();
@@ -216,9 +214,10 @@ impl LocationPropagation<'_> {
                     }
                     new_parts.insert(target, parts);
                 }
-                Err(reason) if self.all_or_nothing => return Ok(Err(reason)),
                 Err(reason) => {
-                    self.first_refusal.get_or_insert(reason);
+                    if let Err(reason) = self.refuse(reason) {
+                        return Ok(Err(reason));
+                    }
                 }
             }
         }
@@ -236,15 +235,20 @@ impl LocationPropagation<'_> {
     /// The read replacement of one RAW dependence; `Ok(None)` when it has none (the refusal
     /// noted), `Err` when that ends a temporary's attempt (all or nothing).
     fn replacement(&mut self, ctx: &IslContext, analysis: &Analysis, raw: &RawDependence) -> IslResult<Result<Option<ReadReplacement>, Reason>> {
-        let reason = match self.try_replacement(ctx, analysis, raw)? {
-            Ok(replacement) => return Ok(Ok(Some(replacement))),
-            Err(reason) => reason,
-        };
+        Ok(match self.try_replacement(ctx, analysis, raw)? {
+            Ok(replacement) => Ok(Some(replacement)),
+            Err(reason) => self.refuse(reason).map(|()| None),
+        })
+    }
+
+    /// A refusal: `Err` when it ends a temporary's attempt (all or nothing), else noted (the
+    /// first one is reported) and the attempt goes on with the other dependences.
+    fn refuse(&mut self, reason: Reason) -> Result<(), Reason> {
         if self.all_or_nothing {
-            return Ok(Err(reason));
+            return Err(reason);
         }
         self.first_refusal.get_or_insert(reason);
-        Ok(Ok(None))
+        Ok(())
     }
 
     /// The reload test and propagation pieces of `raw`: its read replacement, or why none.

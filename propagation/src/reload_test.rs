@@ -464,7 +464,13 @@ impl<'a, 'c> Analysis<'a, 'c> {
         let mut last = self.domain(writer)?;
         if !z.is_empty() {
             // The instances followed by another one of the same iteration `x`.
-            let text = format!("{prefix}{{ {0}[{1}] -> {0}[{2}] : {3} }}", w.name, tuple(&[&x, &z]), tuple(&[&x, &v]), lex_less(&z, &v));
+            let later: Vec<String> = (0..z.len())
+                .map(|p| {
+                    let equal = (0..p).map(|q| format!("{} = {} and ", z[q], v[q])).collect::<String>();
+                    format!("({equal}{} < {})", z[p], v[p])
+                })
+                .collect();
+            let text = format!("{prefix}{{ {0}[{1}] -> {0}[{2}] : {3} }}", w.name, tuple(&[&x, &z]), tuple(&[&x, &v]), later.join(" or "));
             let followed = self.ctx.union_map(&text)?.intersect_domain(last.copy()?)?.intersect_range(last.copy()?)?.domain()?;
             last = last.subtract(followed)?;
         }
@@ -578,17 +584,6 @@ impl<'a, 'c> Analysis<'a, 'c> {
             overwrites,
         })
     }
-}
-
-/// `z` before `v` in lexicographic order, as isl constraints: `(z0 < v0) or (z0 = v0 and z1 < v1) or ...`.
-fn lex_less(z: &[String], v: &[String]) -> String {
-    let less: Vec<String> = (0..z.len())
-        .map(|p| {
-            let equal = (0..p).map(|q| format!("{} = {} and ", z[q], v[q])).collect::<String>();
-            format!("({equal}{} < {})", z[p], v[p])
-        })
-        .collect();
-    less.join(" or ")
 }
 
 /// The constants `c_0, ..., c_d` of a statement's `2d + 1` schedule
