@@ -30,6 +30,9 @@ bench = os.path.join(root, "target", "release", "polyprop-bench")
 
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", os.environ["PATH"])])
 config.environment["POLYPROP_ROOT"] = root
+# A check of polyprop's text reader against isl's parser (polyhedral/src/isl_reader.rs).
+if "POLYPROP_CHECK_READER" in os.environ:
+    config.environment["POLYPROP_CHECK_READER"] = os.environ["POLYPROP_CHECK_READER"]
 config.substitutions.append(("%polyprop-cli", cli))
 config.substitutions.append(("%polyprop-bench", bench))
 config.substitutions.append(("%polyprop", plugin))

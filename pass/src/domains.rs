@@ -118,11 +118,17 @@ pub fn compute(
         nested_branches: HashSet::new(),
     };
     b.check_loops()?;
+    // A reject decided after the quota ran out may rest on a failure taken for "no".
+    let in_quota = |reject: Reject| match reject.kind {
+        RejectKind::Complexity => reject,
+        _ if isl.quota_exhausted() => isl_error(IslError::Complexity),
+        _ => reject,
+    };
     for &block in &region.blocks {
         isl.reset_quota();
-        let set = b.domain_of(block)?;
+        let set = b.domain_of(block).map_err(in_quota)?;
         b.sets.insert(block, set);
-        b.note_hammock(block)?;
+        b.note_hammock(block).map_err(in_quota)?;
     }
     let mut edge_conditions = HashMap::new();
     for &block in &region.blocks {

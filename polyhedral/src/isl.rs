@@ -19,6 +19,7 @@
 //! Known limits: only the operations the rest of polyprop needs are wrapped. The model keeps
 //! sets and maps as isl strings (see `model`), so this layer reads strings and writes strings.
 
+use crate::isl_reader;
 use crate::schedule_tree::ScheduleTree;
 use isl_rs::{Context, DimType, LibISLError};
 use std::cell::RefCell;
@@ -158,6 +159,15 @@ impl IslContext {
         self.ctx.reset_operations();
     }
 
+    /// Whether the current quota period has run out: answers computed in it may be failures
+    /// that their callers took for "no" (a condition found not affine), so a reject decided
+    /// then is one of complexity.
+    pub fn quota_exhausted(&self) -> bool {
+        // SAFETY: `ctx.ptr` is a live context. The probe counts one operation; once the quota
+        // is spent the state is sticky, so probing does not change the answer.
+        unsafe { isl_ctx_next_operation(self.ctx.ptr) < 0 }
+    }
+
     /// Lifts the quota for the rest of the context's life (checks that must not fail on
     /// complexity, such as a verification that only reads texts, which may then reuse the
     /// objects read from the same texts before).
@@ -235,13 +245,13 @@ impl IslContext {
 
     /// Reads a union set such as `[N] -> { S[i] : 0 <= i <= N; T[j] : j = 0 }`.
     pub fn union_set(&self, text: &str) -> IslResult<UnionSet<'_>> {
-        let raw = self.read(text, |p| &mut p.union_sets, |ctx, t| isl_rs::UnionSet::read_from_str(ctx, t), |o| o.copy())?;
+        let raw = self.read(text, |p| &mut p.union_sets, |ctx, t| read_union_set(ctx, t), |o| o.copy())?;
         Ok(UnionSet { raw, ctx: self })
     }
 
     /// Reads a union map such as `[N] -> { S[i] -> A[i + 1] }`.
     pub fn union_map(&self, text: &str) -> IslResult<UnionMap<'_>> {
-        let raw = self.read(text, |p| &mut p.union_maps, |ctx, t| isl_rs::UnionMap::read_from_str(ctx, t), |o| o.copy())?;
+        let raw = self.read(text, |p| &mut p.union_maps, |ctx, t| read_union_map(ctx, t), |o| o.copy())?;
         Ok(UnionMap { raw, ctx: self })
     }
 
@@ -255,12 +265,12 @@ impl IslContext {
     /// million instructions for a statement domain with five parameters), and model building
     /// and propagation read the same domains many times.
     pub fn set(&self, text: &str) -> IslResult<isl_rs::Set> {
-        self.read(text, |p| &mut p.sets, |ctx, t| isl_rs::Set::read_from_str(ctx, t), |o| o.copy())
+        self.read(text, |p| &mut p.sets, |ctx, t| read_set(ctx, t), |o| o.copy())
     }
 
     /// Reads a map such as `[N] -> { S[i] -> A[i + 1] }` as an isl object (see `set`).
     pub fn map(&self, text: &str) -> IslResult<isl_rs::Map> {
-        self.read(text, |p| &mut p.maps, |ctx, t| isl_rs::Map::read_from_str(ctx, t), |o| o.copy())
+        self.read(text, |p| &mut p.maps, |ctx, t| read_map(ctx, t), |o| o.copy())
     }
 
     /// Reads `text` with `parse`, or copies the object read from the same text before.
@@ -289,6 +299,84 @@ impl IslContext {
     pub fn empty_union_map(&self) -> IslResult<UnionMap<'_>> {
         self.union_map("{ }")
     }
+}
+
+/// Reads with `isl_reader` where the text is in its subset, else with isl's parser. Under
+/// `POLYPROP_CHECK_READER` both read every text in the subset, different objects are reported
+/// (`polyprop-reader-mismatch:`, `reader_check`), and isl's object is used.
+fn read_either<T>(
+    ctx: &Context,
+    text: &str,
+    kind: isl_reader::Kind,
+    unwrap: fn(isl_reader::Object) -> Option<T>,
+    parse: fn(&Context, &str) -> Result<T, LibISLError>,
+    compare: fn(&T, &T) -> (Option<String>, Option<String>, bool),
+) -> Result<T, LibISLError> {
+    let Some(fast) = isl_reader::read(ctx, text, kind).and_then(unwrap) else { return parse(ctx, text) };
+    let Some(report) = reader_check() else { return Ok(fast) };
+    let parsed = parse(ctx, text)?;
+    let (a, b, equal) = compare(&fast, &parsed);
+    // isl's parser drops some redundant constraints of a relation it printed (`p0 > 0` next to
+    // `0 <= y < p0`): the same object, another text. Only different objects are reported.
+    if !equal {
+        let line = format!("polyprop-reader-mismatch: {text} | {} | {}\n", a.unwrap_or_default(), b.unwrap_or_default());
+        match report {
+            "1" => eprint!("{line}"),
+            path => {
+                use std::io::Write;
+                if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+                    let _ = file.write_all(line.as_bytes());
+                }
+            }
+        }
+    }
+    Ok(parsed)
+}
+
+/// `POLYPROP_CHECK_READER`: `1` (mismatches on stderr) or a file to append them to.
+fn reader_check() -> Option<&'static str> {
+    static CHECK: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    CHECK.get_or_init(|| std::env::var("POLYPROP_CHECK_READER").ok().filter(|v| !v.is_empty())).as_deref()
+}
+
+fn read_union_set(ctx: &Context, text: &str) -> Result<isl_rs::UnionSet, LibISLError> {
+    use isl_reader::{Kind, Object};
+    let unwrap = |o| if let Object::UnionSet(u) = o { Some(u) } else { None };
+    // SAFETY (the printers): live objects; the strings are freed by `take_isl_string`.
+    let compare = |a: &isl_rs::UnionSet, b: &isl_rs::UnionSet| unsafe {
+        (take_isl_string(isl_union_set_to_str(a.ptr)), take_isl_string(isl_union_set_to_str(b.ptr)), a.is_equal(b).unwrap_or(false))
+    };
+    read_either(ctx, text, Kind::UnionSet, unwrap, |c, t| isl_rs::UnionSet::read_from_str(c, t), compare)
+}
+
+fn read_union_map(ctx: &Context, text: &str) -> Result<isl_rs::UnionMap, LibISLError> {
+    use isl_reader::{Kind, Object};
+    let unwrap = |o| if let Object::UnionMap(u) = o { Some(u) } else { None };
+    // SAFETY: as in `read_union_set`.
+    let compare = |a: &isl_rs::UnionMap, b: &isl_rs::UnionMap| unsafe {
+        (take_isl_string(isl_union_map_to_str(a.ptr)), take_isl_string(isl_union_map_to_str(b.ptr)), a.is_equal(b).unwrap_or(false))
+    };
+    read_either(ctx, text, Kind::UnionMap, unwrap, |c, t| isl_rs::UnionMap::read_from_str(c, t), compare)
+}
+
+fn read_set(ctx: &Context, text: &str) -> Result<isl_rs::Set, LibISLError> {
+    use isl_reader::{Kind, Object};
+    let unwrap = |o| if let Object::Set(s) = o { Some(s) } else { None };
+    // SAFETY: as in `read_union_set`.
+    let compare = |a: &isl_rs::Set, b: &isl_rs::Set| unsafe {
+        (take_isl_string(isl_set_to_str(a.ptr)), take_isl_string(isl_set_to_str(b.ptr)), a.is_equal(b).unwrap_or(false))
+    };
+    read_either(ctx, text, Kind::Set, unwrap, |c, t| isl_rs::Set::read_from_str(c, t), compare)
+}
+
+fn read_map(ctx: &Context, text: &str) -> Result<isl_rs::Map, LibISLError> {
+    use isl_reader::{Kind, Object};
+    let unwrap = |o| if let Object::Map(m) = o { Some(m) } else { None };
+    // SAFETY: as in `read_union_set`.
+    let compare = |a: &isl_rs::Map, b: &isl_rs::Map| unsafe {
+        (take_isl_string(isl_map_to_str(a.ptr)), take_isl_string(isl_map_to_str(b.ptr)), a.is_equal(b).unwrap_or(false))
+    };
+    read_either(ctx, text, Kind::Map, unwrap, |c, t| isl_rs::Map::read_from_str(c, t), compare)
 }
 
 /// A union of sets of tuples, `{ S[i] : ... ; T[i, j] : ... }`.

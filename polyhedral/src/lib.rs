@@ -17,6 +17,7 @@ pub mod affine;
 pub mod delinearization;
 pub mod model;
 pub mod isl;
+mod isl_reader;
 pub mod dependences;
 pub mod dependence_graph;
 pub mod lang;
