@@ -8,14 +8,14 @@
 //! schedules, accesses), which this reader turns into constraint matrices directly
 //! (`isl_basic_map_from_constraint_matrices`, one simplification).
 //!
-//! The subset: `[params] -> { piece; ... }` where a piece is `S[x, ...]` or `S[x, ...] ->
-//! A[e, ...]` (tuple names optional), optionally followed by `: c and c ...`; each `c` is a
-//! chain `e op e op ...` of `<`, `<=`, `=`, `>=`, `>`; `e` is an affine expression of
-//! integers, names (isl's printer primes some: `i0'`), `+`, `-`, `*` by a constant,
-//! parentheses and isl's juxtaposition `2i`. Anything else (`or`, `not`, `exists`, `floor`,
-//! `mod`, `min`, lists `i, j >= 0`, a parameter set `{ : ... }`, an unknown name, a
-//! coefficient beyond 32 bits) is not read here: [`read`] answers `None` and the caller uses
-//! isl's parser.
+//! The subset: `[params] -> { piece; ... }` where a piece is `S[x, ...]`, `S[x, ...] ->
+//! A[e, ...]` (tuple names optional) or nothing (a parameter set), optionally followed by
+//! `: formula`; a formula combines with `and`, `or` and parentheses (at most
+//! `MAX_DISJUNCTS` disjuncts) chains `e op e op ...` of `<`, `<=`, `=`, `>=`, `>`; `e` is an
+//! affine expression of integers, names (isl's printer primes some: `i0'`), `+`, `-`, `*` by
+//! a constant, parentheses and isl's juxtaposition `2i`. Anything else (`not`, `exists`,
+//! `floor`, `mod`, `min`, lists `i, j >= 0`, an unknown name) is not read here: [`read`]
+//! answers `None` and the caller uses isl's parser.
 //!
 //! The objects are isl's own: tuple entries follow isl's rules (`read_tuple_pw_aff_el`): a
 //! new name in a tuple, alone or defined (`i0' = i0 + 1`), becomes a named dimension,
@@ -25,7 +25,7 @@
 //! is known and harmless: isl's parser drops some redundant constraints of relations it
 //! printed, this reader keeps them (the same set, another text).
 
-use isl_rs::{BasicMap, BasicSet, Context, DimType, LibISLError, Map, Mat, Set, Space, UnionMap, UnionSet};
+use isl_rs::{BasicMap, BasicSet, Context, DimType, LibISLError, Map, Mat, Set, Space, UnionMap, UnionSet, Val};
 
 /// What the text should become.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -107,14 +107,19 @@ struct Tuple {
     dims: Vec<Option<String>>,
 }
 
-/// One piece: tuples and constraints over `[params, in, out]` (columns) and a constant (last).
+/// Equalities and inequalities over `[params, in, out]` (columns) and a constant (last).
+type Conjunction = (Vec<Affine>, Vec<Affine>);
+
+/// Most disjuncts one piece's formula may have here (a product of disjunctions grows fast).
+const MAX_DISJUNCTS: usize = 16;
+
+/// One piece: its tuples and its formula in disjunctive normal form.
 #[derive(Debug)]
 struct Piece {
     /// `None`: a parameter set.
     domain: Option<Tuple>,
     range: Option<Tuple>,
-    equalities: Vec<Vec<i64>>,
-    inequalities: Vec<Vec<i64>>,
+    disjuncts: Vec<Conjunction>,
 }
 
 #[derive(Debug)]
@@ -217,17 +222,69 @@ impl Parser {
         for row in &mut equalities {
             pad(row, columns);
         }
-        let mut inequalities = Vec::new();
-        if self.eat(":") {
-            loop {
-                self.chain(&mut equalities, &mut inequalities)?;
-                if !matches!(self.peek(), Some(Token::Name(n)) if n == "and") {
-                    break;
+        let mut disjuncts = if self.eat(":") { self.disjunction()? } else { vec![(Vec::new(), Vec::new())] };
+        for (eqs, _) in &mut disjuncts {
+            eqs.splice(0..0, equalities.iter().cloned());
+        }
+        Some(Piece { domain, range, disjuncts })
+    }
+
+    /// `conjunction ('or' conjunction)*`, as disjuncts of equalities and inequalities.
+    fn disjunction(&mut self) -> Option<Vec<Conjunction>> {
+        let mut disjuncts = self.conjunction()?;
+        while self.eat_word("or") {
+            disjuncts.extend(self.conjunction()?);
+        }
+        Some(disjuncts)
+    }
+
+    /// `atom ('and' atom)*`, each atom a chain or a parenthesized disjunction: the product of
+    /// the atoms' disjuncts, at most `MAX_DISJUNCTS` of them.
+    fn conjunction(&mut self) -> Option<Vec<Conjunction>> {
+        let mut product = vec![(Vec::new(), Vec::new())];
+        loop {
+            let atom = self.atom()?;
+            let mut next = Vec::new();
+            for (eqs, ineqs) in &product {
+                for (e, i) in &atom {
+                    next.push(([eqs.clone(), e.clone()].concat(), [ineqs.clone(), i.clone()].concat()));
                 }
-                self.at += 1;
+            }
+            if next.len() > MAX_DISJUNCTS {
+                return None;
+            }
+            product = next;
+            if !self.eat_word("and") {
+                return Some(product);
             }
         }
-        Some(Piece { domain, range, equalities, inequalities })
+    }
+
+    /// `(disjunction)`, or a chain (which may begin with a parenthesized expression).
+    fn atom(&mut self) -> Option<Vec<Conjunction>> {
+        let start = self.at;
+        if self.eat("(") {
+            if let Some(inner) = self.disjunction() {
+                let ends = self.eat(")");
+                let operand = matches!(self.peek(), Some(Token::Symbol(s)) if ["<", "<=", "=", ">=", ">", "+", "-", "*"].contains(s));
+                if ends && !operand {
+                    return Some(inner);
+                }
+            }
+            self.at = start;
+        }
+        let (mut eqs, mut ineqs) = (Vec::new(), Vec::new());
+        self.chain(&mut eqs, &mut ineqs)?;
+        Some(vec![(eqs, ineqs)])
+    }
+
+    fn eat_word(&mut self, word: &str) -> bool {
+        if matches!(self.peek(), Some(Token::Name(n)) if n == word) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
     }
 
     /// A tuple `S[entry, ...]`: a new name is a named dimension, anything else an unnamed
@@ -409,16 +466,12 @@ fn add(a: &Affine, b: &Affine) -> Option<Affine> {
 /// Builds the object of `kind` from the pieces; `Ok(None)` when the text does not fit the
 /// kind (pieces of several spaces for a set or map, a parameter set in a union).
 fn build(ctx: &Context, text: &Text, kind: Kind) -> Result<Option<Object>, LibISLError> {
-    let params = || -> Result<Space, LibISLError> {
-        let mut space = Space::params_alloc(ctx, text.params.len() as u32)?;
-        for (k, p) in text.params.iter().enumerate() {
-            space = space.set_dim_name(DimType::Param, k as u32, p)?;
-        }
-        Ok(space)
-    };
-    let is_map = |p: &Piece| p.range.is_some();
     let wants_map = matches!(kind, Kind::Map | Kind::UnionMap);
-    if text.pieces.iter().any(|p| p.domain.is_none() || is_map(p) != wants_map) {
+    let fits = |p: &Piece| match (&p.domain, &p.range) {
+        (None, _) => kind == Kind::Set,
+        (Some(_), range) => range.is_some() == wants_map,
+    };
+    if !text.pieces.iter().all(fits) {
         return Ok(None);
     }
     match kind {
@@ -441,14 +494,14 @@ fn build(ctx: &Context, text: &Text, kind: Kind) -> Result<Option<Object>, LibIS
             Ok(Some(Object::Map(map)))
         }
         Kind::UnionSet => {
-            let mut union = UnionSet::empty(params()?)?;
+            let mut union = UnionSet::empty(parameter_space(ctx, text)?)?;
             for piece in &text.pieces {
                 union = union.add_set(piece_set(ctx, text, piece)?)?;
             }
             Ok(Some(Object::UnionSet(union)))
         }
         Kind::UnionMap => {
-            let mut union = UnionMap::empty(params()?)?;
+            let mut union = UnionMap::empty(parameter_space(ctx, text)?)?;
             for piece in &text.pieces {
                 union = union.add_map(piece_map(ctx, text, piece)?)?;
             }
@@ -462,25 +515,52 @@ fn same_space(a: &Piece, b: &Piece) -> bool {
     shape(&a.domain) == shape(&b.domain) && shape(&a.range) == shape(&b.range)
 }
 
-/// One piece of a map, from its constraint matrices.
+/// The space of the parameters, named.
+fn parameter_space(ctx: &Context, text: &Text) -> Result<Space, LibISLError> {
+    let mut space = Space::params_alloc(ctx, text.params.len() as u32)?;
+    for (k, p) in text.params.iter().enumerate() {
+        space = space.set_dim_name(DimType::Param, k as u32, p)?;
+    }
+    Ok(space)
+}
+
+/// One piece of a map: the union of its disjuncts, each from its constraint matrices.
 fn piece_map(ctx: &Context, text: &Text, piece: &Piece) -> Result<Map, LibISLError> {
-    let (space, equalities, inequalities) = space_and_matrices(ctx, text, piece)?;
     let (p, i, o, d, c) = (DimType::Param, DimType::In, DimType::Out, DimType::Div, DimType::Cst);
-    Map::from_basic_map(BasicMap::from_constraint_matrices(space, equalities, inequalities, p, i, o, d, c)?)
+    let space = piece_space(ctx, text, piece)?;
+    let mut union: Option<Map> = None;
+    for (equalities, inequalities) in &piece.disjuncts {
+        let (eq, ineq) = (matrix(ctx, space.dim(DimType::All)?, equalities)?, matrix(ctx, space.dim(DimType::All)?, inequalities)?);
+        let disjunct = Map::from_basic_map(BasicMap::from_constraint_matrices(space.copy()?, eq, ineq, p.clone(), i.clone(), o.clone(), d.clone(), c.clone())?)?;
+        union = Some(match union {
+            Some(u) => u.union(disjunct)?,
+            None => disjunct,
+        });
+    }
+    Ok(union.expect("a piece has a disjunct"))
 }
 
-/// One piece of a set, from its constraint matrices.
+/// One piece of a set (or a parameter set), as `piece_map`.
 fn piece_set(ctx: &Context, text: &Text, piece: &Piece) -> Result<Set, LibISLError> {
-    let (space, equalities, inequalities) = space_and_matrices(ctx, text, piece)?;
     let (p, s, d, c) = (DimType::Param, DimType::Set, DimType::Div, DimType::Cst);
-    Set::from_basic_set(BasicSet::from_constraint_matrices(space, equalities, inequalities, p, s, d, c)?)
+    let space = piece_space(ctx, text, piece)?;
+    let mut union: Option<Set> = None;
+    for (equalities, inequalities) in &piece.disjuncts {
+        let (eq, ineq) = (matrix(ctx, space.dim(DimType::All)?, equalities)?, matrix(ctx, space.dim(DimType::All)?, inequalities)?);
+        let disjunct = Set::from_basic_set(BasicSet::from_constraint_matrices(space.copy()?, eq, ineq, p.clone(), s.clone(), d.clone(), c.clone())?)?;
+        union = Some(match union {
+            Some(u) => u.union(disjunct)?,
+            None => disjunct,
+        });
+    }
+    Ok(union.expect("a piece has a disjunct"))
 }
 
-/// The piece's space (named as isl's parser names it) and its equalities and inequalities,
-/// columns `[params, in, out, constant]`.
-fn space_and_matrices(ctx: &Context, text: &Text, piece: &Piece) -> Result<(Space, Mat, Mat), LibISLError> {
-    let domain = piece.domain.as_ref().expect("not a parameter set");
+/// The piece's space, named as isl's parser names it: a map space, a set space, or the
+/// parameters' space for a parameter set.
+fn piece_space(ctx: &Context, text: &Text, piece: &Piece) -> Result<Space, LibISLError> {
     let nparam = text.params.len() as u32;
+    let Some(domain) = &piece.domain else { return parameter_space(ctx, text) };
     let (mut space, tuples) = match &piece.range {
         Some(range) => {
             let space = Space::alloc(ctx, nparam, domain.dims.len() as u32, range.dims.len() as u32)?;
@@ -491,9 +571,7 @@ fn space_and_matrices(ctx: &Context, text: &Text, piece: &Piece) -> Result<(Spac
     for (k, p) in text.params.iter().enumerate() {
         space = space.set_dim_name(DimType::Param, k as u32, p)?;
     }
-    let mut columns = text.params.len() + 1;
     for (tuple, dim_type) in tuples {
-        columns += tuple.dims.len();
         if let Some(name) = &tuple.name {
             space = space.set_tuple_name(dim_type.clone(), name)?;
         }
@@ -503,21 +581,24 @@ fn space_and_matrices(ctx: &Context, text: &Text, piece: &Piece) -> Result<(Spac
             }
         }
     }
-    let matrix = |rows: &[Affine]| -> Result<Mat, LibISLError> {
-        let mut mat = Mat::alloc(ctx, rows.len() as u32, columns as u32)?;
-        for (r, row) in rows.iter().enumerate() {
-            for (c, &value) in row.iter().enumerate() {
-                mat = mat.set_element_si(r as i32, c as i32, i32::try_from(value).map_err(|_| overflow())?)?;
-            }
-        }
-        Ok(mat)
-    };
-    Ok((space, matrix(&piece.equalities)?, matrix(&piece.inequalities)?))
+    Ok(space)
 }
 
-fn overflow() -> LibISLError {
-    LibISLError::new(isl_rs::Error::Invalid, "coefficient beyond 32 bits".to_string())
+/// The rows as a matrix of `dims + 1` columns (the constant last).
+fn matrix(ctx: &Context, dims: i32, rows: &[Affine]) -> Result<Mat, LibISLError> {
+    let columns = dims as usize + 1;
+    let mut mat = Mat::alloc(ctx, rows.len() as u32, columns as u32)?;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &value) in row.iter().enumerate() {
+            mat = match i32::try_from(value) {
+                Ok(small) => mat.set_element_si(r as i32, c as i32, small)?,
+                Err(_) => mat.set_element_val(r as i32, c as i32, Val::int_from_si(ctx, value)?)?,
+            };
+        }
+    }
+    Ok(mat)
 }
+
 
 #[cfg(test)]
 mod tests {
@@ -566,28 +647,35 @@ mod tests {
             ("[n] -> { }", Kind::UnionSet),
             ("{ }", Kind::UnionMap),
             ("[p0] -> { S2[] -> S3[i0, i1] : 0 <= i0 < p0 and 0 <= i1 < 8 }", Kind::UnionMap),
+            ("[n] -> { S[i] : i < 0 or i >= n }", Kind::Set),
+            ("[n] -> { S[i] : (i > 0) and (i - 1) * 2 < n }", Kind::UnionSet),
+            ("[n] -> { S[i] : i < 4294967296 and i > -9223372036854775807 }", Kind::UnionSet),
+            ("[p0, p1] -> { [i0] : (p1 < 0) and -2147483648 <= p0 <= 2147483647 }", Kind::UnionSet),
+            ("[n] -> { S8[x0, z2] -> S8[x0, v2] : (z2 < v2) }", Kind::UnionMap),
+            ("[p0, p1] -> {  : p0 <= 0 or (p0 > 0 and p1 <= 480) }", Kind::Set),
+            ("[p0, p1] -> {  : p1 <= 0 or (p1 > 0 and p0 <= 0) or (p1 > 0 and p0 > 0 and p1 <= 200) }", Kind::Set),
         ];
         for &(text, kind) in cases {
             let (fast, isl, equal) = both(&ctx, text, kind).unwrap_or_else(|| panic!("not read: {text}"));
             assert!(equal, "{text}: {fast} against {isl}");
             assert_eq!(fast, isl, "{text}");
         }
+        // A product of disjunctions: the same set, its disjuncts in another order than isl's.
+        let text = "[n] -> { S[i, j] : (i = 0 or i = n) and (j < 0 or j > 2) }";
+        assert!(both(&ctx, text, Kind::UnionSet).expect("read here").2);
     }
 
     #[test]
     fn leaves_other_forms_to_isl() {
         let ctx = Context::alloc();
         for text in [
-            "[n] -> { S[i] : i < 0 or i >= n }",
             "[n] -> { S[i] : exists (e: i = 2e) }",
             "[n] -> { S[i] : i = floor(n / 2) }",
             "[n] -> { S[i] : i mod 2 = 0 }",
             "[n] -> { S[i] : 0 <= i, n }",
             "[n] -> { S[i] : not (i = 0) }",
-            "[n] -> { S[i] : (i > 0) and i < n }",
+            "[n] -> { S[i] : (i = 0 or i = 1) and (i = 2 or i = 3) and (i = 4 or i = 5) and (i = 6 or i = 7) and (i = 8 or i = 9) }",
             "[n] -> { S[i] : i < m }",
-            "[n] -> { : n > 0 }",
-            "[n] -> { S[i] : i < 4294967296 }",
             "[n] -> { S[i] : i <= n + }",
             "[n, n] -> { S[i] }",
         ] {
@@ -667,7 +755,12 @@ mod tests {
                 })
                 .collect();
             if !constraints.is_empty() {
-                piece = format!("{piece} : {}", constraints.join(" and "));
+                let joined = match random.below(3) {
+                    0 if constraints.len() > 1 => format!("({}) and ({} or {})", constraints[0], constraints[1], constraints[1..].join(" and ")),
+                    1 => constraints.join(" or "),
+                    _ => constraints.join(" and "),
+                };
+                piece = format!("{piece} : {joined}");
             }
             pieces.push(piece);
         }

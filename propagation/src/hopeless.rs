@@ -40,7 +40,8 @@
 //! The justifications are computed on demand, from the temporary arrays outwards to the
 //! locations they rest on (an array after the locations the syntax says it would rest on, a
 //! scalar at once), on the model the propagation starts from; the reload tests only when no
-//! recurrence holds. `X` is the greatest set in which every member keeps a justification. The
+//! recurrence holds, overwrite by overwrite, stopping at the first whose locations are
+//! hopeless (the propagation's reload tests reuse the overwrites computed). `X` is the greatest set in which every member keeps a justification. The
 //! syntax is checked first (`might_be_hopeless`, no isl work), the search stops at the first
 //! temporary array it cannot show hopeless, and it explores at most `MAX_EXPLORED` locations,
 //! none twice. isl errors (the quota) count as "no justification". The dependences and reload
@@ -211,9 +212,7 @@ impl Search<'_, '_, '_> {
         if self.some_justification_holds(location, in_progress) {
             return true;
         }
-        let overwritten = self.overwritten_reloads(location, &raws).unwrap_or_default();
-        self.justifications.get_mut(&location).expect("just inserted").extend(overwritten);
-        self.some_justification_holds(location, in_progress)
+        self.overwritten_reload_holds(location, &raws, in_progress).unwrap_or(false)
     }
 
     /// Whether all locations of some justification of `location` are hopeless, the
@@ -227,33 +226,37 @@ impl Search<'_, '_, '_> {
         order.into_iter().any(|(_, needs)| needs.iter().all(|&n| self.prove(n, in_progress)))
     }
 
-    /// The overwritten-reload justifications of `location`: every overwrite the reload tests
-    /// of its RAW dependences find of a location other than itself.
-    fn overwritten_reloads(&self, location: ArrayId, raws: &[RawDependence]) -> IslResult<Vec<Justification>> {
-        let scop = self.analysis.scop;
+    /// Looks for an overwritten-reload justification of `location` that holds, overwrite by
+    /// overwrite (`Analysis::overwritten_reloads`), in the order of its RAW dependences and
+    /// their sources' reads, and stops at the first: the others would cost their isl work for
+    /// nothing. Each one found is kept among the location's justifications.
+    fn overwritten_reload_holds(&mut self, location: ArrayId, raws: &[RawDependence], in_progress: &mut BTreeSet<ArrayId>) -> IslResult<bool> {
+        let analysis = self.analysis;
+        let scop = analysis.scop;
         let name = |s: usize| scop.statements[s].name.clone();
-        let mut found = Vec::new();
         for raw in raws {
             if scop.statements[raw.target].value.reads()[raw.read].is_may() {
                 continue;
             }
-            let test = self.analysis.reload_test(raw)?;
             let target_writes = scop.statements[raw.target].write.array;
-            for &(array, overwriter) in &test.overwrites {
-                if array == location {
+            for (read, overwriter) in analysis.overwriting_pairs(raw) {
+                if read.array == location || analysis.overwritten_reloads(raw, read, overwriter)?.is_none() {
                     continue;
                 }
                 let reason = Reason::OverwrittenReload {
                     source: name(raw.source),
                     target: name(raw.target),
-                    array: scop.arrays[array].name.clone(),
+                    array: scop.arrays[read.array].name.clone(),
                     overwriter: name(overwriter),
                 };
-                let needs = [array, target_writes].into_iter().filter(|&a| a != location).collect();
-                found.push(Justification { reason, needs });
+                let needs: Vec<ArrayId> = [read.array, target_writes].into_iter().filter(|&a| a != location).collect();
+                self.justifications.get_mut(&location).expect("explored").push(Justification { reason, needs: needs.clone() });
+                if needs.iter().all(|&n| self.prove(n, in_progress)) {
+                    return Ok(true);
+                }
             }
         }
-        Ok(found)
+        Ok(false)
     }
 
     /// Whether `location` never leaves the model before the members of `set` do.

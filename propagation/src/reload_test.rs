@@ -136,6 +136,8 @@ pub(crate) struct Analysis<'a, 'c> {
     reload_tests: RefCell<HashMap<(StatementId, StatementId, usize, String), ReloadTest>>,
     /// Per statement: the constants of its schedule (`schedule_tree::time_constants`).
     time_constants: RefCell<HashMap<StatementId, Option<Vec<Option<i64>>>>>,
+    /// `overwritten_reloads` per (source, target, relation, read access text, writer).
+    reloads: RefCell<HashMap<(StatementId, StatementId, String, String, StatementId), Option<UnionSet<'c>>>>,
 }
 
 impl<'a, 'c> Analysis<'a, 'c> {
@@ -152,6 +154,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             raws: RefCell::default(),
             reload_tests: RefCell::default(),
             time_constants: RefCell::default(),
+            reloads: RefCell::default(),
         })
     }
 
@@ -529,37 +532,10 @@ impl<'a, 'c> Analysis<'a, 'c> {
     }
 
     fn compute_reload_test(&self, raw: &RawDependence) -> IslResult<ReloadTest> {
-        let source = &self.scop.statements[raw.source];
-        // Read only once a WAR relation needs it: most sources have none, and reading a
-        // relation isl printed costs more than the test without one.
-        let mut parsed: Option<UnionMap<'c>> = None;
-        let mut dependence = || -> IslResult<UnionMap<'c>> {
-            if parsed.is_none() {
-                parsed = Some(self.ctx.union_map(&raw.relation)?);
-            }
-            parsed.as_ref().expect("just read").copy()
-        };
         let mut overwritten = self.ctx.union_set("{ }")?;
         let mut overwrites = Vec::new();
-        let mut seen: Vec<&Access> = Vec::new();
-        for read in source.value.reads() {
-            // Equal accesses give equal tests.
-            if seen.contains(&read) {
-                continue;
-            }
-            seen.push(read);
-            for writer in self.writers_of(read.array) {
-                let Some(anti) = self.anti_dependence(raw.source, read, writer)? else { continue };
-                // PIW(r_e) = { L[l] -> T[j] }
-                let intermediate = anti.reverse()?.apply_range(dependence()?)?;
-                if intermediate.is_empty()? {
-                    continue;
-                }
-                // OR(r_e) = { T[j] }
-                let reloads = self.ordered(intermediate, writer, raw.target, false)?.range()?;
-                if reloads.is_empty()? {
-                    continue;
-                }
+        for (read, writer) in self.overwriting_pairs(raw) {
+            if let Some(reloads) = self.overwritten_reloads(raw, read, writer)? {
                 overwrites.push((read.array, writer));
                 overwritten = overwritten.union(reloads)?;
             }
@@ -574,7 +550,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             });
         }
         let kept = self.domain(raw.target)?.subtract(overwritten)?;
-        let dependence = dependence()?;
+        let dependence = self.ctx.union_map(&raw.relation)?;
         let propagation = dependence.copy()?.intersect_range(kept)?.coalesce()?;
         let complete = propagation.is_equal(&dependence)?;
         Ok(ReloadTest {
@@ -582,6 +558,43 @@ impl<'a, 'c> Analysis<'a, 'c> {
             propagation_dependence: propagation.to_isl_string()?,
             complete,
             overwrites,
+        })
+    }
+
+    /// The pairs (read `r_e` of the source, writer of the location it reads) whose overwrites
+    /// the reload test of `raw` looks for, in the order of the source's reads (equal reads
+    /// give equal tests: once).
+    pub fn overwriting_pairs(&self, raw: &RawDependence) -> Vec<(&'a Access, StatementId)> {
+        let mut seen: Vec<&Access> = Vec::new();
+        let mut pairs = Vec::new();
+        for read in self.scop.statements[raw.source].value.reads() {
+            if seen.contains(&read) {
+                continue;
+            }
+            seen.push(read);
+            pairs.extend(self.writers_of(read.array).into_iter().map(|w| (read, w)));
+        }
+        pairs
+    }
+
+    /// `OR(r_e)` restricted to `writer`: the target instances of `raw` that read what `writer`
+    /// overwrote of the location `read` reads, after the source read it; `None` if there is
+    /// none. Kept per model: `hopeless` asks pair by pair and stops at the first overwrite it
+    /// can use, the reload test asks for all.
+    pub fn overwritten_reloads(&self, raw: &RawDependence, read: &Access, writer: StatementId) -> IslResult<Option<UnionSet<'c>>> {
+        let key = (raw.source, raw.target, raw.relation.clone(), self.scop.access_relation(&self.scop.statements[raw.source], read), writer);
+        let copy = |r: &Option<UnionSet<'c>>| r.as_ref().map(|r| r.copy()).transpose();
+        kept(&self.reloads, key, copy, || {
+            let Some(anti) = self.anti_dependence(raw.source, read, writer)? else { return Ok(None) };
+            // PIW(r_e) = { L[l] -> T[j] }; reading the relation costs more than most tests
+            // without a WAR relation, so only now.
+            let intermediate = anti.reverse()?.apply_range(self.ctx.union_map(&raw.relation)?)?;
+            if intermediate.is_empty()? {
+                return Ok(None);
+            }
+            // OR(r_e) = { T[j] }
+            let reloads = self.ordered(intermediate, writer, raw.target, false)?.range()?;
+            Ok(if reloads.is_empty()? { None } else { Some(reloads) })
         })
     }
 }
