@@ -786,11 +786,17 @@ pub fn accessed_elements<'c>(
     include: impl Fn(&crate::model::Access) -> bool,
 ) -> IslResult<Option<UnionSet<'c>>> {
     let mut accessed: Option<UnionSet<'c>> = None;
+    let mut seen: std::collections::HashSet<(String, String, bool)> = std::collections::HashSet::new();
     for statement in &scop.statements {
         let accesses = std::iter::once(&statement.write).chain(statement.reads());
         for access in accesses.filter(|a| a.array == array && include(a)) {
-            let relation = ctx.union_map(&scop.access_relation(statement, access))?;
-            let mut range = relation.intersect_domain(ctx.union_set(&statement.domain)?)?.intersect_params(params)?.range()?;
+            // Statements split by propagation share domains and subscripts: once each.
+            let text = scop.access_relation(statement, access);
+            if !seen.insert((text.clone(), statement.domain.clone(), access.is_may())) {
+                continue;
+            }
+            let relation = ctx.union_map(&text)?;
+            let mut range = relation.intersect_domain(ctx.union_set(&statement.domain)?)?.range()?;
             if access.is_may() {
                 range = range.intersect(ctx.union_set(&scop.array_extent(array))?)?;
             }
@@ -803,7 +809,10 @@ pub fn accessed_elements<'c>(
             });
         }
     }
-    Ok(accessed)
+    // The parameters' constraints once, on the union (the range of a relation restricted to
+    // them is its range restricted to them): the assumed context can have many disjuncts,
+    // and restricting each access to it cost a third of bilateral grid's run-time check.
+    accessed.map(|a| a.intersect_params(params)?.coalesce()).transpose()
 }
 
 /// The largest outermost coordinate of `set`, a non-empty bounded set whose parameters are

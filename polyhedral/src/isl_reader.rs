@@ -54,7 +54,7 @@ pub(crate) fn read(ctx: &Context, text: &str, kind: Kind) -> Option<Object> {
 #[derive(Clone, PartialEq, Debug)]
 enum Token {
     Name(String),
-    Int(i64),
+    Int(i128),
     Symbol(&'static str),
 }
 
@@ -137,7 +137,8 @@ struct Parser {
 }
 
 /// An affine expression: coefficients by column, then the constant.
-type Affine = Vec<i64>;
+/// Wide enough for the 64-bit bounds the model writes (`2^63`) and sums of them.
+type Affine = Vec<i128>;
 
 impl Parser {
     fn new(text: &str) -> Option<Self> {
@@ -354,7 +355,7 @@ impl Parser {
             pad(&mut l, columns);
             pad(&mut r, columns);
             // `greater - smaller (- 1) >= 0`, or `l - r = 0`.
-            let difference = |a: &Affine, b: &Affine, minus: i64| -> Option<Affine> {
+            let difference = |a: &Affine, b: &Affine, minus: i128| -> Option<Affine> {
                 let mut d: Affine = a.iter().zip(b).map(|(x, y)| x.checked_sub(*y)).collect::<Option<_>>()?;
                 let last = d.len() - 1;
                 d[last] = d[last].checked_sub(minus)?;
@@ -447,11 +448,11 @@ fn pad(row: &mut Affine, columns: usize) {
     row.push(constant);
 }
 
-fn constant(a: &Affine) -> Option<i64> {
+fn constant(a: &Affine) -> Option<i128> {
     a[..a.len() - 1].iter().all(|&c| c == 0).then(|| a[a.len() - 1])
 }
 
-fn scale(a: &Affine, by: i64) -> Option<Affine> {
+fn scale(a: &Affine, by: i128) -> Option<Affine> {
     a.iter().map(|c| c.checked_mul(by)).collect()
 }
 
@@ -592,7 +593,7 @@ fn matrix(ctx: &Context, dims: i32, rows: &[Affine]) -> Result<Mat, LibISLError>
         for (c, &value) in row.iter().enumerate() {
             mat = match i32::try_from(value) {
                 Ok(small) => mat.set_element_si(r as i32, c as i32, small)?,
-                Err(_) => mat.set_element_val(r as i32, c as i32, Val::int_from_si(ctx, value)?)?,
+                Err(_) => mat.set_element_val(r as i32, c as i32, Val::read_from_str(ctx, &value.to_string())?)?,
             };
         }
     }
@@ -650,6 +651,8 @@ mod tests {
             ("[n] -> { S[i] : i < 0 or i >= n }", Kind::Set),
             ("[n] -> { S[i] : (i > 0) and (i - 1) * 2 < n }", Kind::UnionSet),
             ("[n] -> { S[i] : i < 4294967296 and i > -9223372036854775807 }", Kind::UnionSet),
+            ("[p0] -> { [i0] : p0 - 1 < 0 or p0 - 1 > 9223372036854775807 }", Kind::Set),
+            ("[p0, p2] -> {  : p0 <= -15 or (p0 >= 9223372036854775809 and p2 <= -8) or (0 < p0 <= 9223372036854775808) }", Kind::Set),
             ("[p0, p1] -> { [i0] : (p1 < 0) and -2147483648 <= p0 <= 2147483647 }", Kind::UnionSet),
             ("[n] -> { S8[x0, z2] -> S8[x0, v2] : (z2 < v2) }", Kind::UnionMap),
             ("[p0, p1] -> {  : p0 <= 0 or (p0 > 0 and p1 <= 480) }", Kind::Set),
