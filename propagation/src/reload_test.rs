@@ -463,7 +463,8 @@ impl<'a, 'c> Analysis<'a, 'c> {
     fn last_in_iteration(&self, writer: StatementId, target: StatementId, shared: usize) -> IslResult<Option<UnionMap<'c>>> {
         let (w, t) = (&self.scop.statements[writer], &self.scop.statements[target]);
         let prefix = self.scop.param_prefix();
-        let names = |letter: &str, from: usize, to: usize| (from..to).map(|k| format!("{letter}{k}")).collect::<Vec<_>>();
+        // Names of our own, so that no parameter of the model is taken for them.
+        let names = |letter: &str, from: usize, to: usize| (from..to).map(|k| format!("polyprop_{letter}{k}")).collect::<Vec<_>>();
         let x = names("x", 0, shared);
         let (z, v) = (names("z", shared, w.iterators.len()), names("v", shared, w.iterators.len()));
         let y = names("y", shared, t.iterators.len());
@@ -853,6 +854,27 @@ done
         assert!(!taken("t", "R") && !taken("t", "O"));
         assert!(!taken("u", "R"));
         assert!(taken("l", "P") && !taken("m", "P"));
+    }
+
+    /// The shortcut's relation names its variables apart from the model's: with parameters
+    /// named like them (`x0`, `z2`, `y2`), the dependences are still the dataflow analysis's.
+    #[test]
+    fn same_iteration_dependences_do_not_capture_parameters() {
+        let model = BODIES.replace("param N >= 4;", "param x0 >= 4;\nparam z2 >= 0;\nparam y2 >= 0;").replace('N', "x0");
+        let scop = parse_scop(&model).unwrap();
+        let ctx = IslContext::new(0);
+        let relations = Relations::default();
+        let analysis = Analysis::new(&ctx, &scop, &relations).unwrap();
+        assert_same_dependences(&analysis, &["s", "l"]);
+        // And the shortcut is taken (with the parameters' names, its relation missed
+        // instances and the dataflow analysis answered instead).
+        for (name, reader) in [("s", "O"), ("l", "P")] {
+            let array = scop.arrays.iter().position(|a| a.name == name).unwrap();
+            let target = scop.statements.iter().position(|s| s.name == reader).unwrap();
+            let read = scop.statements[target].value.reads().into_iter().find(|r| r.array == array).unwrap();
+            let mut distinct = vec![(target, 0, read)];
+            assert!(!analysis.same_iteration_dependences(&analysis.writers_of(array), &mut distinct).unwrap().is_empty(), "{name}");
+        }
     }
 
     /// Scalars written by a statement that reads them: a reduction over a loop (`r`), one over
