@@ -339,45 +339,24 @@ fn reader_check() -> Option<&'static str> {
     CHECK.get_or_init(|| std::env::var("POLYPROP_CHECK_READER").ok().filter(|v| !v.is_empty())).as_deref()
 }
 
-fn read_union_set(ctx: &Context, text: &str) -> Result<isl_rs::UnionSet, LibISLError> {
-    use isl_reader::{Kind, Object};
-    let unwrap = |o| if let Object::UnionSet(u) = o { Some(u) } else { None };
-    // SAFETY (the printers): live objects; the strings are freed by `take_isl_string`.
-    let compare = |a: &isl_rs::UnionSet, b: &isl_rs::UnionSet| unsafe {
-        (take_isl_string(isl_union_set_to_str(a.ptr)), take_isl_string(isl_union_set_to_str(b.ptr)), a.is_equal(b).unwrap_or(false))
+/// `read_either` for one isl type: `fn name(ctx, text)` reading an `isl_rs::Type`.
+macro_rules! reader {
+    ($name:ident, $type:ident, $to_str:ident) => {
+        fn $name(ctx: &Context, text: &str) -> Result<isl_rs::$type, LibISLError> {
+            let unwrap = |o| if let isl_reader::Object::$type(x) = o { Some(x) } else { None };
+            // SAFETY: live objects; the strings are freed by `take_isl_string`.
+            let compare = |a: &isl_rs::$type, b: &isl_rs::$type| unsafe {
+                (take_isl_string($to_str(a.ptr)), take_isl_string($to_str(b.ptr)), a.is_equal(b).unwrap_or(false))
+            };
+            read_either(ctx, text, isl_reader::Kind::$type, unwrap, |c, t| isl_rs::$type::read_from_str(c, t), compare)
+        }
     };
-    read_either(ctx, text, Kind::UnionSet, unwrap, |c, t| isl_rs::UnionSet::read_from_str(c, t), compare)
 }
 
-fn read_union_map(ctx: &Context, text: &str) -> Result<isl_rs::UnionMap, LibISLError> {
-    use isl_reader::{Kind, Object};
-    let unwrap = |o| if let Object::UnionMap(u) = o { Some(u) } else { None };
-    // SAFETY: as in `read_union_set`.
-    let compare = |a: &isl_rs::UnionMap, b: &isl_rs::UnionMap| unsafe {
-        (take_isl_string(isl_union_map_to_str(a.ptr)), take_isl_string(isl_union_map_to_str(b.ptr)), a.is_equal(b).unwrap_or(false))
-    };
-    read_either(ctx, text, Kind::UnionMap, unwrap, |c, t| isl_rs::UnionMap::read_from_str(c, t), compare)
-}
-
-fn read_set(ctx: &Context, text: &str) -> Result<isl_rs::Set, LibISLError> {
-    use isl_reader::{Kind, Object};
-    let unwrap = |o| if let Object::Set(s) = o { Some(s) } else { None };
-    // SAFETY: as in `read_union_set`.
-    let compare = |a: &isl_rs::Set, b: &isl_rs::Set| unsafe {
-        (take_isl_string(isl_set_to_str(a.ptr)), take_isl_string(isl_set_to_str(b.ptr)), a.is_equal(b).unwrap_or(false))
-    };
-    read_either(ctx, text, Kind::Set, unwrap, |c, t| isl_rs::Set::read_from_str(c, t), compare)
-}
-
-fn read_map(ctx: &Context, text: &str) -> Result<isl_rs::Map, LibISLError> {
-    use isl_reader::{Kind, Object};
-    let unwrap = |o| if let Object::Map(m) = o { Some(m) } else { None };
-    // SAFETY: as in `read_union_set`.
-    let compare = |a: &isl_rs::Map, b: &isl_rs::Map| unsafe {
-        (take_isl_string(isl_map_to_str(a.ptr)), take_isl_string(isl_map_to_str(b.ptr)), a.is_equal(b).unwrap_or(false))
-    };
-    read_either(ctx, text, Kind::Map, unwrap, |c, t| isl_rs::Map::read_from_str(c, t), compare)
-}
+reader!(read_union_set, UnionSet, isl_union_set_to_str);
+reader!(read_union_map, UnionMap, isl_union_map_to_str);
+reader!(read_set, Set, isl_set_to_str);
+reader!(read_map, Map, isl_map_to_str);
 
 /// A union of sets of tuples, `{ S[i] : ... ; T[i, j] : ... }`.
 pub struct UnionSet<'c> {

@@ -23,7 +23,8 @@
 //! readers on the forms polyprop writes and on random texts; `POLYPROP_CHECK_READER`
 //! (`isl::read_either`) compares them on every text a compilation reads. One difference
 //! is known and harmless: isl's parser drops some redundant constraints of relations it
-//! printed, this reader keeps them (the same set, another text).
+//! printed, this reader keeps them (the same set, another text). Reading here spends no isl
+//! operations of the quota: its work is bounded by the text's length.
 
 use isl_rs::{BasicMap, BasicSet, Context, DimType, LibISLError, Map, Mat, Set, Space, UnionMap, UnionSet, Val};
 
@@ -600,31 +601,23 @@ fn matrix(ctx: &Context, dims: i32, rows: &[Affine]) -> Result<Mat, LibISLError>
     Ok(mat)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// isl's printed text of what each reader made of `text`, and whether the objects are equal.
     fn both(ctx: &Context, text: &str, kind: Kind) -> Option<(String, String, bool)> {
-        let fast = read(ctx, text, kind)?;
-        Some(match fast {
-            Object::Set(a) => {
-                let b = Set::read_from_str(ctx, text).expect("isl reads it");
-                (a.to_str().unwrap().to_string(), b.to_str().unwrap().to_string(), a.is_equal(&b).unwrap())
-            }
-            Object::Map(a) => {
-                let b = Map::read_from_str(ctx, text).expect("isl reads it");
-                (a.to_str().unwrap().to_string(), b.to_str().unwrap().to_string(), a.is_equal(&b).unwrap())
-            }
-            Object::UnionSet(a) => {
-                let b = UnionSet::read_from_str(ctx, text).expect("isl reads it");
-                (a.to_str().unwrap().to_string(), b.to_str().unwrap().to_string(), a.is_equal(&b).unwrap())
-            }
-            Object::UnionMap(a) => {
-                let b = UnionMap::read_from_str(ctx, text).expect("isl reads it");
-                (a.to_str().unwrap().to_string(), b.to_str().unwrap().to_string(), a.is_equal(&b).unwrap())
-            }
+        macro_rules! against_isl {
+            ($fast:expr, $type:ident) => {{
+                let isl = $type::read_from_str(ctx, text).expect("isl reads it");
+                ($fast.to_str().unwrap().to_string(), isl.to_str().unwrap().to_string(), $fast.is_equal(&isl).unwrap())
+            }};
+        }
+        Some(match read(ctx, text, kind)? {
+            Object::Set(a) => against_isl!(a, Set),
+            Object::Map(a) => against_isl!(a, Map),
+            Object::UnionSet(a) => against_isl!(a, UnionSet),
+            Object::UnionMap(a) => against_isl!(a, UnionMap),
         })
     }
 

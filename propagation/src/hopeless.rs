@@ -41,10 +41,10 @@
 //! locations they rest on (an array after the locations the syntax says it would rest on, a
 //! scalar at once), on the model the propagation starts from; the reload tests only when no
 //! recurrence holds, overwrite by overwrite, stopping at the first whose locations are
-//! hopeless (the propagation's reload tests reuse the overwrites computed). `X` is the greatest set in which every member keeps a justification. The
-//! syntax is checked first (`might_be_hopeless`, no isl work), the search stops at the first
-//! temporary array it cannot show hopeless, and it explores at most `MAX_EXPLORED` locations,
-//! none twice. isl errors (the quota) count as "no justification". The dependences and reload
+//! hopeless (the propagation's reload tests reuse the overwrites computed). `X` is the
+//! greatest set in which every member keeps a justification. The syntax is checked first
+//! (`might_be_hopeless`, no isl work), the search stops at the first temporary array it cannot
+//! show hopeless, and it explores at most `MAX_EXPLORED` locations, none twice. isl errors (the quota) count as "no justification". The dependences and reload
 //! tests it computes are kept in the model's `Analysis`, and the first attempts, on the same
 //! model, reuse them.
 
