@@ -747,11 +747,7 @@ pub fn for_each_point(
     set_text: &str,
     visit: &mut dyn FnMut(&[i64]),
 ) -> IslResult<()> {
-    ctx.valid_text(set_text)?;
-    let set = ctx
-        .check(isl_rs::Set::read_from_str(&ctx.ctx, set_text))
-        .map_err(|e| ctx.parse_error(set_text, e))?;
-    visit_points(ctx, set, visit)
+    visit_points(ctx, ctx.set(set_text)?, visit)
 }
 
 /// `{ A[subscripts] }` accessed by some instance of some statement (its write and reads of
@@ -816,16 +812,9 @@ pub fn for_each_instance(
     params: &str,
     visit: &mut dyn FnMut(&[i64]),
 ) -> IslResult<()> {
-    for text in [domain, schedule, params] {
-        ctx.valid_text(text)?;
-    }
-    let read_set = |t: &str| ctx.check(isl_rs::Set::read_from_str(&ctx.ctx, t)).map_err(|e| ctx.parse_error(t, e));
-    let domain = read_set(domain)?;
-    let fixed = read_set(params)?;
-    let map = ctx
-        .check(isl_rs::Map::read_from_str(&ctx.ctx, schedule))
-        .map_err(|e| ctx.parse_error(schedule, e))?;
-    let map = ctx.check(map.intersect_domain(domain))?;
+    let domain = ctx.set(domain)?;
+    let fixed = ctx.set(params)?;
+    let map = ctx.check(ctx.map(schedule)?.intersect_domain(domain))?;
     let map = ctx.check(map.intersect_params(fixed))?;
     let instances = ctx.check(map.wrap())?;
     let n_params = ctx.check(instances.dim(DimType::Param))?.max(0) as u32;

@@ -448,8 +448,8 @@ fn changed_access(
     }
     // One affine function without division on the domain.
     let not_affine = || ImportError::Unsupported(format!("the {what} is not one affine function without division on the domain"));
-    let map = ctx.check(isl_rs::Map::read_from_str(ctx.raw(), relation))?;
-    let domain_set = ctx.check(isl_rs::Set::read_from_str(ctx.raw(), &statement.domain))?;
+    let map = ctx.map(relation)?;
+    let domain_set = ctx.set(&statement.domain)?;
     let function = ctx.check(isl_rs::PwMultiAff::from_map(map))?;
     let function = ctx.check(ctx.check(function.gist(domain_set))?.coalesce())?;
     if !ctx.check(function.isa_multi_aff())? {

@@ -675,24 +675,22 @@ fn lexicographic_order(prefix: &str, a: &Statement, b: &Statement, or_equal: boo
 /// `{ S[i_0, ..., i_(d-1)] -> [c_0, i_0, c_1, ..., i_(d-1), c_d, 0, ...] }` (padded with
 /// constants to the model's depth), read from its text; `None` for any other form.
 fn loop_constants(statement: &Statement) -> Option<Vec<i64>> {
-    let head = format!("{{ {}[{}] -> [", statement.name, statement.iterators.join(", "));
-    let (_, rest) = statement.schedule.split_once(&head)?;
-    let times: Vec<&str> = rest.strip_suffix("] }")?.split(", ").collect();
+    let times = times(statement)?;
     let depth = statement.iterators.len();
     if times.len() < 2 * depth + 1 {
         return None;
     }
     let mut constants = Vec::with_capacity(depth + 1);
-    for (k, time) in times.iter().enumerate() {
-        if k % 2 == 1 && k < 2 * depth {
-            if *time != statement.iterators[k / 2] {
-                return None;
+    for (k, time) in times.into_iter().enumerate() {
+        let loop_dimension = k % 2 == 1 && k < 2 * depth;
+        match time {
+            Time::Iterator(i) if loop_dimension && i == k / 2 => {}
+            Time::Constant(c) if !loop_dimension => {
+                if k <= 2 * depth {
+                    constants.push(c);
+                }
             }
-        } else {
-            let c: i64 = time.parse().ok()?;
-            if k <= 2 * depth {
-                constants.push(c);
-            }
+            _ => return None,
         }
     }
     Some(constants)
@@ -840,16 +838,10 @@ done
         let ctx = IslContext::new(0);
         let relations = Relations::default();
         let analysis = Analysis::new(&ctx, &scop, &relations).unwrap();
-        let array = |name: &str| scop.arrays.iter().position(|a| a.name == name).unwrap();
-        let statement = |name: &str| scop.statements.iter().position(|s| s.name == name).unwrap();
         assert_same_dependences(&analysis, &["s", "t", "u", "l", "m"]);
         // Which reads the shortcut takes: both of `s` and the one of `l`, none of `t` (T does
         // not run at j = 0), `m` (nor does M) or `u` (written after its reader).
-        let taken = |name: &str, reader: &str| {
-            let reads: Vec<&Access> = scop.statements[statement(reader)].value.reads().into_iter().filter(|r| r.array == array(name)).collect();
-            let mut distinct = vec![(statement(reader), 0, reads[0])];
-            !analysis.same_iteration_dependences(&analysis.writers_of(array(name)), &mut distinct).unwrap().is_empty()
-        };
+        let taken = |name: &str, reader: &str| shortcut_taken(&analysis, name, reader);
         assert!(taken("s", "R") && taken("s", "O"));
         assert!(!taken("t", "R") && !taken("t", "O"));
         assert!(!taken("u", "R"));
@@ -868,13 +860,18 @@ done
         assert_same_dependences(&analysis, &["s", "l"]);
         // And the shortcut is taken (with the parameters' names, its relation missed
         // instances and the dataflow analysis answered instead).
-        for (name, reader) in [("s", "O"), ("l", "P")] {
-            let array = scop.arrays.iter().position(|a| a.name == name).unwrap();
-            let target = scop.statements.iter().position(|s| s.name == reader).unwrap();
-            let read = scop.statements[target].value.reads().into_iter().find(|r| r.array == array).unwrap();
-            let mut distinct = vec![(target, 0, read)];
-            assert!(!analysis.same_iteration_dependences(&analysis.writers_of(array), &mut distinct).unwrap().is_empty(), "{name}");
-        }
+        assert!(shortcut_taken(&analysis, "s", "O") && shortcut_taken(&analysis, "l", "P"));
+    }
+
+    /// Whether `same_iteration_dependences` answers for the first read of scalar `name` by
+    /// statement `reader`.
+    fn shortcut_taken(analysis: &Analysis, name: &str, reader: &str) -> bool {
+        let scop = analysis.scop;
+        let array = scop.arrays.iter().position(|a| a.name == name).unwrap();
+        let target = scop.statements.iter().position(|s| s.name == reader).unwrap();
+        let read = scop.statements[target].value.reads().into_iter().find(|r| r.array == array).unwrap();
+        let mut distinct = vec![(target, 0, read)];
+        !analysis.same_iteration_dependences(&analysis.writers_of(array), &mut distinct).unwrap().is_empty()
     }
 
     /// Scalars written by a statement that reads them: a reduction over a loop (`r`), one over
