@@ -3,13 +3,13 @@
 // branch block's domain, and one arm held an affine branch (`(i24 & 1) == 0 ?`, `i24 == 0`
 // after canonicalization) feeding a phi: the load on the branch's true side was written to
 // the phi's scalar in both iterations, after the false side's write, and p0[1][9] came out
-// 1.0 instead of 3.49. Such a hammock, whose arms hold an affine branch and a phi or a store,
-// is now a reject reason and the function stays as it was; outputs identical (an affine branch
-// whose sides only feed the join's selects stays modeled: gen-loops-1349.c).
+// 1.0 instead of 3.49. That phi is now a select on the affine condition, computed inside the
+// statement (lit/scalars/hammock-affine-arm.c); a store beside such a branch stays a reject
+// reason. Outputs identical.
 // RUN: %clang -O3 -w %s -o %t.plain
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -w -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s
 // RUN: %t.plain > %t.plain.out && %t.polyprop > %t.polyprop.out && cmp %t.plain.out %t.polyprop.out
-// CHECK: polyprop: function f1, function body: not transformed: rejected: non-affine condition: data-dependent branch around an affine branch whose sides write
+// CHECK: polyprop: function f1, function body: transformed
 #include <stdio.h>
 #include <stdlib.h>
 static float g1[12][11];

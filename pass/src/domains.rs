@@ -633,10 +633,14 @@ impl DomainBuilder<'_, '_> {
             return Err(reject("whose join is outside its loop"));
         }
         // Inside an arm of a side-effect-free hammock, towards its join (`c1 && c2 ? x : y`
-        // written with two branches): the enclosing hammock's selects decide its phis on
-        // both conditions, as Polly's non-affine subregion reads them.
+        // written with two branches) or towards a block of its arms (`c1 ? (i < m ? (c2 ? x :
+        // y) : z) : w`): the selects of the phis at the join or in the arms decide them on
+        // every condition on the way, as Polly's non-affine subregion reads them
+        // (`StatementBuilder::select_paths`).
         let covered = self.hammocks.iter().any(|h| {
-            h.arms.contains(&block) && h.join == join && h.closed() && h.arms.iter().all(|&arm| !has_side_effects(arm))
+            h.arms.contains(&block)
+                && (h.join == join && h.closed() || h.arms.contains(&join))
+                && h.arms.iter().all(|&arm| !has_side_effects(arm))
         });
         if covered {
             self.nested_branches.insert(block);
@@ -645,11 +649,11 @@ impl DomainBuilder<'_, '_> {
         let arms = self.arms(block, join).ok_or_else(|| reject("around a loop"))?;
         // The arms share the branch block's domain: the sides of an affine branch inside them
         // (`c ? (i == 0 ? x : y) : z`) run on the whole domain. That is right for values the
-        // join's selects choose from (nested selects on the branch's condition), wrong for a
-        // phi inside the arms, which would take both sides' values in one iteration (gen-loops
-        // seed 41392 miscompiled so), and for a store, which would run on both sides.
-        let inner_effects = arms.iter().any(|&arm| has_side_effects(arm) || ir::instructions(arm).into_iter().any(ir::is_phi));
-        if inner_effects && arms.iter().any(|&arm| self.branches_affinely(arm)) {
+        // join's selects choose from and for a phi inside the arms, which becomes a select on
+        // the affine condition too (`StatementBuilder::select_paths`; as a phi written on its
+        // edges it took both sides' values in one iteration: gen-loops seed 41392), wrong for
+        // a store, which would run on both sides.
+        if arms.iter().any(|&arm| has_side_effects(arm)) && arms.iter().any(|&arm| self.branches_affinely(arm)) {
             return Err(reject("around an affine branch whose sides write"));
         }
         // Stores under the branch become statements guarded by its condition (their writes

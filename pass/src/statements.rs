@@ -359,8 +359,8 @@ impl<'a> StatementBuilder<'a> {
             return self.scalar_read(value);
         }
         if ir::is_phi(value) {
-            if let Some(h) = self.domains.hammocks.iter().find(|h| h.join == def_block && h.closed()).cloned() {
-                return self.hammock_select(&h, value, at);
+            if let Some((from, join)) = self.select_paths(value) {
+                return self.phi_select(from, join, value, at);
             }
             return self.scalar_read(value);
         }
@@ -521,12 +521,11 @@ impl<'a> StatementBuilder<'a> {
         let id = SCALAR_BASE + self.scalars.len() - 1;
         self.scalar_of.insert(value, id);
         let block = ir::block_of(value).expect("instruction");
-        // The edges into a hammock's join are taken under a data-dependent condition that no
-        // domain expresses: its phi is one write at the join, of the select, which keeps it.
-        let hammock = ir::is_phi(value)
-            .then(|| self.domains.hammocks.iter().find(|h| h.join == block && h.closed()).cloned())
-            .flatten();
-        if ir::is_phi(value) && hammock.is_none() {
+        // The edges into a hammock's join, or between blocks of its arms, are taken under a
+        // condition that no domain expresses (the arms share the branch block's domain): such
+        // a phi is one write at its block, of the select, which keeps it.
+        let paths = if ir::is_phi(value) { self.select_paths(value) } else { None };
+        if ir::is_phi(value) && paths.is_none() {
             let open: Vec<Hammock> =
                 self.domains.hammocks.iter().filter(|h| h.join == block && h.open).cloned().collect();
             for h in &open {
@@ -566,8 +565,8 @@ impl<'a> StatementBuilder<'a> {
             }
         } else {
             let position = self.position_of[&value];
-            let expr = match &hammock {
-                Some(h) => self.hammock_select(h, value, position)?,
+            let expr = match paths {
+                Some((from, join)) => self.phi_select(from, join, value, position)?,
                 None => self.instruction(value, position)?,
             };
             self.statements.push(PendingStatement {
@@ -597,7 +596,7 @@ impl<'a> StatementBuilder<'a> {
             })
             .max()
             .expect("the branch block");
-        let value = self.hammock_select(h, phi, end)?;
+        let value = self.phi_select(h.branch, h.join, phi, end)?;
         self.statements.push(PendingStatement {
             block: h.branch,
             position: end,
@@ -611,12 +610,29 @@ impl<'a> StatementBuilder<'a> {
         Ok(())
     }
 
-    /// The phi at a hammock's join as a `select` on the hammock's condition; an arm with
-    /// branches of its own (an `if` inside one side of a ternary, or a `||` whose sides both
-    /// lead to one value) gives nested selects on their conditions.
-    fn hammock_select(&mut self, h: &Hammock, phi: Value, at: Position) -> RejectResult<Expr> {
+    /// For a phi whose edges no domain tells apart, the block its paths start from and its
+    /// own block: at a closed hammock's join, the hammock's branch; inside a hammock's arms
+    /// (an affine `i == 0 ? x : y` on one side of a data-dependent ternary), its immediate
+    /// dominator, which is in the arms or the branch since nothing else enters them. Such a
+    /// phi is a select on the conditions along the way, computed where the phi is, as Polly's
+    /// non-affine subregion computes it inside one statement. `None` for other phis.
+    fn select_paths(&self, phi: Value) -> Option<(Block, Block)> {
+        let block = ir::block_of(phi)?;
+        if let Some(h) = self.domains.hammocks.iter().find(|h| h.join == block && h.closed()) {
+            return Some((h.branch, block));
+        }
+        if self.domains.hammocks.iter().any(|h| h.arms.contains(&block)) {
+            return self.a.immediate_dominator(block).map(|from| (from, block));
+        }
+        None
+    }
+
+    /// `phi` (at `join`) as a `select` on the condition of `from`; an arm with branches of
+    /// its own (an `if` inside one side of a ternary, or a `||` whose sides both lead to one
+    /// value) gives nested selects on their conditions.
+    fn phi_select(&mut self, from: Block, join: Block, phi: Value, at: Position) -> RejectResult<Expr> {
         let incoming = ir::phi_incoming(phi);
-        self.branch_value(h.branch, h.join, &incoming, phi, at, &mut 0)
+        self.branch_value(from, join, &incoming, phi, at, &mut 0)
     }
 
     /// The value of `phi` (at `join`) over the paths from `block` to the join: the one
