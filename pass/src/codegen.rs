@@ -26,8 +26,11 @@
 //! handles the C++ side gives us become inkwell values in `llvm_raw`, which holds every call
 //! inkwell cannot make safely.
 //!
+//! A function that returns a value computed from its arguments (`return 0;`, `return n;`)
+//! has the new function return it too.
+//!
 //! Known limits (not yet): SCoPs that are loop nests inside a function, functions that
-//! return a value, arrays whose base is not an argument, a global or a `malloc` whose size
+//! return a value their statements compute, arrays whose base is not an argument, a global or a `malloc` whose size
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
 
 use crate::affinator::ParameterValue;
@@ -111,9 +114,7 @@ fn copy_function_attributes(from: FunctionValue<'_>, to: FunctionValue<'_>) {
 }
 
 fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), String> {
-    if function.get_type().get_return_type().is_some() {
-        return Err("not yet: code generation for functions that return a value".into());
-    }
+    returned_value(function)?;
     if function.get_type().is_var_arg() {
         return Err("not yet: variadic functions".into());
     }
@@ -142,6 +143,25 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), S
         }
     }
     Ok(())
+}
+
+/// The value `function` returns, `None` for a `void` function. The generated function
+/// returns it too, so it must be computable from the arguments (`return 0;`, `return n;`):
+/// a value the statements compute would be a live-out scalar, which is not yet supported.
+fn returned_value(function: FunctionValue<'_>) -> Result<Option<Value>, String> {
+    if function.get_type().get_return_type().is_none() {
+        return Ok(None);
+    }
+    let returns: Vec<Value> = ir::blocks(function.as_value_ref())
+        .into_iter()
+        .map(ir::terminator)
+        .filter(|t| ir::opcode(*t) == Some(LLVMOpcode::LLVMRet))
+        .collect();
+    match returns.as_slice() {
+        [ret] if invariant(ir::operand(*ret, 0)) => Ok(Some(ir::operand(*ret, 0))),
+        [ret] => Err(format!("not yet: a returned value computed by the function's code ({})", ir::to_string(ir::operand(*ret, 0)))),
+        _ => Err("not yet: functions with several returns".into()),
+    }
 }
 
 /// An allocation whose one argument is its size in bytes (`malloc`, C++'s `new[]` and `new`):
@@ -333,7 +353,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let cast = self.ir.bitcast(p, i8_ptr, "")?;
             self.ir.call(free, &[cast])?;
         }
-        self.ir.ret_void()
+        let returned = match returned_value(self.original)? {
+            Some(v) => Some(materialize(&self.ir, v, &self.args, &mut self.cache)?),
+            None => None,
+        };
+        self.ir.ret(returned)
     }
 
     /// Parameters, invariant values, array base pointers and sizes, scalar slots.
@@ -1077,8 +1101,8 @@ fn version_entry<'ctx>(
         }
         e.ir.cond_br(ok, fast, old_entry)?;
         e.ir.position_at_end(fast);
-        e.ir.call(new_fn, &function.get_params())?;
-        e.ir.ret_void()
+        let returned = e.ir.call(new_fn, &function.get_params())?;
+        e.ir.ret(returned)
     })();
     drop(e);
     let undo = move || {

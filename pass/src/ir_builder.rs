@@ -270,6 +270,14 @@ impl<'ctx> IrBuilder<'ctx> {
         built(self.builder.build_return(None)).map(drop)
     }
 
+    /// `ret value`, or `ret void` for `None`.
+    pub fn ret(&self, value: Option<Val<'ctx>>) -> Built<()> {
+        match value {
+            Some(v) => built(self.builder.build_return(Some(&v))).map(drop),
+            None => self.ret_void(),
+        }
+    }
+
     /// A call; `None` for a call of a `void` function.
     pub fn call(&self, f: FunctionValue<'ctx>, args: &[Val<'ctx>]) -> Built<Option<Val<'ctx>>> {
         let params = f.get_type().get_param_types();
