@@ -514,6 +514,13 @@ int pp_function_is_declaration(LLVMValueRef F) { return unwrap<Function>(F)->isD
 
 unsigned pp_count_instructions(LLVMValueRef F) { return unwrap<Function>(F)->getInstructionCount(); }
 
+// Removes `Phi`'s incoming value from `BB` (undoing an edge code generation added).
+void pp_remove_incoming(LLVMValueRef Phi, LLVMBasicBlockRef BB) {
+  if (auto *P = dyn_cast<PHINode>(unwrap(Phi)))
+    if (P->getBasicBlockIndex(unwrap(BB)) >= 0)
+      P->removeIncomingValue(unwrap(BB), /*DeletePHIIfEmpty=*/false);
+}
+
 } // extern "C"
 
 // ---- Pass registration -----------------------------------------------------------------

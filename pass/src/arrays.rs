@@ -406,6 +406,35 @@ pub fn allocates(function: Value) -> bool {
     })
 }
 
+/// Whether some array allocated in `function` (`malloc`, `new[]`, a local array) is a
+/// temporary of `region`: accessed in it and nowhere else, and freed (`liveness`).
+pub fn holds_temporary(region: &Region, function: Value) -> bool {
+    ir::blocks(function).into_iter().flat_map(ir::instructions).any(|i| {
+        (is_allocation(i) || ir::opcode(i) == Some(LLVMOpcode::LLVMAlloca))
+            && liveness(region, i) == Liveness::Temporary
+            && accessed_in(region, i)
+    })
+}
+
+/// Whether a load or store inside `region` goes through `base` (through casts and GEPs).
+fn accessed_in(region: &Region, base: Value) -> bool {
+    let mut work = vec![base];
+    let mut seen = vec![base];
+    while let Some(v) = work.pop() {
+        for user in ir::users(v) {
+            match ir::opcode(user) {
+                Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMGetElementPtr) if !seen.contains(&user) => {
+                    seen.push(user);
+                    work.push(user);
+                }
+                Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if region.defines(user) => return true,
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 fn is_allocation(v: Value) -> bool {
     ir::called_function_name(v).is_some_and(|n| is_allocator(&n))
 }

@@ -89,6 +89,27 @@ extern "C" {
     fn pp_loop_id(l: *mut c_void, line: *mut u32, column: *mut u32, file: *mut *mut c_char) -> llvm_sys::prelude::LLVMMetadataRef;
     fn pp_set_loop_id(branch: LLVMValueRef, source: llvm_sys::prelude::LLVMMetadataRef, scope: llvm_sys::prelude::LLVMMetadataRef);
     fn pp_source_checksum(f: LLVMValueRef, file: *mut *mut c_char, md5: *mut *mut c_char) -> i32;
+    fn pp_remove_incoming(phi: LLVMValueRef, bb: LLVMBasicBlockRef);
+}
+
+/// Removes `phi`'s incoming value from `bb`, if it has one.
+pub fn remove_incoming(phi: LLVMValueRef, bb: LLVMBasicBlockRef) {
+    // SAFETY: `phi` and `bb` are live; the bridge checks that `phi` is a phi.
+    unsafe { pp_remove_incoming(phi, bb) }
+}
+
+/// The debug location of an instruction (null if it has none).
+pub fn debug_location_of(inst: LLVMValueRef) -> llvm_sys::prelude::LLVMMetadataRef {
+    // SAFETY: `inst` is a live instruction.
+    unsafe { llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(inst) }
+}
+
+/// Gives an instruction a debug location (from `debug_location_of`; null leaves it without).
+pub fn set_debug_location_of(inst: LLVMValueRef, location: llvm_sys::prelude::LLVMMetadataRef) {
+    if !location.is_null() {
+        // SAFETY: `inst` is a live instruction, `location` a location of its context.
+        unsafe { llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(inst, location) }
+    }
 }
 
 /// The source file of function `f` and the MD5 checksum (hex) its debug info records for it.

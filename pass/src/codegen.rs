@@ -29,8 +29,15 @@
 //! A function that returns a value computed from its arguments (`return 0;`, `return n;`)
 //! has the new function return it too.
 //!
-//! Known limits (not yet): SCoPs that are loop nests inside a function, functions that
-//! return a value their statements compute, arrays whose base is not an argument, a global or a `malloc` whose size
+//! A SCoP that is a loop nest inside a larger function (code before and after it, a
+//! data-dependent loop around it) is versioned in place: its new code is an internal
+//! function `<name>.polyprop.<loop>` whose arguments are the values from before the nest
+//! that its parameters, externals and arrays are computed from (`leaves`); the run-time check
+//! ends the nest's preheader and either calls it and continues at the nest's exit, or enters
+//! the original nest. The nest's arrays exist before it and are used as they are.
+//!
+//! Known limits (not yet): functions that return a value their statements compute, nests
+//! whose values are used after them, arrays whose base is not an argument, a global or a `malloc` whose size
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
 
 use crate::affinator::ParameterValue;
@@ -46,6 +53,7 @@ use inkwell::{FloatPredicate, IntPredicate};
 use llvm_sys::prelude::LLVMMetadataRef;
 use llvm_sys::LLVMOpcode;
 use polyhedral::ast::{Ast, AstExpr, AstNode};
+use crate::scop_builder::NestPlace;
 use polyhedral::model::*;
 use std::collections::HashMap;
 
@@ -64,6 +72,8 @@ pub struct Plan<'a> {
     pub bounds: Vec<ArrayBounds>,
     /// Base value of each memory array (argument, global or allocation call), by array id.
     pub bases: &'a [Value],
+    /// For a loop nest inside a function: where it is versioned in place.
+    pub place: Option<&'a NestPlace>,
     pub parameters: &'a [crate::affinator::ParameterValue],
     pub externals: &'a [Value],
     /// Fast-math flags and TBAA tags of the source, for the generated instructions.
@@ -79,12 +89,23 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
     let function = llvm_raw::function(function).ok_or("internal error: not a function")?;
     check_supported(function, plan)?;
     let ir = IrBuilder::new(function);
-    let name = format!("{}.polyprop", ir::function_name(function.as_value_ref()));
-    let new_fn = ir.add_internal_function(&name, function);
+    let leaves = plan.place.map(|place| leaves(plan, place)).unwrap_or_default();
+    let new_fn = match plan.place {
+        None => ir.add_internal_function(&format!("{}.polyprop", ir::function_name(function.as_value_ref())), function),
+        Some(_) => {
+            let name = format!("{}.polyprop.{}", ir::function_name(function.as_value_ref()), plan.scop.name.rsplit('.').next().unwrap_or("nest"));
+            let types: Vec<_> = leaves.iter().map(|&v| llvm_raw::value(v).get_type()).collect();
+            ir.add_internal_void_function(&name, &types)
+        }
+    };
     copy_function_attributes(function, new_fn);
     new_fn.add_attribute(AttributeLoc::Function, ir.context.create_string_attribute("polyprop-generated", ""));
     drop(ir);
-    let mut e = Emitter::new(function, new_fn, plan);
+    let args = match plan.place {
+        None => function.get_params().into_iter().map(|p| p.as_value_ref()).zip(new_fn.get_params()).collect(),
+        Some(_) => leaves.iter().copied().zip(new_fn.get_params()).collect(),
+    };
+    let mut e = Emitter::new(function, new_fn, plan, args);
     let result = e.emit_function();
     drop(e);
     if let Err(why) = result {
@@ -95,7 +116,10 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
         llvm_raw::delete_function(new_fn);
         return Err("internal error: generated function does not verify".into());
     }
-    let undo = version_entry(function, new_fn, plan)?;
+    let undo = match plan.place {
+        None => version_entry(function, new_fn, plan)?,
+        Some(place) => version_nest(function, new_fn, plan, place, &leaves)?,
+    };
     if !function.verify(false) {
         undo();
         llvm_raw::delete_function(new_fn);
@@ -114,19 +138,29 @@ fn copy_function_attributes(from: FunctionValue<'_>, to: FunctionValue<'_>) {
 }
 
 fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), String> {
-    returned_value(function)?;
+    match plan.place {
+        None => drop(returned_value(function)?),
+        Some(place) => check_nest_exit(place)?,
+    }
     if function.get_type().is_var_arg() {
         return Err("not yet: variadic functions".into());
     }
+    let invariant = |v: Value| invariant_in(v, plan.place);
     for (id, array) in plan.scop.arrays.iter().enumerate() {
         if array.is_scalar() && array.liveness == Liveness::LiveOut {
             return Err(format!("not yet: live-out scalar {}", array.name));
         }
         if !array.is_scalar() {
             let base = plan.bases[id];
-            let ok = ir::is_argument(base)
-                || ir::is_global(base)
-                || (allocates_by_size(base) && invariant(ir::call_arguments(base)[0]));
+            // A nest's arrays exist before it: the new code uses them as they are.
+            let ok = match plan.place {
+                Some(place) => !place.defines(base),
+                None => {
+                    ir::is_argument(base)
+                        || ir::is_global(base)
+                        || (allocates_by_size(base) && invariant(ir::call_arguments(base)[0]))
+                }
+            };
             if !ok {
                 return Err(format!("not yet: base of {} is not an argument, global or malloc of an argument-derived size", array.name));
             }
@@ -145,6 +179,53 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), S
     Ok(())
 }
 
+/// A nest's exit must take the new code's edge: its phis may only receive, from the nest,
+/// one value defined before it (a value computed in the nest and used after it would need the
+/// new code to compute it too: not yet), and nothing after the nest may use the nest's values
+/// directly.
+fn check_nest_exit(place: &NestPlace) -> Result<(), String> {
+    let used_after = || "not yet: a value of the loop nest used after it".to_string();
+    for inst in place.blocks.iter().flat_map(|b| ir::instructions(*b)) {
+        let exit_phi = |u: Value| ir::is_phi(u) && ir::block_of(u) == Some(place.exit);
+        if ir::users(inst).into_iter().any(|u| !place.defines(u) && !exit_phi(u)) {
+            return Err(used_after());
+        }
+    }
+    for phi in ir::instructions(place.exit).into_iter().filter(|i| ir::is_phi(*i)) {
+        let from_nest: Vec<Value> = ir::phi_incoming(phi).into_iter().filter(|(_, b)| place.blocks.contains(b)).map(|(v, _)| v).collect();
+        if from_nest.iter().any(|v| place.defines(*v) || *v != from_nest[0]) {
+            return Err(used_after());
+        }
+    }
+    Ok(())
+}
+
+/// The values a nest's new function takes as arguments: the arguments and instructions from
+/// before the nest that its parameters, externals and array bases are computed from.
+fn leaves(plan: &Plan<'_>, place: &NestPlace) -> Vec<Value> {
+    let mut roots: Vec<Value> = plan.externals.to_vec();
+    roots.extend(plan.parameters.iter().filter_map(|p| match p {
+        ParameterValue::Value(v) => Some(*v),
+        ParameterValue::Product { .. } => None,
+    }));
+    let used = used_arrays(plan.scop);
+    roots.extend(plan.scop.arrays.iter().enumerate().filter(|(id, a)| used[*id] && !a.is_scalar()).map(|(id, _)| plan.bases[id]));
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    while let Some(v) = roots.pop() {
+        if !seen.insert(v) || (ir::is_constant(v) && !ir::is_global(v)) {
+            continue;
+        }
+        if place.defines(v) {
+            let n = if ir::opcode(v) == Some(LLVMOpcode::LLVMCall) { ir::call_arguments(v).len() as u32 } else { ir::num_operands(v) };
+            roots.extend((0..n).map(|k| ir::operand(v, k)));
+        } else if !ir::is_global(v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
 /// The value `function` returns, `None` for a `void` function. The generated function
 /// returns it too, so it must be computable from the arguments (`return 0;`, `return n;`):
 /// a value the statements compute would be a live-out scalar, which is not yet supported.
@@ -158,7 +239,7 @@ fn returned_value(function: FunctionValue<'_>) -> Result<Option<Value>, String> 
         .filter(|t| ir::opcode(*t) == Some(LLVMOpcode::LLVMRet))
         .collect();
     match returns.as_slice() {
-        [ret] if invariant(ir::operand(*ret, 0)) => Ok(Some(ir::operand(*ret, 0))),
+        [ret] if invariant_in(ir::operand(*ret, 0), None) => Ok(Some(ir::operand(*ret, 0))),
         [ret] => Err(format!("not yet: a returned value computed by the function's code ({})", ir::to_string(ir::operand(*ret, 0)))),
         _ => Err("not yet: functions with several returns".into()),
     }
@@ -171,11 +252,13 @@ fn allocates_by_size(base: Value) -> bool {
     matches!(ir::called_function_name(base).as_deref(), Some("malloc" | "_Znam" | "_Znwm"))
 }
 
-/// Whether a value is computable at function entry from arguments and constants only.
-fn invariant(v: Value) -> bool {
-    if ir::is_argument(v) || ir::is_constant(v) {
+/// Whether a value is computable at function entry from arguments and constants only, or,
+/// for a nest, before the nest (from the values defined before it).
+fn invariant_in(v: Value, place: Option<&NestPlace>) -> bool {
+    if ir::is_argument(v) || ir::is_constant(v) || place.is_some_and(|p| !p.defines(v)) {
         return true;
     }
+    let invariant = |v: Value| invariant_in(v, place);
     match ir::opcode(v) {
         Some(
             LLVMOpcode::LLVMAdd | LLVMOpcode::LLVMSub | LLVMOpcode::LLVMMul | LLVMOpcode::LLVMSDiv
@@ -267,8 +350,9 @@ struct Emitter<'a, 'ctx> {
 }
 
 impl<'a, 'ctx> Emitter<'a, 'ctx> {
-    fn new(original: FunctionValue<'ctx>, new_fn: FunctionValue<'ctx>, plan: &'a Plan<'a>) -> Self {
-        let args = original.get_params().into_iter().map(|p| p.as_value_ref()).zip(new_fn.get_params()).collect();
+    /// An emitter into `new_fn`, where the values in `args` (the original's arguments, or a
+    /// nest's leaves) stand for the given values.
+    fn new(original: FunctionValue<'ctx>, new_fn: FunctionValue<'ctx>, plan: &'a Plan<'a>, args: HashMap<Value, Val<'ctx>>) -> Self {
         Emitter {
             ir: IrBuilder::new(new_fn),
             original,
@@ -353,7 +437,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let cast = self.ir.bitcast(p, i8_ptr, "")?;
             self.ir.call(free, &[cast])?;
         }
-        let returned = match returned_value(self.original)? {
+        let returned = match self.plan.place.map_or_else(|| returned_value(self.original), |_| Ok(None))? {
             Some(v) => Some(materialize(&self.ir, v, &self.args, &mut self.cache)?),
             None => None,
         };
@@ -384,7 +468,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 continue;
             }
             let base = plan.bases[id];
-            let pointer = if allocates_by_size(base) {
+            let pointer = if allocates_by_size(base) && plan.place.is_none() {
                 let size = materialize(&self.ir, ir::call_arguments(base)[0], &self.args, &mut self.cache)?;
                 let malloc = self.ir.function("malloc", Some(self.ir.i8_ptr().into()), &[size.get_type()]);
                 let raw = self.ir.call_value(malloc, &[size])?;
@@ -1074,7 +1158,8 @@ fn version_entry<'ctx>(
 ) -> Result<Box<dyn FnOnce() + 'ctx>, String> {
     let old_entry = function.get_first_basic_block().ok_or("internal error: function without a body")?;
     // The check is emitted into the function itself: arguments map to themselves.
-    let mut e = Emitter::new(function, function, plan);
+    let args = function.get_params().into_iter().map(|p| (p.as_value_ref(), p)).collect();
+    let mut e = Emitter::new(function, function, plan, args);
     let check = e.ir.append_block(function, "polyprop.check");
     let fast = e.ir.append_block(function, "polyprop.optimized");
     check.move_before(old_entry).map_err(|()| "internal error: cannot move the check block")?;
@@ -1125,6 +1210,82 @@ fn version_entry<'ctx>(
             Err(why)
         }
     }
+}
+
+/// Versions a loop nest in place: the run-time check at the end of its preheader; if it
+/// holds, the new function is called with the nest's leaves and control goes to the nest's
+/// exit, otherwise into the original nest. Returns a closure that undoes the change.
+fn version_nest<'ctx>(
+    function: FunctionValue<'ctx>,
+    new_fn: FunctionValue<'ctx>,
+    plan: &Plan<'_>,
+    place: &NestPlace,
+    leaves: &[Value],
+) -> Result<Box<dyn FnOnce() + 'ctx>, String> {
+    let preheader = llvm_raw::block(place.preheader).ok_or("internal error: no preheader")?;
+    let exit = llvm_raw::block(place.exit).ok_or("internal error: no exit block")?;
+    let old_branch = preheader.get_terminator().ok_or("internal error: preheader without terminator")?;
+    let header = match ir::successors(place.preheader).as_slice() {
+        [h] if ir::opcode(old_branch.as_value_ref()) == Some(LLVMOpcode::LLVMBr) => llvm_raw::block(*h).ok_or("internal error")?,
+        _ => return Err("not yet: a preheader that does not branch to the loop alone".into()),
+    };
+    let kept = preheader.get_instructions().count() - 1;
+    // In the function itself, the leaves stand for themselves.
+    let args = leaves.iter().map(|&v| (v, llvm_raw::value(v))).collect();
+    let mut e = Emitter::new(function, function, plan, args);
+    let fast = e.ir.append_block(function, "polyprop.optimized");
+    fast.move_after(preheader).map_err(|()| "internal error: cannot place the new block")?;
+    e.scope = bridge::subprogram(function.as_value_ref()).map(|sp| (sp, llvm_raw::subprogram_line(sp)));
+    e.ir.position_before(old_branch);
+    e.set_location(None);
+    let result = (|| -> Built<()> {
+        e.materialize_parameters()?;
+        let mut ok = e.ast_condition(&plan.assumptions)?;
+        if let Some(bounded) = e.parameter_bounds_hold()? {
+            ok = e.ir.binary(Opcode::And, ok, bounded)?;
+        }
+        for check in &plan.scop.alias_checks {
+            let disjoint = e.disjoint(check.first, check.second)?;
+            ok = e.ir.binary(Opcode::And, ok, disjoint)?;
+        }
+        e.ir.cond_br(ok, fast, header)?;
+        e.ir.position_at_end(fast);
+        let values: Vec<Val<'ctx>> = leaves.iter().map(|&v| llvm_raw::value(v)).collect();
+        e.ir.call(new_fn, &values)?;
+        e.ir.br(exit)
+    })();
+    drop(e);
+    let location = bridge::debug_location_of(old_branch.as_value_ref());
+    let undo = move || {
+        // Everything after the preheader's own instructions is ours: the check and its branch.
+        let ours: Vec<InstructionValue<'ctx>> = preheader.get_instructions().skip(kept).collect();
+        for inst in ours.into_iter().rev() {
+            inst.erase_from_basic_block();
+        }
+        for phi in exit.get_instructions().filter(|i| i.get_opcode() == Opcode::Phi) {
+            bridge::remove_incoming(phi.as_value_ref(), fast.as_mut_ptr());
+        }
+        llvm_raw::delete_block(fast);
+        let ir = IrBuilder::new(function);
+        ir.position_at_end(preheader);
+        if let Ok(branch) = ir.br_instruction(header) {
+            bridge::set_debug_location_of(branch, location);
+        }
+    };
+    if let Err(why) = result {
+        old_branch.erase_from_basic_block();
+        undo();
+        return Err(why);
+    }
+    old_branch.erase_from_basic_block();
+    // The exit's phis take, from the new code, the value they take from the nest.
+    for phi in ir::instructions(place.exit).into_iter().filter(|i| ir::is_phi(*i)) {
+        let from_nest = ir::phi_incoming(phi).into_iter().find(|(_, b)| place.blocks.contains(b));
+        if let Some((v, _)) = from_nest {
+            llvm_raw::phi(phi).add_incoming(&[(&llvm_raw::value(v), fast)]);
+        }
+    }
+    Ok(Box::new(undo))
 }
 
 impl<'ctx> Emitter<'_, 'ctx> {

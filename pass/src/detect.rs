@@ -2,8 +2,9 @@
 //!
 //! The whole function body is tried first, so that every stage of a pipeline lands in one
 //! SCoP. If it is rejected, each outermost loop nest is tried on its own, and inside a
-//! rejected nest each inner loop, down to the innermost loops. Every rejected candidate keeps
-//! its typed reason for `print<polyprop-detect>`.
+//! rejected nest each inner loop, down to the innermost loops (for a transform, only the
+//! nests that hold a temporary of their own: `Scope::Transformable`). Every rejected
+//! candidate keeps its typed reason for `print<polyprop-detect>`.
 
 use crate::bridge::{Analyses, Loop};
 use crate::ir::{self, Value};
@@ -22,9 +23,10 @@ pub enum Candidate {
 pub enum Scope {
     /// The function body, then its loop nests (the printers show every candidate).
     Everything,
-    /// The function body only: code generation handles nothing smaller yet, so a transform
-    /// that prints nothing else spends no time on loop nests.
-    FunctionBody,
+    /// What a transform can use: the function body, then (if it is rejected) the loop nests
+    /// that hold a temporary of their own (`arrays::holds_temporary`): propagation removes
+    /// nothing from the others, so a transform that prints nothing else does not model them.
+    Transformable,
 }
 
 /// All candidates of `function`, outermost first.
@@ -51,15 +53,13 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Can
         }
         Err(reason) => out.push(Candidate::Rejected { description: "function body".into(), reason }),
     }
-    if scope == Scope::FunctionBody {
-        return out;
-    }
     for lp in loops.iter().filter(|l| l.parent().is_none()) {
-        try_loop(a, function, &name, *lp, &loops, quota, &mut out);
+        try_loop(a, function, &name, *lp, &loops, quota, scope, &mut out);
     }
     out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn try_loop(
     a: Analyses,
     function: Value,
@@ -67,6 +67,7 @@ fn try_loop(
     lp: Loop,
     loops: &[Loop],
     quota: u64,
+    scope: Scope,
     out: &mut Vec<Candidate>,
 ) {
     let header = ir::block_name(lp.header());
@@ -75,7 +76,12 @@ fn try_loop(
         _ if header.is_empty() => "loop nest".to_string(),
         _ => format!("loop nest at %{header}"),
     };
-    let outcome = match Region::loop_nest(a, function, lp) {
+    let region = Region::loop_nest(a, function, lp);
+    // An inner loop holds no more than its outer one: none of them can gain either.
+    if scope == Scope::Transformable && region.as_ref().is_some_and(|r| !crate::arrays::holds_temporary(r, function)) {
+        return;
+    }
+    let outcome = match region {
         Some(region) => {
             let scop_name = if header.is_empty() {
                 format!("{name}.loop{}", lp.depth())
@@ -95,7 +101,7 @@ fn try_loop(
                 return;
             }
             for inner in loops.iter().filter(|l| l.parent() == Some(lp)) {
-                try_loop(a, function, name, *inner, loops, quota, out);
+                try_loop(a, function, name, *inner, loops, quota, scope, out);
             }
         }
     }

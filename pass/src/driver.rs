@@ -36,7 +36,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         }
         return Ok(Outcome { output, changed: false });
     }
-    let scope = if only_transform { detect::Scope::FunctionBody } else { detect::Scope::Everything };
+    let scope = if only_transform { detect::Scope::Transformable } else { detect::Scope::Everything };
     crate::timing::take();
     let candidates = crate::timing::stage("detect and model", || detect::detect(a, function, options.quota, scope));
     let model_time = crate::timing::take();
@@ -87,11 +87,9 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         for c in &candidates {
             let (description, built) = match c {
                 Candidate::Accepted { description, built } => (description, built),
-                Candidate::Rejected { description, reason } if scope == detect::Scope::FunctionBody => {
+                Candidate::Rejected { description, reason } if scope == detect::Scope::Transformable => {
                     if printing("transform") && reason.kind != crate::reject::RejectKind::NoLoop {
-                        output.push_str(&format!(
-                            "polyprop: function {name}, {description}: not transformed: rejected: {reason}; loop nests not tried (not yet: code generation for loop nests inside a function)\n"
-                        ));
+                        output.push_str(&format!("polyprop: function {name}, {description}: not transformed: rejected: {reason}\n"));
                     }
                     continue;
                 }
@@ -163,8 +161,8 @@ fn is_temporary_array(scop: &Scop, array: usize) -> bool {
 /// before propagation, and one whose propagation removes no array before its AST is built:
 /// most functions of a program cost only their detection and model.
 fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
-    if !built.is_function {
-        return Err("not yet: code generation for loop nests inside a function".into());
+    if built.place.is_none() && !built.is_function {
+        return Err(NEST_WITHOUT_PLACE.into());
     }
     if !(0..built.scop.arrays.len()).any(|a| is_temporary_array(&built.scop, a)) {
         return Err("nothing propagated: no temporary array".into());
@@ -178,6 +176,9 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     generate(function, built, &scop, options)?;
     Ok(format!("{removed} temporaries removed, {} statements", scop.statements.len()))
 }
+
+/// Why a loop nest cannot be versioned in place (`scop_builder::NestPlace`).
+const NEST_WITHOUT_PLACE: &str = "not yet: code generation for a loop nest without a preheader or with several exit blocks";
 
 /// The JSCoP import (option `import-jscop`), then the code of the imported model; whether the
 /// line must be printed. A file that describes the model unchanged leaves the ordinary
@@ -193,8 +194,8 @@ fn import_and_generate(function: Value, built: &BuiltScop, file: &std::path::Pat
         let outcome = transform(function, built, options).map_err(|why| format!("{why} ({shown}: unchanged)"));
         return (outcome.map(|summary| format!("{summary} ({shown}: unchanged)")), false);
     }
-    if !built.is_function {
-        return (Err("not yet: code generation for loop nests inside a function".into()), true);
+    if built.place.is_none() && !built.is_function {
+        return (Err(NEST_WITHOUT_PLACE.into()), true);
     }
     let schedules = match imported.changed_schedules.len() {
         0 => String::new(),
@@ -237,6 +238,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) 
         assumptions: assumed,
         bounds,
         bases: &built.bases,
+        place: built.place.as_ref(),
         parameters: &built.parameters,
         externals: &built.externals,
         fidelity: &built.fidelity,

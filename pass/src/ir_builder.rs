@@ -143,6 +143,12 @@ impl<'ctx> IrBuilder<'ctx> {
         self.module.add_function(name, like.get_type(), Some(Linkage::Internal))
     }
 
+    /// A new internal `void` function with parameters of `types`.
+    pub fn add_internal_void_function(&self, name: &str, types: &[BasicTypeEnum<'ctx>]) -> FunctionValue<'ctx> {
+        let params: Vec<BasicMetadataTypeEnum<'ctx>> = types.iter().map(|&t| t.into()).collect();
+        self.module.add_function(name, self.context.void_type().fn_type(&params, false), Some(Linkage::Internal))
+    }
+
     /// The declaration of an overloaded intrinsic (`llvm.smax` on `[i64]` is `llvm.smax.i64`).
     pub fn intrinsic(&self, name: &str, types: &[BasicTypeEnum<'ctx>]) -> Built<FunctionValue<'ctx>> {
         Intrinsic::find(name)
@@ -264,6 +270,11 @@ impl<'ctx> IrBuilder<'ctx> {
 
     pub fn cond_br(&self, cond: Val<'ctx>, t: BasicBlock<'ctx>, f: BasicBlock<'ctx>) -> Built<()> {
         built(self.builder.build_conditional_branch(int(cond)?, t, f)).map(drop)
+    }
+
+    /// `br to`, returning the branch.
+    pub fn br_instruction(&self, to: BasicBlock<'ctx>) -> Built<ir::Value> {
+        built(self.builder.build_unconditional_branch(to)).map(|i| i.as_value_ref())
     }
 
     pub fn ret_void(&self) -> Built<()> {

@@ -72,6 +72,11 @@ impl Region {
         self.members.contains(&bb)
     }
 
+    /// The region's blocks, as a set.
+    pub fn members(&self) -> &HashSet<Block> {
+        &self.members
+    }
+
     /// Whether `value` is an instruction inside the region.
     pub fn defines(&self, value: Value) -> bool {
         ir::block_of(value).is_some_and(|b| self.contains(b))

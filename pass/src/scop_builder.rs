@@ -12,7 +12,7 @@ use crate::affinator::{ParameterValue, Parameters};
 use crate::arrays::{self, Arrays};
 use crate::bridge::{Analyses, Loop};
 use crate::domains::{self, isl_error, iterator_names, Domains};
-use crate::ir::Value;
+use crate::ir::{self, Block, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
@@ -31,8 +31,36 @@ pub struct BuiltScop {
     pub externals: Vec<Value>,
     /// Whether the region is the whole function body.
     pub is_function: bool,
+    /// For a loop nest with a preheader and one exit block: where code generation versions
+    /// it in place (`None` for a function body, or a nest without them).
+    pub place: Option<NestPlace>,
     /// Flags and tags of the source instructions, for the generated code.
     pub fidelity: crate::fidelity::Fidelity,
+}
+
+/// Where a loop-nest SCoP sits in its function: the run-time check goes at the end of the
+/// loop's preheader, the new code rejoins the original at its exit block.
+pub struct NestPlace {
+    pub preheader: Block,
+    pub exit: Block,
+    pub blocks: HashSet<Block>,
+}
+
+impl NestPlace {
+    fn of(a: Analyses, region: &Region) -> Option<NestPlace> {
+        if region.is_function {
+            return None;
+        }
+        let lp = a.loop_for(region.entry).filter(|l| l.header() == region.entry)?;
+        let preheader = lp.preheader().filter(|p| !region.contains(*p))?;
+        let exit = lp.exit_block().filter(|x| !region.contains(*x))?;
+        Some(NestPlace { preheader, exit, blocks: region.members().clone() })
+    }
+
+    /// Whether `value` is an instruction of the nest.
+    pub fn defines(&self, value: Value) -> bool {
+        ir::block_of(value).is_some_and(|b| self.blocks.contains(&b))
+    }
 }
 
 /// Builds the SCoP of `region`, or says why it is not one.
@@ -133,6 +161,7 @@ pub fn build(
         parameters: parameters.values.clone(),
         externals: external_values,
         is_function: region.is_function,
+        place: NestPlace::of(a, region),
         fidelity: crate::fidelity::Fidelity {
             loops: source_loops,
             ..crate::fidelity::summarize(function, region, &arrays)
