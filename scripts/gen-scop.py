@@ -4,7 +4,8 @@
     python3 scripts/gen-scop.py SEED > prog.c
 
 The program (same seed, same program) has one `void pipeline(long R, long C, ...)` (or a
-`long` one returning a value computed from R and C) in the form
+`long` one returning a value computed from R and C; a quarter run their stages twice in a
+frame loop after `fflush`, a loop nest inside a function that is no SCoP) in the form
 polyprop propagates: producer loop nests write malloc'd temporaries over rectangles of the
 R x C image, consumer nests read them at small offsets (or at clamped positions), and the
 temporaries are freed at the end. Stages mix styles: long, int and narrow (short, unsigned
@@ -460,6 +461,12 @@ class Gen:
             self.stage(o, prods, True)
             if r.random() < 0.3:
                 avail.append(o)
+        # A quarter of the pipelines run their stages twice in a frame loop after a call that
+        # writes memory: the function body is no SCoP, the frame loop is a nest that holds the
+        # temporaries (from a stream of its own, as `returned`).
+        if random.Random(self.seed * 7919 + 2).random() < 0.25:
+            stages = ["  " + line for line in self.lines[head:]]
+            self.lines[head:] = ["  fflush(stdout);", "  for (int frame = 0; frame < 2; frame++) {"] + stages + ["  }"]
         for b in self.rowbufs:
             self.lines.insert(head, f"  {b.ty} *{b.name} = ({b.ty} *)malloc(sizeof({b.ty}) * C);")
         for t in tmps + self.rowbufs:
