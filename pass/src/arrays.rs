@@ -117,7 +117,9 @@ pub fn resolve(
             shape(&mut aff, &g, domains, isl)?
         };
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
-        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness: liveness(region, g.base) });
+        let liveness = liveness(region, g.base);
+        let uninitialized = liveness == Liveness::Temporary && !is_zeroed(g.base);
+        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, uninitialized });
         out.bases.push(g.base);
         out.delinearized.push(delinearized);
         out.equal_sizes.push(equal_sizes);
@@ -433,6 +435,11 @@ fn accessed_in(region: &Region, base: Value) -> bool {
         }
     }
     false
+}
+
+/// An allocation whose contents start as zeros (`calloc`).
+fn is_zeroed(base: Value) -> bool {
+    ir::called_function_name(base).as_deref() == Some("calloc")
 }
 
 fn is_allocation(v: Value) -> bool {

@@ -289,6 +289,7 @@ impl<'a> StatementBuilder<'a> {
             element: original.element,
             sizes: Vec::new(),
             liveness: Liveness::Temporary,
+            uninitialized: false,
         };
         self.scalars.push(array);
         let id = SCALAR_BASE + self.scalars.len() - 1;
@@ -517,6 +518,7 @@ impl<'a> StatementBuilder<'a> {
             element: ty,
             sizes: Vec::new(),
             liveness: if live_out { Liveness::LiveOut } else { Liveness::Temporary },
+            uninitialized: false,
         });
         let id = SCALAR_BASE + self.scalars.len() - 1;
         self.scalar_of.insert(value, id);

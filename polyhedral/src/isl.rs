@@ -406,6 +406,12 @@ impl<'c> UnionSet<'c> {
         Ok(UnionSet { raw: ctx.check(self.raw.intersect_params(params))?, ctx })
     }
 
+    /// The parameter values for which the set has an element, `[params] -> { : ... }`.
+    pub fn params(self) -> IslResult<ParamSet<'c>> {
+        let ctx = self.ctx;
+        Ok(ParamSet { raw: ctx.check(self.raw.params())?, ctx })
+    }
+
     pub fn coalesce(self) -> IslResult<UnionSet<'c>> {
         let ctx = self.ctx;
         let detected = ctx.check(self.raw.detect_equalities())?;
@@ -575,6 +581,36 @@ impl<'c> ParamSet<'c> {
 
     pub fn is_empty(&self) -> IslResult<bool> {
         self.ctx.check(self.raw.is_empty())
+    }
+
+    pub fn copy(&self) -> IslResult<ParamSet<'c>> {
+        Ok(ParamSet { raw: self.ctx.check(self.raw.copy())?, ctx: self.ctx })
+    }
+
+    pub fn union(self, other: ParamSet<'c>) -> IslResult<ParamSet<'c>> {
+        let ctx = self.ctx;
+        Ok(ParamSet { raw: ctx.check(self.raw.union(other.raw))?, ctx })
+    }
+
+    pub fn subtract(self, other: ParamSet<'c>) -> IslResult<ParamSet<'c>> {
+        let ctx = self.ctx;
+        Ok(ParamSet { raw: ctx.check(self.raw.subtract(other.raw))?, ctx })
+    }
+
+    pub fn coalesce(self) -> IslResult<ParamSet<'c>> {
+        let ctx = self.ctx;
+        Ok(ParamSet { raw: ctx.check(self.raw.coalesce())?, ctx })
+    }
+
+    /// The values where every parameter is at least `bound`.
+    pub fn with_parameters_at_least(self, bound: i32) -> IslResult<ParamSet<'c>> {
+        let ctx = self.ctx;
+        let n = ctx.check(self.raw.dim(isl_rs::DimType::Param))?;
+        let mut raw = self.raw;
+        for k in 0..n {
+            raw = ctx.check(raw.lower_bound_si(isl_rs::DimType::Param, k as u32, bound))?;
+        }
+        Ok(ParamSet { raw, ctx })
     }
 
     /// A convex superset: the simple hull, `[params] -> { : ... }` without disjunctions.

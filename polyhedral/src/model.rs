@@ -121,6 +121,10 @@ pub struct Array {
     /// Empty for scalars.
     pub sizes: Vec<Option<AffExpr>>,
     pub liveness: Liveness,
+    /// Whether the contents at the SCoP's entry are indeterminate (a temporary from
+    /// `malloc`, `new[]` or a local array; not `calloc`): a read that no write of the SCoP
+    /// reaches reads garbage, and propagation may assume at run time that none happens.
+    pub uninitialized: bool,
 }
 
 impl Array {

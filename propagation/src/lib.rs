@@ -7,7 +7,8 @@
 //! The pipeline, one module per step:
 //! 1. `liveness` (section 5.1): the candidate locations; temporaries come from the model's
 //!    `Liveness`, which the front ends fill (the LLVM front end per section 5.1, the language
-//!    from its declarations).
+//!    from its declarations). `uninitialized` (not in the paper): reads of a temporary's
+//!    indeterminate contents are assumed not to happen (a run-time check).
 //! 2. `order` (section 4.4): a priority worklist; each location is tried once. With
 //!    `Options::only_if_array_removed` (the transform), `hopeless` first takes out the
 //!    locations no propagation can ever remove (not in the paper; compile time): a SCoP whose
@@ -37,6 +38,7 @@ mod order;
 mod reload_test;
 mod report;
 mod splitting;
+mod uninitialized;
 
 pub use heuristics::cache_lines;
 pub use report::{LocationReport, Outcome, Reason, Report};
@@ -117,6 +119,13 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::LiveOutNotEnabled)));
     }
     let mut current = scop.clone();
+    // Reads of indeterminate contents are assumed away first: they would keep their arrays.
+    // Running out of the quota here only means assuming nothing.
+    ctx.reset_quota();
+    if let Ok(Some((assumed, arrays, set))) = uninitialized::exclude_garbage_reads(&ctx, scop) {
+        current = assumed;
+        report.assumed = Some((arrays, set));
+    }
     let relations = Relations::default();
     let mut position = 0;
     let mut hopeless_decided = false;

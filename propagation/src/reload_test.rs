@@ -159,7 +159,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
     }
 
     /// `{ S[i] -> A[...] }` on the domain of `S` and the assumed context.
-    fn access_relation(&self, statement: StatementId, access: &Access) -> IslResult<UnionMap<'c>> {
+    pub(crate) fn access_relation(&self, statement: StatementId, access: &Access) -> IslResult<UnionMap<'c>> {
         let text = self.scop.access_relation(&self.scop.statements[statement], access);
         kept(&self.relations.accesses, (self.keys[statement], text.clone()), UnionMap::copy, || {
             let relation = self.ctx.union_map(&text)?;

@@ -175,6 +175,9 @@ pub struct Report {
     pub removable_arrays: Vec<ArrayId>,
     pub cache_line: usize,
     pub cache_limit: usize,
+    /// Temporaries read where no write reaches, and the assumption (a parameter set) under
+    /// which those reads do not happen (`uninitialized`).
+    pub assumed: Option<(Vec<String>, String)>,
 }
 
 impl Report {
@@ -206,6 +209,9 @@ fn list(names: &[String]) -> String {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "propagation (cache line {} elements, limit {} lines per iteration):", self.cache_line, self.cache_limit)?;
+        if let Some((arrays, set)) = &self.assumed {
+            writeln!(f, "  assumed: no read of indeterminate {}: {set}", arrays.join(", "))?;
+        }
         for l in &self.locations {
             let liveness = match l.liveness {
                 Liveness::LiveOut => "live-out",

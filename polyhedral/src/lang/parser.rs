@@ -347,7 +347,8 @@ impl Parser {
                 return self.error_here(format!("expected in, out, inout or temp, found '{other}'"));
             }
         };
-        self.scop.arrays.push(Array { name, element, sizes, liveness });
+        // The language's temporaries start as the interpreter fills them: not indeterminate.
+        self.scop.arrays.push(Array { name, element, sizes, liveness, uninitialized: false });
         self.expect_punct(";")
     }
 
