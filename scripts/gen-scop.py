@@ -4,7 +4,8 @@
     python3 scripts/gen-scop.py SEED > prog.c
 
 The program (same seed, same program) has one `void pipeline(long R, long C, ...)` (or a
-`long` one returning a value computed from R and C; a quarter run their stages twice in a
+`long` one returning a value computed from R and C, or a sum over the output's first row,
+computed by the pipeline's statements; a quarter run their stages twice in a
 frame loop after `fflush`, a loop nest inside a function that is no SCoP) in the form
 polyprop propagates: producer loop nests write malloc'd temporaries over rectangles of the
 R x C image, consumer nests read them at small offsets (or at clamped positions), and the
@@ -421,7 +422,7 @@ class Gen:
                  [self.decl_type(a) for a in outs]
         # A returned value computed from the arguments, from a stream of its own so that
         # every other choice of a seed stays what it was.
-        self.returned = random.Random(self.seed * 7919 + 1).choice([None, None, "0", "R * C - 1", "C + 2 * R"])
+        self.returned = random.Random(self.seed * 7919 + 1).choice([None, None, "0", "R * C - 1", "C + 2 * R", "acc", "acc"])
         kind = "void" if self.returned is None else "long"
         self.emit(0, f"{kind} pipeline({', '.join(params)}) {{")
         for t in tmps:
@@ -469,6 +470,11 @@ class Gen:
             self.lines[head:] = ["  fflush(stdout);", "  for (int frame = 0; frame < 2; frame++) {"] + stages + ["  }"]
         for b in self.rowbufs:
             self.lines.insert(head, f"  {b.ty} *{b.name} = ({b.ty} *)malloc(sizeof({b.ty}) * C);")
+        if self.returned == "acc":
+            # A value the statements compute: a sum over the first row of the output.
+            self.emit(1, "long acc = 0;")
+            self.emit(1, "if (R > 0)")
+            self.emit(2, f"for (long j = 0; j < C; j++) acc += (long){outs[0].at('0', 'j')};")
         for t in tmps + self.rowbufs:
             self.emit(1, f"free({t.name});")
         if self.returned is not None:

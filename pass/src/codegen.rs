@@ -26,8 +26,9 @@
 //! handles the C++ side gives us become inkwell values in `llvm_raw`, which holds every call
 //! inkwell cannot make safely.
 //!
-//! A function that returns a value computed from its arguments (`return 0;`, `return n;`)
-//! has the new function return it too.
+//! A function that returns a value has the new function return it too: computed from the
+//! arguments (`return 0;`, `return n;`), or read from the live-out scalar the statements
+//! write it to (`return sum;`).
 //!
 //! A SCoP that is a loop nest inside a larger function (code before and after it, a
 //! data-dependent loop around it) is versioned in place: its new code is an internal
@@ -36,8 +37,8 @@
 //! ends the nest's preheader and either calls it and continues at the nest's exit, or enters
 //! the original nest. The nest's arrays exist before it and are used as they are.
 //!
-//! Known limits (not yet): functions that return a value their statements compute, nests
-//! whose values are used after them, arrays whose base is not an argument, a global or a `malloc` whose size
+//! Known limits (not yet): several returns, nests whose values are used after them, arrays
+//! whose base is not an argument, a global or a `malloc` whose size
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
 
 use crate::affinator::ParameterValue;
@@ -74,6 +75,8 @@ pub struct Plan<'a> {
     pub bases: &'a [Value],
     /// For a loop nest inside a function: where it is versioned in place.
     pub place: Option<&'a NestPlace>,
+    /// The live-out scalar holding the returned value, when the statements compute it.
+    pub returned: Option<ArrayId>,
     pub parameters: &'a [crate::affinator::ParameterValue],
     pub externals: &'a [Value],
     /// Fast-math flags and TBAA tags of the source, for the generated instructions.
@@ -139,7 +142,7 @@ fn copy_function_attributes(from: FunctionValue<'_>, to: FunctionValue<'_>) {
 
 fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), String> {
     match plan.place {
-        None => drop(returned_value(function)?),
+        None => drop(returned_value(function, plan)?),
         Some(place) => check_nest_exit(place)?,
     }
     if function.get_type().is_var_arg() {
@@ -147,7 +150,7 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), S
     }
     let invariant = |v: Value| invariant_in(v, plan.place);
     for (id, array) in plan.scop.arrays.iter().enumerate() {
-        if array.is_scalar() && array.liveness == Liveness::LiveOut {
+        if array.is_scalar() && array.liveness == Liveness::LiveOut && plan.returned != Some(id) {
             return Err(format!("not yet: live-out scalar {}", array.name));
         }
         if !array.is_scalar() {
@@ -226,21 +229,29 @@ fn leaves(plan: &Plan<'_>, place: &NestPlace) -> Vec<Value> {
     out
 }
 
-/// The value `function` returns, `None` for a `void` function. The generated function
-/// returns it too, so it must be computable from the arguments (`return 0;`, `return n;`):
-/// a value the statements compute would be a live-out scalar, which is not yet supported.
-fn returned_value(function: FunctionValue<'_>) -> Result<Option<Value>, String> {
+/// What the generated function returns: what the original does.
+enum Returned {
+    Nothing,
+    /// A value computed from the arguments (`return 0;`, `return n;`).
+    Invariant(Value),
+    /// The live-out scalar the statements write the returned value to (`return sum;`).
+    Scalar(ArrayId),
+}
+
+/// What `function`'s one return returns (several returns are not yet supported).
+fn returned_value(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Returned, String> {
     if function.get_type().get_return_type().is_none() {
-        return Ok(None);
+        return Ok(Returned::Nothing);
     }
     let returns: Vec<Value> = ir::blocks(function.as_value_ref())
         .into_iter()
         .map(ir::terminator)
         .filter(|t| ir::opcode(*t) == Some(LLVMOpcode::LLVMRet))
         .collect();
-    match returns.as_slice() {
-        [ret] if invariant_in(ir::operand(*ret, 0), None) => Ok(Some(ir::operand(*ret, 0))),
-        [ret] => Err(format!("not yet: a returned value computed by the function's code ({})", ir::to_string(ir::operand(*ret, 0)))),
+    match (returns.as_slice(), plan.returned) {
+        ([ret], _) if invariant_in(ir::operand(*ret, 0), None) => Ok(Returned::Invariant(ir::operand(*ret, 0))),
+        ([_], Some(scalar)) => Ok(Returned::Scalar(scalar)),
+        ([ret], None) => Err(format!("not yet: a returned value of unsupported kind ({})", ir::to_string(ir::operand(*ret, 0)))),
         _ => Err("not yet: functions with several returns".into()),
     }
 }
@@ -437,11 +448,19 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let cast = self.ir.bitcast(p, i8_ptr, "")?;
             self.ir.call(free, &[cast])?;
         }
-        let returned = match self.plan.place.map_or_else(|| returned_value(self.original), |_| Ok(None))? {
-            Some(v) => Some(materialize(&self.ir, v, &self.args, &mut self.cache)?),
-            None => None,
+        let returned = match self.plan.place {
+            Some(_) => Returned::Nothing,
+            None => returned_value(self.original, self.plan)?,
         };
-        self.ir.ret(returned)
+        let value = match returned {
+            Returned::Nothing => None,
+            Returned::Invariant(v) => Some(materialize(&self.ir, v, &self.args, &mut self.cache)?),
+            Returned::Scalar(id) => {
+                let slot = self.arrays[id].ok_or("internal error: the returned scalar has no slot")?;
+                Some(self.ir.load(slot)?.0)
+            }
+        };
+        self.ir.ret(value)
     }
 
     /// Parameters, invariant values, array base pointers and sizes, scalar slots.

@@ -239,6 +239,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) 
         bounds,
         bases: &built.bases,
         place: built.place.as_ref(),
+        returned: built.returned,
         parameters: &built.parameters,
         externals: &built.externals,
         fidelity: &built.fidelity,

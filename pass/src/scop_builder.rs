@@ -34,6 +34,9 @@ pub struct BuiltScop {
     /// For a loop nest with a preheader and one exit block: where code generation versions
     /// it in place (`None` for a function body, or a nest without them).
     pub place: Option<NestPlace>,
+    /// The live-out scalar holding the value the function returns, when its statements
+    /// compute it.
+    pub returned: Option<ArrayId>,
     /// Flags and tags of the source instructions, for the generated code.
     pub fidelity: crate::fidelity::Fidelity,
 }
@@ -82,6 +85,7 @@ pub fn build(
     let pending = std::mem::take(&mut sb.statements);
     let loads = std::mem::take(&mut sb.loads);
     let scalars = std::mem::take(&mut sb.scalars);
+    let returned_scalar = sb.returned;
     let externals = std::mem::take(&mut sb.externals);
     let external_values = sb.external_values();
     let data_operands = std::mem::take(&mut sb.data_operands);
@@ -162,6 +166,7 @@ pub fn build(
         externals: external_values,
         is_function: region.is_function,
         place: NestPlace::of(a, region),
+        returned: returned_scalar.map(|id| id - SCALAR_BASE + n_memory),
         fidelity: crate::fidelity::Fidelity {
             loops: source_loops,
             ..crate::fidelity::summarize(function, region, &arrays)

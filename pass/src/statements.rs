@@ -84,6 +84,9 @@ pub struct StatementBuilder<'a> {
     /// Scalar locations created so far (appended to the SCoP's arrays after memory arrays).
     pub scalars: Vec<Array>,
     scalar_of: HashMap<Value, ArrayId>,
+    /// The live-out scalar a function body writes its returned value to, when its statements
+    /// compute it (`return sum;`).
+    pub returned: Option<ArrayId>,
     pub externals: Vec<External>,
     external_of: HashMap<Value, usize>,
     pub loads: Vec<Value>,
@@ -113,6 +116,7 @@ impl<'a> StatementBuilder<'a> {
             unit_blocks: Vec::new(),
             position_of: HashMap::new(),
             scalars: Vec::new(),
+            returned: None,
             scalar_of: HashMap::new(),
             externals: Vec::new(),
             external_of: HashMap::new(),
@@ -195,9 +199,36 @@ impl<'a> StatementBuilder<'a> {
                         location: ir::location(inst),
                     });
                 }
+                if ir::opcode(inst) == Some(LLVMOpcode::LLVMRet) && ir::num_operands(inst) == 1 && self.region.defines(ir::operand(inst, 0)) {
+                    self.returned_write(block, inst)?;
+                }
             }
         }
         self.order_phi_writes();
+        Ok(())
+    }
+
+    /// The value a function body returns, computed by its statements (`return sum;`): written
+    /// at the return to a live-out scalar, which the generated function returns. A value of
+    /// another type (a pointer) is not modeled; code generation then says why it stops.
+    fn returned_write(&mut self, block: Block, ret: Value) -> RejectResult<()> {
+        let value = ir::operand(ret, 0);
+        let Some(element) = ir::value_type(value) else { return Ok(()) };
+        self.scalars.push(Array { name: "s_returned".into(), element, sizes: Vec::new(), liveness: Liveness::LiveOut, uninitialized: false });
+        let id = SCALAR_BASE + self.scalars.len() - 1;
+        self.returned = Some(id);
+        let position = self.position_of[&ret];
+        let value = self.expr(value, position)?;
+        self.statements.push(PendingStatement {
+            block,
+            position,
+            target: Target::Scalar(id),
+            value,
+            edge_condition: None,
+            write_data: Vec::new(),
+            guard: None,
+            location: ir::location(ret),
+        });
         Ok(())
     }
 
