@@ -1194,15 +1194,7 @@ fn version_entry<'ctx>(
         e.ir.insert(alloca);
     }
     let result = (|| -> Built<()> {
-        e.materialize_parameters()?;
-        let mut ok = e.ast_condition(&plan.assumptions)?;
-        if let Some(bounded) = e.parameter_bounds_hold()? {
-            ok = e.ir.binary(Opcode::And, ok, bounded)?;
-        }
-        for check in &plan.scop.alias_checks {
-            let disjoint = e.disjoint(check.first, check.second)?;
-            ok = e.ir.binary(Opcode::And, ok, disjoint)?;
-        }
+        let ok = e.run_time_check()?;
         e.ir.cond_br(ok, fast, old_entry)?;
         e.ir.position_at_end(fast);
         let returned = e.ir.call(new_fn, &function.get_params())?;
@@ -1258,15 +1250,7 @@ fn version_nest<'ctx>(
     e.ir.position_before(old_branch);
     e.set_location(None);
     let result = (|| -> Built<()> {
-        e.materialize_parameters()?;
-        let mut ok = e.ast_condition(&plan.assumptions)?;
-        if let Some(bounded) = e.parameter_bounds_hold()? {
-            ok = e.ir.binary(Opcode::And, ok, bounded)?;
-        }
-        for check in &plan.scop.alias_checks {
-            let disjoint = e.disjoint(check.first, check.second)?;
-            ok = e.ir.binary(Opcode::And, ok, disjoint)?;
-        }
+        let ok = e.run_time_check()?;
         e.ir.cond_br(ok, fast, header)?;
         e.ir.position_at_end(fast);
         let values: Vec<Val<'ctx>> = leaves.iter().map(|&v| llvm_raw::value(v)).collect();
@@ -1308,6 +1292,22 @@ fn version_nest<'ctx>(
 }
 
 impl<'ctx> Emitter<'_, 'ctx> {
+    /// The run-time check at the builder's position: the parameters, the model's assumptions,
+    /// the bounds the generated arithmetic relies on, and the disjointness of the arrays that
+    /// may alias.
+    fn run_time_check(&mut self) -> Built<Val<'ctx>> {
+        self.materialize_parameters()?;
+        let mut ok = self.ast_condition(&self.plan.assumptions)?;
+        if let Some(bounded) = self.parameter_bounds_hold()? {
+            ok = self.ir.binary(Opcode::And, ok, bounded)?;
+        }
+        for check in &self.plan.scop.alias_checks {
+            let disjoint = self.disjoint(check.first, check.second)?;
+            ok = self.ir.binary(Opcode::And, ok, disjoint)?;
+        }
+        Ok(ok)
+    }
+
     /// Whether the accessed byte ranges of two arrays are disjoint, from their subscript
     /// bounds (linearized with their sizes: inner subscripts stay inside their dimensions
     /// under the assumptions checked alongside).
