@@ -6,7 +6,10 @@
 // the original at the nest's exit. Differential: outputs identical, also when the check fails
 // (two_nests called with overlapping arrays) and under -g (llvm-dwarfdump --verify). Nests
 // that cannot gain stay (their reasons are printed): the column pass of two_nests (the reload
-// test fails: it overwrites what its temporary read), the nest whose last value is returned.
+// test fails: it overwrites what its temporary read). Values of a nest used after it (the last
+// value returned by nest_value; nest_results' sum, count and final row counter) are live-out
+// scalars that the new code stores through pointers into stack slots of the caller, whose
+// loads the exit's phis take.
 // `int` and `long` counters, `float (*)[W]`, flattened subscripts.
 // RUN: %clang -O3 -g %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -g -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s
@@ -19,10 +22,11 @@
 // RUN: %opt -passes='function(polyprop-canonicalize),polyprop' -S %t.ll -o - | FileCheck %s --check-prefix=IR
 // CHECK-DAG: polyprop: function frames_blur, function body: not transformed: rejected: call with side effects: call to printf may write memory
 // CHECK-DAG: polyprop: function frames_blur, loop nest at {{.*}}: transformed: 2 temporaries removed
-// CHECK-DAG: polyprop: function two_nests, loop nest at {{.*}}loop-nests.c:65:5: transformed: 1 temporaries removed
-// CHECK-DAG: polyprop: function two_nests, loop nest at {{.*}}loop-nests.c:71:5: not transformed: nothing propagated: no temporary array removed
-// CHECK-DAG: polyprop: function converge, loop nest at {{.*}}loop-nests.c:84:7: transformed: 2 temporaries removed
-// CHECK-DAG: polyprop: function nest_value, loop nest at {{.*}}: not transformed: not yet: a value of the loop nest used after it
+// CHECK-DAG: polyprop: function two_nests, loop nest at {{.*}}loop-nests.c:69:5: transformed: 1 temporaries removed
+// CHECK-DAG: polyprop: function two_nests, loop nest at {{.*}}loop-nests.c:75:5: not transformed: nothing propagated: no temporary array removed
+// CHECK-DAG: polyprop: function converge, loop nest at {{.*}}loop-nests.c:88:7: transformed: 2 temporaries removed
+// CHECK-DAG: polyprop: function nest_value, loop nest at {{.*}}: transformed: 4 temporaries removed
+// CHECK-DAG: polyprop: function nest_results, loop nest at {{.*}}: transformed: 5 temporaries removed
 // DWARF: No errors.
 // IR-LABEL: define dso_local i64 @frames_blur(
 // IR: br i1 {{.*}}, label %polyprop.optimized, label
@@ -106,6 +110,25 @@ float nest_value(int n, float *restrict a, const float *restrict b) {
   free(t);
   return last;
 }
+/* Values of the nest used after it: a float sum, an int count and the row counter's last value. */
+void nest_results(int n, int m, float *restrict out, const float *restrict in, float *restrict stats) {
+  float *row = malloc(sizeof(float) * m);
+  float sum = 0.0f;
+  int count = 0, i;
+  printf("nest_results\n");
+  for (i = 0; i < n; i++) {
+    for (int j = 0; j < m; j++) row[j] = in[i * m + j] * 0.5f;
+    for (int j = 1; j < m; j++) {
+      out[i * m + j] = row[j] + row[j - 1];
+      sum += out[i * m + j];
+      count += out[i * m + j] > 4.0f;
+    }
+  }
+  free(row);
+  stats[0] = sum;
+  stats[1] = (float)count;
+  stats[2] = (float)i;
+}
 int main(void) {
   enum { N = 30, M = 25 };
   static float in[N][W], out[N][W], c[N * M + M], d[N * M], a[N], b[N];
@@ -122,6 +145,12 @@ int main(void) {
   for (int i = 0; i < N; i++) printf("%a %a\n", a[i], b[i]);
   float w = nest_value(N, a, b);
   for (int i = 0; i < N; i++) printf("%a\n", a[i]);
+  static float stats[3];
+  nest_results(N, M, d, c, stats);
+  for (int i = 0; i < N * M; i++) printf("%a\n", d[i]);
+  printf("%a %a %a\n", stats[0], stats[1], stats[2]);
+  nest_results(0, M, d, c, stats);
+  printf("%a %a %a\n", stats[0], stats[1], stats[2]);
   printf("%ld %d %d %a %a\n", r, r1, r2, v, w);
   return 0;
 }

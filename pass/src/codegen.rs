@@ -35,10 +35,12 @@
 //! function `<name>.polyprop.<loop>` whose arguments are the values from before the nest
 //! that its parameters, externals and arrays are computed from (`leaves`); the run-time check
 //! ends the nest's preheader and either calls it and continues at the nest's exit, or enters
-//! the original nest. The nest's arrays exist before it and are used as they are.
+//! the original nest. The nest's arrays exist before it and are used as they are. Values of
+//! the nest used after it (through its exit's phis) are live-out scalars of the model, which
+//! the new function stores through pointers to stack slots of the caller.
 //!
-//! Known limits (not yet): several returns, nests whose values are used after them, arrays
-//! whose base is not an argument, a global or a `malloc` whose size
+//! Known limits (not yet): several returns, a nest's values used after it other than through
+//! its exit's phis, arrays whose base is not an argument, a global or a `malloc` whose size
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
 
 use crate::affinator::ParameterValue;
@@ -49,7 +51,8 @@ use crate::llvm_raw;
 use crate::value_ranges::{self, Interval, Leaves};
 use inkwell::attributes::AttributeLoc;
 use inkwell::basic_block::BasicBlock;
-use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{AsValueRef, BasicValue, FunctionValue, InstructionValue};
 use inkwell::{FloatPredicate, IntPredicate};
 use llvm_sys::prelude::LLVMMetadataRef;
 use llvm_sys::LLVMOpcode;
@@ -77,6 +80,9 @@ pub struct Plan<'a> {
     pub place: Option<&'a NestPlace>,
     /// The live-out scalar holding the returned value, when the statements compute it.
     pub returned: Option<ArrayId>,
+    /// A nest's values used after it, with the live-out scalars holding their last values:
+    /// the new code hands them back through pointers.
+    pub used_after: &'a [(Value, ArrayId)],
     pub parameters: &'a [crate::affinator::ParameterValue],
     pub externals: &'a [Value],
     /// Fast-math flags and TBAA tags of the source, for the generated instructions.
@@ -97,7 +103,8 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
         None => ir.add_internal_function(&format!("{}.polyprop", ir::function_name(function.as_value_ref())), function),
         Some(_) => {
             let name = format!("{}.polyprop.{}", ir::function_name(function.as_value_ref()), plan.scop.name.rsplit('.').next().unwrap_or("nest"));
-            let types: Vec<_> = leaves.iter().map(|&v| llvm_raw::value(v).get_type()).collect();
+            let mut types: Vec<_> = leaves.iter().map(|&v| llvm_raw::value(v).get_type()).collect();
+            types.extend(plan.used_after.iter().map(|&(v, _)| BasicTypeEnum::from(ir.pointer_to(llvm_raw::value(v).get_type()))));
             ir.add_internal_void_function(&name, &types)
         }
     };
@@ -109,6 +116,10 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
         Some(_) => leaves.iter().copied().zip(new_fn.get_params()).collect(),
     };
     let mut e = Emitter::new(function, new_fn, plan, args);
+    if plan.place.is_some() {
+        let pointers = new_fn.get_params().into_iter().skip(leaves.len());
+        e.hand_back = plan.used_after.iter().map(|(_, id)| *id).zip(pointers.map(Val::from)).collect();
+    }
     let result = e.emit_function();
     drop(e);
     if let Err(why) = result {
@@ -143,14 +154,15 @@ fn copy_function_attributes(from: FunctionValue<'_>, to: FunctionValue<'_>) {
 fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), String> {
     match plan.place {
         None => drop(returned_value(function, plan)?),
-        Some(place) => check_nest_exit(place)?,
+        Some(place) => check_nest_exit(place, plan.used_after)?,
     }
     if function.get_type().is_var_arg() {
         return Err("not yet: variadic functions".into());
     }
     let invariant = |v: Value| invariant_in(v, plan.place);
     for (id, array) in plan.scop.arrays.iter().enumerate() {
-        if array.is_scalar() && array.liveness == Liveness::LiveOut && plan.returned != Some(id) {
+        let handed_back = plan.returned == Some(id) || plan.used_after.iter().any(|(_, s)| *s == id);
+        if array.is_scalar() && array.liveness == Liveness::LiveOut && !handed_back {
             return Err(format!("not yet: live-out scalar {}", array.name));
         }
         if !array.is_scalar() {
@@ -182,22 +194,22 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), S
     Ok(())
 }
 
-/// A nest's exit must take the new code's edge: its phis may only receive, from the nest,
-/// one value defined before it (a value computed in the nest and used after it would need the
-/// new code to compute it too: not yet), and nothing after the nest may use the nest's values
-/// directly.
-fn check_nest_exit(place: &NestPlace) -> Result<(), String> {
-    let used_after = || "not yet: a value of the loop nest used after it".to_string();
+/// A nest's exit must take the new code's edge: its phis may only receive, from the nest, one
+/// value, defined before the nest or handed back by the new code (`used_after`), and nothing
+/// after the nest may use the nest's values but those phis.
+fn check_nest_exit(place: &NestPlace, used_after: &[(Value, ArrayId)]) -> Result<(), String> {
+    let used_after_it = || "not yet: a value of the loop nest used after it other than through its exit".to_string();
+    let handed_back = |v: Value| used_after.iter().any(|(u, _)| *u == v);
+    let exit_phi = |u: Value| ir::is_phi(u) && ir::block_of(u) == Some(place.exit);
     for inst in place.blocks.iter().flat_map(|b| ir::instructions(*b)) {
-        let exit_phi = |u: Value| ir::is_phi(u) && ir::block_of(u) == Some(place.exit);
-        if ir::users(inst).into_iter().any(|u| !place.defines(u) && !exit_phi(u)) {
-            return Err(used_after());
+        if ir::users(inst).into_iter().any(|u| !place.defines(u) && !(exit_phi(u) && handed_back(inst))) {
+            return Err(used_after_it());
         }
     }
     for phi in ir::instructions(place.exit).into_iter().filter(|i| ir::is_phi(*i)) {
         let from_nest: Vec<Value> = ir::phi_incoming(phi).into_iter().filter(|(_, b)| place.blocks.contains(b)).map(|(v, _)| v).collect();
-        if from_nest.iter().any(|v| place.defines(*v) || *v != from_nest[0]) {
-            return Err(used_after());
+        if from_nest.iter().any(|v| *v != from_nest[0]) {
+            return Err("not yet: an exit phi taking different values from the loop nest".into());
         }
     }
     Ok(())
@@ -358,6 +370,8 @@ struct Emitter<'a, 'ctx> {
     iterator_ranges: Vec<Interval>,
     /// Per argument of the statement being emitted, the interval of its value.
     statement_ranges: Vec<Interval>,
+    /// A nest's live-out scalars and the pointers its new function stores their last values to.
+    hand_back: Vec<(ArrayId, Val<'ctx>)>,
 }
 
 impl<'a, 'ctx> Emitter<'a, 'ctx> {
@@ -388,6 +402,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             parameter_ranges: Vec::new(),
             iterator_ranges: vec![Interval::I64; plan.ast.iterators.len()],
             statement_ranges: Vec::new(),
+            hand_back: Vec::new(),
         }
     }
 
@@ -447,6 +462,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let free = self.ir.function("free", None, &[i8_ptr.into()]);
             let cast = self.ir.bitcast(p, i8_ptr, "")?;
             self.ir.call(free, &[cast])?;
+        }
+        for (id, pointer) in std::mem::take(&mut self.hand_back) {
+            let slot = self.arrays[id].ok_or("internal error: a handed-back scalar has no slot")?;
+            let (value, _) = self.ir.load(slot)?;
+            self.ir.store(value, pointer)?;
         }
         let returned = match self.plan.place {
             Some(_) => Returned::Nothing,
@@ -1224,8 +1244,10 @@ fn version_entry<'ctx>(
 }
 
 /// Versions a loop nest in place: the run-time check at the end of its preheader; if it
-/// holds, the new function is called with the nest's leaves and control goes to the nest's
-/// exit, otherwise into the original nest. Returns a closure that undoes the change.
+/// holds, the new function is called with the nest's leaves (and a stack slot per value used
+/// after the nest, which it fills) and control goes to the nest's exit, whose phis take the
+/// handed-back values; otherwise into the original nest. Returns a closure that undoes the
+/// change.
 fn version_nest<'ctx>(
     function: FunctionValue<'ctx>,
     new_fn: FunctionValue<'ctx>,
@@ -1244,18 +1266,34 @@ fn version_nest<'ctx>(
     // In the function itself, the leaves stand for themselves.
     let args = leaves.iter().map(|&v| (v, llvm_raw::value(v))).collect();
     let mut e = Emitter::new(function, function, plan, args);
+    // Stack slots for the handed-back values, in the entry block, where later passes promote them.
+    let entry = function.get_first_basic_block().ok_or("internal error: function without a body")?;
+    let first = entry.get_first_instruction().ok_or("internal error: empty entry block")?;
+    e.ir.position_before(first);
+    let mut slots = Vec::new();
+    for &(v, _) in plan.used_after {
+        match e.ir.alloca(llvm_raw::value(v).get_type(), "polyprop.after") {
+            Ok(slot) => slots.push(slot),
+            Err(why) => {
+                slots.iter().for_each(|s: &Val<'ctx>| s.as_instruction_value().into_iter().for_each(|i| i.erase_from_basic_block()));
+                return Err(why);
+            }
+        }
+    }
     let fast = e.ir.append_block(function, "polyprop.optimized");
     fast.move_after(preheader).map_err(|()| "internal error: cannot place the new block")?;
     e.scope = bridge::subprogram(function.as_value_ref()).map(|sp| (sp, llvm_raw::subprogram_line(sp)));
     e.ir.position_before(old_branch);
     e.set_location(None);
-    let result = (|| -> Built<()> {
+    let result = (|| -> Built<Vec<Val<'ctx>>> {
         let ok = e.run_time_check()?;
         e.ir.cond_br(ok, fast, header)?;
         e.ir.position_at_end(fast);
-        let values: Vec<Val<'ctx>> = leaves.iter().map(|&v| llvm_raw::value(v)).collect();
+        let values: Vec<Val<'ctx>> = leaves.iter().map(|&v| llvm_raw::value(v)).chain(slots.iter().copied()).collect();
         e.ir.call(new_fn, &values)?;
-        e.ir.br(exit)
+        let handed = slots.iter().map(|&slot| e.ir.load(slot).map(|(v, _)| v)).collect::<Built<Vec<_>>>()?;
+        e.ir.br(exit)?;
+        Ok(handed)
     })();
     drop(e);
     let location = bridge::debug_location_of(old_branch.as_value_ref());
@@ -1269,23 +1307,36 @@ fn version_nest<'ctx>(
             bridge::remove_incoming(phi.as_value_ref(), fast.as_mut_ptr());
         }
         llvm_raw::delete_block(fast);
+        for slot in &slots {
+            if let Some(alloca) = slot.as_instruction_value() {
+                alloca.erase_from_basic_block();
+            }
+        }
         let ir = IrBuilder::new(function);
         ir.position_at_end(preheader);
         if let Ok(branch) = ir.br_instruction(header) {
             bridge::set_debug_location_of(branch, location);
         }
     };
-    if let Err(why) = result {
-        old_branch.erase_from_basic_block();
-        undo();
-        return Err(why);
-    }
+    let handed = match result {
+        Ok(handed) => handed,
+        Err(why) => {
+            old_branch.erase_from_basic_block();
+            undo();
+            return Err(why);
+        }
+    };
     old_branch.erase_from_basic_block();
-    // The exit's phis take, from the new code, the value they take from the nest.
+    // The exit's phis take, from the new code, the value they take from the nest: defined
+    // before it, or handed back.
     for phi in ir::instructions(place.exit).into_iter().filter(|i| ir::is_phi(*i)) {
         let from_nest = ir::phi_incoming(phi).into_iter().find(|(_, b)| place.blocks.contains(b));
         if let Some((v, _)) = from_nest {
-            llvm_raw::phi(phi).add_incoming(&[(&llvm_raw::value(v), fast)]);
+            let value = match plan.used_after.iter().position(|(u, _)| *u == v) {
+                Some(k) => handed[k],
+                None => llvm_raw::value(v),
+            };
+            llvm_raw::phi(phi).add_incoming(&[(&value, fast)]);
         }
     }
     Ok(Box::new(undo))

@@ -43,7 +43,7 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Can
         return out;
     }
     let outcome = match &body {
-        Some(region) => scop_builder::build(a, function, region, name.clone(), quota),
+        Some(region) => scop_builder::build(a, function, region, name.clone(), quota, false),
         None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
     };
     match outcome {
@@ -88,7 +88,7 @@ fn try_loop(
             } else {
                 format!("{name}.{}", crate::affinator::sanitize(&header))
             };
-            scop_builder::build(a, function, &region, scop_name, quota)
+            scop_builder::build(a, function, &region, scop_name, quota, scope == Scope::Transformable)
         }
         None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
     };

@@ -240,6 +240,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) 
         bases: &built.bases,
         place: built.place.as_ref(),
         returned: built.returned,
+        used_after: &built.used_after,
         parameters: &built.parameters,
         externals: &built.externals,
         fidelity: &built.fidelity,

@@ -37,6 +37,9 @@ pub struct BuiltScop {
     /// The live-out scalar holding the value the function returns, when its statements
     /// compute it.
     pub returned: Option<ArrayId>,
+    /// A loop nest's values used after it, with the live-out scalars holding their last
+    /// values (built with `hand_back` only).
+    pub used_after: Vec<(Value, ArrayId)>,
     /// Flags and tags of the source instructions, for the generated code.
     pub fidelity: crate::fidelity::Fidelity,
 }
@@ -66,13 +69,15 @@ impl NestPlace {
     }
 }
 
-/// Builds the SCoP of `region`, or says why it is not one.
+/// Builds the SCoP of `region`, or says why it is not one. With `hand_back` (a loop nest to
+/// transform), the nest's values used after it are modeled as live-out scalars.
 pub fn build(
     a: Analyses,
     function: Value,
     region: &Region,
     name: String,
     quota: u64,
+    hand_back: bool,
 ) -> RejectResult<BuiltScop> {
     if region.loops().next().is_none() {
         return Err(Reject::new(RejectKind::NoLoop, "region without loops"));
@@ -81,11 +86,12 @@ pub fn build(
     let mut parameters = Parameters::default();
     let domains = domains::compute(a, function, region, &mut parameters, &isl)?;
     let mut sb = StatementBuilder::new(a, function, region, &domains, &isl, &mut parameters);
-    sb.build()?;
+    sb.build(hand_back && !region.is_function)?;
     let pending = std::mem::take(&mut sb.statements);
     let loads = std::mem::take(&mut sb.loads);
     let scalars = std::mem::take(&mut sb.scalars);
     let returned_scalar = sb.returned;
+    let used_after = std::mem::take(&mut sb.used_after);
     let externals = std::mem::take(&mut sb.externals);
     let external_values = sb.external_values();
     let data_operands = std::mem::take(&mut sb.data_operands);
@@ -167,6 +173,7 @@ pub fn build(
         is_function: region.is_function,
         place: NestPlace::of(a, region),
         returned: returned_scalar.map(|id| id - SCALAR_BASE + n_memory),
+        used_after: used_after.into_iter().map(|(v, id)| (v, id - SCALAR_BASE + n_memory)).collect(),
         fidelity: crate::fidelity::Fidelity {
             loops: source_loops,
             ..crate::fidelity::summarize(function, region, &arrays)

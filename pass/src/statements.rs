@@ -87,6 +87,9 @@ pub struct StatementBuilder<'a> {
     /// The live-out scalar a function body writes its returned value to, when its statements
     /// compute it (`return sum;`).
     pub returned: Option<ArrayId>,
+    /// For a loop nest built to be transformed (`hand_back`): its values used after it, with
+    /// the live-out scalars that hold their last values.
+    pub used_after: Vec<(Value, ArrayId)>,
     pub externals: Vec<External>,
     external_of: HashMap<Value, usize>,
     pub loads: Vec<Value>,
@@ -117,6 +120,7 @@ impl<'a> StatementBuilder<'a> {
             position_of: HashMap::new(),
             scalars: Vec::new(),
             returned: None,
+            used_after: Vec::new(),
             scalar_of: HashMap::new(),
             externals: Vec::new(),
             external_of: HashMap::new(),
@@ -179,7 +183,9 @@ impl<'a> StatementBuilder<'a> {
     }
 
     /// Creates a statement for every store and every value that crosses units.
-    pub fn build(&mut self) -> RejectResult<()> {
+    /// The statements of the region; with `hand_back`, also the writes of the values a loop
+    /// nest's code after it uses (`hand_back_values_used_after`).
+    pub fn build(&mut self, hand_back: bool) -> RejectResult<()> {
         for &block in &self.region.blocks.clone() {
             for inst in ir::instructions(block) {
                 self.check_instruction(inst)?;
@@ -204,7 +210,28 @@ impl<'a> StatementBuilder<'a> {
                 }
             }
         }
+        if hand_back {
+            self.hand_back_values_used_after()?;
+        }
         self.order_phi_writes();
+        Ok(())
+    }
+
+    /// The values of a loop nest used after it (the exit's phis take them): live-out scalars,
+    /// written where the values are computed, whose last values the new code hands back.
+    fn hand_back_values_used_after(&mut self) -> RejectResult<()> {
+        for &block in &self.region.blocks.clone() {
+            for inst in ir::instructions(block) {
+                if !ir::users(inst).into_iter().any(|u| !self.region.defines(u)) {
+                    continue;
+                }
+                let id = match self.scalar_of.get(&inst) {
+                    Some(id) => *id,
+                    None => self.create_scalar(inst)?,
+                };
+                self.used_after.push((inst, id));
+            }
+        }
         Ok(())
     }
 
