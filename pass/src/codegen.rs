@@ -99,15 +99,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
     check_supported(function, plan)?;
     let ir = IrBuilder::new(function);
     let leaves = plan.place.map(|place| leaves(plan, place)).unwrap_or_default();
-    let new_fn = match plan.place {
-        None => ir.add_internal_function(&format!("{}.polyprop", ir::function_name(function.as_value_ref())), function),
-        Some(_) => {
-            let name = format!("{}.polyprop.{}", ir::function_name(function.as_value_ref()), plan.scop.name.rsplit('.').next().unwrap_or("nest"));
-            let mut types: Vec<_> = leaves.iter().map(|&v| llvm_raw::value(v).get_type()).collect();
-            types.extend(plan.used_after.iter().map(|&(v, _)| BasicTypeEnum::from(ir.pointer_to(llvm_raw::value(v).get_type()))));
-            ir.add_internal_void_function(&name, &types)
-        }
-    };
+    let new_fn = new_function(&ir, function, plan, &leaves);
     copy_function_attributes(function, new_fn);
     new_fn.add_attribute(AttributeLoc::Function, ir.context.create_string_attribute("polyprop-generated", ""));
     drop(ir);
@@ -140,6 +132,20 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
         return Err("internal error: versioned function does not verify".into());
     }
     Ok(())
+}
+
+/// The function the new code goes to: `<name>.polyprop` with the original's type for a
+/// function body; for a nest, `<name>.polyprop.<loop>` taking the nest's leaves and a pointer
+/// per value it hands back.
+fn new_function<'ctx>(ir: &IrBuilder<'ctx>, function: FunctionValue<'ctx>, plan: &Plan<'_>, leaves: &[Value]) -> FunctionValue<'ctx> {
+    let name = ir::function_name(function.as_value_ref());
+    if plan.place.is_none() {
+        return ir.add_internal_function(&format!("{name}.polyprop"), function);
+    }
+    let nest = plan.scop.name.rsplit('.').next().unwrap_or("nest");
+    let mut types: Vec<_> = leaves.iter().map(|&v| llvm_raw::value(v).get_type()).collect();
+    types.extend(plan.used_after.iter().map(|&(v, _)| BasicTypeEnum::from(ir.pointer_to(llvm_raw::value(v).get_type()))));
+    ir.add_internal_void_function(&format!("{name}.polyprop.{nest}"), &types)
 }
 
 /// The original function's attributes (`target-cpu`, `target-features`, the fp-math ones,
