@@ -110,7 +110,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
     let mut e = Emitter::new(function, new_fn, plan, args);
     if plan.place.is_some() {
         let pointers = new_fn.get_params().into_iter().skip(leaves.len());
-        e.hand_back = plan.used_after.iter().map(|(_, id)| *id).zip(pointers.map(Val::from)).collect();
+        e.hand_back = plan.used_after.iter().map(|(_, id)| *id).zip(pointers).collect();
     }
     let result = e.emit_function();
     drop(e);
@@ -159,7 +159,9 @@ fn copy_function_attributes(from: FunctionValue<'_>, to: FunctionValue<'_>) {
 
 fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), String> {
     match plan.place {
-        None => drop(returned_value(function, plan)?),
+        None => {
+            returned_value(function, plan)?;
+        }
         Some(place) => check_nest_exit(place, plan.used_after)?,
     }
     if function.get_type().is_var_arg() {
@@ -208,7 +210,8 @@ fn check_nest_exit(place: &NestPlace, used_after: &[(Value, ArrayId)]) -> Result
     let handed_back = |v: Value| used_after.iter().any(|(u, _)| *u == v);
     let exit_phi = |u: Value| ir::is_phi(u) && ir::block_of(u) == Some(place.exit);
     for inst in place.blocks.iter().flat_map(|b| ir::instructions(*b)) {
-        if ir::users(inst).into_iter().any(|u| !place.defines(u) && !(exit_phi(u) && handed_back(inst))) {
+        let handed_to_exit = |u: Value| exit_phi(u) && handed_back(inst);
+        if ir::users(inst).into_iter().any(|u| !place.defines(u) && !handed_to_exit(u)) {
             return Err(used_after_it());
         }
     }
