@@ -420,21 +420,9 @@ pub fn holds_temporary(region: &Region, function: Value) -> bool {
 
 /// Whether a load or store inside `region` goes through `base` (through casts and GEPs).
 fn accessed_in(region: &Region, base: Value) -> bool {
-    let mut work = vec![base];
-    let mut seen = vec![base];
-    while let Some(v) = work.pop() {
-        for user in ir::users(v) {
-            match ir::opcode(user) {
-                Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMGetElementPtr) if !seen.contains(&user) => {
-                    seen.push(user);
-                    work.push(user);
-                }
-                Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if region.defines(user) => return true,
-                _ => {}
-            }
-        }
-    }
-    false
+    address_users(base).into_iter().any(|(user, _)| {
+        matches!(ir::opcode(user), Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore)) && region.defines(user)
+    })
 }
 
 /// An allocation whose contents start as zeros (`calloc`).
@@ -483,6 +471,29 @@ fn liveness(region: &Region, base: Value) -> Liveness {
         return Liveness::LiveOut;
     }
     let mut freed = false;
+    for (user, address) in address_users(base) {
+        match ir::opcode(user) {
+            Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if !region.defines(user) => return Liveness::LiveOut,
+            Some(LLVMOpcode::LLVMLoad) => {}
+            Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == address => {}
+            Some(LLVMOpcode::LLVMCall) => match ir::called_function_name(user).as_deref() {
+                Some(n) if is_deallocator(n) => freed = true,
+                Some(n) if n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.") => {}
+                _ => return Liveness::LiveOut,
+            },
+            _ => return Liveness::LiveOut,
+        }
+    }
+    if allocation && !freed {
+        return Liveness::LiveOut;
+    }
+    Liveness::Temporary
+}
+
+/// The users of the addresses computed from `base` (through casts and GEPs) that compute no
+/// further address, each with the address it uses.
+fn address_users(base: Value) -> Vec<(Value, Value)> {
+    let mut out = Vec::new();
     let mut work = vec![base];
     let mut seen = vec![base];
     while let Some(v) = work.pop() {
@@ -494,24 +505,11 @@ fn liveness(region: &Region, base: Value) -> Liveness {
                         work.push(user);
                     }
                 }
-                Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if !region.defines(user) => {
-                    return Liveness::LiveOut
-                }
-                Some(LLVMOpcode::LLVMLoad) => {}
-                Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == v => {}
-                Some(LLVMOpcode::LLVMCall) => match ir::called_function_name(user).as_deref() {
-                    Some(n) if is_deallocator(n) => freed = true,
-                    Some(n) if n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.") => {}
-                    _ => return Liveness::LiveOut,
-                },
-                _ => return Liveness::LiveOut,
+                _ => out.push((user, v)),
             }
         }
     }
-    if allocation && !freed {
-        return Liveness::LiveOut;
-    }
-    Liveness::Temporary
+    out
 }
 
 /// Pairs of arrays that may overlap and of which one is written: checked at run time.

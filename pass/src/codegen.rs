@@ -96,7 +96,7 @@ pub struct Plan<'a> {
 /// not (the IR is then unchanged).
 pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
     let function = llvm_raw::function(function).ok_or("internal error: not a function")?;
-    check_supported(function, plan)?;
+    let returned = check_supported(function, plan)?;
     let ir = IrBuilder::new(function);
     let leaves = plan.place.map(|place| leaves(plan, place)).unwrap_or_default();
     let new_fn = new_function(&ir, function, plan, &leaves);
@@ -112,7 +112,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
         let pointers = new_fn.get_params().into_iter().skip(leaves.len());
         e.hand_back = plan.used_after.iter().map(|(_, id)| *id).zip(pointers).collect();
     }
-    let result = e.emit_function();
+    let result = e.emit_function(returned);
     drop(e);
     if let Err(why) = result {
         llvm_raw::delete_function(new_fn);
@@ -157,13 +157,15 @@ fn copy_function_attributes(from: FunctionValue<'_>, to: FunctionValue<'_>) {
     }
 }
 
-fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), String> {
-    match plan.place {
-        None => {
-            returned_value(function, plan)?;
+/// Why the plan cannot be generated, or what the new function returns.
+fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Returned, String> {
+    let returned = match plan.place {
+        None => returned_value(function, plan)?,
+        Some(place) => {
+            check_nest_exit(place, plan.used_after)?;
+            Returned::Nothing
         }
-        Some(place) => check_nest_exit(place, plan.used_after)?,
-    }
+    };
     if function.get_type().is_var_arg() {
         return Err("not yet: variadic functions".into());
     }
@@ -199,7 +201,7 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<(), S
             return Err(format!("not yet: parameter {} not computable from the arguments", ir::to_string(p)));
         }
     }
-    Ok(())
+    Ok(returned)
 }
 
 /// A nest's exit must take the new code's edge: its phis may only receive, from the nest, one
@@ -453,7 +455,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.ir.append_block(self.new_fn, name)
     }
 
-    fn emit_function(&mut self) -> Built<()> {
+    fn emit_function(&mut self, returned: Returned) -> Built<()> {
         let entry = self.block("entry");
         self.ir.position_at_end(entry);
         self.alias_scopes = bridge::alias_scopes(self.ir.context.raw(), self.plan.scop.arrays.len());
@@ -473,23 +475,21 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             self.ir.call(free, &[cast])?;
         }
         for (id, pointer) in std::mem::take(&mut self.hand_back) {
-            let slot = self.arrays[id].ok_or("internal error: a handed-back scalar has no slot")?;
-            let (value, _) = self.ir.load(slot)?;
+            let value = self.scalar_value(id)?;
             self.ir.store(value, pointer)?;
         }
-        let returned = match self.plan.place {
-            Some(_) => Returned::Nothing,
-            None => returned_value(self.original, self.plan)?,
-        };
         let value = match returned {
             Returned::Nothing => None,
             Returned::Invariant(v) => Some(materialize(&self.ir, v, &self.args, &mut self.cache)?),
-            Returned::Scalar(id) => {
-                let slot = self.arrays[id].ok_or("internal error: the returned scalar has no slot")?;
-                Some(self.ir.load(slot)?.0)
-            }
+            Returned::Scalar(id) => Some(self.scalar_value(id)?),
         };
         self.ir.ret(value)
+    }
+
+    /// The value scalar `id` holds now (the last written), from its slot.
+    fn scalar_value(&self, id: ArrayId) -> Built<Val<'ctx>> {
+        let slot = self.arrays[id].ok_or_else(|| format!("internal error: scalar {} has no slot", self.plan.scop.arrays[id].name))?;
+        Ok(self.ir.load(slot)?.0)
     }
 
     /// Parameters, invariant values, array base pointers and sizes, scalar slots.
@@ -1284,7 +1284,7 @@ fn version_nest<'ctx>(
         match e.ir.alloca(llvm_raw::value(v).get_type(), "polyprop.after") {
             Ok(slot) => slots.push(slot),
             Err(why) => {
-                slots.iter().for_each(|s: &Val<'ctx>| s.as_instruction_value().into_iter().for_each(|i| i.erase_from_basic_block()));
+                erase(&slots);
                 return Err(why);
             }
         }
@@ -1316,11 +1316,7 @@ fn version_nest<'ctx>(
             bridge::remove_incoming(phi.as_value_ref(), fast.as_mut_ptr());
         }
         llvm_raw::delete_block(fast);
-        for slot in &slots {
-            if let Some(alloca) = slot.as_instruction_value() {
-                alloca.erase_from_basic_block();
-            }
-        }
+        erase(&slots);
         let ir = IrBuilder::new(function);
         ir.position_at_end(preheader);
         if let Ok(branch) = ir.br_instruction(header) {
@@ -1349,6 +1345,13 @@ fn version_nest<'ctx>(
         }
     }
     Ok(Box::new(undo))
+}
+
+/// Removes instructions this module emitted.
+fn erase(instructions: &[Val<'_>]) {
+    for inst in instructions.iter().filter_map(|v| v.as_instruction_value()) {
+        inst.erase_from_basic_block();
+    }
 }
 
 impl<'ctx> Emitter<'_, 'ctx> {

@@ -265,7 +265,7 @@ impl<'ctx> IrBuilder<'ctx> {
     }
 
     pub fn br(&self, to: BasicBlock<'ctx>) -> Built<()> {
-        built(self.builder.build_unconditional_branch(to)).map(drop)
+        self.br_instruction(to).map(drop)
     }
 
     pub fn cond_br(&self, cond: Val<'ctx>, t: BasicBlock<'ctx>, f: BasicBlock<'ctx>) -> Built<()> {
@@ -277,16 +277,10 @@ impl<'ctx> IrBuilder<'ctx> {
         built(self.builder.build_unconditional_branch(to)).map(|i| i.as_value_ref())
     }
 
-    pub fn ret_void(&self) -> Built<()> {
-        built(self.builder.build_return(None)).map(drop)
-    }
-
     /// `ret value`, or `ret void` for `None`.
     pub fn ret(&self, value: Option<Val<'ctx>>) -> Built<()> {
-        match value {
-            Some(v) => built(self.builder.build_return(Some(&v))).map(drop),
-            None => self.ret_void(),
-        }
+        let value = value.as_ref().map(|v| v as &dyn BasicValue<'ctx>);
+        built(self.builder.build_return(value)).map(drop)
     }
 
     /// A call; `None` for a call of a `void` function.

@@ -62,6 +62,13 @@ pub struct PendingStatement {
     pub location: Option<SourceLocation>,
 }
 
+impl PendingStatement {
+    /// The write of `value` to scalar `id` at `position` of `block`, on the block's domain.
+    fn scalar_write(block: Block, position: Position, id: ArrayId, value: Expr, location: Option<SourceLocation>) -> Self {
+        PendingStatement { block, position, target: Target::Scalar(id), value, edge_condition: None, write_data: Vec::new(), guard: None, location }
+    }
+}
+
 /// Reads and writes of memory are resolved later (`arrays`): until then a read of memory is
 /// `Expr::Read` of an access whose array is `PENDING` and whose single subscript encodes the
 /// index of the load in `loads`. A load at a data-dependent address (a may-read) keeps the
@@ -246,16 +253,7 @@ impl<'a> StatementBuilder<'a> {
         self.returned = Some(id);
         let position = self.position_of[&ret];
         let value = self.expr(value, position)?;
-        self.statements.push(PendingStatement {
-            block,
-            position,
-            target: Target::Scalar(id),
-            value,
-            edge_condition: None,
-            write_data: Vec::new(),
-            guard: None,
-            location: ir::location(ret),
-        });
+        self.statements.push(PendingStatement::scalar_write(block, position, id, value, ir::location(ret)));
         Ok(())
     }
 
@@ -351,16 +349,7 @@ impl<'a> StatementBuilder<'a> {
         };
         self.scalars.push(array);
         let id = SCALAR_BASE + self.scalars.len() - 1;
-        PendingStatement {
-            block: at.block,
-            position: at.position,
-            target: Target::Scalar(id),
-            value: Expr::Read(Access::affine(x, Vec::new())),
-            edge_condition: None,
-            write_data: Vec::new(),
-            guard: None,
-            location: at.location.clone(),
-        }
+        PendingStatement::scalar_write(at.block, at.position, id, Expr::Read(Access::affine(x, Vec::new())), at.location.clone())
     }
 
     fn check_instruction(&self, inst: Value) -> RejectResult<()> {
@@ -612,15 +601,10 @@ impl<'a> StatementBuilder<'a> {
                     .at(ir::location(value)));
                 };
                 let expr = self.expr(incoming, position)?;
+                let write_block = if inside { from } else { block };
                 self.statements.push(PendingStatement {
-                    block: if inside { from } else { block },
-                    position,
-                    target: Target::Scalar(id),
-                    value: expr,
                     edge_condition: Some((from, block)),
-                    write_data: Vec::new(),
-                    guard: None,
-                    location: ir::location(value),
+                    ..PendingStatement::scalar_write(write_block, position, id, expr, ir::location(value))
                 });
             }
         } else {
@@ -629,16 +613,7 @@ impl<'a> StatementBuilder<'a> {
                 Some((from, join)) => self.phi_select(from, join, value, position)?,
                 None => self.instruction(value, position)?,
             };
-            self.statements.push(PendingStatement {
-                block,
-                position,
-                target: Target::Scalar(id),
-                value: expr,
-                edge_condition: None,
-                write_data: Vec::new(),
-                guard: None,
-                location: ir::location(value),
-            });
+            self.statements.push(PendingStatement::scalar_write(block, position, id, expr, ir::location(value)));
         }
         Ok(id)
     }
@@ -657,16 +632,7 @@ impl<'a> StatementBuilder<'a> {
             .max()
             .expect("the branch block");
         let value = self.phi_select(h.branch, h.join, phi, end)?;
-        self.statements.push(PendingStatement {
-            block: h.branch,
-            position: end,
-            target: Target::Scalar(id),
-            value,
-            edge_condition: None,
-            write_data: Vec::new(),
-            guard: None,
-            location: ir::location(phi),
-        });
+        self.statements.push(PendingStatement::scalar_write(h.branch, end, id, value, ir::location(phi)));
         Ok(())
     }
 

@@ -14,7 +14,7 @@
 //! that always reads garbage keeps its arrays and its code.
 
 use crate::reload_test::{Analysis, Relations};
-use polyhedral::isl::{self, IslContext, IslResult, ParamSet};
+use polyhedral::isl::{self, IslContext, IslResult, ParamSet, UnionSet};
 use polyhedral::model::{ArrayId, Assumption, Liveness, Scop};
 
 /// The assumption must allow every parameter to be at least this large.
@@ -59,7 +59,6 @@ pub(crate) fn exclude_garbage_reads(ctx: &IslContext, scop: &Scop) -> IslResult<
             break;
         }
         for (statement, instances) in garbage {
-            let instances = ctx.union_set(&instances)?;
             let params = instances.copy()?.params()?;
             excluded = Some(match excluded {
                 Some(e) => e.union(params)?,
@@ -98,9 +97,9 @@ fn reads_beyond_writes(ctx: &IslContext, analysis: &Analysis, scop: &Scop, array
     Ok(!read.is_subset(&written)?)
 }
 
-/// Per statement reading `array`: the instances (a set text) that read it where no write
-/// reaches, for the statements that have some.
-fn garbage_reads(ctx: &IslContext, analysis: &Analysis, scop: &Scop, array: ArrayId) -> IslResult<Vec<(usize, String)>> {
+/// Per statement reading `array`: the instances that read it where no write reaches, for the
+/// statements that have some.
+fn garbage_reads<'c>(ctx: &'c IslContext, analysis: &Analysis<'_, 'c>, scop: &Scop, array: ArrayId) -> IslResult<Vec<(usize, UnionSet<'c>)>> {
     let dependences = analysis.raw_dependences(array)?;
     let mut out = Vec::new();
     for (target, statement) in scop.statements.iter().enumerate() {
@@ -121,7 +120,7 @@ fn garbage_reads(ctx: &IslContext, analysis: &Analysis, scop: &Scop, array: Arra
         }
         if let Some(g) = garbage.map(|g| g.coalesce()).transpose()? {
             if !g.is_empty()? {
-                out.push((target, g.to_isl_string()?));
+                out.push((target, g));
             }
         }
     }
