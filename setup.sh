@@ -28,7 +28,7 @@ cd "$(dirname "$0")"
 
 packages=(clang-14 llvm-14 llvm-14-dev llvm-14-tools libclang-rt-14-dev
           autoconf automake libtool make g++ libgmp-dev qemu-user time valgrind python3-pip
-          csmith libcsmith-dev creduce)
+          csmith libcsmith-dev creduce libomp-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

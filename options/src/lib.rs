@@ -32,7 +32,19 @@ pub struct Options {
     pub split_limit: u64,
     pub dependence_limit: u64,
     pub expression_limit: u64,
+    /// Whether the generated code runs its parallel loops with OpenMP (`parallel=`).
+    pub parallel: Parallel,
     pub lang: bool,
+}
+
+/// When the generated code runs parallel loops on threads (libomp's `__kmpc_fork_call`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// When the module was compiled with `-fopenmp` (its `openmp` module flag).
+    Auto,
+    /// Always; the program must then be linked with `-fopenmp`.
+    On,
+    Off,
 }
 
 impl Default for Options {
@@ -49,6 +61,7 @@ impl Default for Options {
             split_limit: 8,
             dependence_limit: 256,
             expression_limit: 10_000,
+            parallel: Parallel::Auto,
             lang: false,
         }
     }
@@ -181,6 +194,21 @@ pub const TABLE: &[OptionSpec] = &[
         show: |o| o.expression_limit.to_string(),
     },
     OptionSpec {
+        name: "parallel",
+        value: Some("auto|on|off"),
+        description: "run the outermost parallel loop of each generated nest on OpenMP threads: auto (default) when compiled with -fopenmp, on (link with -fopenmp), off",
+        set: |o, key, v| {
+            o.parallel = match v {
+                "auto" => Parallel::Auto,
+                "on" => Parallel::On,
+                "off" => Parallel::Off,
+                _ => return Err(format!("option '{key}' is auto, on or off, got '{v}'")),
+            };
+            Ok(())
+        },
+        show: |o| format!("{:?}", o.parallel).to_lowercase(),
+    },
+    OptionSpec {
         name: "lang",
         value: None,
         description: "print<polyprop-scops> writes the textual SCoP language",
@@ -290,12 +318,14 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, parallel, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");
         assert_eq!(Options::parse("disable=1").unwrap_err(), "option 'disable' takes no value");
         assert!(Options::parse("print=ast2").unwrap_err().contains("unknown stage 'ast2'"));
+        assert_eq!(Options::parse("parallel=yes").unwrap_err(), "option 'parallel' is auto, on or off, got 'yes'");
+        assert_eq!(Options::parse("parallel=on").unwrap().parallel, Parallel::On);
     }
 
     #[test]

@@ -39,6 +39,15 @@
 //! the nest used after it (through its exit's phis) are live-out scalars of the model, which
 //! the new function stores through pointers to stack slots of the caller.
 //!
+//! Parallel loops (paper 003, section 5.2): where the AST marks a loop parallel
+//! (`polyhedral::parallel`, asked for by `parallel=`, by default when the module was compiled
+//! with `-fopenmp`), its body goes to an internal function `<name>.polyprop.omp.<k>` that
+//! `__kmpc_fork_call` runs on every thread (`openmp`); each thread runs its static share of
+//! the iterations with the same code a sequential loop would have. The outlined function gets
+//! every value the body can use through one struct on the caller's stack (parameters,
+//! externals, array pointers and sizes, enclosing iterators, the loop's bounds), and the
+//! scalars' current values, which the loop cannot write (a write would be a conflict).
+//!
 //! Known limits (not yet): several returns, a nest's values used after it other than through
 //! its exit's phis, arrays whose base is not an argument, a global or a `malloc` whose size
 //! is computed from arguments, and live-out scalars are left untransformed with a reason.
@@ -48,7 +57,9 @@ use crate::bridge;
 use crate::ir::{self, Value};
 use crate::ir_builder::{Built, IrBuilder, Opcode, Val};
 use crate::llvm_raw;
-use crate::value_ranges::{self, Interval, Leaves};
+use crate::openmp::{LoopSlots, Runtime};
+use crate::options::Parallel;
+use crate::value_ranges::{self, Interval, LoopRanges, Leaves};
 use inkwell::attributes::AttributeLoc;
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::BasicTypeEnum;
@@ -113,25 +124,47 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
         e.hand_back = plan.used_after.iter().map(|(_, id)| *id).zip(pointers).collect();
     }
     let result = e.emit_function(returned);
+    let outlined = std::mem::take(&mut e.outlined);
     drop(e);
-    if let Err(why) = result {
+    let delete = || {
         llvm_raw::delete_function(new_fn);
+        outlined.iter().for_each(|&f| llvm_raw::delete_function(f));
+    };
+    if let Err(why) = result {
+        delete();
         return Err(why);
     }
-    if !new_fn.verify(false) {
-        llvm_raw::delete_function(new_fn);
+    if !new_fn.verify(false) || !outlined.iter().all(|f| f.verify(false)) {
+        delete();
         return Err("internal error: generated function does not verify".into());
     }
-    let undo = match plan.place {
-        None => version_entry(function, new_fn, plan)?,
-        Some(place) => version_nest(function, new_fn, plan, place, &leaves)?,
+    let versioned = match plan.place {
+        None => version_entry(function, new_fn, plan),
+        Some(place) => version_nest(function, new_fn, plan, place, &leaves),
+    };
+    let undo = match versioned {
+        Ok(undo) => undo,
+        Err(why) => {
+            delete();
+            return Err(why);
+        }
     };
     if !function.verify(false) {
         undo();
-        llvm_raw::delete_function(new_fn);
+        delete();
         return Err("internal error: versioned function does not verify".into());
     }
     Ok(())
+}
+
+/// Whether the code generated for `function` runs its parallel loops on OpenMP threads
+/// (`parallel=`: always, never, or when the module was compiled with `-fopenmp`).
+pub fn parallel_code(function: Value, mode: Parallel) -> bool {
+    match mode {
+        Parallel::On => true,
+        Parallel::Off => false,
+        Parallel::Auto => llvm_raw::function(function).is_some_and(|f| IrBuilder::new(f).has_module_flag("openmp")),
+    }
 }
 
 /// The function the new code goes to: `<name>.polyprop` with the original's type for a
@@ -383,6 +416,41 @@ struct Emitter<'a, 'ctx> {
     statement_ranges: Vec<Interval>,
     /// A nest's live-out scalars and the pointers its new function stores their last values to.
     hand_back: Vec<(ArrayId, Val<'ctx>)>,
+    /// libomp's entry points, declared at the first parallel loop.
+    openmp: Option<Runtime<'ctx>>,
+    /// Whether code is emitted into an outlined parallel loop now (no nested fork).
+    in_parallel: bool,
+    /// The outlined functions of parallel loops, deleted with the new function on failure.
+    outlined: Vec<FunctionValue<'ctx>>,
+}
+
+/// How a loop's iterations end.
+enum LoopBound<'n, 'ctx> {
+    /// The AST's condition.
+    Ast(&'n AstExpr),
+    /// The iterator is at most this value (a thread's share of a parallel loop).
+    Inclusive(Val<'ctx>),
+}
+
+/// What a loop's code needs besides its bounds and body.
+struct LoopShape<'a> {
+    iterator: usize,
+    step: i64,
+    ranges: LoopRanges,
+    source: Option<&'a crate::fidelity::SourceLoop>,
+    at: Option<&'a SourceLocation>,
+}
+
+/// The emitter's state outside an outlined function (`enter_outlined`).
+struct Saved<'ctx> {
+    new_fn: FunctionValue<'ctx>,
+    scope: Option<(LLVMMetadataRef, u32)>,
+    params: Vec<Val<'ctx>>,
+    declared_params: Vec<Val<'ctx>>,
+    externals: Vec<Val<'ctx>>,
+    arrays: Vec<Option<Val<'ctx>>>,
+    sizes: Vec<Vec<Val<'ctx>>>,
+    iterators: Vec<Option<Val<'ctx>>>,
 }
 
 impl<'a, 'ctx> Emitter<'a, 'ctx> {
@@ -414,6 +482,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             iterator_ranges: vec![Interval::I64; plan.ast.iterators.len()],
             statement_ranges: Vec::new(),
             hand_back: Vec::new(),
+            openmp: None,
+            in_parallel: false,
+            outlined: Vec::new(),
         }
     }
 
@@ -770,47 +841,23 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 self.ir.position_at_end(join);
                 Ok(())
             }
-            AstNode::For { iterator, init, cond, step, body } => {
+            AstNode::For { iterator, init, cond, step, body, parallel } => {
                 // Loop control is at the source loop's line, or the first statement's.
                 let source = self.source_loop(*iterator, body);
                 let at = source.and_then(|l| l.start.as_ref()).or_else(|| self.first_location(body));
                 self.set_location(at);
                 let (init, init_range) = self.ast_value(init)?;
-                let upper = value_ranges::iterator_upper_bound(cond, *iterator).map(|(ub, strict)| {
+                let bound = value_ranges::iterator_upper_bound(cond, *iterator);
+                let upper = bound.map(|(ub, strict)| {
                     let ub = value_ranges::range(ub, self.leaves());
                     Interval::new(ub.lower, ub.upper - i128::from(strict))
                 });
                 let ranges = value_ranges::loop_ranges(init_range, upper, *step);
-                let pre = self.ir.insert_block()?;
-                let (header, body_bb, exit) = (self.block("polyprop.loop"), self.block("polyprop.body"), self.block("polyprop.exit"));
-                self.ir.br(header)?;
-                self.ir.position_at_end(header);
-                let phi = self.ir.phi(self.ir.i64().into(), &self.plan.ast.iterators[*iterator])?;
-                let iterator_value = phi.as_basic_value();
-                self.iterators[*iterator] = Some(iterator_value);
-                self.iterator_ranges[*iterator] = ranges.header;
-                let cv = self.ast_condition(cond)?;
-                self.ir.cond_br(cv, body_bb, exit)?;
-                self.ir.position_at_end(body_bb);
-                self.iterator_ranges[*iterator] = ranges.body;
-                self.node(body)?;
-                self.set_location(at);
-                // The counter counts the source loop's iterations: its increment cannot wrap
-                // where the source's counter could not, nor where its range proves it.
-                let nsw = source.is_some_and(|l| l.counter_nsw);
-                let next_range = ranges.body + Interval::point(*step);
-                let flags = or_nsw(WrapFlags { nsw, ..WrapFlags::NONE }, next_range);
-                let next = self.ir.wrap_flags(self.ir.add(iterator_value, self.int(*step))?, flags);
-                let latch = self.ir.insert_block()?;
-                self.ir.br(header)?;
-                if let (Some(id), Some(back_edge)) = (source.and_then(|l| l.id), latch.get_terminator()) {
-                    self.ir.set_loop_id(back_edge, id, self.scope.map(|(scope, _)| scope));
+                let shape = LoopShape { iterator: *iterator, step: *step, ranges, source, at };
+                match bound {
+                    Some((ub, strict)) if *parallel && !self.in_parallel => self.parallel_loop(&shape, init, (ub, strict), body),
+                    _ => self.counted_loop(&shape, init, LoopBound::Ast(cond), body),
                 }
-                phi.add_incoming(&[(&init, pre), (&next, latch)]);
-                self.iterators[*iterator] = None;
-                self.iterator_ranges[*iterator] = Interval::I64;
-                self.ir.position_at_end(exit);
-                Ok(())
             }
             AstNode::User { statement, args } => {
                 self.set_location(self.plan.scop.statements[*statement].location.as_ref());
@@ -821,6 +868,192 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 done
             }
         }
+    }
+
+    /// `for (iterator = init; bound; iterator += step) body` at the builder's position.
+    fn counted_loop(&mut self, shape: &LoopShape<'a>, init: Val<'ctx>, bound: LoopBound<'_, 'ctx>, body: &AstNode) -> Built<()> {
+        let (iterator, step, source, at) = (shape.iterator, shape.step, shape.source, shape.at);
+        let pre = self.ir.insert_block()?;
+        let (header, body_bb, exit) = (self.block("polyprop.loop"), self.block("polyprop.body"), self.block("polyprop.exit"));
+        self.ir.br(header)?;
+        self.ir.position_at_end(header);
+        let phi = self.ir.phi(self.ir.i64().into(), &self.plan.ast.iterators[iterator])?;
+        let iterator_value = phi.as_basic_value();
+        self.iterators[iterator] = Some(iterator_value);
+        self.iterator_ranges[iterator] = shape.ranges.header;
+        let cv = match bound {
+            LoopBound::Ast(cond) => self.ast_condition(cond)?,
+            LoopBound::Inclusive(upper) => self.ir.icmp(IntPredicate::SLE, iterator_value, upper)?,
+        };
+        self.ir.cond_br(cv, body_bb, exit)?;
+        self.ir.position_at_end(body_bb);
+        self.iterator_ranges[iterator] = shape.ranges.body;
+        self.node(body)?;
+        self.set_location(at);
+        // The counter counts the source loop's iterations: its increment cannot wrap
+        // where the source's counter could not, nor where its range proves it.
+        let nsw = source.is_some_and(|l| l.counter_nsw);
+        let next_range = shape.ranges.body + Interval::point(step);
+        let flags = or_nsw(WrapFlags { nsw, ..WrapFlags::NONE }, next_range);
+        let next = self.ir.wrap_flags(self.ir.add(iterator_value, self.int(step))?, flags);
+        let latch = self.ir.insert_block()?;
+        self.ir.br(header)?;
+        if let (Some(id), Some(back_edge)) = (source.and_then(|l| l.id), latch.get_terminator()) {
+            self.ir.set_loop_id(back_edge, id, self.scope.map(|(scope, _)| scope));
+        }
+        phi.add_incoming(&[(&init, pre), (&next, latch)]);
+        self.iterators[iterator] = None;
+        self.iterator_ranges[iterator] = Interval::I64;
+        self.ir.position_at_end(exit);
+        Ok(())
+    }
+
+    /// A parallel loop (module documentation): the body goes to a new outlined function
+    /// that every thread of a team runs on its share of `[init, upper]`, and the builder's
+    /// position gets the fork.
+    fn parallel_loop(&mut self, shape: &LoopShape<'a>, init: Val<'ctx>, (upper, strict): (&AstExpr, bool), body: &AstNode) -> Built<()> {
+        let upper = self.ast_expr(upper)?;
+        let upper = if strict { self.ir.sub(upper, self.int(1))? } else { upper };
+        if self.openmp.is_none() {
+            self.openmp = Some(Runtime::declare(&self.ir));
+        }
+        // What the body may use, and the loop's bounds, through one struct.
+        let mut captured = self.captured()?;
+        captured.extend([init, upper]);
+        let types: Vec<BasicTypeEnum<'ctx>> = captured.iter().map(|v| v.get_type()).collect();
+        let context_type = self.ir.context.struct_type(&types, false);
+        let context = self.ir.entry_alloca(self.new_fn, context_type.into(), "polyprop.omp.context")?;
+        for (k, &v) in captured.iter().enumerate() {
+            let field = self.ir.field_pointer(context, k as u32)?;
+            self.ir.store(v, field)?;
+        }
+        let i32_ptr = self.ir.context.i32_type().ptr_type(inkwell::AddressSpace::default());
+        let name = format!("{}.omp.{}", ir::function_name(self.new_fn.as_value_ref()), self.outlined.len());
+        let outlined = self.ir.add_internal_void_function(&name, &[i32_ptr.into(), i32_ptr.into(), context.get_type()]);
+        copy_function_attributes(self.original, outlined);
+        outlined.add_attribute(AttributeLoc::Function, self.ir.context.create_string_attribute("polyprop-generated", ""));
+        self.outlined.push(outlined);
+        let resume = self.ir.insert_block()?;
+        let saved = self.enter_outlined(outlined)?;
+        let done = self.outlined_body(outlined, shape, body, captured.len());
+        self.leave_outlined(saved);
+        done?;
+        self.ir.position_at_end(resume);
+        self.set_location(shape.at);
+        let runtime = self.openmp.as_ref().ok_or("internal error: no OpenMP runtime")?;
+        runtime.fork(&self.ir, outlined, context)
+    }
+
+    /// The outlined function's code: the captured values from its context, the thread's
+    /// share of the loop, the loop.
+    fn outlined_body(&mut self, outlined: FunctionValue<'ctx>, shape: &LoopShape<'a>, body: &AstNode, fields: usize) -> Built<()> {
+        let params = outlined.get_params();
+        let (gtid, context) = (params[0], params[2]);
+        let mut values = Vec::with_capacity(fields);
+        for k in 0..fields {
+            let field = self.ir.field_pointer(context, k as u32)?;
+            values.push(self.ir.load(field)?.0);
+        }
+        let upper = values.pop().ok_or("internal error: no loop bound")?;
+        let lower = values.pop().ok_or("internal error: no loop bound")?;
+        self.set_captured(outlined, values)?;
+        let runtime = self.openmp.take().ok_or("internal error: no OpenMP runtime")?;
+        let result = (|| -> Built<()> {
+            let gtid = self.ir.load(gtid)?.0;
+            let slots = LoopSlots::new(&self.ir, outlined)?;
+            self.ir.store(lower, slots.lower)?;
+            self.ir.store(upper, slots.upper)?;
+            self.ir.store(self.int(1), slots.stride)?;
+            self.ir.store(self.ir.context.i32_type().const_zero().into(), slots.last)?;
+            runtime.static_init(&self.ir, gtid, &slots, shape.step)?;
+            let first = self.ir.load(slots.lower)?.0;
+            let last = self.ir.load(slots.upper)?.0;
+            self.counted_loop(shape, first, LoopBound::Inclusive(last), body)?;
+            self.set_location(shape.at);
+            runtime.static_fini(&self.ir, gtid)?;
+            self.ir.ret(None)
+        })();
+        self.openmp = Some(runtime);
+        result
+    }
+
+    /// Every value a loop body may use, in a fixed order (`set_captured` reads it back):
+    /// parameters, externals, array pointers, array sizes, the iterators of enclosing loops,
+    /// and the scalars' current values.
+    fn captured(&self) -> Built<Vec<Val<'ctx>>> {
+        let mut out: Vec<Val<'ctx>> = Vec::new();
+        out.extend(&self.params);
+        out.extend(&self.declared_params);
+        out.extend(&self.externals);
+        for (id, slot) in self.arrays.iter().enumerate() {
+            match slot {
+                Some(slot) if self.plan.scop.arrays[id].is_scalar() => out.push(self.ir.load(*slot)?.0),
+                Some(pointer) => out.push(*pointer),
+                None => {}
+            }
+        }
+        out.extend(self.sizes.iter().flatten());
+        out.extend(self.iterators.iter().flatten());
+        Ok(out)
+    }
+
+    /// Replaces the values `captured` listed by `values`, loaded in `outlined`; scalars get
+    /// slots of their own there, holding their values.
+    fn set_captured(&mut self, outlined: FunctionValue<'ctx>, values: Vec<Val<'ctx>>) -> Built<()> {
+        let mut values = values.into_iter();
+        let mut next = || values.next().ok_or_else(|| "internal error: captured values out of step".to_string());
+        for v in self.params.iter_mut().chain(&mut self.declared_params).chain(&mut self.externals) {
+            *v = next()?;
+        }
+        for id in 0..self.arrays.len() {
+            let Some(_) = self.arrays[id] else { continue };
+            let value = next()?;
+            self.arrays[id] = Some(if self.plan.scop.arrays[id].is_scalar() {
+                let slot = self.ir.entry_alloca(outlined, value.get_type(), &self.plan.scop.arrays[id].name)?;
+                self.ir.store(value, slot)?;
+                slot
+            } else {
+                value
+            });
+        }
+        for v in self.sizes.iter_mut().flatten().chain(self.iterators.iter_mut().flatten()) {
+            *v = next()?;
+        }
+        Ok(())
+    }
+
+    /// Moves emission into `outlined` (its entry block, its debug scope, no nested fork);
+    /// returns what `leave_outlined` restores.
+    fn enter_outlined(&mut self, outlined: FunctionValue<'ctx>) -> Built<Saved<'ctx>> {
+        let saved = Saved {
+            new_fn: self.new_fn,
+            scope: self.scope,
+            params: self.params.clone(),
+            declared_params: self.declared_params.clone(),
+            externals: self.externals.clone(),
+            arrays: self.arrays.clone(),
+            sizes: self.sizes.clone(),
+            iterators: self.iterators.clone(),
+        };
+        self.new_fn = outlined;
+        self.in_parallel = true;
+        self.scope = bridge::copy_subprogram(self.original.as_value_ref(), outlined.as_value_ref())
+            .map(|sp| (sp, llvm_raw::subprogram_line(sp)));
+        let entry = self.block("entry");
+        self.ir.position_at_end(entry);
+        Ok(saved)
+    }
+
+    fn leave_outlined(&mut self, saved: Saved<'ctx>) {
+        self.new_fn = saved.new_fn;
+        self.scope = saved.scope;
+        self.params = saved.params;
+        self.declared_params = saved.declared_params;
+        self.externals = saved.externals;
+        self.arrays = saved.arrays;
+        self.sizes = saved.sizes;
+        self.iterators = saved.iterators;
+        self.in_parallel = false;
     }
 
     /// The source loop that the AST loop of `iterator` with `body` stands for: the one every

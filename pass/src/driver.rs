@@ -72,9 +72,9 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
             // With a changed JSCoP to import, the AST of the imported model.
             let imported = import_file(built, options).map(|file| read_import(built, &file, options));
             let tree = match imported {
-                Some(Ok(imported)) if !imported.is_unchanged() => build_ast(&imported.scop, options).map(|ast| (imported.scop, ast)),
+                Some(Ok(imported)) if !imported.is_unchanged() => build_ast(function, &imported.scop, options).map(|ast| (imported.scop, ast)),
                 Some(Err(why)) => Err(why),
-                _ => propagated_ast(built, options).map(|(scop, _, ast)| (scop, ast)),
+                _ => propagated_ast(function, built, options).map(|(scop, _, ast)| (scop, ast)),
             };
             match tree {
                 Ok((scop, ast)) => output.push_str(&ast::print_ast(&scop, &ast)),
@@ -133,9 +133,9 @@ pub fn nothing_allocated(name: &str) -> String {
 }
 
 /// Propagation then the isl AST of the result.
-fn propagated_ast(built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
+fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
     let (scop, report) = propagate(built, &propagation_options(options))?;
-    let tree = build_ast(&scop, options)?;
+    let tree = build_ast(function, &scop, options)?;
     Ok((scop, report, tree))
 }
 
@@ -143,9 +143,12 @@ fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop,
     crate::timing::stage("propagation", || propagation::propagate(&built.scop, options)).map_err(|e| format!("internal error in propagation: {e}"))
 }
 
-fn build_ast(scop: &Scop, options: &Options) -> Result<ast::Ast, String> {
+/// The isl AST of `scop`; with its parallel loops marked when `function` gets parallel code.
+fn build_ast(function: Value, scop: &Scop, options: &Options) -> Result<ast::Ast, String> {
     let isl = IslContext::new(options.quota);
-    crate::timing::stage("AST", || ast::build_ast(&isl, scop)).map_err(|e| format!("AST generation: {e}"))
+    let parallel = codegen::parallel_code(function, options.parallel);
+    let build = if parallel { ast::build_parallel_ast } else { ast::build_ast };
+    crate::timing::stage("AST", || build(&isl, scop)).map_err(|e| format!("AST generation: {e}"))
 }
 
 /// Whether `array` is a temporary array (not a scalar): what propagation gains by removing.
@@ -228,7 +231,7 @@ fn read_import(built: &BuiltScop, file: &std::path::Path, options: &Options) -> 
 
 /// The isl AST of `scop`, the run-time check, and the new code (`codegen::generate`).
 fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) -> Result<(), String> {
-    let tree = build_ast(scop, options)?;
+    let tree = build_ast(function, scop, options)?;
     let (assumed, bounds) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
     let origins = crate::fidelity::origins(&built.scop);
     let plan = codegen::Plan {

@@ -20,7 +20,7 @@ use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::ContextRef;
 use inkwell::intrinsics::Intrinsic;
 use inkwell::module::{Linkage, Module};
-use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, IntType, PointerType};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, IntType, PointerType, StructType};
 use inkwell::values::{
     AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PhiValue,
     PointerValue, ValueKind,
@@ -131,6 +131,43 @@ impl<'ctx> IrBuilder<'ctx> {
             None => self.context.void_type().fn_type(&params, false),
         };
         self.module.add_function(name, ty, None)
+    }
+
+    /// The variadic function `name` of the module (`void f(params, ...)`), declared if it is not
+    /// there yet.
+    pub fn variadic_function(&self, name: &str, params: &[BasicTypeEnum<'ctx>]) -> FunctionValue<'ctx> {
+        if let Some(f) = self.module.get_function(name) {
+            return f;
+        }
+        let params: Vec<BasicMetadataTypeEnum<'ctx>> = params.iter().map(|&p| p.into()).collect();
+        self.module.add_function(name, self.context.void_type().fn_type(&params, true), None)
+    }
+
+    /// Whether the module has the flag `name` (`openmp` when compiled with `-fopenmp`).
+    pub fn has_module_flag(&self, name: &str) -> bool {
+        self.module.get_flag(name).is_some()
+    }
+
+    /// The module's struct type `name`, created with `fields` if it has none.
+    pub fn named_struct(&self, name: &str, fields: &[BasicTypeEnum<'ctx>]) -> StructType<'ctx> {
+        if let Some(t) = self.module.get_struct_type(name) {
+            return t;
+        }
+        let t = self.context.opaque_struct_type(name);
+        t.set_body(fields, false);
+        t
+    }
+
+    /// The private constant global `name`, made to hold `value` if the module has none.
+    pub fn private_constant(&self, name: &str, value: BasicValueEnum<'ctx>) -> PointerValue<'ctx> {
+        if let Some(existing) = self.module.get_global(name) {
+            return existing.as_pointer_value();
+        }
+        let global = self.module.add_global(value.get_type(), None, name);
+        global.set_linkage(Linkage::Private);
+        global.set_constant(true);
+        global.set_initializer(&value);
+        global.as_pointer_value()
     }
 
     /// The module's function `name`, if it has one.
@@ -244,6 +281,29 @@ impl<'ctx> IrBuilder<'ctx> {
         Ok(built(self.builder.build_alloca(t, name))?.into())
     }
 
+    /// An alloca at the start of `function`'s entry block, wherever the builder is: a slot
+    /// made inside a loop would grow the stack each iteration, and only entry-block allocas
+    /// are promoted to registers.
+    pub fn entry_alloca(&self, function: FunctionValue<'ctx>, t: BasicTypeEnum<'ctx>, name: &str) -> Built<Val<'ctx>> {
+        let entry = function.get_first_basic_block().ok_or("internal error: function without entry block")?;
+        let builder = self.context.create_builder();
+        match entry.get_first_instruction() {
+            Some(first) => builder.position_before(&first),
+            None => builder.position_at_end(entry),
+        }
+        Ok(built(builder.build_alloca(t, name))?.into())
+    }
+
+    /// The address of field `index` of the struct `ptr` points to.
+    pub fn field_pointer(&self, ptr: Val<'ctx>, index: u32) -> Built<Val<'ctx>> {
+        Ok(built(self.builder.build_struct_gep(pointer(ptr)?, index, ""))?.into())
+    }
+
+    /// A pointer cast to `to` (a constant for a constant).
+    pub fn pointer_cast(&self, x: Val<'ctx>, to: PointerType<'ctx>) -> Built<Val<'ctx>> {
+        Ok(built(self.builder.build_pointer_cast(pointer(x)?, to, ""))?.into())
+    }
+
     /// Loads through a typed pointer (LLVM 14: the pointee type is the pointer's).
     pub fn load(&self, ptr: Val<'ctx>) -> Built<(Val<'ctx>, InstructionValue<'ctx>)> {
         let v = built(self.builder.build_load(pointer(ptr)?, ""))?;
@@ -298,6 +358,41 @@ impl<'ctx> IrBuilder<'ctx> {
             ValueKind::Basic(v) => Some(v),
             ValueKind::Instruction(_) => None,
         })
+    }
+
+    /// A call of a variadic function: `args` fill its parameters (each pointer cast to the
+    /// declared type: an existing declaration may name its struct types differently), then
+    /// the variadic ones as they are.
+    pub fn call_variadic(&self, f: FunctionValue<'ctx>, args: &[Val<'ctx>]) -> Built<()> {
+        let params = f.get_type().get_param_types();
+        if !f.get_type().is_var_arg() || args.len() < params.len() {
+            return Err(format!("internal error: the arguments do not fit the parameters of {}", f.get_name().to_string_lossy()));
+        }
+        let mut fitted: Vec<BasicMetadataValueEnum<'ctx>> = Vec::with_capacity(args.len());
+        for (k, &a) in args.iter().enumerate() {
+            let a = match params.get(k) {
+                Some(BasicMetadataTypeEnum::PointerType(p)) if a.get_type() != (*p).into() => self.pointer_cast(a, *p)?,
+                _ => a,
+            };
+            fitted.push(a.into());
+        }
+        let call = built(self.builder.build_call(f, &fitted, ""))?;
+        call.set_call_convention(f.get_call_conventions());
+        Ok(())
+    }
+
+    /// A call that casts pointer arguments to the declared parameter types (see
+    /// `call_variadic`).
+    pub fn call_fitted(&self, f: FunctionValue<'ctx>, args: &[Val<'ctx>]) -> Built<()> {
+        let params = f.get_type().get_param_types();
+        let mut fitted = Vec::with_capacity(args.len());
+        for (&a, p) in args.iter().zip(&params) {
+            fitted.push(match p {
+                BasicMetadataTypeEnum::PointerType(p) if a.get_type() != (*p).into() => self.pointer_cast(a, *p)?,
+                _ => a,
+            });
+        }
+        self.call(f, &fitted).map(|_| ())
     }
 
     /// A call of a function that returns a value.

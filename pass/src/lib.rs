@@ -30,6 +30,7 @@ pub mod fidelity;
 pub mod ir;
 pub mod ir_builder;
 pub mod llvm_raw;
+pub mod openmp;
 pub mod options;
 pub mod printers;
 pub mod profile;

@@ -5,4 +5,4 @@
 //! (`options/src/lib.rs`), which the CLI shares: `polyprop --help` lists the same table and
 //! `polyprop options check 'TEXT'` runs the same parser as the plugin.
 
-pub use polyprop_options::Options;
+pub use polyprop_options::{Options, Parallel};

@@ -37,6 +37,7 @@
 
 use crate::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult};
 use crate::model::Scop;
+use crate::parallel::{ParallelLoops, PARALLEL};
 use crate::schedule_tree::ScheduleTree;
 use std::collections::HashMap;
 use std::ffi::{CStr, CString};
@@ -58,8 +59,10 @@ pub enum AstNode {
     /// Children run in order.
     Block(Vec<AstNode>),
     /// `for (iterator = init; cond; iterator += step) body`; `cond` is a boolean expression of
-    /// the iterator (inclusive or exclusive bound, as isl gives it); `step > 0`.
-    For { iterator: usize, init: AstExpr, cond: AstExpr, step: i64, body: Box<AstNode> },
+    /// the iterator (inclusive or exclusive bound, as isl gives it); `step > 0`. `parallel`:
+    /// its iterations may run in parallel (`crate::parallel`; only asked for by
+    /// [`build_parallel_ast`], and only on the outermost such loop of a nest).
+    For { iterator: usize, init: AstExpr, cond: AstExpr, step: i64, body: Box<AstNode>, parallel: bool },
     If { cond: AstExpr, then: Box<AstNode>, otherwise: Option<Box<AstNode>> },
     /// One instance of `scop.statements[statement]`; `args` gives each statement iterator
     /// (outermost first) in terms of AST iterators and parameters.
@@ -126,6 +129,7 @@ extern "C" {
     fn isl_ast_node_block_get_children(node: usize) -> usize;
     fn isl_ast_node_mark_get_node(node: usize) -> usize;
     fn isl_ast_node_user_get_expr(node: usize) -> usize;
+    fn isl_ast_node_get_annotation(node: usize) -> usize;
     fn isl_ast_node_free(node: usize) -> usize;
     fn isl_ast_node_list_size(list: usize) -> c_int;
     fn isl_ast_node_list_get_at(list: usize, index: c_int) -> usize;
@@ -297,6 +301,16 @@ pub const STATEMENTS_PER_QUOTA: usize = 25;
 /// statements (it is linear in their number, and one call); afterwards the quota is
 /// restored and a new period starts.
 pub fn build_ast(ctx: &IslContext, scop: &Scop) -> IslResult<Ast> {
+    build(ctx, scop, false)
+}
+
+/// [`build_ast`] with the outermost parallel loop of each nest marked (`crate::parallel`).
+/// When the model's conflicts cannot be computed within a quota period, no loop is marked.
+pub fn build_parallel_ast(ctx: &IslContext, scop: &Scop) -> IslResult<Ast> {
+    build(ctx, scop, true)
+}
+
+fn build(ctx: &IslContext, scop: &Scop, parallel: bool) -> IslResult<Ast> {
     let dimensions = match scop.statements.first() {
         Some(first) => map_out_dims(ctx, &first.schedule)?,
         None => 0,
@@ -341,6 +355,17 @@ pub fn build_ast(ctx: &IslContext, scop: &Scop) -> IslResult<Ast> {
         isl_ast_build_free,
         "isl_ast_build_set_iterators",
     )?;
+    // Declared before the build's last use and kept in place: isl calls back into it.
+    let mut loops = match parallel {
+        true => parallel_loops(ctx, scop)?,
+        false => None,
+    };
+    let build = match loops.as_mut() {
+        // SAFETY: `build` is live and handed over; `loops` outlives the build (dropped after it
+        // below) and does not move.
+        Some(loops) => own(ctx, unsafe { loops.install(build.release()) }, isl_ast_build_free, "isl_ast_build_set_before_each_for")?,
+        None => build,
+    };
     // AST generation is one isl call whose work grows linearly with the number of statements
     // (about 6000 operations per statement of an image pipeline, 30000-55000 where pyramid
     // levels divide the domains: pyramid_blending needs 4-8 million for 147 statements): its
@@ -365,8 +390,23 @@ pub fn build_ast(ctx: &IslContext, scop: &Scop) -> IslResult<Ast> {
         statements: scop.statements.iter().enumerate().map(|(k, s)| (s.name.clone(), k)).collect(),
         arity: scop.statements.iter().map(|s| s.iterators.len()).collect(),
     };
-    let root = converter.node(node.ptr)?;
+    let mut root = converter.node(node.ptr)?;
+    crate::parallel::outermost_parallel(&mut root);
     Ok(Ast { root, iterators })
+}
+
+/// The parallel-loop test of `scop` (its conflicts, one quota period), or `None` when they
+/// cannot be computed within it: then every loop stays sequential.
+fn parallel_loops(ctx: &IslContext, scop: &Scop) -> IslResult<Option<ParallelLoops>> {
+    ctx.reset_quota();
+    let conflicts = match crate::dependences::conflicts(ctx, scop) {
+        Ok(conflicts) => conflicts,
+        Err(IslError::Complexity) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let loops = ParallelLoops::new(ctx, conflicts)?;
+    ctx.reset_quota();
+    Ok(Some(loops))
 }
 
 /// A boolean expression of the parameters that holds exactly where `set`
@@ -445,6 +485,21 @@ fn parameter_converter<'c>(ctx: &'c IslContext, scop: &Scop) -> Converter<'c> {
     }
 }
 
+/// Whether a `for` node carries the annotation of a parallel loop (`crate::parallel`).
+fn annotated_parallel(node: usize) -> bool {
+    // SAFETY: `node` is live; the annotation, if any, is a new reference we free.
+    unsafe {
+        let id = isl_ast_node_get_annotation(node);
+        if id == 0 {
+            return false;
+        }
+        let name = isl_id_get_name(id);
+        let parallel = !name.is_null() && CStr::from_ptr(name) == PARALLEL;
+        isl_id_free(id);
+        parallel
+    }
+}
+
 /// Converts isl AST nodes and expressions (borrowed, `__isl_keep`) into the Rust enums.
 struct Converter<'c> {
     ctx: &'c IslContext,
@@ -481,6 +536,7 @@ impl Converter<'_> {
                     cond: self.expr(cond.ptr)?,
                     step,
                     body: Box::new(self.node(body.ptr)?),
+                    parallel: annotated_parallel(node),
                 })
             }
             NODE_IF => {
@@ -711,7 +767,7 @@ pub fn execution_order(ast: &Ast, params: &[i64], limit: usize) -> Result<Vec<(u
     ) -> Result<(), String> {
         match node {
             AstNode::Block(children) => children.iter().try_for_each(|c| run(c, params, iterators, out, limit)),
-            AstNode::For { iterator, init, cond, step, body } => {
+            AstNode::For { iterator, init, cond, step, body, .. } => {
                 if *step <= 0 {
                     return Err(format!("loop step {step}"));
                 }
@@ -765,8 +821,11 @@ fn print_node(scop: &Scop, ast: &Ast, node: &AstNode, depth: usize, out: &mut St
     let expr = |e: &AstExpr| print_expr(scop, &ast.iterators, e);
     match node {
         AstNode::Block(children) => children.iter().for_each(|c| print_node(scop, ast, c, depth, out)),
-        AstNode::For { iterator, init, cond, step, body } => {
+        AstNode::For { iterator, init, cond, step, body, parallel } => {
             let name = iterator_name(&ast.iterators, *iterator);
+            if *parallel {
+                out.push_str(&format!("{indent}#pragma omp parallel for\n"));
+            }
             out.push_str(&format!(
                 "{indent}for (long {name} = {}; {}; {name} += {step}) {{\n",
                 expr(init),

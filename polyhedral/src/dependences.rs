@@ -31,6 +31,7 @@
 
 use crate::isl::{self, IslContext, IslResult, ParamSet, UnionMap};
 use crate::model::{Access, Scop, StatementId};
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// RAW, WAR or WAW (paper 003, section 2.2).
@@ -132,6 +133,66 @@ pub fn compute_dependences(ctx: &IslContext, scop: &Scop) -> IslResult<ScopDepen
 pub fn compute_dependences_with_quota(scop: &Scop, max_operations: u64) -> IslResult<ScopDependences> {
     let ctx = IslContext::new(max_operations);
     compute_dependences(&ctx, scop)
+}
+
+/// Memory conflicts: `{ S[i] -> T[j] }` for every two statement instances that access the same
+/// element, at least one of them writing it, in either order (RAW, WAR and WAW without their
+/// direction, memory-based; may-accesses with their over-approximated relation). What a loop
+/// must not carry to run its iterations in parallel (`parallel`). Restricted to the domains
+/// and the assumed context.
+///
+/// Quota: one period per array and top-level nest. A propagated statement reads the same
+/// element at many places of its expression: each access relation is read once (by its text).
+pub fn conflicts<'c>(ctx: &'c IslContext, scop: &Scop) -> IslResult<UnionMap<'c>> {
+    let assumed = isl::assumed_context(ctx, scop)?;
+    // Per array: the writes and the accesses, as (top-level position, statement, relation).
+    let mut writes = vec![BTreeSet::new(); scop.arrays.len()];
+    let mut accesses = vec![BTreeSet::new(); scop.arrays.len()];
+    for (id, statement) in scop.statements.iter().enumerate() {
+        let position = top_level_position(ctx, statement)?;
+        let write = (position, id, scop.access_relation(statement, &statement.write));
+        writes[statement.write.array].insert(write.clone());
+        accesses[statement.write.array].insert(write);
+        for read in statement.reads() {
+            accesses[read.array].insert((position, id, scop.access_relation(statement, read)));
+        }
+    }
+    let relations = |entries: &mut dyn Iterator<Item = &(Option<i64>, StatementId, String)>| -> IslResult<UnionMap<'c>> {
+        let mut union = ctx.empty_union_map()?;
+        for (_, id, text) in entries {
+            let domain = ctx.union_set(&scop.statements[*id].domain)?;
+            union = union.union(ctx.union_map(text)?.intersect_domain(domain)?.intersect_params(&assumed)?)?;
+        }
+        Ok(union)
+    };
+    let mut result = ctx.empty_union_map()?;
+    for array in 0..scop.arrays.len() {
+        let positions: BTreeSet<Option<i64>> = writes[array].iter().map(|w| w.0).collect();
+        for position in positions {
+            ctx.reset_quota();
+            // Statements of different top-level nests share no loop: no loop carries their
+            // conflicts, and leaving them out keeps the relation small (a pipeline's stages).
+            let together = |p: Option<i64>| position.is_none() || p.is_none() || p == position;
+            let written = relations(&mut writes[array].iter().filter(|w| w.0 == position))?;
+            let accessed = relations(&mut accesses[array].iter().filter(|a| together(a.0)))?;
+            result = result.union(written.apply_range(accessed.reverse()?)?.coalesce()?)?;
+        }
+    }
+    result.coalesce()
+}
+
+/// The constant of a statement's first time dimension (which top-level loop nest it is in),
+/// `None` if it is not a constant.
+fn top_level_position(ctx: &IslContext, statement: &crate::model::Statement) -> IslResult<Option<i64>> {
+    use isl_rs::{DimType, Map};
+    let schedule = ctx.union_map(&statement.schedule)?;
+    let map = ctx.check(Map::from_union_map(ctx.check(schedule.raw().copy())?))?;
+    if ctx.check(map.dim(DimType::Out))? < 1 {
+        return Ok(None);
+    }
+    let value = ctx.check(map.plain_get_val_if_fixed(DimType::Out, 0))?;
+    let fixed = !ctx.check(value.is_nan())? && ctx.check(value.is_int())?;
+    Ok(if fixed { Some(ctx.check(value.get_num_si())?) } else { None })
 }
 
 /// The private context of one dependence computation.

@@ -10,6 +10,7 @@
 //! - `interp`: the reference interpreter (the oracle for transformations).
 //! - `generator`: seeded random programs in the textual language.
 //! - `ast`: isl's loop program (AST) of the schedule as plain data, run-time check expressions.
+//! - `parallel`: which loops of the AST run their iterations in parallel (OpenMP).
 //! - `jscop`: Polly's JSON exchange format (JSCoP): export, and import with legality checks.
 //! - `range`: bounds of data-dependent subscripts (the elements a may-access can touch).
 
@@ -24,6 +25,7 @@ pub mod lang;
 pub mod interp;
 pub mod generator;
 pub mod ast;
+pub mod parallel;
 pub mod schedule_tree;
 pub mod jscop;
 pub mod range;
