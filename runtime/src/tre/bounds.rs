@@ -82,6 +82,68 @@ impl HullPoints {
     }
 }
 
+/// The affine span of the outer coordinates of a loop's hull points, built as the points come:
+/// whether `width + 1` of them are affinely independent, which is what fixes one face through
+/// them (equation 6 has `width + 1` unknowns up to scale).
+#[derive(Clone, Debug, Default)]
+pub struct Span {
+    /// Differences to the first point, in echelon form (distinct leading coordinates).
+    basis: Vec<Vec<i128>>,
+    /// Hull points already taken into account.
+    seen: usize,
+}
+
+impl Span {
+    /// Takes in the points of `hull` not seen yet; whether they span the outer space.
+    pub fn spans(&mut self, hull: &HullPoints) -> bool {
+        if hull.is_empty() {
+            return false;
+        }
+        let origin = hull.point(0).0;
+        for n in self.seen.max(1)..hull.len() {
+            if self.basis.len() == hull.width {
+                break;
+            }
+            let mut row: Vec<i128> = hull.point(n).0.iter().zip(origin).map(|(o, z)| (o - z) as i128).collect();
+            reduce(&mut row, &self.basis);
+            if row.iter().any(|&x| x != 0) {
+                self.basis.push(row);
+            }
+        }
+        self.seen = hull.len();
+        self.basis.len() == hull.width
+    }
+}
+
+/// Eliminates from `row` the leading coordinate of every row of `basis` (each row's leading
+/// coordinate is one no earlier row has), by integer row operations.
+fn reduce(row: &mut [i128], basis: &[Vec<i128>]) {
+    for pivot_row in basis {
+        let Some(column) = pivot_row.iter().position(|&x| x != 0) else {
+            continue;
+        };
+        let (pivot, factor) = (pivot_row[column], row[column]);
+        if factor == 0 {
+            continue;
+        }
+        for (x, &p) in row.iter_mut().zip(pivot_row) {
+            *x = *x * pivot - p * factor;
+        }
+        let divisor = row.iter().fold(0i128, |g, &x| gcd(g, x.abs()));
+        if divisor > 1 {
+            row.iter_mut().for_each(|x| *x /= divisor);
+        }
+    }
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// Whether `faces` are exact on every hull point and not below `current`.
 pub fn faces_fit(faces: &[Face], hull: &HullPoints, current: (&[i64], i64)) -> bool {
     let upper = |outer: &[i64]| {

@@ -22,6 +22,21 @@
 //! 4. Growth (section 3.2, Algorithm 2): a new loop at each insertion point `p = 0..=D`,
 //!    outermost first, with coefficient `c'_p = sigma^k + sum_{r >= p} i_r c_r`.
 //!
+//! Algorithm 1 takes a prediction whose stride matched without branching. That is only safe
+//! once the bounds it relies on are settled: a loop's upper bound is settled when its faces
+//! are known and its hull points span its outer iterators (`width + 1` affinely independent
+//! prefixes, what equation 6 needs to fix a face). Before that the prediction may be wrong
+//! although its stride matched, e.g. when the jump between the first two runs of an inner
+//! loop equals the inner stride, so that they look like one run (section 4.4: any visited
+//! point may lie on an undiscovered upper face). So a prediction `+(l)` taken on unsettled
+//! bounds leaves its alternatives on the stack, below every branch of the prediction: `+(l')`
+//! for an outer `l'` when loop `l` is not settled (it may have reached its bound), for an
+//! inner `l'` that is not settled (it may not have reached its own), and, in a run of an
+//! unsettled innermost loop, new loops that end the run there (Algorithm 2). A run is one
+//! stack entry expanded point by point; the state is copied only when some alternative
+//! exists. Those branches have a fixed step budget ([`Limits::doubt_quota`]) per depth cap, so
+//! that backtracking into the first iterations of loops does not grow with the trace.
+//!
 //! Branches are explored depth first under a cap on `D` that grows from 1 (iterative
 //! deepening): a nest of `D` loops is returned only once no nest of fewer loops was found,
 //! which is the paper's breadth-first minimality (section 3.2) without keeping a level of
@@ -30,10 +45,11 @@
 //! engine never returns a nest that does not produce the trace exactly.
 //!
 //! Known limits: the fitness-driven exploration of section 4.4 and its speculative threads
-//! are not implemented (the search is depth first with iterative deepening); what does not
-//! fit one nest in the quota falls back to several pieces ([`super::pieces`]).
+//! are not implemented (the search is depth first with iterative deepening, and backtracks to
+//! visited points only where a bound was not settled); what does not fit one nest in the
+//! quota falls back to several pieces ([`super::pieces`]).
 
-use super::bounds::{faces_fit, fit_upper, HullPoints};
+use super::bounds::{faces_fit, fit_upper, HullPoints, Span};
 use super::nest::{Face, Loop, Nest};
 
 /// Bounds on the search.
@@ -44,6 +60,10 @@ pub struct Limits {
     /// Steps (addresses handled one at a time, runs, branches) per depth cap, beyond the
     /// trace's length (one pass over the trace takes at most that many steps).
     pub quota: u64,
+    /// Steps per depth cap for the alternatives to predictions taken on bounds that were not
+    /// settled, and the branches below them: a fixed budget, not scaled by the trace's length,
+    /// since those doubts come from the first iterations of loops.
+    pub doubt_quota: u64,
 }
 
 impl Default for Limits {
@@ -51,6 +71,7 @@ impl Default for Limits {
         Limits {
             max_depth: 6,
             quota: 200_000,
+            doubt_quota: 20_000,
         }
     }
 }
@@ -82,10 +103,15 @@ struct Partial {
     lower: Vec<Vec<Face>>,
     /// Per loop with lower faces: `(prefix, -first value)` for every prefix so far.
     lower_hull: Vec<HullPoints>,
+    /// Per loop: the span of its hull points, for [`Partial::settled`].
+    span: Vec<Span>,
     /// The iteration vectors of the first [`HISTORY`] points, `depth` integers each.
     history: Vec<i64>,
     /// `k`: the last address generated so far.
     position: usize,
+    /// Whether the branch is an alternative to a doubtful prediction (or below one): its
+    /// steps count against [`Limits::doubt_quota`].
+    doubtful: bool,
 }
 
 impl Partial {
@@ -178,6 +204,16 @@ impl Partial {
         let next = self.successor(level);
         (level + 1..self.depth())
             .all(|r| self.gamma(r) == Some(0) && self.upper(r, &next[..r]).is_some_and(|u| u >= next[r]))
+    }
+
+    /// Whether loop `level`'s upper bound is pinned down by what the trace has shown: its faces
+    /// are known and its hull points span the space of its outer iterators (`width + 1`
+    /// affinely independent prefixes, as many as equation 6 needs to fix one face). Before
+    /// that, a prediction `+(l)` whose stride matched may still be wrong: the loop may have
+    /// reached its bound there, on a face not yet seen (section 4.4: any visited point may lie
+    /// on an undiscovered upper face).
+    fn settled(&mut self, level: usize) -> bool {
+        self.faces[level].is_some() && self.span[level].spans(&self.hull[level])
     }
 
     /// The innermost loop with iterations left (section 3.3).
@@ -287,8 +323,10 @@ impl Partial {
             faces: Vec::with_capacity(depth + 1),
             lower: Vec::with_capacity(depth + 1),
             lower_hull: Vec::with_capacity(depth + 1),
+            span: Vec::with_capacity(depth + 1),
             history: Vec::new(),
             position: self.position,
+            doubtful: self.doubtful,
         };
         next.coefficients.insert(p, coefficient);
         for r in 0..depth {
@@ -302,6 +340,8 @@ impl Partial {
             };
             next.hull.push(hull);
             next.faces.push(faces);
+            // A new outer axis: the span of the loops inside it is rebuilt.
+            next.span.push(if r < p { self.span[r].clone() } else { Span::default() });
             if r < p {
                 next.lower.push(self.lower[r].clone());
                 next.lower_hull.push(self.lower_hull[r].clone());
@@ -312,6 +352,7 @@ impl Partial {
         }
         next.hull.insert(p, new_level_hull);
         next.faces.insert(p, None);
+        next.span.insert(p, Span::default());
         next.lower.insert(p, Vec::new());
         next.lower_hull.insert(p, HullPoints::new(p));
         next.history = widen(&self.history, depth, p);
@@ -435,7 +476,26 @@ struct Search<'a> {
     cap: usize,
     steps: u64,
     quota: u64,
+    /// Steps taken on doubtful branches, against `doubt_quota`.
+    doubt_steps: u64,
+    doubt_quota: u64,
     cut: usize,
+}
+
+/// One entry of the depth-first search's stack.
+enum Branch {
+    /// A partial solution to extend.
+    Explore(Partial),
+    /// The alternatives to predictions that were taken on bounds not yet settled: at the
+    /// first of `points` consecutive points (the steps of one innermost run, or one step),
+    /// loop `predicted` may instead have reached its bound, or a loop inside it may not have
+    /// reached its own. Kept as one entry and expanded point by point, so that a run costs
+    /// one copy of the state, and nothing more unless every branch above it fails.
+    Alternatives {
+        state: Partial,
+        predicted: usize,
+        points: usize,
+    },
 }
 
 enum Extension {
@@ -447,15 +507,17 @@ enum Extension {
 
 impl Search<'_> {
     /// Runs Algorithm 1's loop on one branch until the trace ends or a step needs a choice.
-    fn extend(&mut self, mut state: Partial, stack: &mut Vec<Partial>) -> Extension {
+    fn extend(&mut self, mut state: Partial, stack: &mut Vec<Branch>) -> Extension {
         let trace = self.trace;
+        if state.doubtful && self.doubt_steps > self.doubt_quota {
+            return Extension::Branched;
+        }
         loop {
             let k = state.position;
             if k + 1 == trace.len() {
                 return Extension::Complete(state);
             }
-            self.steps += 1;
-            if self.steps > self.quota {
+            if !self.count_step(&state, 1) {
                 return Extension::Branched;
             }
             let sigma = trace[k + 1] - trace[k];
@@ -463,8 +525,13 @@ impl Search<'_> {
                 .predict()
                 .filter(|&l| state.stride(l) == sigma && state.keeps_bounds(l));
             match predicted {
-                Some(l) if l + 1 == state.depth() => self.run_innermost(&mut state),
+                Some(l) if l + 1 == state.depth() => {
+                    let run = self.innermost_run(&state);
+                    self.defer_alternatives(&mut state, l, run, stack);
+                    take_run(&mut state, run);
+                }
                 Some(l) => {
+                    self.defer_alternatives(&mut state, l, 1, stack);
                     if l == 0 {
                         self.cut = self.cut.max(k + 1);
                     }
@@ -479,31 +546,110 @@ impl Search<'_> {
         }
     }
 
-    /// The predicted innermost run: every address up to the loop's bound (or, unknown, up to
-    /// the first other stride) in one pass over the differences.
-    fn run_innermost(&mut self, state: &mut Partial) {
-        let inner = state.depth() - 1;
-        let stride = state.coefficients[inner];
-        let left = state.gamma(inner).map_or(usize::MAX, |g| g as usize);
+    /// Counts `steps` for a branch; false when its quota is spent.
+    fn count_step(&mut self, state: &Partial, steps: u64) -> bool {
+        self.steps += steps;
+        if state.doubtful {
+            self.doubt_steps += steps;
+            if self.doubt_steps > self.doubt_quota {
+                return false;
+            }
+        }
+        self.steps <= self.quota
+    }
+
+    /// The predicted innermost run: how many addresses up to the loop's bound (or, unknown, up
+    /// to the first other stride) follow with its stride, in one pass over the differences.
+    fn innermost_run(&self, state: &Partial) -> usize {
+        let stride = state.coefficients[state.depth() - 1];
+        let left = state.gamma(state.depth() - 1).map_or(usize::MAX, |g| g as usize);
         let trace = &self.trace[state.position..];
         let limit = left.min(trace.len() - 1);
-        let run = trace[..=limit]
+        trace[..=limit]
             .windows(2)
             .take_while(|w| w[1] - w[0] == stride)
-            .count();
-        let recorded = run.min(HISTORY.saturating_sub(state.position + 1));
-        for _ in 0..recorded {
-            state.index[inner] += 1;
-            state.position += 1;
-            state.record_history();
+            .count()
+    }
+
+    /// Before `points` predicted steps of loop `predicted` are taken (Algorithm 1 takes a
+    /// prediction whose stride matched without branching): when a bound the prediction relies
+    /// on is not settled, the other successors with the same strides are kept for
+    /// backtracking, behind every branch of the prediction itself, as one stack entry. Nothing
+    /// is kept (no copy of the state) when no alternative can exist.
+    fn defer_alternatives(&mut self, state: &mut Partial, predicted: usize, points: usize, stack: &mut Vec<Branch>) {
+        let sigma = self.trace[state.position + 1] - self.trace[state.position];
+        let inner_stride = state.coefficients[state.depth() - 1];
+        let exist = self.grows_instead(state, predicted)
+            || alternative_levels(state, predicted).into_iter().any(|l| {
+                // Along an innermost run, `+(l)`'s stride falls by the inner stride per step.
+                let first = state.stride(l);
+                match points {
+                    1 => first == sigma,
+                    _ if inner_stride == 0 => first == sigma,
+                    _ => {
+                        let steps = first - sigma;
+                        steps % inner_stride == 0 && (0..points as i64).contains(&(steps / inner_stride))
+                    }
+                }
+            });
+        if exist {
+            stack.push(Branch::Alternatives {
+                state: state.clone(),
+                predicted,
+                points,
+            });
         }
-        state.index[inner] += (run - recorded) as i64;
-        state.position += run - recorded;
+    }
+
+    /// Whether a new loop may end `predicted`'s run (Algorithm 2 at a point where the
+    /// prediction matched): only in a run of the innermost loop whose bound is not settled,
+    /// e.g. its first run, where two runs that meet with the inner stride look like one.
+    fn grows_instead(&self, state: &mut Partial, predicted: usize) -> bool {
+        predicted + 1 == state.depth() && state.depth() < self.cap && !state.settled(predicted)
+    }
+
+    /// Expands the first point of a [`Branch::Alternatives`]: the successors other than
+    /// `+(predicted)` that give the observed stride there (brute force over the doubtful
+    /// loops, section 3.1; new loops ending the run, section 3.2), pushed above the entry for
+    /// the remaining points.
+    fn expand_alternatives(&mut self, mut state: Partial, predicted: usize, points: usize, stack: &mut Vec<Branch>) {
+        state.doubtful = true;
+        if !self.count_step(&state, 1) {
+            return;
+        }
+        let k = state.position;
+        let sigma = self.trace[k + 1] - self.trace[k];
+        let mut children = Vec::new();
+        for l in alternative_levels(&mut state, predicted).into_iter().rev() {
+            if state.stride(l) != sigma {
+                continue;
+            }
+            let mut next = state.clone();
+            if next.advance(l) {
+                if l == 0 {
+                    self.cut = self.cut.max(k + 1);
+                }
+                children.push(next);
+            }
+        }
+        if self.grows_instead(&mut state, predicted) {
+            children.extend((0..=predicted).filter_map(|p| state.grow(p, sigma)));
+        }
+        self.count_step(&state, children.len() as u64);
+        if points > 1 {
+            take_run(&mut state, 1);
+            stack.push(Branch::Alternatives {
+                state,
+                predicted,
+                points: points - 1,
+            });
+        }
+        stack.extend(children.into_iter().rev().map(Branch::Explore));
     }
 
     /// The brute-force successors and the grown nests, pushed so that the first is explored
     /// first: `+(l)` from the innermost loop out, then new loops from the outermost in.
-    fn branch(&mut self, state: &Partial, sigma: i64, stack: &mut Vec<Partial>) {
+    fn branch(&mut self, state: &Partial, sigma: i64, stack: &mut Vec<Branch>) {
         let mut children = Vec::new();
         for l in (0..state.depth()).rev() {
             if state.stride(l) != sigma {
@@ -531,9 +677,34 @@ impl Search<'_> {
         if state.depth() < self.cap {
             children.extend((0..=state.depth()).filter_map(|p| state.grow(p, sigma)));
         }
-        self.steps += children.len() as u64;
-        stack.extend(children.into_iter().rev());
+        self.count_step(state, children.len() as u64);
+        stack.extend(children.into_iter().rev().map(Branch::Explore));
     }
+}
+
+/// The loops `l` whose step `+(l)` is an alternative to the prediction `+(predicted)` because
+/// a bound it relies on is not settled: an outer loop when `predicted` may have reached its
+/// bound, an inner loop when it may not have reached its own.
+fn alternative_levels(state: &mut Partial, predicted: usize) -> Vec<usize> {
+    let mut levels = Vec::new();
+    if !state.settled(predicted) {
+        levels.extend(0..predicted);
+    }
+    levels.extend((predicted + 1..state.depth()).filter(|&l| !state.settled(l)));
+    levels
+}
+
+/// Takes `run` steps of the innermost loop, whose stride the trace was checked to have.
+fn take_run(state: &mut Partial, run: usize) {
+    let inner = state.depth() - 1;
+    let recorded = run.min(HISTORY.saturating_sub(state.position + 1));
+    for _ in 0..recorded {
+        state.index[inner] += 1;
+        state.position += 1;
+        state.record_history();
+    }
+    state.index[inner] += (run - recorded) as i64;
+    state.position += run - recorded;
 }
 
 /// Whether `nest` issues exactly `trace`.
@@ -573,8 +744,10 @@ pub fn reconstruct_nest(trace: &[i64], limits: Limits) -> Outcome {
         faces: vec![None],
         lower: vec![Vec::new()],
         lower_hull: vec![HullPoints::new(0)],
+        span: vec![Span::default()],
         history: vec![0, 1],
         position: 1,
+        doubtful: false,
     };
     let mut cut = 0;
     for cap in 1..=limits.max_depth {
@@ -583,13 +756,26 @@ pub fn reconstruct_nest(trace: &[i64], limits: Limits) -> Outcome {
             cap,
             steps: 0,
             quota: limits.quota + trace.len() as u64,
+            doubt_steps: 0,
+            doubt_quota: limits.doubt_quota,
             cut: 0,
         };
-        let mut stack = vec![initial.clone()];
-        while let Some(state) = stack.pop() {
+        let mut stack = vec![Branch::Explore(initial.clone())];
+        while let Some(branch) = stack.pop() {
             if search.steps > search.quota {
                 break;
             }
+            let state = match branch {
+                Branch::Explore(state) => state,
+                Branch::Alternatives {
+                    state,
+                    predicted,
+                    points,
+                } => {
+                    search.expand_alternatives(state, predicted, points, &mut stack);
+                    continue;
+                }
+            };
             if let Extension::Complete(state) = search.extend(state, &mut stack) {
                 if let Some(nest) = state.finish(trace[0]) {
                     if regenerates(&nest, trace) {

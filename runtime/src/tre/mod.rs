@@ -17,9 +17,13 @@
 //! Invariant: every [`Reconstruction`] regenerates its trace exactly. The engine checks each
 //! nest against the trace before returning it, and what no nest covers stays raw.
 //!
-//! Not implemented: multiple lower faces per loop (section 4.3's `(+)(j, i)` successors),
-//! the fitness-ordered exploration of section 4.4 and its speculative threads; traces that
-//! need them come back as several pieces.
+//! Partly implemented: section 4.3's `(+)(j, i)` successors restart one loop (`K = 1`, `R =
+//! 1`); section 4.4's backtracking to visited points happens only where a prediction was
+//! taken on a bound not yet settled, within a fixed budget. Not implemented: the
+//! fitness-ordered exploration of section 4.4 and its speculative threads. A stepped loop
+//! whose lower faces start on different residues of its step has no canonical nest of its
+//! depth (faces bound unit-step iterators). Traces that need more come back with more loops
+//! or as several pieces.
 
 pub mod bounds;
 pub mod engine;

@@ -284,18 +284,33 @@ fn random_nest(random: &mut impl FnMut(u64) -> u64) -> (GeneratedNest, Classes) 
 /// and one nest with no more loops than the generator's is found (nests with several lower
 /// faces counted apart).
 ///
-/// Known: with this seed, nest 557 (`i` in {0, 3}; `j` from `i + 1` to `2i + 5`; `k` from
-/// `-j` to 5; coefficients -160, -64, -8) comes back exact but with 5 loops instead of 3: the
-/// jump from `j = 1` to `j = 2` equals the inner stride -8, so the first two inner runs look
-/// like one while the inner bound is still unknown, and Algorithm 1 does not branch on a
-/// prediction whose stride matched. Of the 335 nests with several lower faces (written, or
-/// implied by an inner loop with no iteration), 328 come back with no more loops (section
-/// 4.3 with `K = 1`); at least 97% is required.
+/// All 665 nests without several lower faces come back minimal, among them nest 557 (`i` in
+/// {0, 3}; `j` from `i + 1` to `2i + 5`; `k` from `-j` to 5; coefficients -160, -64, -8),
+/// where the jump from `j = 1` to `j = 2` equals the inner stride -8, so that the first two
+/// inner runs look like one: the engine keeps the alternatives to predictions taken on
+/// bounds not yet settled (see [`super::engine`]).
+///
+/// Of the 335 nests with several lower faces (written, or implied by an inner loop with no
+/// iteration), 333 come back with no more loops (section 4.3 with `K = 1`). Known, with this
+/// seed:
+/// - nest 289 (`i` in {1, 4}; `j` from `1 - i` step 2 to `2i + 5`; `k` from 1 to 4; `l` from
+///   `max(2j + 2, 3)` step 3 to 6) comes back with 5 loops, and no nest of 4 loops in the
+///   canonical form exists: the stepped loop `l` starts on the lattice `max(2j + 2, 3) mod 3`,
+///   which changes with `j` (3, 3, 4 for `j` = -3, -1, 1 at `i = 4`; 3, 6 for `j` = 0, 2 at
+///   `i = 1`), while an iterator `t` with `l = 3t + affine(i, j)` needs the start minus an
+///   affine function to be a multiple of 3 at every `(i, j)`: four of those five points
+///   are affinely dependent and force the fifth, which is 1 off (section 4.3's faces are
+///   affine bounds on unit-step iterators, with no lattice per face).
+/// - nest 675 (`i` from 0 to 5; `j` from `i + 2` to 5; `k` from `2 - i` to `min(4, i + 2)`;
+///   `l` from 1 step 3 to `2k + 5`) comes back with 5 loops although 4 suffice (`j' <= 3 -
+///   i`, `k' <= min(i + 2, 2i)`, `t <= floor((2k' - 2i + 8) / 3)`): the search does not fit
+///   that rational face on its way.
 #[test]
 fn random_nests_reconstruct_exactly() {
     let mut random = test_random(0x7e5eed);
     let (mut tried, mut minimal, mut lower_total, mut lower_minimal) = (0, 0, 0, 0);
     let mut failures = Vec::new();
+    let mut lower_failures = Vec::new();
     while tried < 1000 {
         let (generated, classes) = random_nest(&mut random);
         let Some((trace, empty_inner)) = generated.trace(20_000) else {
@@ -318,6 +333,9 @@ fn random_nests_reconstruct_exactly() {
         if classes.several_lower || empty_inner {
             lower_total += 1;
             lower_minimal += ok as usize;
+            if !ok {
+                lower_failures.push(tried);
+            }
         } else if ok {
             minimal += 1;
         } else {
@@ -348,7 +366,7 @@ fn random_nests_reconstruct_exactly() {
         }
     }
     eprintln!(
-        "random nests: {minimal} of {} without several lower faces minimal; with several lower faces (written or implied by an empty inner loop) {lower_minimal} of {lower_total}",
+        "random nests: {minimal} of {} without several lower faces minimal; with several lower faces (written or implied by an empty inner loop) {lower_minimal} of {lower_total} (not: {lower_failures:?})",
         1000 - lower_total
     );
     for f in failures.iter().take(20) {
@@ -360,20 +378,21 @@ fn random_nests_reconstruct_exactly() {
     let failed: Vec<usize> = failures.iter().map(|f| f.0).collect();
     assert_eq!(
         failed,
-        vec![557],
+        Vec::<usize>::new(),
         "nests without several lower faces not reconstructed minimally"
     );
-    assert!(
-        lower_minimal * 10 >= lower_total * 9,
-        "{lower_minimal} of {lower_total} with several lower faces minimal"
+    assert_eq!(
+        lower_failures,
+        vec![289, 675],
+        "nests with several lower faces not reconstructed minimally ({lower_minimal} of {lower_total} minimal)"
     );
 }
 
 
 /// Ten traces that are 2 or 3 random nests one after the other (paper 002, section 4.6: a
 /// sequence of nests): every reconstruction regenerates its trace. Known weakness, measured
-/// with this seed: where no single nest fits, the search per piece is slow (0.5 to 10 s for
-/// 40 to 270 addresses: every depth cap runs out of quota before the trace is cut) and the
+/// with this seed: where no single nest fits, the search per piece is slow (0.9 to 6 s for
+/// 38 to 273 addresses: every depth cap runs out of quota before the trace is cut) and the
 /// split points are often missed, so 3 of the 10 keep raw addresses.
 #[test]
 fn random_sequences_of_nests_reconstruct_exactly() {
