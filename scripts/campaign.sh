@@ -3,6 +3,13 @@
 #
 #   scripts/campaign.sh N [--only SOURCE] [--no-reduce] [--first SEED] [--jobs J] [--out DIR]
 #                         [--run-timeout SECONDS] [--max-reduce K] [--reduce-timeout SECONDS]
+#                         [--parallel] [--schedule]
+#
+# --parallel: the polyprop build also gets -fopenmp (its parallel loops run on OpenMP threads)
+# and every program runs with OMP_NUM_THREADS=2, so that a loop wrongly found parallel shows as
+# an output difference (or a time-out); failures are not reduced then.
+# --schedule: the polyprop build also reschedules and tiles (option `schedule`, tiles of 4 so
+# that the small generated sizes cross tile boundaries); failures are not reduced then.
 #
 # Runs seeds FIRST..FIRST+N-1 (default 1..N) of each source:
 #   csmith       csmith --no-bitfields --no-packed-struct programs (headers in /usr/include/csmith)
@@ -76,7 +83,7 @@ run_one() {
   if ! timeout 300 clang-14 -O3 $cflags p.c -o plain >plain.log 2>&1; then
     echo "skip 0 plain -O3 build failed: $(grep -m1 error plain.log | cut -c1-150)" >"$res"; return
   fi
-  POLYPROP_OPTIONS=print=transform timeout 300 clang-14 -O3 $cflags -fpass-plugin="$plugin" \
+  POLYPROP_OPTIONS="print=transform$polyprop_options" timeout 300 clang-14 -O3 $cflags $polyprop_flags -fpass-plugin="$plugin" \
     p.c -o polyprop >polyprop.log 2>&1
   rc=$?
   tr=$(grep -c ': transformed:' polyprop.log)
@@ -245,7 +252,7 @@ n=$1
 shift
 [[ "$n" =~ ^[0-9]+$ ]] || usage
 only="" reduce=1 first=1 jobs=2 out="$root/target/campaign" max_reduce=1000000 reduce_timeout=1800
-run_timeout=5
+run_timeout=5 polyprop_flags="" polyprop_options=""
 while [ $# -gt 0 ]; do
   case $1 in
     --only) only=$2; shift 2 ;;
@@ -256,6 +263,8 @@ while [ $# -gt 0 ]; do
     --max-reduce) max_reduce=$2; shift 2 ;;
     --run-timeout) run_timeout=$2; shift 2 ;;
     --reduce-timeout) reduce_timeout=$2; shift 2 ;;
+    --parallel) polyprop_flags="-fopenmp"; reduce=0; export OMP_NUM_THREADS=2; shift ;;
+    --schedule) polyprop_options=";schedule;tile-size=4"; reduce=0; shift ;;
     *) usage ;;
   esac
 done

@@ -34,6 +34,9 @@ pub struct Options {
     pub expression_limit: u64,
     /// Whether the generated code runs its parallel loops with OpenMP (`parallel=`).
     pub parallel: Parallel,
+    /// Reschedule and tile with isl's scheduler (`schedule`), with tiles of `tile_size`.
+    pub schedule: bool,
+    pub tile_size: u64,
     pub lang: bool,
 }
 
@@ -62,6 +65,8 @@ impl Default for Options {
             dependence_limit: 256,
             expression_limit: 10_000,
             parallel: Parallel::Auto,
+            schedule: false,
+            tile_size: 32,
             lang: false,
         }
     }
@@ -209,6 +214,26 @@ pub const TABLE: &[OptionSpec] = &[
         show: |o| format!("{:?}", o.parallel).to_lowercase(),
     },
     OptionSpec {
+        name: "schedule",
+        value: None,
+        description: "reschedule every SCoP with isl's scheduler and tile its permutable bands (also SCoPs without a temporary; not yet chosen by a cost model)",
+        set: |o, _, _| {
+            o.schedule = true;
+            Ok(())
+        },
+        show: |o| yes_no(o.schedule),
+    },
+    OptionSpec {
+        name: "tile-size",
+        value: Some("N"),
+        description: "tile size of every tiled band under schedule (default 32)",
+        set: |o, key, v| {
+            o.tile_size = parse_number(key, v)?;
+            Ok(())
+        },
+        show: |o| o.tile_size.to_string(),
+    },
+    OptionSpec {
         name: "lang",
         value: None,
         description: "print<polyprop-scops> writes the textual SCoP language",
@@ -318,7 +343,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, parallel, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, parallel, schedule, tile-size, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

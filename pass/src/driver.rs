@@ -30,7 +30,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     // A transform that prints no model decides from as little of the model as it can.
     let only_transform = mode == "polyprop" && options.prints_only_transform();
     output.push_str(&profile_stage(a, function, &name, options, printing("profile")));
-    if only_transform && options.import_jscop.is_none() && !crate::arrays::allocates(function) {
+    if only_transform && options.import_jscop.is_none() && !options.schedule && !crate::arrays::allocates(function) {
         if printing("transform") {
             output.push_str(&nothing_allocated(&name));
         }
@@ -132,9 +132,10 @@ pub fn nothing_allocated(name: &str) -> String {
     format!("polyprop: function {name}, whole function: not transformed: nothing propagated: no temporary array (nothing allocated; not modeled)\n")
 }
 
-/// Propagation then the isl AST of the result.
+/// Propagation (and, with `schedule`, scheduling) then the isl AST of the result.
 fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
     let (scop, report) = propagate(built, &propagation_options(options))?;
+    let scop = if options.schedule { reschedule(scop, options).0 } else { scop };
     let tree = build_ast(function, &scop, options)?;
     Ok((scop, report, tree))
 }
@@ -163,10 +164,33 @@ fn is_temporary_array(scop: &Scop, array: usize) -> bool {
 /// scalars alone are registers after -O3 anyway. So a SCoP without a temporary array is left
 /// before propagation, and one whose propagation removes no array before its AST is built:
 /// most functions of a program cost only their detection and model.
+///
+/// With `schedule`, every SCoP is also rescheduled and tiled (`reschedule`), whether or not
+/// propagation removed anything.
 fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
     if built.place.is_none() && !built.is_function {
         return Err(NEST_WITHOUT_PLACE.into());
     }
+    let (scop, removed) = match propagated(built, options) {
+        Ok(propagated) => propagated,
+        Err(why) if !options.schedule => return Err(why),
+        Err(_) => (built.scop.clone(), 0),
+    };
+    let (scop, scheduled) = match options.schedule {
+        true => reschedule(scop, options),
+        false => (scop, Ok(String::new())),
+    };
+    let scheduled = match scheduled {
+        Ok(said) => said,
+        Err(why) if removed == 0 => return Err(format!("nothing propagated, not rescheduled: {why}")),
+        Err(why) => format!(", not rescheduled: {why}"),
+    };
+    generate(function, built, &scop, options)?;
+    Ok(format!("{removed} temporaries removed, {} statements{scheduled}", scop.statements.len()))
+}
+
+/// The model after a propagation that removes a temporary array, and how many it removes.
+fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize), String> {
     if !(0..built.scop.arrays.len()).any(|a| is_temporary_array(&built.scop, a)) {
         return Err("nothing propagated: no temporary array".into());
     }
@@ -175,9 +199,19 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     if !report.removable_arrays.iter().any(|a| is_temporary_array(&scop, *a)) {
         return Err("nothing propagated: no temporary array removed".into());
     }
-    let removed = report.removable_arrays.len();
-    generate(function, built, &scop, options)?;
-    Ok(format!("{removed} temporaries removed, {} statements", scop.statements.len()))
+    Ok((scop, report.removable_arrays.len()))
+}
+
+/// `scop` rescheduled and tiled (`polyhedral::scheduling`), with what the transform's line
+/// says of it; the model as it was, and why, when isl gives up or the new schedule is refused.
+fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
+    let isl = IslContext::new(options.quota);
+    let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule(&isl, &scop, options.tile_size as i64));
+    match outcome {
+        Ok(Ok(scheduled)) => (scheduled.scop, Ok(format!(", rescheduled, {} bands tiled", scheduled.tiled))),
+        Ok(Err(why)) => (scop, Err(why)),
+        Err(e) => (scop, Err(e.to_string())),
+    }
 }
 
 /// Why a loop nest cannot be versioned in place (`scop_builder::NestPlace`).

@@ -124,7 +124,7 @@ pub extern "C" fn polyprop_options_only_transform(options: *const c_char) -> i32
 /// a JSCoP import (`import-jscop`) may transform any function.
 #[no_mangle]
 pub extern "C" fn polyprop_options_skip_unallocating(options: *const c_char) -> i32 {
-    i32::from(with_options(options, |o| o.import_jscop.is_none().then_some(())).is_some())
+    i32::from(with_options(options, |o| (o.import_jscop.is_none() && !o.schedule).then_some(())).is_some())
 }
 
 /// Whether the function named `name` allocates a fresh array (`arrays::is_allocator`): the

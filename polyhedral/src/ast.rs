@@ -399,7 +399,7 @@ fn build(ctx: &IslContext, scop: &Scop, parallel: bool) -> IslResult<Ast> {
 /// cannot be computed within it: then every loop stays sequential.
 fn parallel_loops(ctx: &IslContext, scop: &Scop) -> IslResult<Option<ParallelLoops>> {
     ctx.reset_quota();
-    let conflicts = match crate::dependences::conflicts(ctx, scop) {
+    let conflicts = match crate::dependences::conflicts(ctx, scop, true) {
         Ok(conflicts) => conflicts,
         Err(IslError::Complexity) => return Ok(None),
         Err(e) => return Err(e),

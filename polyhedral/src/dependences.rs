@@ -136,20 +136,22 @@ pub fn compute_dependences_with_quota(scop: &Scop, max_operations: u64) -> IslRe
 }
 
 /// Memory conflicts: `{ S[i] -> T[j] }` for every two statement instances that access the same
-/// element, at least one of them writing it, in either order (RAW, WAR and WAW without their
+/// element, `S[i]` writing it (the reverse relation has the pairs whose second one writes), in
+/// either order of execution (RAW, WAR and WAW without their
 /// direction, memory-based; may-accesses with their over-approximated relation). What a loop
-/// must not carry to run its iterations in parallel (`parallel`). Restricted to the domains
-/// and the assumed context.
+/// must not carry to run its iterations in parallel (`parallel`), and what a new schedule
+/// must keep in order (`scheduling`). Restricted to the domains and the assumed context. With
+/// `within_nests`, only pairs of statements of the same top-level nest (what a loop can carry).
 ///
 /// Quota: one period per array and top-level nest. A propagated statement reads the same
 /// element at many places of its expression: each access relation is read once (by its text).
-pub fn conflicts<'c>(ctx: &'c IslContext, scop: &Scop) -> IslResult<UnionMap<'c>> {
+pub fn conflicts<'c>(ctx: &'c IslContext, scop: &Scop, within_nests: bool) -> IslResult<UnionMap<'c>> {
     let assumed = isl::assumed_context(ctx, scop)?;
     // Per array: the writes and the accesses, as (top-level position, statement, relation).
     let mut writes = vec![BTreeSet::new(); scop.arrays.len()];
     let mut accesses = vec![BTreeSet::new(); scop.arrays.len()];
     for (id, statement) in scop.statements.iter().enumerate() {
-        let position = top_level_position(ctx, statement)?;
+        let position = if within_nests { top_level_position(ctx, statement)? } else { None };
         let write = (position, id, scop.access_relation(statement, &statement.write));
         writes[statement.write.array].insert(write.clone());
         accesses[statement.write.array].insert(write);
@@ -172,7 +174,7 @@ pub fn conflicts<'c>(ctx: &'c IslContext, scop: &Scop) -> IslResult<UnionMap<'c>
             ctx.reset_quota();
             // Statements of different top-level nests share no loop: no loop carries their
             // conflicts, and leaving them out keeps the relation small (a pipeline's stages).
-            let together = |p: Option<i64>| position.is_none() || p.is_none() || p == position;
+            let together = |p: Option<i64>| !within_nests || position.is_none() || p.is_none() || p == position;
             let written = relations(&mut writes[array].iter().filter(|w| w.0 == position))?;
             let accessed = relations(&mut accesses[array].iter().filter(|a| together(a.0)))?;
             result = result.union(written.apply_range(accessed.reverse()?)?.coalesce()?)?;

@@ -549,6 +549,11 @@ impl<'c> UnionMap<'c> {
 
     /// Splits the union into its pieces per pair of tuples: `(domain tuple name, range tuple
     /// name, the piece)`.
+    /// An `isl-rs` union map of `ctx`, taken.
+    pub fn from_raw(ctx: &'c IslContext, raw: isl_rs::UnionMap) -> UnionMap<'c> {
+        UnionMap { raw, ctx }
+    }
+
     pub fn pieces(&self) -> IslResult<Vec<(String, String, UnionMap<'c>)>> {
         let ctx = self.ctx;
         let list = ctx.check(self.raw.get_map_list())?;
@@ -556,8 +561,14 @@ impl<'c> UnionMap<'c> {
         let mut out = Vec::new();
         for index in 0..count {
             let map = ctx.check(list.get_at(index))?;
-            let source = ctx.check(map.get_tuple_name(DimType::In)).unwrap_or("").to_string();
-            let target = ctx.check(map.get_tuple_name(DimType::Out)).unwrap_or("").to_string();
+            // isl-rs reads a missing name (an unnamed time tuple) through a null pointer.
+            let name = |kind: DimType| -> IslResult<String> {
+                Ok(match ctx.check(map.has_tuple_name(kind))? {
+                    true => ctx.check(map.get_tuple_name(kind))?.to_string(),
+                    false => String::new(),
+                })
+            };
+            let (source, target) = (name(DimType::In)?, name(DimType::Out)?);
             let piece = ctx.check(isl_rs::UnionMap::from_map(map))?;
             out.push((source, target, UnionMap { raw: piece, ctx }));
         }

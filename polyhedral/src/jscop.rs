@@ -493,7 +493,7 @@ fn changed_access(
 }
 
 /// The imported schedules, on their domains, give no two instances the same time.
-fn check_injective(ctx: &IslContext, scop: &Scop) -> Result<(), ImportError> {
+pub(crate) fn check_injective(ctx: &IslContext, scop: &Scop) -> Result<(), ImportError> {
     ctx.reset_quota();
     // { S[i] -> [t] : i in I_S } over all statements
     let mut all: Option<UnionMap<'_>> = None;
@@ -514,7 +514,7 @@ fn check_injective(ctx: &IslContext, scop: &Scop) -> Result<(), ImportError> {
 
 /// Every dependence of `imported`'s accesses under `original`'s schedules runs source before
 /// sink under `imported`'s schedules (see [`import`]).
-fn check_legality(ctx: &IslContext, original: &Scop, imported: &Scop) -> Result<(), ImportError> {
+pub(crate) fn check_legality(ctx: &IslContext, original: &Scop, imported: &Scop) -> Result<(), ImportError> {
     let mut before = imported.clone();
     for (s, o) in before.statements.iter_mut().zip(&original.statements) {
         s.schedule = o.schedule.clone();

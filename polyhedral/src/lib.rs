@@ -11,6 +11,7 @@
 //! - `generator`: seeded random programs in the textual language.
 //! - `ast`: isl's loop program (AST) of the schedule as plain data, run-time check expressions.
 //! - `parallel`: which loops of the AST run their iterations in parallel (OpenMP).
+//! - `scheduling`: isl's scheduler and tiling on the model (behind the option `schedule`).
 //! - `jscop`: Polly's JSON exchange format (JSCoP): export, and import with legality checks.
 //! - `range`: bounds of data-dependent subscripts (the elements a may-access can touch).
 
@@ -26,6 +27,7 @@ pub mod interp;
 pub mod generator;
 pub mod ast;
 pub mod parallel;
+pub mod scheduling;
 pub mod schedule_tree;
 pub mod jscop;
 pub mod range;

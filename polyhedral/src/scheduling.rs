@@ -1,0 +1,173 @@
+//! Scheduling and tiling (paper 003, section 5.3: after propagation, scheduling and tiling
+//! decide much of the gain; Polly's scheduler and tiler on the same model).
+//!
+//! [`schedule`] asks isl's scheduler (`isl_schedule_constraints_compute_schedule`) for a new
+//! order of the model's statement instances: validity from every memory conflict in the
+//! order the current schedule runs it (`dependences::conflicts`, all of RAW, WAR and WAW, so
+//! that no location is read or written out of turn), proximity and coincidence from the same
+//! relation (bring dependent instances together, find parallel loops). Each permutable band
+//! of two or more members is then tiled with square tiles (`isl_schedule_node_band_tile`), and
+//! the point loops are reordered so that a parallel one is innermost (what LLVM's vectorizer
+//! needs: a stride along a loop that carries no dependence).
+//! The resulting schedule tree is flattened into one schedule map per statement
+//! (`isl_schedule_get_map`; shorter ones padded with zeros, which orders nothing since a
+//! sequence position already tells statements apart, and a last dimension with the
+//! statement's position, which orders instances isl left unordered), which the rest of the
+//! pipeline (AST, parallel loops, code generation) takes as it takes the `2d + 1` maps.
+//!
+//! Correctness does not rest on the scheduler: the new schedules are accepted only when they
+//! pass the checks of a JSCoP import (`jscop::check_legality`: every dependence of the model
+//! runs source before sink; `jscop::check_injective`); otherwise the model keeps its schedule.
+//!
+//! Not yet: a cost model that keeps the original schedule where the scheduler's is not
+//! better (issue 17), tile sizes from the caches, wavefronts of time-tiled stencils.
+
+use crate::dependences;
+use crate::isl::{assumed_context, map_out_dims, IslContext, IslResult, UnionMap};
+use crate::model::Scop;
+use isl_rs::{DimType, MultiVal, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Val};
+
+extern "C" {
+    fn isl_options_set_schedule_whole_component(ctx: usize, value: i32) -> i32;
+    fn isl_options_get_schedule_whole_component(ctx: usize) -> i32;
+}
+
+/// What [`schedule`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scheduled {
+    /// The model with the new schedules.
+    pub scop: Scop,
+    /// Bands tiled.
+    pub tiled: usize,
+}
+
+/// The model rescheduled and tiled with `tile_size` (module documentation), or why not: an
+/// isl failure, or a schedule the legality checks refuse (a bug of ours or of isl, never
+/// generated).
+pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Result<Scheduled, String>> {
+    if scop.statements.is_empty() {
+        return Ok(Err("no statement".into()));
+    }
+    let assumed = assumed_context(ctx, scop)?;
+    let mut domain = ctx.union_set(&scop.statements[0].domain)?;
+    let mut timed = ctx.empty_union_map()?;
+    for s in &scop.statements {
+        let d = ctx.union_set(&s.domain)?;
+        timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(d.copy()?)?)?;
+        domain = domain.union(d)?;
+    }
+    let domain = domain.intersect_params(&assumed)?;
+    // { S[i] -> T[j] : conflict, θ(S[i]) <lex θ(T[j]) }: what the new order must keep.
+    let conflicts = dependences::conflicts(ctx, scop, false)?;
+    let both = conflicts.copy()?.union(conflicts.reverse()?)?;
+    let ordered = both.intersect(timed.copy()?.lex_lt(timed)?)?;
+    let constraints = ctx.check(ScheduleConstraints::on_domain(ctx.check(domain.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_validity(ctx.check(ordered.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_proximity(ctx.check(ordered.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_coincidence(ctx.check(ordered.raw().copy())?))?;
+    // isl's clustering of components (its default) crashes in `isl_scc_graph_sub` on some of
+    // the generator's programs (tests/scheduling.rs): schedule each component whole.
+    // SAFETY: the context is live; the option is restored below.
+    let whole = unsafe { isl_options_get_schedule_whole_component(ctx.raw().ptr) };
+    unsafe { isl_options_set_schedule_whole_component(ctx.raw().ptr, 1) };
+    let computed = constraints.compute_schedule();
+    unsafe { isl_options_set_schedule_whole_component(ctx.raw().ptr, whole) };
+    let computed = ctx.check(computed)?;
+    let root = ctx.check(computed.get_root())?;
+    let mut tiled = 0;
+    let root = tile_bands(ctx, root, tile_size, &mut tiled)?;
+    let tree: Schedule = ctx.check(root.get_schedule())?;
+    let map = ctx.check(tree.get_map())?;
+    let mut result = scop.clone();
+    let mut texts = Vec::new();
+    for (statement, _, piece) in UnionMap::from_raw(ctx, map).pieces()? {
+        let text = piece.to_isl_string()?;
+        texts.push((statement, map_out_dims(ctx, &text)?, text));
+    }
+    let width = texts.iter().map(|t| t.1).max().unwrap_or(0);
+    for (statement, _, text) in texts {
+        let Some(position) = result.statements.iter().position(|s| s.name == statement) else {
+            return Ok(Err(format!("the scheduler's map names an unknown statement {statement}")));
+        };
+        result.statements[position].schedule = padded(ctx, &text, width, position)?;
+    }
+    if let Err(refused) = crate::jscop::check_injective(ctx, &result).and_then(|()| crate::jscop::check_legality(ctx, scop, &result)) {
+        return Ok(Err(format!("the scheduler's schedule is refused: {refused}")));
+    }
+    Ok(Ok(Scheduled { scop: result, tiled }))
+}
+
+/// Tiles every permutable band of two or more members below `node` (the point bands isl
+/// puts under the tiles are not tiled again); returns the node at the same position.
+fn tile_bands(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut usize) -> IslResult<ScheduleNode> {
+    let mut node = node;
+    if ctx.check(node.get_type())? == ScheduleNodeType::Band
+        && ctx.check(node.band_get_permutable())?
+        && ctx.check(node.band_n_member())? >= 2
+    {
+        let space = ctx.check(node.band_get_space())?;
+        let members = ctx.check(node.band_n_member())?;
+        let mut sizes = ctx.check(MultiVal::zero(space))?;
+        for k in 0..members {
+            sizes = ctx.check(sizes.set_val(k, ctx.check(Val::int_from_si(ctx.raw(), size))?))?;
+        }
+        node = ctx.check(node.band_tile(sizes))?;
+        *tiled += 1;
+        // The point band under the tile band: continue below it.
+        node = innermost_parallel(ctx, ctx.check(node.child(0))?)?;
+        node = children(ctx, node, size, tiled)?;
+        return ctx.check(node.parent());
+    }
+    children(ctx, node, size, tiled)
+}
+
+/// The members of a permutable band reordered so that a parallel (coincident) one is
+/// innermost and the loops that carry dependences run outside it: the point loops of gemm's
+/// tile run `i, k, j`, whose innermost loop LLVM vectorizes (a loop that carries a reduction it
+/// cannot vectorize without reassociating). Any order of a permutable band is legal.
+fn innermost_parallel(ctx: &IslContext, node: ScheduleNode) -> IslResult<ScheduleNode> {
+    let members = ctx.check(node.band_n_member())?;
+    let coincident: Vec<bool> = (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect::<IslResult<_>>()?;
+    let Some(last) = coincident.iter().rposition(|&c| c) else { return Ok(node) };
+    let mut order: Vec<i32> = (0..members).filter(|&k| coincident[k as usize] && k as usize != last).collect();
+    order.extend((0..members).filter(|&k| !coincident[k as usize]));
+    order.push(last as i32);
+    if order.iter().copied().eq(0..members) {
+        return Ok(node);
+    }
+    let schedule = ctx.check(node.band_get_partial_schedule())?;
+    let mut permuted = ctx.check(schedule.copy())?;
+    for (position, &member) in order.iter().enumerate() {
+        permuted = ctx.check(permuted.set_at(position as i32, ctx.check(schedule.get_at(member))?))?;
+    }
+    let node = ctx.check(node.delete())?;
+    let mut node = ctx.check(ctx.check(node.insert_partial_schedule(permuted))?.band_set_permutable(1))?;
+    for (position, &member) in order.iter().enumerate() {
+        node = ctx.check(node.band_member_set_coincident(position as i32, i32::from(coincident[member as usize])))?;
+    }
+    Ok(node)
+}
+
+fn children(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut usize) -> IslResult<ScheduleNode> {
+    let mut node = node;
+    for k in 0..ctx.check(node.n_children())? {
+        node = ctx.check(node.child(k))?;
+        node = tile_bands(ctx, node, size, tiled)?;
+        node = ctx.check(node.parent())?;
+    }
+    Ok(node)
+}
+
+/// `{ S[i] -> [t0, ..., tk] }` with zeros appended up to `width` time dimensions, then
+/// `position`: isl's schedule may give instances of two statements that do not depend on
+/// each other the same time (a partial order), the model's schedules order every instance.
+fn padded(ctx: &IslContext, map: &str, width: usize, position: usize) -> IslResult<String> {
+    let dims = map_out_dims(ctx, map)?;
+    let raw = ctx.check(isl_rs::Map::read_from_str(ctx.raw(), map))?;
+    let mut raw = ctx.check(raw.add_dims(DimType::Out, (width + 1 - dims) as u32))?;
+    for d in dims..width {
+        raw = ctx.check(raw.fix_si(DimType::Out, d as u32, 0))?;
+    }
+    raw = ctx.check(raw.fix_si(DimType::Out, width as u32, position as i32))?;
+    ctx.map_text(&raw)
+}
