@@ -179,8 +179,9 @@ impl Setup {
         self.suite_dir.join("polybench").join(format!("{}.c", k.name))
     }
 
-    /// The compile and link flags of `v`: the variant's own, the dataset and the timer.
-    fn flags(&self, v: &Variant) -> Vec<String> {
+    /// The compile and link flags of `v` (one clang command does both): the variant's own,
+    /// its link flags (`-fopenmp` of the threaded variants), the dataset and the timer.
+    pub fn flags(&self, v: &Variant) -> Vec<String> {
         let mut flags = v.compile_flags.clone();
         flags.extend(v.link_flags.iter().filter(|f| !flags.contains(f)).cloned().collect::<Vec<_>>());
         flags.extend([self.dataset.define(), TIME_DEFINE.to_string()]);

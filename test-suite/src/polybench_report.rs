@@ -79,7 +79,7 @@ pub fn table(results: &Results) -> String {
         setup.threads.map_or(String::new(), |t| format!(", OMP_NUM_THREADS={t}"))
     );
     let _ = writeln!(s, "times in ms of the kernel call (clock_gettime around it), speedup = naive/variant per round, each figure median [min, max]; outputs compared with naive's by their checksum lines (%a sum and FNV-1a hash of every output array): the output column says identical where they equal naive's bit for bit");
-    let flags: Vec<String> = setup.variants.iter().map(|v| format!("{} {}", v.name, v.compile_flags.join(" "))).collect();
+    let flags: Vec<String> = setup.variants.iter().map(|v| format!("{} {}", v.name, setup.flags(v).join(" "))).collect();
     let _ = writeln!(s, "variants: {}", flags.join("; "));
     let times = results.kernels.iter().flat_map(|r| r.cells.iter().filter_map(move |c| c.times(&r.kernel.function())));
     let _ = writeln!(s, "{}", shared::noise_summary(&results.load, times));
