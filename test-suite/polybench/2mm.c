@@ -2,7 +2,12 @@
  * temporary of the kernel, malloc'd and freed inside it. */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define NI 800
+#define NJ 900
+#define NK 1100
+#define NL 1200
+#elif defined(MEDIUM)
 #define NI 180
 #define NJ 190
 #define NK 210
@@ -57,7 +62,9 @@ int main(void) {
   double (*C)[NL] = malloc(sizeof(double[NJ][NL]));
   double (*D)[NL] = malloc(sizeof(double[NI][NL]));
   init_array(NI, NJ, NK, NL, &alpha, &beta, A, B, C, D);
+  TIMER_START();
   kernel_2mm(NI, NJ, NK, NL, alpha, beta, A, B, C, D);
+  TIMER_PRINT(kernel_2mm);
   print_double("D", &D[0][0], NI * NL);
   free(A);
   free(B);

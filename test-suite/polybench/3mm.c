@@ -1,7 +1,13 @@
 /* 3mm: G = (A*B)*(C*D) (double). E = A*B and F = C*D are local temporaries on the heap. */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define NI 640
+#define NJ 720
+#define NK 800
+#define NL 880
+#define NM 960
+#elif defined(MEDIUM)
 #define NI 160
 #define NJ 170
 #define NK 180
@@ -64,7 +70,9 @@ int main(void) {
   double (*D)[NL] = malloc(sizeof(double[NM][NL]));
   double (*G)[NL] = malloc(sizeof(double[NI][NL]));
   init_array(NI, NJ, NK, NL, NM, A, B, C, D);
+  TIMER_START();
   kernel_3mm(NI, NJ, NK, NL, NM, G, A, B, C, D);
+  TIMER_PRINT(kernel_3mm);
   print_double("G", &G[0][0], NI * NL);
   free(A);
   free(B);

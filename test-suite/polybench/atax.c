@@ -1,7 +1,10 @@
 /* atax: y = A^T*(A*x) (float); A*x goes through the argument array tmp. */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define M 1900
+#define N 2100
+#elif defined(MEDIUM)
 #define M 1300
 #define N 1400
 #else
@@ -35,7 +38,9 @@ int main(void) {
   float *x = malloc(sizeof(float[N])), *y = malloc(sizeof(float[N]));
   float *tmp = malloc(sizeof(float[M]));
   init_array(M, N, A, x);
+  TIMER_START();
   kernel_atax(M, N, A, x, y, tmp);
+  TIMER_PRINT(kernel_atax);
   print_float("y", y, N);
   print_float("tmp", tmp, M);
   free(A);

@@ -1,7 +1,10 @@
 /* bicg: the two products of BiCGStab, s = A^T*r and q = A*p, in one loop nest (double). */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define M 1900
+#define N 2100
+#elif defined(MEDIUM)
 #define M 1300
 #define N 1400
 #else
@@ -37,7 +40,9 @@ int main(void) {
   double *s = malloc(sizeof(double[M])), *q = malloc(sizeof(double[N]));
   double *p = malloc(sizeof(double[M])), *r = malloc(sizeof(double[N]));
   init_array(M, N, A, r, p);
+  TIMER_START();
   kernel_bicg(M, N, A, s, q, p, r);
+  TIMER_PRINT(kernel_bicg);
   print_double("s", s, M);
   print_double("q", q, N);
   free(A);

@@ -38,3 +38,21 @@ static void print_int(const char *name, const int *x, long count) {
   printf("%s sum %lld hash %016llx\n", name, sum,
          (unsigned long long)fnv1a(x, sizeof(int) * (size_t)count));
 }
+
+/* The timing of `polyprop-bench --set polybench`: with -DPOLYPROP_TIME, TIMER_START() reads
+ * CLOCK_MONOTONIC before the kernel call and TIMER_PRINT(kernel_<name>) prints
+ * `time_ms kernel_<name>: T` (milliseconds) after it. Without the macro both are empty
+ * statements, so the default output is the checksum lines alone. */
+#ifdef POLYPROP_TIME
+#include <time.h>
+static double polybench_now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+#define TIMER_START() double polybench_start_ms = polybench_now_ms()
+#define TIMER_PRINT(kernel) printf("time_ms " #kernel ": %.3f\n", polybench_now_ms() - polybench_start_ms)
+#else
+#define TIMER_START() (void)0
+#define TIMER_PRINT(kernel) (void)0
+#endif

@@ -4,7 +4,10 @@
 #include <math.h>
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define M 1200
+#define N 1400
+#elif defined(MEDIUM)
 #define M 240
 #define N 260
 #else
@@ -60,7 +63,9 @@ int main(void) {
   double (*data)[M] = malloc(sizeof(double[N][M]));
   double (*corr)[M] = malloc(sizeof(double[M][M]));
   init_array(M, N, &float_n, data);
+  TIMER_START();
   kernel_correlation(M, N, float_n, data, corr);
+  TIMER_PRINT(kernel_correlation);
   print_double("corr", &corr[0][0], M * M);
   print_double("data", &data[0][0], N * M);
   free(data);

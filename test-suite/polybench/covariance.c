@@ -2,7 +2,10 @@
  * are a local heap array. */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define M 1200
+#define N 1400
+#elif defined(MEDIUM)
 #define M 240
 #define N 260
 #else
@@ -44,7 +47,9 @@ int main(void) {
   float (*data)[M] = malloc(sizeof(float[N][M]));
   float (*cov)[M] = malloc(sizeof(float[M][M]));
   init_array(M, N, &float_n, data);
+  TIMER_START();
   kernel_covariance(M, N, float_n, data, cov);
+  TIMER_PRINT(kernel_covariance);
   print_float("cov", &cov[0][0], M * M);
   print_float("data", &data[0][0], N * M);
   free(data);

@@ -2,7 +2,11 @@
  * source row taken from fict[t]. */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define TMAX 500
+#define NX 1000
+#define NY 1200
+#elif defined(MEDIUM)
 #define TMAX 60
 #define NX 300
 #define NY 340
@@ -47,7 +51,9 @@ int main(void) {
   float (*hz)[NY] = malloc(sizeof(float[NX][NY]));
   float *fict = malloc(sizeof(float[TMAX]));
   init_array(TMAX, NX, NY, ex, ey, hz, fict);
+  TIMER_START();
   kernel_fdtd_2d(TMAX, NX, NY, ex, ey, hz, fict);
+  TIMER_PRINT(kernel_fdtd_2d);
   print_float("ex", &ex[0][0], NX * NY);
   print_float("ey", &ey[0][0], NX * NY);
   print_float("hz", &hz[0][0], NX * NY);

@@ -1,7 +1,11 @@
 /* gemm: C = alpha*A*B + beta*C (double). */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define NI 1000
+#define NJ 1100
+#define NK 1200
+#elif defined(MEDIUM)
 #define NI 300
 #define NJ 320
 #define NK 340
@@ -43,7 +47,9 @@ int main(void) {
   double (*A)[NK] = malloc(sizeof(double[NI][NK]));
   double (*B)[NJ] = malloc(sizeof(double[NK][NJ]));
   init_array(NI, NJ, NK, &alpha, &beta, C, A, B);
+  TIMER_START();
   kernel_gemm(NI, NJ, NK, alpha, beta, C, A, B);
+  TIMER_PRINT(kernel_gemm);
   print_double("C", &C[0][0], NI * NJ);
   free(C);
   free(A);

@@ -2,7 +2,9 @@
  * array tmp on the stack. */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define N 1300
+#elif defined(MEDIUM)
 #define N 1300
 #else
 #define N 90
@@ -41,7 +43,9 @@ int main(void) {
   double (*B)[N] = malloc(sizeof(double[N][N]));
   double *x = malloc(sizeof(double[N])), *y = malloc(sizeof(double[N]));
   init_array(N, &alpha, &beta, A, B, x);
+  TIMER_START();
   kernel_gesummv(N, alpha, beta, A, B, x, y);
+  TIMER_PRINT(kernel_gesummv);
   print_double("y", y, N);
   free(A);
   free(B);

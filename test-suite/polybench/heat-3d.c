@@ -1,7 +1,10 @@
 /* heat-3d: 3-D heat equation, 7-point stencil, ping-pong between A and B (double). */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define TSTEPS 500
+#define N 120
+#elif defined(MEDIUM)
 #define TSTEPS 40
 #define N 60
 #else
@@ -39,7 +42,9 @@ int main(void) {
   double (*A)[N][N] = malloc(sizeof(double[N][N][N]));
   double (*B)[N][N] = malloc(sizeof(double[N][N][N]));
   init_array(N, A, B);
+  TIMER_START();
   kernel_heat_3d(TSTEPS, N, A, B);
+  TIMER_PRINT(kernel_heat_3d);
   print_double("A", &A[0][0][0], N * N * N);
   print_double("B", &B[0][0][0], N * N * N);
   free(A);

@@ -3,7 +3,10 @@
  * as hand-optimized code often does; the second reads the array directly. */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define TSTEPS 500
+#define N 2000
+#elif defined(MEDIUM)
 #define TSTEPS 1000
 #define N 4000
 #else
@@ -35,7 +38,9 @@ static void kernel_jacobi_1d(int tsteps, int n, float A[N], float B[N]) {
 int main(void) {
   float *A = malloc(sizeof(float[N])), *B = malloc(sizeof(float[N]));
   init_array(N, A, B);
+  TIMER_START();
   kernel_jacobi_1d(TSTEPS, N, A, B);
+  TIMER_PRINT(kernel_jacobi_1d);
   print_float("A", A, N);
   print_float("B", B, N);
   free(A);

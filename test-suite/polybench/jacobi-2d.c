@@ -1,7 +1,10 @@
 /* jacobi-2d: 5-point Jacobi stencil, ping-pong between A and B (double). */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define TSTEPS 500
+#define N 1300
+#elif defined(MEDIUM)
 #define TSTEPS 60
 #define N 400
 #else
@@ -32,7 +35,9 @@ int main(void) {
   double (*A)[N] = malloc(sizeof(double[N][N]));
   double (*B)[N] = malloc(sizeof(double[N][N]));
   init_array(N, A, B);
+  TIMER_START();
   kernel_jacobi_2d(TSTEPS, N, A, B);
+  TIMER_PRINT(kernel_jacobi_2d);
   print_double("A", &A[0][0], N * N);
   print_double("B", &B[0][0], N * N);
   free(A);

@@ -1,7 +1,9 @@
 /* mvt: x1 += A*y1, x2 += A^T*y2 (float). */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define N 2000
+#elif defined(MEDIUM)
 #define N 1400
 #else
 #define N 120
@@ -34,7 +36,9 @@ int main(void) {
   float *x1 = malloc(sizeof(float[N])), *x2 = malloc(sizeof(float[N]));
   float *y1 = malloc(sizeof(float[N])), *y2 = malloc(sizeof(float[N]));
   init_array(N, x1, x2, y1, y2, A);
+  TIMER_START();
   kernel_mvt(N, x1, x2, y1, y2, A);
+  TIMER_PRINT(kernel_mvt);
   print_float("x1", x1, N);
   print_float("x2", x2, N);
   free(A);

@@ -1,7 +1,10 @@
 /* seidel-2d: in-place 9-point Gauss-Seidel sweeps (double). */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define TSTEPS 100
+#define N 1000
+#elif defined(MEDIUM)
 #define TSTEPS 20
 #define N 400
 #else
@@ -26,7 +29,9 @@ static void kernel_seidel_2d(int tsteps, int n, double A[N][N]) {
 int main(void) {
   double (*A)[N] = malloc(sizeof(double[N][N]));
   init_array(N, A);
+  TIMER_START();
   kernel_seidel_2d(TSTEPS, N, A);
+  TIMER_PRINT(kernel_seidel_2d);
   print_double("A", &A[0][0], N * N);
   free(A);
   return 0;

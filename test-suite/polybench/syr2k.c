@@ -1,7 +1,10 @@
 /* syr2k: C = alpha*A*B^T + alpha*B*A^T + beta*C on the lower triangle (double). */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define M 1000
+#define N 1200
+#elif defined(MEDIUM)
 #define M 240
 #define N 300
 #else
@@ -40,7 +43,9 @@ int main(void) {
   double (*A)[M] = malloc(sizeof(double[N][M]));
   double (*B)[M] = malloc(sizeof(double[N][M]));
   init_array(N, M, &alpha, &beta, C, A, B);
+  TIMER_START();
   kernel_syr2k(N, M, alpha, beta, C, A, B);
+  TIMER_PRINT(kernel_syr2k);
   print_double("C", &C[0][0], N * N);
   free(C);
   free(A);

@@ -1,7 +1,10 @@
 /* syrk: C = alpha*A*A^T + beta*C on the lower triangle (float). */
 #include "checksum.h"
 
-#ifdef MEDIUM
+#if defined(LARGE)
+#define M 1000
+#define N 1200
+#elif defined(MEDIUM)
 #define M 300
 #define N 360
 #else
@@ -35,7 +38,9 @@ int main(void) {
   float (*C)[N] = malloc(sizeof(float[N][N]));
   float (*A)[M] = malloc(sizeof(float[N][M]));
   init_array(N, M, &alpha, &beta, C, A);
+  TIMER_START();
   kernel_syrk(N, M, alpha, beta, C, A);
+  TIMER_PRINT(kernel_syrk);
   print_float("C", &C[0][0], N * N);
   free(C);
   free(A);

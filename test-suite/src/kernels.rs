@@ -3,7 +3,7 @@
 //! index arrays, bounds loaded from structs, possible aliasing) but behave affinely at run
 //! time, as paper 001 (POLY-PROF, §5 and Table 5) finds for Rodinia. Each program is one C
 //! file with its own `main`; this module names them, their sizes and timed kernels, and parses
-//! what they print (`test-suite/rodinia/common.h`).
+//! what they print (`test-suite/rodinia/common.h`; the parsing is [`crate::program_set`]'s).
 
 /// One program of the set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,41 +46,11 @@ pub fn select(names: &[String]) -> Result<Vec<Kernel>, String> {
         .collect()
 }
 
-/// What one run of a program printed.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct KernelReport {
-    /// Per timed function, its calls' times in call order.
-    pub times_ms: Vec<(String, Vec<f64>)>,
-    /// The `checksum NAME: ...` lines, in order: equal lists mean bit-identical outputs.
-    pub checksums: Vec<String>,
-}
-
-impl KernelReport {
-    /// The calls of `function` (empty when it printed none).
-    pub fn calls(&self, function: &str) -> &[f64] {
-        self.times_ms.iter().find(|(f, _)| f == function).map_or(&[], |(_, t)| t.as_slice())
-    }
-}
+pub use crate::program_set::KernelReport;
 
 /// Parses a program's standard output (`time_ms F: T` and `checksum NAME: ...` lines).
 pub fn parse_report(text: &str) -> Result<KernelReport, String> {
-    let mut r = KernelReport::default();
-    for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("time_ms ") {
-            let (function, value) = rest.split_once(':').ok_or_else(|| format!("bad `{line}`"))?;
-            let t = value.trim().parse::<f64>().map_err(|e| format!("bad `{line}`: {e}"))?;
-            match r.times_ms.iter_mut().find(|(f, _)| f == function) {
-                Some((_, times)) => times.push(t),
-                None => r.times_ms.push((function.to_string(), vec![t])),
-            }
-        } else if line.starts_with("checksum ") {
-            r.checksums.push(line.to_string());
-        }
-    }
-    if r.times_ms.is_empty() || r.checksums.is_empty() {
-        return Err(format!("program printed no time or checksum:\n{text}"));
-    }
-    Ok(r)
+    crate::program_set::parse_report(text, |line| line.starts_with("checksum "))
 }
 
 #[cfg(test)]

@@ -24,7 +24,11 @@
 //! - [`reference`]: the small-size reference checksums;
 //! - [`options`]: command-line options;
 //! - [`kernels`], [`profile_guided`], [`profile_report`]: the Rodinia-like kernel set
-//!   (`test-suite/rodinia/`), its measurement with a profile (`--set rodinia`) and its report.
+//!   (`test-suite/rodinia/`), its measurement with a profile (`--set rodinia`) and its report;
+//! - [`polybench`], [`polybench_report`]: the PolyBench-style kernel set
+//!   (`test-suite/polybench/`, `--set polybench`) and its report;
+//! - [`program_set`], [`program_set_report`]: what those two sets of whole programs share
+//!   (compiling, running interleaved, parsing times and checksum lines, the reports' figures).
 
 pub mod bench;
 pub mod compare;
@@ -33,8 +37,12 @@ pub mod kernels;
 pub mod options;
 pub mod pipelines;
 pub mod plot;
+pub mod polybench;
+pub mod polybench_report;
 pub mod profile_guided;
 pub mod profile_report;
+pub mod program_set;
+pub mod program_set_report;
 pub mod reference;
 pub mod report;
 pub mod runner;

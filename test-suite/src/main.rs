@@ -2,12 +2,13 @@
 //! measures them interleaved and reports times, speedups, memory, output
 //! validation and static counts (see `polyprop-bench --help`, `options.rs` and
 //! `test-suite/README.md`); `--set rodinia` does the same for the Rodinia-like kernels with a
-//! profile-guided variant (`profile_guided.rs`).
+//! profile-guided variant (`profile_guided.rs`), `--set polybench` for 16 PolyBench-style
+//! kernels (`polybench.rs`).
 
 use polyprop_test_suite::bench::{self, Config};
 use polyprop_test_suite::options::{self, Options};
 use polyprop_test_suite::toolchain::Toolchain;
-use polyprop_test_suite::{compare, pipelines, progress, progress_done, reference, report, repository_root, variants};
+use polyprop_test_suite::{compare, pipelines, program_set, progress, progress_done, reference, report, repository_root, variants};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -85,28 +86,62 @@ fn polyprop_cli(o: &Options, root: &Path) -> std::path::PathBuf {
     o.polyprop.clone().or(beside.filter(|p| p.is_file())).unwrap_or_else(|| root.join("target/release/polyprop"))
 }
 
+/// An option that only some sets take: whether it was given, its flag, and the sets it applies to.
+type Scoped = (bool, &'static str, &'static str);
+
+/// Refuses the options of `given` that were given: they do not apply to `set`, and are refused,
+/// not ignored.
+fn refuse(set: &str, given: &[Scoped]) -> Result<(), String> {
+    match given.iter().find(|(given, _, _)| *given) {
+        Some((_, flag, scope)) => Err(format!("{flag} applies to {scope}, not to --set {set}")),
+        None => Ok(()),
+    }
+}
+
+/// The options that only the PolyMage pipelines' measurement takes.
+fn pipelines_only(o: &Options) -> Vec<Scoped> {
+    let only = "the PolyMage pipelines only";
+    vec![
+        (o.fast_math, "--fast-math", only),
+        (!o.variants.is_empty(), "--variant", only),
+        (o.check_reference || o.bless_reference, "--check-reference/--bless-reference", only),
+        (o.size_given, "--small/--quick/--full/--size", only),
+    ]
+}
+
+/// The variants `--skip` leaves, of `all` (named by `name`): naive, the baseline, cannot be
+/// skipped, and an unknown name is an error.
+fn skipped<V: Copy>(o: &Options, all: &[V], name: impl Fn(V) -> String) -> Result<Vec<V>, String> {
+    if o.skip.iter().any(|s| s == "naive") {
+        return Err("--skip naive: the naive build is the baseline of every ratio".into());
+    }
+    let names: Vec<String> = all.iter().map(|v| name(*v)).collect();
+    if let Some(unknown) = o.skip.iter().find(|s| !names.contains(s)) {
+        return Err(format!("--skip {unknown}: no such variant ({})", names.join(", ")));
+    }
+    Ok(all.iter().copied().filter(|v| !o.skip.contains(&name(*v))).collect())
+}
+
+/// Writes a set's `<stem>.{txt,csv,json,svg}` into `out_dir` and says so.
+fn write_set_files(out_dir: &Path, stem: &str, files: [(&str, String); 4]) -> Result<(), String> {
+    std::fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
+    for (extension, text) in files {
+        let name = format!("{stem}.{extension}");
+        std::fs::write(out_dir.join(&name), text).map_err(|e| format!("{name}: {e}"))?;
+    }
+    println!("written: {}/{stem}.{{txt,csv,json,svg}}", out_dir.display());
+    Ok(())
+}
+
 /// `--set rodinia`: the Rodinia-like kernels, also built with a profile (issue 15).
 fn run_rodinia(o: &Options, root: &Path, out_dir: &Path, plugin: &Path) -> Result<bool, String> {
     use polyprop_test_suite::profile_guided::{self, Setup, Variant};
     use polyprop_test_suite::{kernels, profile_report};
-    let pipelines_only = [
-        (o.fast_math, "--fast-math"),
-        (o.threads.is_some(), "--threads"),
-        (!o.variants.is_empty(), "--variant"),
-        (o.check_reference || o.bless_reference, "--check-reference/--bless-reference"),
-    ];
-    if let Some((_, flag)) = pipelines_only.iter().find(|(given, _)| *given) {
-        return Err(format!("{flag} applies to the PolyMage pipelines only, not to --set rodinia"));
-    }
+    let others = [(o.threads.is_some(), "--threads", "the PolyMage pipelines and --set polybench"), (o.dataset.is_some(), "--dataset", "--set polybench only")];
+    refuse("rodinia", &[pipelines_only(o), others.to_vec()].concat())?;
     let out_dir = out_dir.join("rodinia");
     let build_dir = out_dir.join("build");
     let plugin = snapshot_plugin(plugin, &build_dir)?;
-    if o.skip.iter().any(|s| s == "naive") {
-        return Err("--skip naive: the naive build is the baseline of every ratio".into());
-    }
-    if let Some(unknown) = o.skip.iter().find(|s| !Variant::ALL.iter().any(|v| v.name() == s.as_str())) {
-        return Err(format!("--skip {unknown}: no such variant (naive, polly, polyprop, polyprop-profile)"));
-    }
     let setup = Setup {
         clang: o.clang.clone(),
         polyprop: polyprop_cli(o, root),
@@ -114,7 +149,7 @@ fn run_rodinia(o: &Options, root: &Path, out_dir: &Path, plugin: &Path) -> Resul
         suite_dir: root.join("test-suite"),
         build_dir,
         kernels: kernels::select(&o.only)?,
-        variants: Variant::ALL.into_iter().filter(|v| !o.skip.iter().any(|s| s == v.name())).collect(),
+        variants: skipped(o, &Variant::ALL, |v| v.name().to_string())?,
         extra_flags: o.extra_flags.clone(),
         rounds: o.rounds,
         reps: o.reps,
@@ -123,21 +158,44 @@ fn run_rodinia(o: &Options, root: &Path, out_dir: &Path, plugin: &Path) -> Resul
     let results = profile_guided::run(setup);
     let table = profile_report::table(&results);
     print!("{table}");
-    let files = [
-        ("rodinia.txt", table.clone()),
-        ("rodinia.csv", profile_report::csv(&results)),
-        ("rodinia.json", profile_report::json(&results)),
-        ("rodinia.svg", profile_report::svg(&results)?),
-    ];
-    for (name, text) in files {
-        std::fs::write(out_dir.join(name), text).map_err(|e| format!("{name}: {e}"))?;
-    }
-    println!("written: {}/rodinia.{{txt,csv,json,svg}}", out_dir.display());
+    let svg = profile_report::svg(&results)?;
+    write_set_files(&out_dir, "rodinia", [("txt", table), ("csv", profile_report::csv(&results)), ("json", profile_report::json(&results)), ("svg", svg)])?;
     // Exit status 1: a naive or Polly build or run failed, or Polly's output differs.
-    let broken = results.programs.iter().any(|p| {
-        p.cells.iter().enumerate().filter(|(_, c)| !c.variant.uses_plugin()).any(|(k, c)| c.first_error().is_some() || p.identical_to_naive(k) == Some(false))
-    });
-    Ok(!broken)
+    Ok(!results.programs.iter().any(|p| program_set::baseline_broken(&p.cells, |v| v.uses_plugin())))
+}
+
+/// `--set polybench`: 16 PolyBench-style kernels (issue 17), one kernel call per process.
+fn run_polybench(o: &Options, root: &Path, out_dir: &Path, plugin: &Path) -> Result<bool, String> {
+    use polyprop_test_suite::polybench::{self, Dataset, Setup};
+    use polyprop_test_suite::polybench_report;
+    refuse("polybench", &pipelines_only(o))?;
+    if o.reps != 1 {
+        return Err("--reps: a PolyBench-style program calls its kernel once; --rounds sets the processes".into());
+    }
+    let out_dir = out_dir.join("polybench");
+    let build_dir = out_dir.join("build");
+    let plugin = snapshot_plugin(plugin, &build_dir)?;
+    let all = polybench::variants(&plugin, &o.extra_flags, o.threads.is_some());
+    let kept = skipped(o, &(0..all.len()).collect::<Vec<_>>(), |k| all[k].name.clone())?;
+    let setup = Setup {
+        clang: o.clang.clone(),
+        plugin,
+        suite_dir: root.join("test-suite"),
+        build_dir,
+        kernels: polybench::select(&o.only)?,
+        variants: kept.into_iter().map(|k| all[k].clone()).collect(),
+        dataset: o.dataset.unwrap_or(Dataset::Large),
+        rounds: o.rounds,
+        threads: o.threads,
+        timeout: std::time::Duration::from_secs(o.timeout_seconds.into()),
+    };
+    let results = polybench::run(setup);
+    let table = polybench_report::table(&results);
+    print!("{table}");
+    let svg = polybench_report::svg(&results)?;
+    write_set_files(&out_dir, "polybench", [("txt", table), ("csv", polybench_report::csv(&results)), ("json", polybench_report::json(&results)), ("svg", svg)])?;
+    // Exit status 1: a naive or Polly build or run failed, or a Polly build's output differs.
+    Ok(!results.kernels.iter().any(|r| program_set::baseline_broken(&r.cells, |v| v.uses_plugin)))
 }
 
 fn run(o: Options) -> Result<bool, String> {
@@ -146,8 +204,11 @@ fn run(o: Options) -> Result<bool, String> {
     let out_dir = if o.fast_math { out_dir.join("fast-math") } else { out_dir };
     let plugin = o.plugin.clone().or_else(installed_plugin).unwrap_or_else(|| root.join("target/release/libpolyprop.so"));
     let plugin = plugin.canonicalize().unwrap_or(plugin);
-    if o.set == options::Set::Rodinia {
-        return run_rodinia(&o, &root, &out_dir, &plugin);
+    match o.set {
+        options::Set::Rodinia => return run_rodinia(&o, &root, &out_dir, &plugin),
+        options::Set::Polybench => return run_polybench(&o, &root, &out_dir, &plugin),
+        options::Set::Polymage if o.dataset.is_some() => return Err("--dataset applies to --set polybench only, not to the PolyMage pipelines".into()),
+        options::Set::Polymage => {}
     }
     let selected = pipelines::select(&o.only)?;
     let tools = Toolchain::new(o.clang.clone(), o.opt.clone(), root.join("test-suite"), out_dir.join("build"));

@@ -1,6 +1,7 @@
 //! Command-line options of `polyprop-bench`, parsed by clap ([`Arguments`]) into [`Options`].
 
 use crate::pipelines::Size;
+use crate::polybench::Dataset;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Parser;
 use std::path::PathBuf;
@@ -10,16 +11,24 @@ use std::path::PathBuf;
 /// interleaved, validates outputs bit for bit against naive and writes
 /// <out-dir>/results.{txt,csv,json} and <out-dir>/speedups.svg.
 /// With --set rodinia: the Rodinia-like kernels of test-suite/rodinia/, also built with
-/// polyprop given a profile of a small run, into <out-dir>/rodinia/.
+/// polyprop given a profile of a small run, into <out-dir>/rodinia/. With --set polybench: 16
+/// PolyBench-style kernels of test-suite/polybench/ at -DLARGE, into <out-dir>/polybench/.
 #[derive(Parser, Debug)]
 #[command(name = "polyprop-bench", version)]
 pub struct Arguments {
-    /// The benchmark set: polymage (the seven PolyMage pipelines) or rodinia (the
+    /// The benchmark set: polymage (the seven PolyMage pipelines), rodinia (the
     /// Rodinia-like kernels of test-suite/rodinia/, each also built with polyprop given a profile
-    /// of a small run; results go to <out-dir>/rodinia/rodinia.{txt,csv,json,svg})
+    /// of a small run; results go to <out-dir>/rodinia/rodinia.{txt,csv,json,svg}) or polybench
+    /// (16 PolyBench-style kernels of test-suite/polybench/, one kernel call per process;
+    /// --threads adds polly-parallel and polyprop-omp; results go to
+    /// <out-dir>/polybench/polybench.{txt,csv,json,svg})
     #[arg(long, value_name = "SET", default_value = "polymage", overrides_with = "profile_guided",
-          value_parser = PossibleValuesParser::new(["polymage", "rodinia"]).map(|s| set_named(&s)))]
+          value_parser = PossibleValuesParser::new(["polymage", "rodinia", "polybench"]).map(|s| set_named(&s)))]
     set: Set,
+    /// Under --set polybench: the PolyBench dataset the kernels are built at [default: large]
+    #[arg(long, value_name = "D",
+          value_parser = PossibleValuesParser::new(["small", "medium", "large"]).map(|s| dataset_named(&s)))]
+    dataset: Option<Dataset>,
     /// The same as --set rodinia
     #[arg(long, overrides_with = "set")]
     profile_guided: bool,
@@ -118,13 +127,23 @@ pub enum Set {
     Polymage,
     /// The Rodinia-like kernel set with the profile-guided variant (issue 15).
     Rodinia,
+    /// The PolyBench-style kernel set of issue 17.
+    Polybench,
 }
 
 fn set_named(name: &str) -> Set {
-    if name == "rodinia" {
-        Set::Rodinia
-    } else {
-        Set::Polymage
+    match name {
+        "rodinia" => Set::Rodinia,
+        "polybench" => Set::Polybench,
+        _ => Set::Polymage,
+    }
+}
+
+fn dataset_named(name: &str) -> Dataset {
+    match name {
+        "small" => Dataset::Small,
+        "medium" => Dataset::Medium,
+        _ => Dataset::Large,
     }
 }
 
@@ -132,8 +151,11 @@ fn set_named(name: &str) -> Set {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub set: Set,
+    pub dataset: Option<Dataset>,
     pub polyprop: Option<PathBuf>,
     pub size: Size,
+    /// Whether a size was given (`--small`, `--quick`, `--full` or `--size`).
+    pub size_given: bool,
     pub rounds: u32,
     pub reps: u32,
     pub only: Vec<String>,
@@ -176,11 +198,14 @@ impl From<Arguments> for Options {
             (_, _, Some(size)) => size,
             _ => Size::Quick,
         };
+        let size_given = a.small || a.quick || a.full || a.size.is_some();
         let not_empty = |v: Vec<String>| v.into_iter().filter(|s| !s.is_empty()).collect();
         Options {
             set: if a.profile_guided { Set::Rodinia } else { a.set },
+            dataset: a.dataset,
             polyprop: a.polyprop,
             size,
+            size_given,
             rounds: a.rounds,
             reps: a.reps,
             only: not_empty(a.only),
@@ -231,6 +256,13 @@ mod tests {
         assert_eq!(parse(args("--set rodinia")).unwrap().set, Set::Rodinia);
         assert_eq!(parse(args("--profile-guided --rounds 3")).unwrap().set, Set::Rodinia);
         assert!(parse(args("--set lud")).is_err());
+        let o = parse(args("--set polybench --only gemm,atax --dataset small --threads 2")).unwrap();
+        assert_eq!((o.set, o.dataset, o.threads), (Set::Polybench, Some(Dataset::Small), Some(2)));
+        assert_eq!(o.only, ["gemm", "atax"]);
+        assert!(!o.size_given);
+        assert_eq!(parse(args("--set polybench")).unwrap().dataset, None);
+        assert!(parse(args("--set polybench --dataset huge")).is_err());
+        assert!(parse(args("--quick")).unwrap().size_given);
         let o = parse(args("--full --rounds 3 --only harris,camera_pipe --threads 2 --variant fm=-ffast-math --skip polly")).unwrap();
         assert_eq!(o.skip, ["polly"]);
         assert_eq!((o.size, o.rounds, o.threads), (Size::Full, 3, Some(2)));

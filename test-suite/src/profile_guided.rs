@@ -17,12 +17,13 @@
 //! profile` with it: its verdict per timed function and how many of the function's loops the
 //! profile matched).
 
-use crate::kernels::{self, Kernel, KernelReport};
+use crate::kernels::{self, Kernel};
+use crate::program_set::{self, Launch, Named};
 use crate::stats::Spread;
 use crate::toolchain::{run_checked, strip_file_names};
 use crate::{progress, progress_done};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The build flags of the profiled run: what QEMU can run, with the debug lines the pass
@@ -65,6 +66,12 @@ impl Variant {
             Variant::PolypropProfile => vec!["-g".into(), plugin_flag],
         };
         [vec!["-O3".to_string(), "-march=native".to_string()], own, extra.to_vec()].concat()
+    }
+}
+
+impl Named for Variant {
+    fn name(&self) -> &str {
+        Variant::name(*self)
     }
 }
 
@@ -125,60 +132,11 @@ pub struct FunctionReport {
     pub loops: Option<LoopMatch>,
 }
 
-/// One program in one variant.
-#[derive(Clone, Debug)]
-pub struct Cell {
-    pub variant: Variant,
-    pub flags: Vec<String>,
-    pub build: Result<PathBuf, String>,
-    pub build_seconds: f64,
-    /// Whether the build changed the code: for polyprop, whether the optimized IR differs from
-    /// naive's; for polyprop-profile, from the same flags' without the profile; for Polly,
-    /// whether it generated code for a SCoP (a `polly.start` block).
-    pub ir_changed: Option<bool>,
-    pub runs: Vec<Result<KernelReport, String>>,
-}
-
-impl Cell {
-    fn reports(&self) -> impl Iterator<Item = &KernelReport> {
-        self.runs.iter().filter_map(|r| r.as_ref().ok())
-    }
-
-    /// The timed calls of `function` in every round (each process's warm-up call excluded).
-    pub fn times(&self, function: &str) -> Option<Spread> {
-        Spread::of(&self.reports().flat_map(|r| timed_calls(r, function).iter().copied()).collect::<Vec<_>>())
-    }
-
-    pub fn first_error(&self) -> Option<String> {
-        match &self.build {
-            Err(e) => Some(e.clone()),
-            Ok(_) => self.runs.iter().find_map(|r| r.as_ref().err().cloned()),
-        }
-    }
-
-    /// True when every successful run printed the same checksums.
-    pub fn deterministic(&self) -> bool {
-        let mut sums = self.reports().map(|r| &r.checksums);
-        match sums.next() {
-            Some(first) => sums.all(|s| s == first),
-            None => true,
-        }
-    }
-
-    fn checksums(&self) -> Option<&Vec<String>> {
-        self.reports().next().map(|r| &r.checksums)
-    }
-}
-
-/// The calls of `function` in one run but the first (the warm-up).
-fn timed_calls<'a>(r: &'a KernelReport, function: &str) -> &'a [f64] {
-    let calls = r.calls(function);
-    if calls.len() > 1 {
-        &calls[1..]
-    } else {
-        calls
-    }
-}
+/// One program in one variant. `ir_changed` says whether the build changed the code: for
+/// polyprop, whether the optimized IR differs from naive's; for polyprop-profile, from the
+/// same flags' without the profile; for Polly, whether it generated code for a SCoP
+/// ([`program_set::polly_generated_code`]).
+pub type Cell = program_set::Cell<Variant>;
 
 /// One program in every variant.
 #[derive(Clone, Debug)]
@@ -194,19 +152,12 @@ impl ProgramResult {
     /// Speedup of cell `k` over naive on `function`: per round, the median of naive's timed
     /// calls over the median of the variant's.
     pub fn speedup(&self, k: usize, function: &str) -> Option<Spread> {
-        let median = |r: &Result<KernelReport, String>| Spread::of(timed_calls(r.as_ref().ok()?, function)).map(|s| s.median);
-        let ratios: Vec<f64> = self.cells[0]
-            .runs
-            .iter()
-            .zip(&self.cells[k].runs)
-            .filter_map(|(a, b)| Some(median(a)? / median(b)?))
-            .collect();
-        Spread::of(&ratios)
+        program_set::speedup(&self.cells, k, function)
     }
 
     /// Whether cell `k`'s outputs equal naive's bit for bit (`None`: one of them did not run).
     pub fn identical_to_naive(&self, k: usize) -> Option<bool> {
-        Some(self.cells[0].checksums()? == self.cells[k].checksums()?)
+        program_set::identical_to_naive(&self.cells, k)
     }
 
     pub fn function(&self, name: &str) -> Option<&FunctionReport> {
@@ -224,33 +175,14 @@ pub struct Results {
     pub load: (String, String),
 }
 
-/// The 1, 5 and 15 minute load averages.
-fn load_average() -> String {
-    let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
-}
-
 impl Setup {
     fn source(&self, k: &Kernel) -> PathBuf {
         self.suite_dir.join("rodinia").join(format!("{}.c", k.name))
     }
 
-    /// `clang flags source -o output` with `env` (the pass's options) set; the output and
-    /// standard error of the compiler.
+    /// `clang flags source -o output` with the pass options `env`; what the compiler printed.
     fn compile(&self, k: &Kernel, flags: &[String], env: Option<&str>, output: &Path) -> Result<String, String> {
-        std::fs::create_dir_all(&self.build_dir).map_err(|e| e.to_string())?;
-        let mut cmd = Command::new(&self.clang);
-        cmd.args(flags).arg(self.source(k));
-        if !flags.iter().any(|f| f == "-c" || f == "-S") {
-            cmd.arg("-lm");
-        }
-        cmd.arg("-o").arg(output);
-        match env {
-            Some(options) => cmd.env("POLYPROP_OPTIONS", options),
-            None => cmd.env_remove("POLYPROP_OPTIONS"),
-        };
-        let out = run_checked(&mut cmd)?;
-        Ok(format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+        program_set::compile(&self.clang, flags, &self.source(k), env, output)
     }
 
     /// The optimized IR of `k` with `flags` (and the pass options `env`), file names removed.
@@ -312,9 +244,12 @@ impl Setup {
         };
         let build_seconds = start.elapsed().as_secs_f64();
         let ir_changed = match (v, &build, env) {
-            // Polly's own canonicalization changes the IR of every build; code it generated
-            // from a SCoP starts at a block named polly.start.
-            (Variant::Polly, Ok(_), _) => self.optimized_ir(k, &flags, None, v.name()).ok().map(|ir| ir.contains("polly.start")),
+            // Polly's own canonicalization changes the IR of every build; the code it generated
+            // from a SCoP has blocks of its own names.
+            (Variant::Polly, Ok(_), _) => {
+                let named = [flags.clone(), vec![program_set::KEEP_VALUE_NAMES.into()]].concat();
+                self.optimized_ir(k, &named, None, v.name()).ok().map(|ir| program_set::polly_generated_code(&ir))
+            }
             (Variant::Polyprop, Ok(_), _) => {
                 let naive = naive_ir.get_or_insert_with(|| self.optimized_ir(k, &Variant::Naive.flags(&self.plugin, &self.extra_flags), None, "naive"));
                 match (naive, self.optimized_ir(k, &flags, None, v.name())) {
@@ -330,7 +265,7 @@ impl Setup {
             }
             _ => None,
         };
-        Cell { variant: v, flags, build, build_seconds, ir_changed, runs: Vec::new() }
+        Cell::new(v, flags, build, build_seconds, ir_changed)
     }
 
     /// The pass's words on each timed function: its static model, and its verdict without and
@@ -471,27 +406,10 @@ pub fn loop_match(output: &str, function: &str) -> LoopMatch {
     m
 }
 
-/// Runs `binary N calls` once and parses what it printed.
-fn run_once(binary: &Path, size: u64, calls: u32, timeout: Duration) -> Result<KernelReport, String> {
-    let child = Command::new(binary)
-        .arg(size.to_string())
-        .arg(calls.to_string())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
-    let output = crate::runner::wait_with_timeout(child, timeout)?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(format!("{} failed ({}): {}", binary.display(), output.status, stderr.lines().last().unwrap_or("")));
-    }
-    kernels::parse_report(&String::from_utf8_lossy(&output.stdout))
-}
-
 /// Profiles, builds and measures every program of the set.
 pub fn run(setup: Setup) -> Results {
     assert_eq!(setup.variants.first(), Some(&Variant::Naive), "naive is the baseline");
-    let load_before = load_average();
+    let load_before = program_set::load_average();
     let mut programs = Vec::new();
     for k in &setup.kernels {
         progress(&format!("[profile] {} at {}", k.name, k.small));
@@ -511,17 +429,13 @@ pub fn run(setup: Setup) -> Results {
             .collect();
         progress(&format!("[print] {}", k.name));
         let functions = setup.function_reports(k, &profile);
-        for round in 0..setup.rounds {
-            for cell in cells.iter_mut() {
-                let Ok(binary) = cell.build.clone() else { continue };
-                progress(&format!("[run] {} {} round {}", k.name, cell.variant.name(), round + 1));
-                cell.runs.push(run_once(&binary, k.large, setup.reps + 1, setup.timeout));
-            }
-        }
+        let args = [k.large.to_string(), (setup.reps + 1).to_string()];
+        let launch = Launch { args: &args, threads: None, timeout: setup.timeout, parse: kernels::parse_report };
+        program_set::run_rounds(k.name, &mut cells, setup.rounds, &launch);
         programs.push(ProgramResult { kernel: *k, profile, functions, cells });
     }
     progress_done();
-    Results { setup, programs, load: (load_before, load_average()) }
+    Results { setup, programs, load: (load_before, program_set::load_average()) }
 }
 
 #[cfg(test)]
@@ -575,32 +489,5 @@ mod tests {
         assert_eq!(Variant::Naive.flags(p, &[]), ["-O3", "-march=native"]);
         assert_eq!(Variant::Polly.flags(p, &[])[2..], ["-mllvm", "-polly"]);
         assert_eq!(Variant::PolypropProfile.flags(p, &[])[2..], ["-g", "-fpass-plugin=/p.so"]);
-    }
-
-    fn run_of(times: &[(&str, &[f64])], sums: &[&str]) -> Result<KernelReport, String> {
-        Ok(KernelReport {
-            times_ms: times.iter().map(|(f, t)| (f.to_string(), t.to_vec())).collect(),
-            checksums: sums.iter().map(|s| s.to_string()).collect(),
-        })
-    }
-
-    #[test]
-    fn speedups_pair_rounds_and_skip_warm_up_calls() {
-        let cell = |v, runs| Cell { variant: v, flags: vec![], build: Ok("x".into()), build_seconds: 0.0, ir_changed: None, runs };
-        let naive = cell(Variant::Naive, vec![run_of(&[("f", &[99.0, 10.0, 10.0])], &["a"]), run_of(&[("f", &[99.0, 20.0])], &["a"])]);
-        let other = cell(Variant::Polly, vec![run_of(&[("f", &[1.0, 5.0])], &["a"]), Err("crashed".into())]);
-        let odd = cell(Variant::Polyprop, vec![run_of(&[("f", &[1.0, 5.0])], &["b"])]);
-        let p = ProgramResult {
-            kernel: kernels::ALL[0],
-            profile: ProfileStep { command: String::new(), result: Err("x".into()), seconds: 0.0 },
-            functions: vec![],
-            cells: vec![naive, other, odd],
-        };
-        let s = p.speedup(1, "f").unwrap();
-        assert_eq!((s.count, s.median), (1, 2.0));
-        assert_eq!(p.cells[0].times("f").unwrap().median, 10.0);
-        assert_eq!(p.identical_to_naive(1), Some(true));
-        assert_eq!(p.identical_to_naive(2), Some(false));
-        assert_eq!(p.cells[1].first_error().as_deref(), Some("crashed"));
     }
 }

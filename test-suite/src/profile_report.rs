@@ -3,10 +3,10 @@
 //! are `median [min, max]`. A plugin variant's note says what the plugin did as the IR and the
 //! pass's own verdict show it, never inferred from a time.
 
-use crate::plot::{grouped_bars, Bar, GroupedBars, Group, Reference, COLOURS};
-use crate::profile_guided::{Cell, FunctionReport, LoopMatch, ProgramResult, Results, Variant};
-use crate::report::{csv_field, spread_or_dash, triple};
-use crate::stats::Spread;
+use crate::plot::{grouped_bars, GroupedBars, Group, Reference};
+use crate::profile_guided::{Cell, FunctionReport, LoopMatch, Results, Variant};
+use crate::program_set_report::{self as shared, JsonCell, CSV_FIELDS};
+use crate::report::{csv_field, spread_or_dash};
 use plotters::style::BLACK;
 use serde::Serialize;
 use std::fmt::Write;
@@ -21,8 +21,8 @@ pub fn transform_note(cell: &Cell) -> String {
     }
     let mut notes = Vec::new();
     match (cell.variant, cell.ir_changed) {
-        (Variant::Polly, Some(false)) => notes.push("Polly generated no code (no polly.start block; its remarks below)"),
-        (Variant::Polly, Some(true)) => notes.push("Polly generated code for a SCoP (a polly.start block)"),
+        (Variant::Polly, Some(false)) => notes.push("Polly generated no code (no polly.stmt block; its remarks below)"),
+        (Variant::Polly, Some(true)) => notes.push("Polly generated code for a SCoP (polly.stmt blocks)"),
         (Variant::Polyprop, Some(false)) => notes.push("no transform: optimized IR identical to naive"),
         (Variant::Polyprop, Some(true)) => notes.push("IR differs from naive (see the pass's verdict below)"),
         (Variant::PolypropProfile, Some(false)) => {
@@ -36,15 +36,6 @@ pub fn transform_note(cell: &Cell) -> String {
         notes.push("checksums differ between rounds");
     }
     notes.join("; ")
-}
-
-fn validation(p: &ProgramResult, k: usize) -> String {
-    match (k, p.identical_to_naive(k)) {
-        (0, Some(_)) => "baseline".into(),
-        (_, Some(true)) => "identical".into(),
-        (_, Some(false)) => "DIFFERS".into(),
-        (_, None) => "-".into(),
-    }
 }
 
 fn loops_text(m: &Option<LoopMatch>) -> String {
@@ -76,7 +67,6 @@ pub fn table(results: &Results) -> String {
     for p in &results.programs {
         for f in p.kernel.timed {
             for (k, cell) in p.cells.iter().enumerate() {
-                let speedup = if k == 0 { "1".into() } else { spread_or_dash(p.speedup(k, f), 2) };
                 let _ = writeln!(
                     s,
                     "{:<9} {:<15} {:>9} {:<17} {:>28} {:>22} {:>10}  {}",
@@ -85,8 +75,8 @@ pub fn table(results: &Results) -> String {
                     p.kernel.large,
                     cell.variant.name(),
                     spread_or_dash(cell.times(f), 3),
-                    speedup,
-                    validation(p, k),
+                    shared::speedup_text(&p.cells, k, f),
+                    shared::validation(&p.cells, k),
                     transform_note(cell)
                 );
             }
@@ -115,41 +105,24 @@ pub fn table(results: &Results) -> String {
 /// The machine's load and the spread of the times: a build whose IR is identical to naive's
 /// measures nothing but this noise.
 pub fn noise_summary(results: &Results) -> String {
-    let spreads: Vec<f64> = results
-        .programs
-        .iter()
-        .flat_map(|p| p.kernel.timed.iter().flat_map(move |f| p.cells.iter().filter_map(move |c| c.times(f))))
-        .map(|s| 100.0 * s.relative_range())
-        .collect();
-    format!(
-        "load average (1, 5, 15 min) before {} and after {}; noise (max-min)/median of the timed calls per cell {} %: \
-         a build whose optimized IR is identical to naive's differs from it only by this noise",
-        results.load.0,
-        results.load.1,
-        spread_or_dash(Spread::of(&spreads), 0)
-    )
+    let times = results.programs.iter().flat_map(|p| p.kernel.timed.iter().flat_map(move |f| p.cells.iter().filter_map(move |c| c.times(f))));
+    shared::noise_summary(&results.load, times)
 }
 
 pub fn csv(results: &Results) -> String {
-    let mut s = String::from(
-        "program,kernel,size,profile_size,variant,rounds,reps,time_ms_median,time_ms_min,time_ms_max,\
-         speedup_median,speedup_min,speedup_max,identical_to_naive,ir_changed,build_seconds,static_model,polly_remarks,static_verdict,profile_verdict,profile_loops,flags,note\n",
+    let mut s = format!(
+        "program,kernel,size,profile_size,variant,rounds,reps,{CSV_FIELDS},static_model,polly_remarks,static_verdict,profile_verdict,profile_loops,flags,note\n"
     );
     for p in &results.programs {
         for f in p.kernel.timed {
             let report = p.function(f);
             for (k, cell) in p.cells.iter().enumerate() {
-                let speedup = if k == 0 { triple(Spread::of(&[1.0])) } else { triple(p.speedup(k, f)) };
                 let plugin = cell.variant.uses_plugin();
                 let fields: Vec<String> = [
                     vec![p.kernel.name.into(), f.to_string(), p.kernel.large.to_string(), p.kernel.small.to_string()],
                     vec![cell.variant.name().into(), results.setup.rounds.to_string(), results.setup.reps.to_string()],
-                    triple(cell.times(f)).to_vec(),
-                    speedup.to_vec(),
+                    shared::csv_fields(&p.cells, k, f),
                     vec![
-                        p.identical_to_naive(k).map_or(String::new(), |b| b.to_string()),
-                        cell.ir_changed.map_or(String::new(), |b| b.to_string()),
-                        format!("{:.2}", cell.build_seconds),
                         if plugin { report.map_or(String::new(), |r| r.static_model.clone()) } else { String::new() },
                         if cell.variant == Variant::Polly { report.map_or(String::new(), |r| r.polly.clone()) } else { String::new() },
                         if plugin { report.map_or(String::new(), |r| r.static_verdict.clone()) } else { String::new() },
@@ -165,20 +138,6 @@ pub fn csv(results: &Results) -> String {
         }
     }
     s
-}
-
-#[derive(Serialize)]
-struct JsonCell {
-    variant: &'static str,
-    flags: String,
-    time_ms: Option<Spread>,
-    speedup: Option<Spread>,
-    identical_to_naive: Option<bool>,
-    ir_changed: Option<bool>,
-    build_seconds: f64,
-    note: String,
-    /// Every call of the function per round, the warm-up first; `null` for a failed round.
-    calls_ms_per_round: Vec<Option<Vec<f64>>>,
 }
 
 #[derive(Serialize)]
@@ -204,10 +163,6 @@ struct JsonResults {
     kernels: Vec<JsonKernel>,
 }
 
-fn finite(s: Option<Spread>) -> Option<Spread> {
-    s.filter(|s| s.median.is_finite() && s.min.is_finite() && s.max.is_finite())
-}
-
 /// The whole result set as JSON.
 pub fn json(results: &Results) -> String {
     let kernels = results
@@ -225,22 +180,7 @@ pub fn json(results: &Results) -> String {
                     Err(e) => format!("none: {e}"),
                 },
                 pass: p.function(f).cloned(),
-                variants: p
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .map(|(k, cell)| JsonCell {
-                        variant: cell.variant.name(),
-                        flags: cell.flags.join(" "),
-                        time_ms: finite(cell.times(f)),
-                        speedup: if k == 0 { Spread::of(&[1.0]) } else { finite(p.speedup(k, f)) },
-                        identical_to_naive: p.identical_to_naive(k),
-                        ir_changed: cell.ir_changed,
-                        build_seconds: (cell.build_seconds * 100.0).round() / 100.0,
-                        note: transform_note(cell),
-                        calls_ms_per_round: cell.runs.iter().map(|r| r.as_ref().ok().map(|r| r.calls(f).to_vec())).collect(),
-                    })
-                    .collect(),
+                variants: (0..p.cells.len()).map(|k| JsonCell::of(&p.cells, k, f, transform_note(&p.cells[k]))).collect(),
             })
         })
         .collect();
@@ -262,27 +202,13 @@ pub fn json(results: &Results) -> String {
 /// plugin variant that changed no code in any program says so in its legend entry.
 pub fn chart(results: &Results) -> GroupedBars {
     let variants = &results.setup.variants;
-    let plotted: Vec<usize> = (1..variants.len()).collect();
-    let series = plotted
-        .iter()
-        .enumerate()
-        .map(|(b, &k)| {
-            let v = variants[k];
-            let unchanged = v.uses_plugin() && results.programs.iter().all(|p| p.cells[k].ir_changed != Some(true));
-            let name = if unchanged { format!("{} (no transform yet)", v.name()) } else { v.name().to_string() };
-            (name, COLOURS[b % COLOURS.len()])
-        })
-        .collect();
+    let series = shared::speedup_series(variants, |k| {
+        variants[k].uses_plugin() && results.programs.iter().all(|p| p.cells[k].ir_changed != Some(true))
+    });
     let groups = results
         .programs
         .iter()
-        .flat_map(|p| {
-            let plotted = &plotted;
-            p.kernel.timed.iter().map(move |f| Group {
-                label: format!("{}: {}", p.kernel.name, f),
-                bars: plotted.iter().map(|&k| p.speedup(k, f).map(|s| Bar { value: s.median, whisker: Some((s.min, s.max)) })).collect(),
-            })
-        })
+        .flat_map(|p| p.kernel.timed.iter().map(move |f| Group { label: format!("{}: {}", p.kernel.name, f), bars: shared::speedup_bars(&p.cells, f) }))
         .collect();
     GroupedBars {
         title: format!(
@@ -308,7 +234,7 @@ mod tests {
 
     #[test]
     fn notes_say_what_the_ir_shows() {
-        let cell = |variant, ir_changed| Cell { variant, flags: vec![], build: Ok("x".into()), build_seconds: 0.0, ir_changed, runs: vec![] };
+        let cell = |variant, ir_changed| Cell::new(variant, vec![], Ok("x".into()), 0.0, ir_changed);
         assert!(transform_note(&cell(Variant::Polyprop, Some(false))).starts_with("no transform:"));
         assert!(transform_note(&cell(Variant::PolypropProfile, Some(false))).starts_with("no transform from the profile"));
         assert!(transform_note(&cell(Variant::PolypropProfile, Some(true))).starts_with("the profile changed the IR"));
