@@ -379,16 +379,7 @@ struct Emitter<'a, 'ctx> {
     plan: &'a Plan<'a>,
     args: HashMap<Value, Val<'ctx>>,
     cache: HashMap<Value, Val<'ctx>>,
-    /// The parameters as `i64` (sign-extended), the width of affine and AST expressions.
-    params: Vec<Val<'ctx>>,
-    /// The parameters at their declared width, the type of `Expr::Parameter` in values.
-    declared_params: Vec<Val<'ctx>>,
-    externals: Vec<Val<'ctx>>,
-    /// Element pointer of each array that the model still accesses (None: unused).
-    arrays: Vec<Option<Val<'ctx>>>,
-    /// Inner sizes of each array as i64 values.
-    sizes: Vec<Vec<Val<'ctx>>>,
-    iterators: Vec<Option<Val<'ctx>>>,
+    values: Values<'ctx>,
     to_free: Vec<Val<'ctx>>,
     /// The `!range` kind id.
     range_kind: u32,
@@ -441,16 +432,28 @@ struct LoopShape<'a> {
     at: Option<&'a SourceLocation>,
 }
 
+/// The values the emitted code refers to, in the function it is emitted into: what an
+/// outlined parallel loop receives through its context (`captured`).
+#[derive(Clone)]
+struct Values<'ctx> {
+    /// The parameters as `i64` (sign-extended), the width of affine and AST expressions.
+    params: Vec<Val<'ctx>>,
+    /// The parameters at their declared width, the type of `Expr::Parameter` in values.
+    declared_params: Vec<Val<'ctx>>,
+    externals: Vec<Val<'ctx>>,
+    /// Element pointer of each array that the model still accesses (None: unused); a
+    /// scalar's stack slot.
+    arrays: Vec<Option<Val<'ctx>>>,
+    /// Inner sizes of each array as i64 values.
+    sizes: Vec<Vec<Val<'ctx>>>,
+    iterators: Vec<Option<Val<'ctx>>>,
+}
+
 /// The emitter's state outside an outlined function (`enter_outlined`).
 struct Saved<'ctx> {
     new_fn: FunctionValue<'ctx>,
     scope: Option<(LLVMMetadataRef, u32)>,
-    params: Vec<Val<'ctx>>,
-    declared_params: Vec<Val<'ctx>>,
-    externals: Vec<Val<'ctx>>,
-    arrays: Vec<Option<Val<'ctx>>>,
-    sizes: Vec<Vec<Val<'ctx>>>,
-    iterators: Vec<Option<Val<'ctx>>>,
+    values: Values<'ctx>,
 }
 
 impl<'a, 'ctx> Emitter<'a, 'ctx> {
@@ -464,12 +467,14 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             plan,
             args,
             cache: HashMap::new(),
-            params: Vec::new(),
-            declared_params: Vec::new(),
-            externals: Vec::new(),
-            arrays: Vec::new(),
-            sizes: Vec::new(),
-            iterators: vec![None; plan.ast.iterators.len()],
+            values: Values {
+                params: Vec::new(),
+                declared_params: Vec::new(),
+                externals: Vec::new(),
+                arrays: Vec::new(),
+                sizes: Vec::new(),
+                iterators: vec![None; plan.ast.iterators.len()],
+            },
             to_free: Vec::new(),
             tbaa_kind: crate::ir_builder::metadata_kind(original.as_value_ref(), "tbaa"),
             range_kind: crate::ir_builder::metadata_kind(original.as_value_ref(), "range"),
@@ -559,7 +564,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     /// The value scalar `id` holds now (the last written), from its slot.
     fn scalar_value(&self, id: ArrayId) -> Built<Val<'ctx>> {
-        let slot = self.arrays[id].ok_or_else(|| format!("internal error: scalar {} has no slot", self.plan.scop.arrays[id].name))?;
+        let slot = self.values.arrays[id].ok_or_else(|| format!("internal error: scalar {} has no slot", self.plan.scop.arrays[id].name))?;
         Ok(self.ir.load(slot)?.0)
     }
 
@@ -569,21 +574,21 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.materialize_parameters()?;
         for &x in plan.externals {
             let v = materialize(&self.ir, x, &self.args, &mut self.cache)?;
-            self.externals.push(v);
+            self.values.externals.push(v);
         }
         let used = used_arrays(plan.scop);
         for (id, array) in plan.scop.arrays.iter().enumerate() {
             let elem = self.ir.scalar(array.element);
             let ptr_ty = self.ir.pointer_to(elem);
             let sizes = self.inner_sizes(array)?;
-            self.sizes.push(sizes);
+            self.values.sizes.push(sizes);
             if !used[id] {
-                self.arrays.push(None);
+                self.values.arrays.push(None);
                 continue;
             }
             if array.is_scalar() {
                 let slot = self.ir.alloca(elem, &array.name)?;
-                self.arrays.push(Some(slot));
+                self.values.arrays.push(Some(slot));
                 continue;
             }
             let base = plan.bases[id];
@@ -598,7 +603,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 let b = self.args.get(&base).copied().unwrap_or_else(|| llvm_raw::value(base));
                 self.ir.bitcast(b, ptr_ty, &array.name)?
             };
-            self.arrays.push(Some(pointer));
+            self.values.arrays.push(Some(pointer));
         }
         Ok(())
     }
@@ -612,8 +617,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 ParameterValue::Product { factors, bits } => self.product(factors, *bits)?,
             };
             let bits = if v.is_int_value() { v.into_int_value().get_type().get_bit_width() } else { 64 };
-            self.declared_params.push(v);
-            self.params.push(if bits < 64 { self.ir.sext(v, self.ir.i64())? } else { v });
+            self.values.declared_params.push(v);
+            self.values.params.push(if bits < 64 { self.ir.sext(v, self.ir.i64())? } else { v });
             self.parameter_ranges.push(match bits {
                 64 if self.parameters_bounded => Interval::symmetric(value_ranges::PARAMETER_BOUND),
                 _ => Interval::signed_bits(bits.min(64)),
@@ -628,7 +633,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     fn parameter_bounds_hold(&self) -> Built<Option<Val<'ctx>>> {
         let wide = |v: &&Val<'ctx>| v.is_int_value() && v.into_int_value().get_type().get_bit_width() == 64;
         let mut ok = None;
-        for &p in self.declared_params.iter().filter(wide) {
+        for &p in self.values.declared_params.iter().filter(wide) {
             let above = self.ir.icmp(IntPredicate::SGE, p, self.int(-value_ranges::PARAMETER_BOUND))?;
             let below = self.ir.icmp(IntPredicate::SLE, p, self.int(value_ranges::PARAMETER_BOUND))?;
             let inside = self.ir.binary(Opcode::And, above, below)?;
@@ -689,7 +694,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         for (v, k) in &e.terms {
             let (x, range) = match v {
                 AffVar::Iter(i) => (iters[*i], iterator_range(*i)),
-                AffVar::Param(p) => (self.params[*p], self.parameter_ranges.get(*p).copied().unwrap_or(Interval::I64)),
+                AffVar::Param(p) => (self.values.params[*p], self.parameter_ranges.get(*p).copied().unwrap_or(Interval::I64)),
                 AffVar::FloorDiv(inner, d) => {
                     let n = self.affine_flagged(inner, iters, WrapFlags::NONE)?;
                     self.floor_div(n, (self.int(*d), Interval::point(*d)))?
@@ -747,8 +752,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         if let Some(range) = self.leaves().leaf(e) {
             let v = match e {
                 AstExpr::Int(v) => self.int(*v),
-                AstExpr::Param(k) => self.params[*k],
-                AstExpr::Iterator(k) => self.iterators[*k].ok_or("AST iterator used outside its loop")?,
+                AstExpr::Param(k) => self.values.params[*k],
+                AstExpr::Iterator(k) => self.values.iterators[*k].ok_or("AST iterator used outside its loop")?,
                 _ => unreachable!("leaf() is Some only for leaves"),
             };
             return Ok((v, range));
@@ -879,7 +884,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.ir.position_at_end(header);
         let phi = self.ir.phi(self.ir.i64().into(), &self.plan.ast.iterators[iterator])?;
         let iterator_value = phi.as_basic_value();
-        self.iterators[iterator] = Some(iterator_value);
+        self.values.iterators[iterator] = Some(iterator_value);
         self.iterator_ranges[iterator] = shape.ranges.header;
         let cv = match bound {
             LoopBound::Ast(cond) => self.ast_condition(cond)?,
@@ -902,7 +907,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             self.ir.set_loop_id(back_edge, id, self.scope.map(|(scope, _)| scope));
         }
         phi.add_incoming(&[(&init, pre), (&next, latch)]);
-        self.iterators[iterator] = None;
+        self.values.iterators[iterator] = None;
         self.iterator_ranges[iterator] = Interval::I64;
         self.ir.position_at_end(exit);
         Ok(())
@@ -982,18 +987,18 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// and the scalars' current values.
     fn captured(&self) -> Built<Vec<Val<'ctx>>> {
         let mut out: Vec<Val<'ctx>> = Vec::new();
-        out.extend(&self.params);
-        out.extend(&self.declared_params);
-        out.extend(&self.externals);
-        for (id, slot) in self.arrays.iter().enumerate() {
+        out.extend(&self.values.params);
+        out.extend(&self.values.declared_params);
+        out.extend(&self.values.externals);
+        for (id, slot) in self.values.arrays.iter().enumerate() {
             match slot {
                 Some(slot) if self.plan.scop.arrays[id].is_scalar() => out.push(self.ir.load(*slot)?.0),
                 Some(pointer) => out.push(*pointer),
                 None => {}
             }
         }
-        out.extend(self.sizes.iter().flatten());
-        out.extend(self.iterators.iter().flatten());
+        out.extend(self.values.sizes.iter().flatten());
+        out.extend(self.values.iterators.iter().flatten());
         Ok(out)
     }
 
@@ -1002,13 +1007,13 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     fn set_captured(&mut self, outlined: FunctionValue<'ctx>, values: Vec<Val<'ctx>>) -> Built<()> {
         let mut values = values.into_iter();
         let mut next = || values.next().ok_or_else(|| "internal error: captured values out of step".to_string());
-        for v in self.params.iter_mut().chain(&mut self.declared_params).chain(&mut self.externals) {
+        for v in self.values.params.iter_mut().chain(&mut self.values.declared_params).chain(&mut self.values.externals) {
             *v = next()?;
         }
-        for id in 0..self.arrays.len() {
-            let Some(_) = self.arrays[id] else { continue };
+        for id in 0..self.values.arrays.len() {
+            let Some(_) = self.values.arrays[id] else { continue };
             let value = next()?;
-            self.arrays[id] = Some(if self.plan.scop.arrays[id].is_scalar() {
+            self.values.arrays[id] = Some(if self.plan.scop.arrays[id].is_scalar() {
                 let slot = self.ir.entry_alloca(outlined, value.get_type(), &self.plan.scop.arrays[id].name)?;
                 self.ir.store(value, slot)?;
                 slot
@@ -1016,7 +1021,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 value
             });
         }
-        for v in self.sizes.iter_mut().flatten().chain(self.iterators.iter_mut().flatten()) {
+        for v in self.values.sizes.iter_mut().flatten().chain(self.values.iterators.iter_mut().flatten()) {
             *v = next()?;
         }
         Ok(())
@@ -1025,16 +1030,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// Moves emission into `outlined` (its entry block, its debug scope, no nested fork);
     /// returns what `leave_outlined` restores.
     fn enter_outlined(&mut self, outlined: FunctionValue<'ctx>) -> Built<Saved<'ctx>> {
-        let saved = Saved {
-            new_fn: self.new_fn,
-            scope: self.scope,
-            params: self.params.clone(),
-            declared_params: self.declared_params.clone(),
-            externals: self.externals.clone(),
-            arrays: self.arrays.clone(),
-            sizes: self.sizes.clone(),
-            iterators: self.iterators.clone(),
-        };
+        let saved = Saved { new_fn: self.new_fn, scope: self.scope, values: self.values.clone() };
         self.new_fn = outlined;
         self.in_parallel = true;
         self.scope = bridge::copy_subprogram(self.original.as_value_ref(), outlined.as_value_ref())
@@ -1047,12 +1043,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     fn leave_outlined(&mut self, saved: Saved<'ctx>) {
         self.new_fn = saved.new_fn;
         self.scope = saved.scope;
-        self.params = saved.params;
-        self.declared_params = saved.declared_params;
-        self.externals = saved.externals;
-        self.arrays = saved.arrays;
-        self.sizes = saved.sizes;
-        self.iterators = saved.iterators;
+        self.values = saved.values;
         self.in_parallel = false;
     }
 
@@ -1084,7 +1075,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     fn address(&self, access: &Access, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
         let array = &self.plan.scop.arrays[access.array];
-        let base = self.arrays[access.array].ok_or_else(|| format!("array {} not allocated", array.name))?;
+        let base = self.values.arrays[access.array].ok_or_else(|| format!("array {} not allocated", array.name))?;
         if array.is_scalar() {
             return Ok(base);
         }
@@ -1093,7 +1084,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         // nothing for data-dependent ones.
         let exact = (1..subscripts.len()).all(|d| access.data_subscript(d).is_none());
         let flags = if exact { WrapFlags { nsw: true, ..WrapFlags::NONE } } else { WrapFlags::NONE };
-        let index = self.linearize(&subscripts, &self.sizes[access.array], flags)?;
+        let index = self.linearize(&subscripts, &self.values.sizes[access.array], flags)?;
         self.ir.element_pointer(base, index)
     }
 
@@ -1197,8 +1188,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 Ok(value)
             }
             Expr::Iterator(k) => Ok(iters[*k]),
-            Expr::Parameter(k) => Ok(self.declared_params[*k]),
-            Expr::External(k) => Ok(self.externals[*k]),
+            Expr::Parameter(k) => Ok(self.values.declared_params[*k]),
+            Expr::External(k) => Ok(self.values.externals[*k]),
             Expr::Unary(UnaryOp::FNeg, x) => Ok(self.fast_math(ir.fneg(self.expr(x, iters)?)?)),
             Expr::Binary(op, x, y, flags) => {
                 let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);

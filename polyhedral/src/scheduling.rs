@@ -30,7 +30,20 @@ use isl_rs::{DimType, MultiVal, Schedule, ScheduleConstraints, ScheduleNode, Sch
 extern "C" {
     fn isl_options_set_schedule_whole_component(ctx: usize, value: i32) -> i32;
     fn isl_options_get_schedule_whole_component(ctx: usize) -> i32;
+    fn isl_options_set_schedule_max_coefficient(ctx: usize, value: i32) -> i32;
+    fn isl_options_set_schedule_max_constant_term(ctx: usize, value: i32) -> i32;
 }
+
+/// Most statements a model may have to be rescheduled: isl's scheduler solves integer
+/// programs over all statements of a component, whose time its operation quota does not
+/// bound (a generated 40-statement pipeline took minutes).
+pub const MAX_STATEMENTS: usize = 30;
+
+/// Bounds on the schedule's coefficients and constant terms, as Polly sets them
+/// (`-polly-opt-max-coefficient`, `-polly-opt-max-constant-term`): they keep the integer
+/// programs small.
+const MAX_COEFFICIENT: i32 = 20;
+const MAX_CONSTANT_TERM: i32 = 20;
 
 /// What [`schedule`] did.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,6 +60,9 @@ pub struct Scheduled {
 pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Result<Scheduled, String>> {
     if scop.statements.is_empty() {
         return Ok(Err("no statement".into()));
+    }
+    if scop.statements.len() > MAX_STATEMENTS {
+        return Ok(Err(format!("{} statements (at most {MAX_STATEMENTS} are scheduled)", scop.statements.len())));
     }
     let assumed = assumed_context(ctx, scop)?;
     let mut domain = ctx.union_set(&scop.statements[0].domain)?;
@@ -69,7 +85,11 @@ pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Resu
     // the generator's programs (tests/scheduling.rs): schedule each component whole.
     // SAFETY: the context is live; the option is restored below.
     let whole = unsafe { isl_options_get_schedule_whole_component(ctx.raw().ptr) };
-    unsafe { isl_options_set_schedule_whole_component(ctx.raw().ptr, 1) };
+    unsafe {
+        isl_options_set_schedule_whole_component(ctx.raw().ptr, 1);
+        isl_options_set_schedule_max_coefficient(ctx.raw().ptr, MAX_COEFFICIENT);
+        isl_options_set_schedule_max_constant_term(ctx.raw().ptr, MAX_CONSTANT_TERM);
+    }
     let computed = constraints.compute_schedule();
     unsafe { isl_options_set_schedule_whole_component(ctx.raw().ptr, whole) };
     let computed = ctx.check(computed)?;

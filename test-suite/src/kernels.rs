@@ -33,17 +33,7 @@ pub const ALL: [Kernel; 6] = [
 
 /// The programs named in `names` (all when empty); unknown names are errors.
 pub fn select(names: &[String]) -> Result<Vec<Kernel>, String> {
-    if names.is_empty() {
-        return Ok(ALL.to_vec());
-    }
-    names
-        .iter()
-        .map(|n| {
-            ALL.iter().find(|k| k.name == n.as_str()).copied().ok_or_else(|| {
-                format!("unknown kernel program `{n}` (known: {})", ALL.iter().map(|k| k.name).collect::<Vec<_>>().join(", "))
-            })
-        })
-        .collect()
+    crate::program_set::select_named(&ALL, |k| k.name, names, "kernel program")
 }
 
 pub use crate::program_set::KernelReport;

@@ -59,17 +59,7 @@ pub const ALL: [Kernel; 16] = [
 
 /// The kernels named in `names` (all when empty), in the order given; unknown names are errors.
 pub fn select(names: &[String]) -> Result<Vec<Kernel>, String> {
-    if names.is_empty() {
-        return Ok(ALL.to_vec());
-    }
-    names
-        .iter()
-        .map(|n| {
-            ALL.iter().find(|k| k.name == n.as_str()).copied().ok_or_else(|| {
-                format!("unknown PolyBench-style kernel `{n}` (known: {})", ALL.iter().map(|k| k.name).collect::<Vec<_>>().join(", "))
-            })
-        })
-        .collect()
+    crate::program_set::select_named(&ALL, |k| k.name, names, "PolyBench-style kernel")
 }
 
 /// The size a kernel is built at: PolyBench's dataset names, as the sources' macros.

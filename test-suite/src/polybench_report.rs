@@ -4,12 +4,11 @@
 //! Polly's). Times and ratios are `median [min, max]`; a build's note says what its optimized
 //! IR shows, never what a time suggests.
 
-use crate::plot::{grouped_bars, Group, GroupedBars, Reference};
+use crate::plot::{grouped_bars, Group, GroupedBars};
 use crate::polybench::{Dataset, KernelResult, Results};
 use crate::program_set::speedup;
 use crate::program_set_report::{self as shared, JsonCell, CSV_FIELDS};
 use crate::report::{csv_field, spread_or_dash};
-use plotters::style::BLACK;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -197,19 +196,16 @@ fn changed_nothing(results: &Results, k: usize) -> bool {
 pub fn chart(results: &Results) -> GroupedBars {
     let series = shared::speedup_series(&results.setup.variants, |k| changed_nothing(results, k));
     let groups = results.kernels.iter().map(|r| Group { label: r.kernel.name.to_string(), bars: shared::speedup_bars(&r.cells, &r.kernel.function()) }).collect();
-    GroupedBars {
-        title: format!(
-            "PolyBench-style kernels ({}): speedup over clang-14 -O3 -march=native (median, whiskers min-max; {} rounds{})",
-            results.setup.dataset.define(),
-            results.setup.rounds,
-            results.setup.threads.map_or(String::new(), |t| format!(", {t} threads"))
-        ),
-        y_label: "speedup".into(),
+    shared::speedup_chart(
+        format!(
+        "PolyBench-style kernels ({}): speedup over clang-14 -O3 -march=native (median, whiskers min-max; {} rounds{})",
+        results.setup.dataset.define(),
+        results.setup.rounds,
+        results.setup.threads.map_or(String::new(), |t| format!(", {t} threads"))
+    ),
         series,
         groups,
-        reference: Reference { value: 1.0, label: "1 = naive".into(), colour: BLACK },
-        value_digits: Some(2),
-    }
+    )
 }
 
 pub fn svg(results: &Results) -> Result<String, String> {

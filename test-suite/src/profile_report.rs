@@ -3,11 +3,10 @@
 //! are `median [min, max]`. A plugin variant's note says what the plugin did as the IR and the
 //! pass's own verdict show it, never inferred from a time.
 
-use crate::plot::{grouped_bars, GroupedBars, Group, Reference};
+use crate::plot::{grouped_bars, GroupedBars, Group};
 use crate::profile_guided::{Cell, FunctionReport, LoopMatch, Results, Variant};
 use crate::program_set_report::{self as shared, JsonCell, CSV_FIELDS};
 use crate::report::{csv_field, spread_or_dash};
-use plotters::style::BLACK;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -210,17 +209,14 @@ pub fn chart(results: &Results) -> GroupedBars {
         .iter()
         .flat_map(|p| p.kernel.timed.iter().map(move |f| Group { label: format!("{}: {}", p.kernel.name, f), bars: shared::speedup_bars(&p.cells, f) }))
         .collect();
-    GroupedBars {
-        title: format!(
-            "Rodinia-like kernels: speedup over clang-14 -O3 -march=native (median, whiskers min-max; {} rounds x {} calls)",
-            results.setup.rounds, results.setup.reps
-        ),
-        y_label: "speedup".into(),
+    shared::speedup_chart(
+        format!(
+        "Rodinia-like kernels: speedup over clang-14 -O3 -march=native (median, whiskers min-max; {} rounds x {} calls)",
+        results.setup.rounds, results.setup.reps
+    ),
         series,
         groups,
-        reference: Reference { value: 1.0, label: "1 = naive".into(), colour: BLACK },
-        value_digits: Some(2),
-    }
+    )
 }
 
 pub fn svg(results: &Results) -> Result<String, String> {

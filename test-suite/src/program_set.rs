@@ -148,6 +148,19 @@ pub fn identical_to_naive<V>(cells: &[Cell<V>], k: usize) -> Option<bool> {
 /// default), so that Polly's generated code can be told by its block names.
 pub const KEEP_VALUE_NAMES: &str = "-fno-discard-value-names";
 
+/// The programs of `all` named in `names` (all when empty), in the order given; an unknown
+/// name is an error that lists the known ones (`what`: "kernel program").
+pub fn select_named<K: Copy>(all: &[K], name: impl Fn(&K) -> &str, names: &[String], what: &str) -> Result<Vec<K>, String> {
+    if names.is_empty() {
+        return Ok(all.to_vec());
+    }
+    let known = || all.iter().map(&name).collect::<Vec<_>>().join(", ");
+    names
+        .iter()
+        .map(|n| all.iter().find(|k| name(k) == n.as_str()).copied().ok_or_else(|| format!("unknown {what} `{n}` (known: {})", known())))
+        .collect()
+}
+
 /// Whether optimized IR, compiled with [`KEEP_VALUE_NAMES`], holds code Polly generated for a
 /// SCoP: its statements' blocks are named `polly.stmt.*` (the `polly.start` block it opens with
 /// is merged away at -O3).

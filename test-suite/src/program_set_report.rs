@@ -3,11 +3,11 @@
 //! timed function as table text, CSV fields and JSON, the noise line, and the bars of the
 //! speedup plot. Times and ratios are `median [min, max]`.
 
-use crate::plot::{Bar, COLOURS};
+use crate::plot::{Bar, Group, GroupedBars, Reference, COLOURS};
 use crate::program_set::{identical_to_naive, speedup, Cell, Named};
 use crate::report::{spread_or_dash, triple};
 use crate::stats::Spread;
-use plotters::style::RGBColor;
+use plotters::style::{RGBColor, BLACK};
 use serde::Serialize;
 
 /// Whether `cells[k]`'s output equals naive's: `baseline` for naive itself, `identical`,
@@ -104,6 +104,18 @@ pub fn noise_summary(load: &(String, String), times: impl Iterator<Item = Spread
 /// The bars of one timed function in the speedup plot: one per variant but naive.
 pub fn speedup_bars<V>(cells: &[Cell<V>], function: &str) -> Vec<Option<Bar>> {
     (1..cells.len()).map(|k| speedup(cells, k, function).map(|s| Bar { value: s.median, whisker: Some((s.min, s.max)) })).collect()
+}
+
+/// The speedup chart of a set: one group per timed function, the reference line at 1.
+pub fn speedup_chart(title: String, series: Vec<(String, RGBColor)>, groups: Vec<Group>) -> GroupedBars {
+    GroupedBars {
+        title,
+        y_label: "speedup".into(),
+        series,
+        groups,
+        reference: Reference { value: 1.0, label: "1 = naive".into(), colour: BLACK },
+        value_digits: Some(2),
+    }
 }
 
 /// The plot's series, one per variant but naive (`variants[0]`); `changed_nothing(k)` marks a
