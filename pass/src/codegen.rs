@@ -101,6 +101,10 @@ pub struct Plan<'a> {
     /// The lines of the original statements' values by shape (`fidelity::origins`): a
     /// propagated subexpression keeps its producer's line.
     pub origins: &'a HashMap<String, SourceLocation>,
+    /// Whether statement arguments `e + c` address their elements as `e`'s plus a constant
+    /// (`offset_address`; with `schedule`, for unrolled register tiles): off, the code of
+    /// models that are not rescheduled stays as it was.
+    pub split_offsets: bool,
 }
 
 /// Generates the new function and the versioned entry; returns why it did not when it did
@@ -405,6 +409,9 @@ struct Emitter<'a, 'ctx> {
     iterator_ranges: Vec<Interval>,
     /// Per argument of the statement being emitted, the interval of its value.
     statement_ranges: Vec<Interval>,
+    /// Per argument of the statement being emitted that the AST writes `e + c` (the copies of
+    /// an unrolled register tile), `e`'s value and `c`; empty when no argument has an offset.
+    statement_offsets: Vec<(Val<'ctx>, Interval, i64)>,
     /// A nest's live-out scalars and the pointers its new function stores their last values to.
     hand_back: Vec<(ArrayId, Val<'ctx>)>,
     /// libomp's entry points, declared at the first parallel loop.
@@ -486,6 +493,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             parameter_ranges: Vec::new(),
             iterator_ranges: vec![Interval::I64; plan.ast.iterators.len()],
             statement_ranges: Vec::new(),
+            statement_offsets: Vec::new(),
             hand_back: Vec::new(),
             openmp: None,
             in_parallel: false,
@@ -684,9 +692,14 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// interval of its value. `iters` are the current statement's arguments (their ranges are
     /// `statement_ranges`) or none.
     fn affine_flagged(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>], flags: WrapFlags) -> Built<(Val<'ctx>, Interval)> {
+        self.affine_ranged(e, iters, &self.statement_ranges, flags)
+    }
+
+    /// [`Self::affine_flagged`] with the iterators' ranges given (`iters`' when of its length).
+    fn affine_ranged(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>], ranges: &[Interval], flags: WrapFlags) -> Built<(Val<'ctx>, Interval)> {
         use polyhedral::affine::AffVar;
-        let iterator_range = |i: usize| match self.statement_ranges.get(i) {
-            Some(r) if self.statement_ranges.len() == iters.len() => *r,
+        let iterator_range = |i: usize| match ranges.get(i) {
+            Some(r) if ranges.len() == iters.len() => *r,
             _ => Interval::I64,
         };
         let mut acc = self.int(e.constant);
@@ -868,8 +881,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 self.set_location(self.plan.scop.statements[*statement].location.as_ref());
                 let (iters, ranges): (Vec<_>, Vec<_>) = args.iter().map(|a| self.ast_value(a)).collect::<Built<Vec<_>>>()?.into_iter().unzip();
                 self.statement_ranges = ranges;
+                self.statement_offsets = self.argument_offsets(args, &iters)?;
                 let done = self.statement(*statement, &iters);
                 self.statement_ranges.clear();
+                self.statement_offsets.clear();
                 done
             }
         }
@@ -1079,13 +1094,73 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         if array.is_scalar() {
             return Ok(base);
         }
-        let subscripts = self.subscript_values(access, iters)?;
         // nsw needs every inner subscript inside its dimension: an assumption for affine ones,
         // nothing for data-dependent ones.
-        let exact = (1..subscripts.len()).all(|d| access.data_subscript(d).is_none());
+        let exact = (1..access.subscripts.len()).all(|d| access.data_subscript(d).is_none());
         let flags = if exact { WrapFlags { nsw: true, ..WrapFlags::NONE } } else { WrapFlags::NONE };
+        if let Some(address) = self.offset_address(access, base, flags)? {
+            return Ok(address);
+        }
+        let subscripts = self.subscript_values(access, iters)?;
         let index = self.linearize(&subscripts, &self.values.sizes[access.array], flags)?;
         self.ir.element_pointer(base, index)
+    }
+
+    /// Per argument written `e + c` (an integer `c`), `e`'s value, its range and `c`; the
+    /// argument's value and range and 0 for the others; empty when no argument has an offset.
+    fn argument_offsets(&self, args: &[AstExpr], iters: &[Val<'ctx>]) -> Built<Vec<(Val<'ctx>, Interval, i64)>> {
+        let offset = constant_offset;
+        if !self.plan.split_offsets || args.iter().all(|a| offset(a).is_none()) {
+            return Ok(Vec::new());
+        }
+        args.iter()
+            .zip(iters.iter().zip(&self.statement_ranges))
+            .map(|(a, (&value, &range))| match offset(a) {
+                Some((e, c)) => self.ast_value(e).map(|(v, r)| (v, r, c)),
+                None => Ok((value, range, 0)),
+            })
+            .collect()
+    }
+
+    /// The address of an affine access whose statement arguments have constant offsets
+    /// (`statement_offsets`), as the element at the arguments without offsets, then the
+    /// constant element offset: `&A[e*n + f] + (c*n + d)` for `A[e + c][f + d]`. The copies of an
+    /// unrolled register tile then address one element plus different constants, which alias
+    /// analysis tells apart (the flattened `(e + c)*n + f + d` it cannot), so LLVM keeps each
+    /// in a register across the reduction loop. `None` for other accesses.
+    fn offset_address(&self, access: &Access, base: Val<'ctx>, flags: WrapFlags) -> Built<Option<Val<'ctx>>> {
+        use polyhedral::affine::AffVar;
+        if self.statement_offsets.is_empty() {
+            return Ok(None);
+        }
+        let mut affine = Vec::new();
+        for s in access.mixed_subscripts() {
+            match s {
+                Ok(s) if s.terms.iter().all(|(v, _)| matches!(v, AffVar::Iter(_) | AffVar::Param(_))) => affine.push(s),
+                _ => return Ok(None),
+            }
+        }
+        let offset_of = |i: usize| self.statement_offsets[i].2;
+        let constants: Vec<i64> = affine
+            .iter()
+            .map(|s| s.terms.iter().map(|(v, k)| if let AffVar::Iter(i) = v { k * offset_of(*i) } else { 0 }).sum())
+            .collect();
+        if constants.iter().all(|&c| c == 0) {
+            return Ok(None);
+        }
+        let (bases, ranges): (Vec<Val<'ctx>>, Vec<Interval>) = self.statement_offsets.iter().map(|o| (o.0, o.1)).unzip();
+        // As `subscript` writes it, of the arguments without their offsets.
+        let variable = affine
+            .iter()
+            .map(|s| {
+                let top = if s.terms.len() <= 1 { WrapFlags { nsw: true, ..WrapFlags::NONE } } else { WrapFlags::NONE };
+                Ok(self.affine_ranged(s, &bases, &ranges, top)?.0)
+            })
+            .collect::<Built<Vec<_>>>()?;
+        let sizes = &self.values.sizes[access.array];
+        let at = self.ir.element_pointer(base, self.linearize(&variable, sizes, flags)?)?;
+        let constant = self.linearize(&constants.iter().map(|&c| self.int(c)).collect::<Vec<_>>(), sizes, flags)?;
+        self.ir.element_pointer(at, constant).map(Some)
     }
 
     /// The subscripts of an access as `i64` values: affine ones from the iterators, the
@@ -1625,5 +1700,16 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let before = self.ir.icmp(IntPredicate::ULE, hi1, lo2)?;
         let after = self.ir.icmp(IntPredicate::ULE, hi2, lo1)?;
         self.ir.binary(Opcode::Or, before, after)
+    }
+}
+
+/// `(e, c)` for an AST expression `e + c` with an integer `c` other than 0.
+fn constant_offset(a: &AstExpr) -> Option<(&AstExpr, i64)> {
+    match a {
+        AstExpr::Add(e, c) => match **c {
+            AstExpr::Int(c) if c != 0 => Some((&**e, c)),
+            _ => None,
+        },
+        _ => None,
     }
 }

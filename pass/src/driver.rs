@@ -144,12 +144,17 @@ fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop,
     crate::timing::stage("propagation", || propagation::propagate(&built.scop, options)).map_err(|e| format!("internal error in propagation: {e}"))
 }
 
-/// The isl AST of `scop`; with its parallel loops marked when `function` gets parallel code.
+/// The isl AST of `scop`; with its parallel loops marked when `function` gets parallel code,
+/// and with `schedule`, its full register tiles unrolled.
 fn build_ast(function: Value, scop: &Scop, options: &Options) -> Result<ast::Ast, String> {
     let isl = IslContext::new(options.quota);
     let parallel = codegen::parallel_code(function, options.parallel);
     let build = if parallel { ast::build_parallel_ast } else { ast::build_ast };
-    crate::timing::stage("AST", || build(&isl, scop)).map_err(|e| format!("AST generation: {e}"))
+    let mut tree = crate::timing::stage("AST", || build(&isl, scop)).map_err(|e| format!("AST generation: {e}"))?;
+    if options.schedule {
+        polyhedral::register_tiles::unroll_register_tiles(&mut tree);
+    }
+    Ok(tree)
 }
 
 /// Whether `array` is a temporary array (not a scalar): what propagation gains by removing.
@@ -270,6 +275,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) 
     let origins = crate::fidelity::origins(&built.scop);
     let plan = codegen::Plan {
         origins: &origins,
+        split_offsets: options.schedule,
         scop,
         ast: &tree,
         assumptions: assumed,

@@ -28,6 +28,7 @@ pub mod generator;
 pub mod ast;
 pub mod parallel;
 pub mod scheduling;
+pub mod register_tiles;
 pub mod schedule_tree;
 pub mod jscop;
 pub mod range;

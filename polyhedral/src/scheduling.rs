@@ -32,6 +32,8 @@ extern "C" {
     fn isl_options_get_schedule_whole_component(ctx: usize) -> i32;
     fn isl_options_set_schedule_max_coefficient(ctx: usize, value: i32) -> i32;
     fn isl_options_set_schedule_max_constant_term(ctx: usize, value: i32) -> i32;
+    fn isl_options_set_schedule_serialize_sccs(ctx: usize, value: i32) -> i32;
+    fn isl_options_get_schedule_serialize_sccs(ctx: usize) -> i32;
 }
 
 /// Most statements a model may have to be rescheduled: isl's scheduler solves integer
@@ -44,6 +46,11 @@ pub const MAX_STATEMENTS: usize = 30;
 /// programs small.
 const MAX_COEFFICIENT: i32 = 20;
 const MAX_CONSTANT_TERM: i32 = 20;
+
+/// isl operations (simplex pivots, mostly) the scheduler may spend on one model. Its integer
+/// programs' numbers can grow large enough that one pivot takes milliseconds (2mm at LARGE
+/// sizes took minutes under the context's own quota); gemm needs some 3000.
+pub const SCHEDULER_OPERATIONS: u64 = 15_000;
 
 /// What [`schedule`] did.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,13 +92,23 @@ pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Resu
     // the generator's programs (tests/scheduling.rs): schedule each component whole.
     // SAFETY: the context is live; the option is restored below.
     let whole = unsafe { isl_options_get_schedule_whole_component(ctx.raw().ptr) };
+    let serialize = unsafe { isl_options_get_schedule_serialize_sccs(ctx.raw().ptr) };
     unsafe {
         isl_options_set_schedule_whole_component(ctx.raw().ptr, 1);
+        isl_options_set_schedule_serialize_sccs(ctx.raw().ptr, 1);
         isl_options_set_schedule_max_coefficient(ctx.raw().ptr, MAX_COEFFICIENT);
         isl_options_set_schedule_max_constant_term(ctx.raw().ptr, MAX_CONSTANT_TERM);
     }
+    let quota = ctx.raw().get_max_operations();
+    ctx.raw().set_max_operations(SCHEDULER_OPERATIONS);
+    ctx.reset_quota();
     let computed = constraints.compute_schedule();
-    unsafe { isl_options_set_schedule_whole_component(ctx.raw().ptr, whole) };
+    ctx.raw().set_max_operations(quota);
+    ctx.reset_quota();
+    unsafe {
+        isl_options_set_schedule_whole_component(ctx.raw().ptr, whole);
+        isl_options_set_schedule_serialize_sccs(ctx.raw().ptr, serialize);
+    }
     let computed = ctx.check(computed)?;
     let root = ctx.check(computed.get_root())?;
     let mut tiled = 0;
@@ -135,10 +152,53 @@ fn tile_bands(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut usize
         *tiled += 1;
         // The point band under the tile band: continue below it.
         node = innermost_parallel(ctx, ctx.check(node.child(0))?)?;
-        node = children(ctx, node, size, tiled)?;
+        // Below the register points when the point band was tiled for registers.
+        let (below, levels) = register_tile(ctx, node)?;
+        node = children(ctx, below, size, tiled)?;
+        for _ in 0..levels {
+            node = ctx.check(node.parent())?;
+        }
         return ctx.check(node.parent());
     }
     children(ctx, node, size, tiled)
+}
+
+/// Rows and columns of a register tile: `REGISTER_ROWS` values of the outer parallel point
+/// loops times `REGISTER_COLUMNS` of the innermost (the vector loop) stay in registers across
+/// the loop that carries the dependence; 4 x 8 doubles are 8 AVX2 registers of accumulators.
+pub const REGISTER_ROWS: i64 = 4;
+pub const REGISTER_COLUMNS: i64 = 8;
+
+/// The point band `node` (parallel members, then those that carry dependences, then the
+/// parallel innermost: `innermost_parallel`) tiled once more for registers, as the
+/// micro-kernels of BLAS libraries are: the parallel members by `REGISTER_ROWS` and
+/// `REGISTER_COLUMNS`, those that carry dependences not at all, and the register-tile loops
+/// reordered so that the dependence-carrying ones run innermost. Under them the register
+/// points (`4 x 8` values of one reduction, say) form loops of constant trip count in full
+/// tiles, which [`crate::register_tiles::unroll_register_tiles`] unrolls so that LLVM keeps the values in
+/// registers across the reduction. Returns the register-point band and 1 (the levels below
+/// `node`'s position), or `node` unchanged and 0 when the band has no member of each kind.
+fn register_tile(ctx: &IslContext, node: ScheduleNode) -> IslResult<(ScheduleNode, usize)> {
+    let members = ctx.check(node.band_n_member())?;
+    let coincident: Vec<bool> = (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect::<IslResult<_>>()?;
+    if members < 2 || !coincident[members as usize - 1] || coincident.iter().all(|&c| c) {
+        return Ok((node, 0));
+    }
+    let space = ctx.check(node.band_get_space())?;
+    let mut sizes = ctx.check(MultiVal::zero(space))?;
+    for (k, &parallel) in coincident.iter().enumerate() {
+        let size = match (parallel, k as i32 == members - 1) {
+            (true, true) => REGISTER_COLUMNS,
+            (true, false) => REGISTER_ROWS,
+            (false, _) => 1,
+        };
+        sizes = ctx.check(sizes.set_val(k as i32, ctx.check(Val::int_from_si(ctx.raw(), size))?))?;
+    }
+    let node = ctx.check(node.band_tile(sizes))?;
+    let mut order: Vec<i32> = (0..members).filter(|&k| coincident[k as usize]).collect();
+    order.extend((0..members).filter(|&k| !coincident[k as usize]));
+    let node = permute_band(ctx, node, &order)?;
+    Ok((ctx.check(node.child(0))?, 1))
 }
 
 /// The members of a permutable band reordered so that a parallel (coincident) one is
@@ -152,9 +212,17 @@ fn innermost_parallel(ctx: &IslContext, node: ScheduleNode) -> IslResult<Schedul
     let mut order: Vec<i32> = (0..members).filter(|&k| coincident[k as usize] && k as usize != last).collect();
     order.extend((0..members).filter(|&k| !coincident[k as usize]));
     order.push(last as i32);
+    permute_band(ctx, node, &order)
+}
+
+/// The band `node` with its members in `order` (member `order[p]` at position `p`), its
+/// coincidence flags kept; any order of a permutable band is legal.
+fn permute_band(ctx: &IslContext, node: ScheduleNode, order: &[i32]) -> IslResult<ScheduleNode> {
+    let members = ctx.check(node.band_n_member())?;
     if order.iter().copied().eq(0..members) {
         return Ok(node);
     }
+    let coincident: Vec<bool> = (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect::<IslResult<_>>()?;
     let schedule = ctx.check(node.band_get_partial_schedule())?;
     let mut permuted = ctx.check(schedule.copy())?;
     for (position, &member) in order.iter().enumerate() {

@@ -1,7 +1,8 @@
 //! Scheduling and tiling (`polyhedral::scheduling`): the rescheduled model computes exactly
 //! what the original computes (the interpreter runs instances in schedule order, so any
 //! dependence run out of turn changes a bit of the result), and its AST runs every instance
-//! once; gemm gets a tiled permutable band.
+//! once; gemm gets a tiled permutable band. Unrolling full register tiles
+//! (`polyhedral::register_tiles`) changes no instance's place in the execution order.
 
 use polyhedral::ast::{build_ast, execution_order, print_ast};
 use polyhedral::generator::generate_program;
@@ -9,6 +10,7 @@ use polyhedral::interp::interpret;
 use polyhedral::isl::IslContext;
 use polyhedral::lang::parse_scop;
 use polyhedral::model::Scop;
+use polyhedral::register_tiles::unroll_register_tiles;
 use polyhedral::scheduling::{schedule, MAX_STATEMENTS};
 
 fn program(name: &str) -> Scop {
@@ -48,12 +50,12 @@ fn gemm_is_tiled_and_computes_the_same() {
 
 #[test]
 fn generated_programs_compute_the_same_rescheduled() {
-    let (mut rescheduled, mut tiled) = (0, 0);
+    let (mut rescheduled, mut tiled, mut unrolled) = (0, 0, 0);
     for seed in 0..150 {
         let text = generate_program(seed);
         let scop = parse_scop(&text).unwrap();
         let ctx = IslContext::with_default_quota();
-        let scheduled = match schedule(&ctx, &scop, 3) {
+        let scheduled = match schedule(&ctx, &scop, 8) {
             Ok(Ok(s)) => s,
             // Too many statements, or out of quota: the model keeps its schedule.
             Ok(Err(why)) if why.contains(&format!("at most {MAX_STATEMENTS}")) => continue,
@@ -62,9 +64,41 @@ fn generated_programs_compute_the_same_rescheduled() {
         };
         rescheduled += 1;
         tiled += scheduled.tiled;
-        let vectors: Vec<Vec<(String, i64)>> = [4, 7].iter().map(|&n| vec![("N".to_string(), n)]).collect();
+        // 9: a tile of 8 holds full and partial register tiles.
+        let vectors: Vec<Vec<(String, i64)>> = [4, 9].iter().map(|&n| vec![("N".to_string(), n)]).collect();
         same_results(&scop, &scheduled.scop, &vectors, &format!("seed {seed}\n{text}"));
+        let what = format!("seed {seed}\n{text}");
+        unrolled += same_order_unrolled(&ctx, &scheduled.scop, &[vec![4], vec![9]], &what);
     }
-    eprintln!("rescheduled {rescheduled} of 150, tiled bands {tiled}");
-    assert!(rescheduled >= 120 && tiled >= 20, "rescheduled {rescheduled}, tiled bands {tiled}");
+    eprintln!("rescheduled {rescheduled} of 150, tiled bands {tiled}, register tiles unrolled {unrolled}");
+    assert!(rescheduled >= 120 && tiled >= 20 && unrolled >= 20, "rescheduled {rescheduled}, tiled bands {tiled}, unrolled {unrolled}");
+}
+
+/// Unrolls `scop`'s AST's full register tiles and checks that the program runs the same
+/// instances in the same order for each parameter vector; returns how many were unrolled.
+fn same_order_unrolled(ctx: &IslContext, scop: &Scop, vectors: &[Vec<i64>], what: &str) -> usize {
+    let ast = build_ast(ctx, scop).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut unrolled = ast.clone();
+    let count = unroll_register_tiles(&mut unrolled);
+    for params in vectors {
+        let before = execution_order(&ast, params, 10_000_000).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let after = execution_order(&unrolled, params, 10_000_000).unwrap_or_else(|e| panic!("{what} unrolled: {e}"));
+        assert!(before == after, "{what} {params:?}: order changed by unrolling\n{}", print_ast(scop, &unrolled));
+    }
+    count
+}
+
+#[test]
+fn gemm_register_tiles_are_unrolled_in_order() {
+    let scop = program("gemm");
+    let ctx = IslContext::new(0);
+    let scheduled = schedule(&ctx, &scop, 16).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    // Sizes with full and partial register tiles, and none full.
+    let unrolled = same_order_unrolled(&ctx, &scheduled.scop, &[vec![17, 23, 19], vec![16, 16, 16], vec![3, 5, 2], vec![4, 8, 1]], "gemm");
+    assert!(unrolled >= 1, "no register tile unrolled");
+    let mut ast = build_ast(&ctx, &scheduled.scop).unwrap();
+    unroll_register_tiles(&mut ast);
+    let text = print_ast(&scheduled.scop, &ast);
+    // The reduction loop holds 4 x 8 copies of the update, the last at point (3, 7).
+    assert!(text.contains("+ 3, ") && text.contains("+ 7)"), "no unrolled copy:\n{text}");
 }
