@@ -18,6 +18,11 @@
 // RUN: env POLYPROP_OPTIONS='schedule;tile-size=8' %clang -O3 -fopenmp -fpass-plugin=%polyprop %s -o %t.omp
 // RUN: env OMP_NUM_THREADS=2 %t.omp > %t.omp.out
 // RUN: cmp %t.naive.out %t.omp.out
+// With -g, the outlined loops' instructions carry locations of their own subprogram (they did
+// not verify, and nothing was transformed, when the builder kept the caller's location).
+// RUN: env POLYPROP_OPTIONS='schedule;tile-size=8;print=transform' %clang -O3 -g -fopenmp -fpass-plugin=%polyprop %s -o %t.omp-g 2>&1 | FileCheck %s
+// RUN: env OMP_NUM_THREADS=2 %t.omp-g > %t.omp-g.out
+// RUN: cmp %t.naive.out %t.omp-g.out
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -fpass-plugin=%polyprop %s -o %t.plain 2>&1 | FileCheck %s --check-prefix=PLAIN
 // RUN: %ir %s -o %t.ll
 // RUN: %opt -disable-output -passes='function(polyprop-canonicalize,print<polyprop-ast<schedule;tile-size=8>>)' %t.ll 2>&1 | FileCheck %s --check-prefix=AST

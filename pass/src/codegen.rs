@@ -1014,6 +1014,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         }
         out.extend(self.values.sizes.iter().flatten());
         out.extend(self.values.iterators.iter().flatten());
+        // Constants (array sizes known at compile time, global arrays) stay constants in the
+        // outlined body: passed through memory, the sizes of a register tile's rows would be
+        // unknown there and LLVM could not keep its accumulators in registers.
+        out.retain(|v| !is_constant(*v));
         Ok(out)
     }
 
@@ -1021,23 +1025,27 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// slots of their own there, holding their values.
     fn set_captured(&mut self, outlined: FunctionValue<'ctx>, values: Vec<Val<'ctx>>) -> Built<()> {
         let mut values = values.into_iter();
-        let mut next = || values.next().ok_or_else(|| "internal error: captured values out of step".to_string());
+        // A constant was not passed (`captured`): it stays. A scalar's value is never one.
+        let mut next = |v: Option<Val<'ctx>>| match v.filter(|v| is_constant(*v)) {
+            Some(v) => Ok(v),
+            None => values.next().ok_or_else(|| "internal error: captured values out of step".to_string()),
+        };
         for v in self.values.params.iter_mut().chain(&mut self.values.declared_params).chain(&mut self.values.externals) {
-            *v = next()?;
+            *v = next(Some(*v))?;
         }
         for id in 0..self.values.arrays.len() {
-            let Some(_) = self.values.arrays[id] else { continue };
-            let value = next()?;
+            let Some(original) = self.values.arrays[id] else { continue };
             self.values.arrays[id] = Some(if self.plan.scop.arrays[id].is_scalar() {
+                let value = next(None)?;
                 let slot = self.ir.entry_alloca(outlined, value.get_type(), &self.plan.scop.arrays[id].name)?;
                 self.ir.store(value, slot)?;
                 slot
             } else {
-                value
+                next(Some(original))?
             });
         }
         for v in self.values.sizes.iter_mut().flatten().chain(self.values.iterators.iter_mut().flatten()) {
-            *v = next()?;
+            *v = next(Some(*v))?;
         }
         Ok(())
     }
@@ -1052,6 +1060,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             .map(|sp| (sp, llvm_raw::subprogram_line(sp)));
         let entry = self.block("entry");
         self.ir.position_at_end(entry);
+        // The builder's location is still the caller's, in the caller's subprogram.
+        self.set_location(self.location.get());
         Ok(saved)
     }
 
@@ -1060,6 +1070,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.scope = saved.scope;
         self.values = saved.values;
         self.in_parallel = false;
+        self.set_location(self.location.get());
     }
 
     /// The source loop that the AST loop of `iterator` with `body` stands for: the one every
@@ -1701,6 +1712,12 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let after = self.ir.icmp(IntPredicate::ULE, hi2, lo1)?;
         self.ir.binary(Opcode::Or, before, after)
     }
+}
+
+/// Whether `v` is an LLVM constant (a literal, a global's address).
+fn is_constant(v: Val<'_>) -> bool {
+    // SAFETY: `v` is a live value of the module.
+    unsafe { llvm_sys::core::LLVMIsConstant(v.as_value_ref()) != 0 }
 }
 
 /// `(e, c)` for an AST expression `e + c` with an integer `c` other than 0.
