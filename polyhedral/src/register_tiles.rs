@@ -35,16 +35,14 @@ fn rewrite(node: &mut AstNode) -> usize {
         AstNode::Block(children) => children.iter_mut().map(rewrite).sum(),
         AstNode::If { then, otherwise, .. } => rewrite(then) + otherwise.as_deref_mut().map_or(0, rewrite),
         AstNode::User { .. } => 0,
-        AstNode::For { .. } => match versioned(node) {
-            Some(versioned) => {
+        AstNode::For { .. } => {
+            if let Some(versioned) = versioned(node) {
                 *node = versioned;
-                1
+                return 1;
             }
-            None => match node {
-                AstNode::For { body, .. } => rewrite(body),
-                _ => unreachable!("matched as a loop above"),
-            },
-        },
+            let AstNode::For { body, .. } = node else { return 0 };
+            rewrite(body)
+        }
     }
 }
 
