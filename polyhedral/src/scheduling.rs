@@ -23,7 +23,7 @@
 //! better (issue 17), tile sizes from the caches, wavefronts of time-tiled stencils.
 
 use crate::dependences;
-use crate::isl::{assumed_context, map_out_dims, IslContext, IslResult, UnionMap};
+use crate::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult, UnionMap};
 use crate::model::Scop;
 use isl_rs::{DimType, MultiVal, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Val};
 
@@ -34,6 +34,9 @@ extern "C" {
     fn isl_options_set_schedule_max_constant_term(ctx: usize, value: i32) -> i32;
     fn isl_options_set_schedule_serialize_sccs(ctx: usize, value: i32) -> i32;
     fn isl_options_get_schedule_serialize_sccs(ctx: usize) -> i32;
+    fn isl_ctx_abort(ctx: usize);
+    fn isl_schedule_constraints_compute_schedule(sc: usize) -> usize;
+    fn isl_ctx_resume(ctx: usize);
 }
 
 /// Most statements a model may have to be rescheduled: isl's scheduler solves integer
@@ -51,6 +54,11 @@ const MAX_CONSTANT_TERM: i32 = 20;
 /// programs' numbers can grow large enough that one pivot takes milliseconds (2mm at LARGE
 /// sizes took minutes under the context's own quota); gemm needs some 3000.
 pub const SCHEDULER_OPERATIONS: u64 = 15_000;
+
+/// Wall-clock time the scheduler may take: the operation quota counts pivots, not their cost
+/// (a 7-statement generated program spent minutes within it), so a watchdog aborts the
+/// context's computation (`isl_ctx_abort`, made to be called from another thread) after it.
+pub const SCHEDULER_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// What [`schedule`] did.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,14 +110,24 @@ pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Resu
     let quota = ctx.raw().get_max_operations();
     ctx.raw().set_max_operations(SCHEDULER_OPERATIONS);
     ctx.reset_quota();
-    let computed = constraints.compute_schedule();
+    // Called directly: isl-rs's wrapper reads the message of a failure, and an abort has none.
+    let mut constraints = constraints;
+    constraints.do_not_free_on_drop();
+    let sc = constraints.ptr;
+    // SAFETY: isl takes the constraints; the result is a new schedule or null.
+    let computed = with_deadline(ctx, SCHEDULER_TIME, || unsafe { isl_schedule_constraints_compute_schedule(sc) });
     ctx.raw().set_max_operations(quota);
     ctx.reset_quota();
     unsafe {
         isl_options_set_schedule_whole_component(ctx.raw().ptr, whole);
         isl_options_set_schedule_serialize_sccs(ctx.raw().ptr, serialize);
     }
-    let computed = ctx.check(computed)?;
+    if computed == 0 {
+        // Out of quota or of time (or another isl failure): the model keeps its schedule.
+        ctx.raw().reset_error();
+        return Err(IslError::Complexity);
+    }
+    let computed = Schedule { ptr: computed, should_free_on_drop: true };
     let root = ctx.check(computed.get_root())?;
     let mut tiled = 0;
     let root = tile_bands(ctx, root, tile_size, &mut tiled)?;
@@ -132,6 +150,27 @@ pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Resu
         return Ok(Err(format!("the scheduler's schedule is refused: {refused}")));
     }
     Ok(Ok(Scheduled { scop: result, tiled }))
+}
+
+/// `compute()`, aborted by a watchdog thread through `isl_ctx_abort` once `limit` has passed
+/// (isl then fails the computation, which the caller's `check` reports as out of quota); the
+/// context is usable again afterwards (`isl_ctx_resume`).
+fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, compute: impl FnOnce() -> T) -> T {
+    let raw = ctx.raw().ptr;
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(limit) {
+            // SAFETY: the context outlives the thread (joined below before `ctx` can go);
+            // isl_ctx_abort only sets the flag isl polls at each operation.
+            unsafe { isl_ctx_abort(raw) };
+        }
+    });
+    let result = compute();
+    let _ = done.send(());
+    let _ = watchdog.join();
+    // SAFETY: the context is live; clears the abort flag for the work that follows.
+    unsafe { isl_ctx_resume(raw) };
+    result
 }
 
 /// Tiles every permutable band of two or more members below `node` (the point bands isl
