@@ -683,8 +683,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// constant, so neither wraps; with more terms, partial sums are not bounded by the model,
     /// but by their value ranges (`value_ranges`), which give `nsw` where they fit.
     fn subscript(&self, e: &polyhedral::affine::AffExpr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
-        let flags = if e.terms.len() <= 1 { WrapFlags { nsw: true, ..WrapFlags::NONE } } else { WrapFlags::NONE };
-        Ok(self.affine_flagged(e, iters, flags)?.0)
+        Ok(self.affine_flagged(e, iters, subscript_flags(e))?.0)
     }
 
     /// An affine expression with `flags` on its top-level multiplications and additions, and
@@ -1081,7 +1080,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         statements_in(body, &mut users);
         let mut found: Option<&crate::fidelity::SourceLoop> = None;
         for (statement, args) in users {
-            let depth = args.iter().position(|a| mentions(a, iterator))?;
+            let depth = args.iter().position(|a| a.mentions(iterator))?;
             let loops = self.plan.fidelity.source_loops(&self.plan.scop.statements[statement].name)?;
             let l = loops.get(depth)?;
             if found.is_some_and(|f| f.header != l.header) {
@@ -1163,10 +1162,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         // As `subscript` writes it, of the arguments without their offsets.
         let variable = affine
             .iter()
-            .map(|s| {
-                let top = if s.terms.len() <= 1 { WrapFlags { nsw: true, ..WrapFlags::NONE } } else { WrapFlags::NONE };
-                Ok(self.affine_ranged(s, &bases, &ranges, top)?.0)
-            })
+            .map(|s| Ok(self.affine_ranged(s, &bases, &ranges, subscript_flags(s))?.0))
             .collect::<Built<Vec<_>>>()?;
         let sizes = &self.values.sizes[access.array];
         let at = self.ir.element_pointer(base, self.linearize(&variable, sizes, flags)?)?;
@@ -1457,20 +1453,6 @@ fn statements_in<'n>(n: &'n AstNode, out: &mut Vec<(usize, &'n [AstExpr])>) {
     }
 }
 
-/// Whether an AST expression uses the AST iterator `k`.
-fn mentions(e: &AstExpr, k: usize) -> bool {
-    use AstExpr::*;
-    match e {
-        Int(_) | Param(_) => false,
-        Iterator(j) => *j == k,
-        Neg(x) => mentions(x, k),
-        Add(x, y) | Sub(x, y) | Mul(x, y) | FloorDiv(x, y) | ExactDiv(x, y) | Rem(x, y) | Eq(x, y) | Le(x, y)
-        | Lt(x, y) | Ge(x, y) | Gt(x, y) | And(x, y) | Or(x, y) => mentions(x, k) || mentions(y, k),
-        Min(xs) | Max(xs) => xs.iter().any(|x| mentions(x, k)),
-        Select(c, x, y) => mentions(c, k) || mentions(x, k) || mentions(y, k),
-    }
-}
-
 /// The reads an expression performs outside the sides of its selects.
 fn unconditional_reads(e: &Expr) -> Vec<Access> {
     let mut out = Vec::new();
@@ -1712,6 +1694,12 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let after = self.ir.icmp(IntPredicate::ULE, hi2, lo1)?;
         self.ir.binary(Opcode::Or, before, after)
     }
+}
+
+/// The wrap flags of a subscript's top-level operations (`Emitter::subscript`): `nsw` when it
+/// has at most one variable term.
+fn subscript_flags(e: &polyhedral::affine::AffExpr) -> WrapFlags {
+    if e.terms.len() <= 1 { WrapFlags { nsw: true, ..WrapFlags::NONE } } else { WrapFlags::NONE }
 }
 
 /// Whether `v` is an LLVM constant (a literal, a global's address).

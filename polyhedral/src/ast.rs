@@ -706,6 +706,20 @@ fn operation(op: c_int, args: Vec<AstExpr>) -> IslResult<AstExpr> {
 // Evaluation (the tests' oracle) and printing.
 
 impl AstExpr {
+    /// Whether the expression uses the AST iterator `k`.
+    pub fn mentions(&self, k: usize) -> bool {
+        use AstExpr::*;
+        match self {
+            Int(_) | Param(_) => false,
+            Iterator(j) => *j == k,
+            Neg(x) => x.mentions(k),
+            Add(x, y) | Sub(x, y) | Mul(x, y) | FloorDiv(x, y) | ExactDiv(x, y) | Rem(x, y) | Eq(x, y) | Le(x, y)
+            | Lt(x, y) | Ge(x, y) | Gt(x, y) | And(x, y) | Or(x, y) => x.mentions(k) || y.mentions(k),
+            Min(xs) | Max(xs) => xs.iter().any(|x| x.mentions(k)),
+            Select(c, x, y) => c.mentions(k) || x.mentions(k) || y.mentions(k),
+        }
+    }
+
     /// The value for the given parameter and iterator values (booleans are 0 or 1). Fails on
     /// overflow, division by zero, or an iterator without a value.
     pub fn evaluate(&self, params: &[i64], iterators: &[Option<i64>]) -> Result<i64, String> {

@@ -93,7 +93,7 @@ fn versioned(node: &AstNode) -> Option<AstNode> {
     let mut inside = vec![*iterator];
     inside.extend(points.iter().map(|p| p.iterator));
     let full: Vec<AstExpr> = points.iter().flat_map(|p| p.full.iter().cloned()).collect();
-    if copies > MAX_COPIES || full.iter().any(|e| inside.iter().any(|&i| mentions(e, i))) {
+    if copies > MAX_COPIES || full.iter().any(|e| inside.iter().any(|&i| e.mentions(i))) {
         return None;
     }
     let mut unrolled = vec![inner.clone()];
@@ -133,32 +133,6 @@ fn contains_loop(node: &AstNode) -> bool {
         AstNode::Block(children) => children.iter().any(contains_loop),
         AstNode::If { then, otherwise, .. } => contains_loop(then) || otherwise.as_deref().is_some_and(contains_loop),
         AstNode::User { .. } => false,
-    }
-}
-
-fn mentions(expr: &AstExpr, iterator: usize) -> bool {
-    let mut found = false;
-    visit(expr, &mut |e| found |= *e == AstExpr::Iterator(iterator));
-    found
-}
-
-fn visit(expr: &AstExpr, f: &mut impl FnMut(&AstExpr)) {
-    use AstExpr::*;
-    f(expr);
-    match expr {
-        Int(_) | Param(_) | Iterator(_) => {}
-        Neg(a) => visit(a, f),
-        Add(a, b) | Sub(a, b) | Mul(a, b) | FloorDiv(a, b) | ExactDiv(a, b) | Rem(a, b) | Eq(a, b) | Le(a, b) | Lt(a, b)
-        | Ge(a, b) | Gt(a, b) | And(a, b) | Or(a, b) => {
-            visit(a, f);
-            visit(b, f)
-        }
-        Min(args) | Max(args) => args.iter().for_each(|a| visit(a, f)),
-        Select(c, a, b) => {
-            visit(c, f);
-            visit(a, f);
-            visit(b, f)
-        }
     }
 }
 

@@ -219,7 +219,7 @@ pub const REGISTER_COLUMNS: i64 = 8;
 /// `node`'s position), or `node` unchanged and 0 when the band has no member of each kind.
 fn register_tile(ctx: &IslContext, node: ScheduleNode) -> IslResult<(ScheduleNode, usize)> {
     let members = ctx.check(node.band_n_member())?;
-    let coincident: Vec<bool> = (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect::<IslResult<_>>()?;
+    let coincident = coincidence(ctx, &node, members)?;
     if members < 2 || !coincident[members as usize - 1] || coincident.iter().all(|&c| c) {
         return Ok((node, 0));
     }
@@ -246,7 +246,7 @@ fn register_tile(ctx: &IslContext, node: ScheduleNode) -> IslResult<(ScheduleNod
 /// cannot vectorize without reassociating). Any order of a permutable band is legal.
 fn innermost_parallel(ctx: &IslContext, node: ScheduleNode) -> IslResult<ScheduleNode> {
     let members = ctx.check(node.band_n_member())?;
-    let coincident: Vec<bool> = (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect::<IslResult<_>>()?;
+    let coincident = coincidence(ctx, &node, members)?;
     let Some(last) = coincident.iter().rposition(|&c| c) else { return Ok(node) };
     let mut order: Vec<i32> = (0..members).filter(|&k| coincident[k as usize] && k as usize != last).collect();
     order.extend((0..members).filter(|&k| !coincident[k as usize]));
@@ -261,7 +261,7 @@ fn permute_band(ctx: &IslContext, node: ScheduleNode, order: &[i32]) -> IslResul
     if order.iter().copied().eq(0..members) {
         return Ok(node);
     }
-    let coincident: Vec<bool> = (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect::<IslResult<_>>()?;
+    let coincident = coincidence(ctx, &node, members)?;
     let schedule = ctx.check(node.band_get_partial_schedule())?;
     let mut permuted = ctx.check(schedule.copy())?;
     for (position, &member) in order.iter().enumerate() {
@@ -273,6 +273,11 @@ fn permute_band(ctx: &IslContext, node: ScheduleNode, order: &[i32]) -> IslResul
         node = ctx.check(node.band_member_set_coincident(position as i32, i32::from(coincident[member as usize])))?;
     }
     Ok(node)
+}
+
+/// The coincidence flag of each of the band `node`'s `members`.
+fn coincidence(ctx: &IslContext, node: &ScheduleNode, members: i32) -> IslResult<Vec<bool>> {
+    (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect()
 }
 
 fn children(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut usize) -> IslResult<ScheduleNode> {
