@@ -397,6 +397,13 @@ struct Emitter<'a, 'ctx> {
     /// Reads the current statement performs whatever its selects choose: a select whose
     /// sides read only these may evaluate both sides.
     unconditional: Vec<Access>,
+    /// The library math calls of the current statement emitted so far where the insertion
+    /// point is now, with their values: the model's value is a tree, so a call whose result
+    /// the source used several times (camera pipe's tone curve: one `powf` read 28 times)
+    /// appears once per use, and LLVM cannot merge the copies (`powf` writes `errno`). Each
+    /// call is emitted once per statement instance, as the source called it; entries made
+    /// in a side of a lazy select are dropped at its end (they do not dominate the join).
+    calls: std::cell::RefCell<Vec<(Expr, Val<'ctx>)>>,
     /// The location emitted instructions take now (`set_location`).
     location: std::cell::Cell<Option<&'a SourceLocation>>,
     /// Whether the run-time check has bounded every 64-bit parameter by
@@ -488,6 +495,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             scope: None,
             alias_scopes: Vec::new(),
             unconditional: Vec::new(),
+            calls: std::cell::RefCell::new(Vec::new()),
             location: std::cell::Cell::new(None),
             parameters_bounded: false,
             parameter_ranges: Vec::new(),
@@ -1207,6 +1215,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     fn statement(&mut self, k: usize, iters: &[Val<'ctx>]) -> Built<()> {
         let stmt = &self.plan.scop.statements[k];
         self.unconditional = unconditional_reads(&stmt.value);
+        self.calls.borrow_mut().clear();
         for d in stmt.write.data.0.iter().flatten() {
             self.unconditional.extend(unconditional_reads(d));
         }
@@ -1298,9 +1307,16 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 ir.cast(cast_opcode(*op), x, ir.scalar(*t))
             }
             Expr::Call(callee, t, args) => {
+                if let Some((_, value)) = self.calls.borrow().iter().find(|(call, _)| call == e) {
+                    return Ok(*value);
+                }
                 let args = args.iter().map(|a| self.expr(a, iters)).collect::<Built<Vec<_>>>()?;
                 match callee {
-                    Callee::Math(f) => self.math(*f, *t, &args),
+                    Callee::Math(f) => {
+                        let value = self.math(*f, *t, &args)?;
+                        self.calls.borrow_mut().push((e.clone(), value));
+                        Ok(value)
+                    }
                     Callee::Pure(symbol) => {
                         let f = ir.module_function(symbol).ok_or_else(|| format!("internal error: no function {symbol} in the module"))?;
                         ir.call_value(f, &args)
@@ -1314,12 +1330,15 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let ir = &self.ir;
         let (t, f, join) = (self.block("polyprop.select.true"), self.block("polyprop.select.false"), self.block("polyprop.select.join"));
         ir.cond_br(cond, t, f)?;
+        let calls = self.calls.borrow().len();
         ir.position_at_end(t);
         let xv = self.expr(x, iters)?;
+        self.calls.borrow_mut().truncate(calls);
         let t_end = ir.insert_block()?;
         ir.br(join)?;
         ir.position_at_end(f);
         let yv = self.expr(y, iters)?;
+        self.calls.borrow_mut().truncate(calls);
         let f_end = ir.insert_block()?;
         ir.br(join)?;
         ir.position_at_end(join);
