@@ -9,6 +9,7 @@ use crate::scop_builder::BuiltScop;
 use crate::ir::{self, Value};
 use crate::options::Options;
 use crate::printers;
+use polyhedral::scheduling::Scheduled;
 use polyhedral::{dependence_graph, dependences};
 use polyhedral::ast;
 use polyhedral::isl::{self, IslContext};
@@ -209,14 +210,39 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize), Str
 
 /// `scop` rescheduled and tiled (`polyhedral::scheduling`), with what the transform's line
 /// says of it; the model as it was, and why, when isl gives up or the new schedule is refused.
+///
+/// Scalars that stand for an array element are mapped back to it first (`scalar_mapping`:
+/// a reduction LICM made a scalar leaves the scheduler no freedom); the mapping is kept only
+/// with the new schedule.
 fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
     let isl = IslContext::new(options.quota);
-    let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule(&isl, &scop, options.tile_size as i64));
+    let mapped = match crate::timing::stage("scalar mapping", || polyhedral::scalar_mapping::map_scalars(&isl, &scop)) {
+        Ok(mapped) => mapped,
+        Err(e) => return (scop, Err(e.to_string())),
+    };
+    isl.reset_quota();
+    let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule(&isl, &mapped.scop, options.tile_size as i64));
+    let said = match mapped.mapped.len() {
+        0 => String::new(),
+        n => format!("{n} scalars mapped to array elements ({}), ", mapped.mapped.join(", ")),
+    };
+    let outcome = match (outcome, options.schedule_cost) {
+        (Ok(Ok(scheduled)), true) => choose(&isl, &mapped.scop, scheduled),
+        (outcome, _) => outcome.map(|o| o.map(|s| (s, String::new()))),
+    };
     match outcome {
-        Ok(Ok(scheduled)) => (scheduled.scop, Ok(format!(", rescheduled, {} bands tiled", scheduled.tiled))),
-        Ok(Err(why)) => (scop, Err(why)),
-        Err(e) => (scop, Err(e.to_string())),
+        Ok(Ok((scheduled, why))) => (scheduled.scop, Ok(format!(", {said}rescheduled{why}, {} bands tiled", scheduled.tiled))),
+        Ok(Err(why)) => (scop, Err(format!("{said}{why}"))),
+        Err(e) => (scop, Err(format!("{said}{e}"))),
     }
+}
+
+/// The new schedule if the cost model prefers it to `original`'s (`schedule_cost`), with the
+/// costs that say why; else why the original schedule stays.
+fn choose(isl: &IslContext, original: &Scop, scheduled: Scheduled) -> polyhedral::isl::IslResult<Result<(Scheduled, String), String>> {
+    isl.reset_quota();
+    let choice = crate::timing::stage("schedule cost", || polyhedral::schedule_cost::choose(isl, original, &scheduled.scop, scheduled.register_tiled))?;
+    Ok(choice.map(|why| (scheduled, format!(" ({why})"))))
 }
 
 /// Why a loop nest cannot be versioned in place (`scop_builder::NestPlace`).

@@ -129,6 +129,19 @@ pub fn compute_dependences(ctx: &IslContext, scop: &Scop) -> IslResult<ScopDepen
     Ok(ScopDependences { dependences })
 }
 
+/// The RAW dependences (value-based, as in [`compute_dependences`]) of the reads of the
+/// arrays `arrays` names, sorted by source and target: which write instance gives each read
+/// instance its value.
+pub fn compute_flow_dependences(ctx: &IslContext, scop: &Scop, arrays: &dyn Fn(usize) -> bool) -> IslResult<Vec<Dependence>> {
+    let analysis = Analysis::new(ctx, scop)?;
+    let mut dependences = Vec::new();
+    for read in analysis.reads().into_iter().filter(|&r| arrays(analysis.array_of(r))) {
+        analysis.flow_dependences(read, &mut dependences)?;
+    }
+    dependences.sort_by_key(|d| (d.source, d.target));
+    Ok(dependences)
+}
+
 /// Like [`compute_dependences`] in a fresh context with `max_operations` (0: no limit).
 pub fn compute_dependences_with_quota(scop: &Scop, max_operations: u64) -> IslResult<ScopDependences> {
     let ctx = IslContext::new(max_operations);

@@ -11,6 +11,8 @@
 //! - `generator`: seeded random programs in the textual language.
 //! - `ast`: isl's loop program (AST) of the schedule as plain data, run-time check expressions.
 //! - `parallel`: which loops of the AST run their iterations in parallel (OpenMP).
+//! - `scalar_mapping`: scalars mapped back to the array element they stand for, before scheduling.
+//! - `schedule_cost`: the cost model choosing between the original and the scheduler's schedule.
 //! - `scheduling`: isl's scheduler and tiling on the model (behind the option `schedule`).
 //! - `jscop`: Polly's JSON exchange format (JSCoP): export, and import with legality checks.
 //! - `range`: bounds of data-dependent subscripts (the elements a may-access can touch).
@@ -27,7 +29,9 @@ pub mod interp;
 pub mod generator;
 pub mod ast;
 pub mod parallel;
+pub mod scalar_mapping;
 pub mod scheduling;
+pub mod schedule_cost;
 pub mod register_tiles;
 pub mod schedule_tree;
 pub mod jscop;

@@ -19,8 +19,8 @@
 //! pass the checks of a JSCoP import (`jscop::check_legality`: every dependence of the model
 //! runs source before sink; `jscop::check_injective`); otherwise the model keeps its schedule.
 //!
-//! Not yet: a cost model that keeps the original schedule where the scheduler's is not
-//! better (issue 17), tile sizes from the caches, wavefronts of time-tiled stencils.
+//! Whether the new schedule is taken is `schedule_cost`'s decision (the driver asks it).
+//! Not yet: tile sizes from the caches, wavefronts of time-tiled stencils.
 
 use crate::dependences;
 use crate::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult, UnionMap};
@@ -52,8 +52,10 @@ const MAX_CONSTANT_TERM: i32 = 20;
 
 /// isl operations (simplex pivots, mostly) the scheduler may spend on one model. Its integer
 /// programs' numbers can grow large enough that one pivot takes milliseconds (2mm at LARGE
-/// sizes took minutes under the context's own quota); gemm needs some 3000.
-pub const SCHEDULER_OPERATIONS: u64 = 15_000;
+/// sizes took minutes under the context's own quota); gemm needs some 3000, 3mm with its
+/// reductions mapped back to arrays (`scalar_mapping`) over 20000. The stencils in time
+/// (jacobi-2d, heat-3d, fdtd-2d) reach the watchdog below before the quota.
+pub const SCHEDULER_OPERATIONS: u64 = 30_000;
 
 /// Wall-clock time the scheduler may take: the operation quota counts pivots, not their cost
 /// (a 7-statement generated program spent minutes within it), so a watchdog aborts the
@@ -67,6 +69,8 @@ pub struct Scheduled {
     pub scop: Scop,
     /// Bands tiled.
     pub tiled: usize,
+    /// Point bands tiled again for registers.
+    pub register_tiled: usize,
 }
 
 /// The model rescheduled and tiled with `tile_size` (module documentation), or why not: an
@@ -129,7 +133,7 @@ pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Resu
     }
     let computed = Schedule { ptr: computed, should_free_on_drop: true };
     let root = ctx.check(computed.get_root())?;
-    let mut tiled = 0;
+    let mut tiled = Tiled::default();
     let root = tile_bands(ctx, root, tile_size, &mut tiled)?;
     let tree: Schedule = ctx.check(root.get_schedule())?;
     let map = ctx.check(tree.get_map())?;
@@ -149,7 +153,7 @@ pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Resu
     if let Err(refused) = crate::jscop::check_injective(ctx, &result).and_then(|()| crate::jscop::check_legality(ctx, scop, &result)) {
         return Ok(Err(format!("the scheduler's schedule is refused: {refused}")));
     }
-    Ok(Ok(Scheduled { scop: result, tiled }))
+    Ok(Ok(Scheduled { scop: result, tiled: tiled.bands, register_tiled: tiled.register }))
 }
 
 /// `compute()`, aborted by a watchdog thread through `isl_ctx_abort` once `limit` has passed
@@ -173,9 +177,16 @@ fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, compute: impl 
     result
 }
 
+/// Bands tiled, and point bands tiled again for registers.
+#[derive(Default)]
+struct Tiled {
+    bands: usize,
+    register: usize,
+}
+
 /// Tiles every permutable band of two or more members below `node` (the point bands isl
 /// puts under the tiles are not tiled again); returns the node at the same position.
-fn tile_bands(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut usize) -> IslResult<ScheduleNode> {
+fn tile_bands(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
     let mut node = node;
     if ctx.check(node.get_type())? == ScheduleNodeType::Band
         && ctx.check(node.band_get_permutable())?
@@ -188,11 +199,12 @@ fn tile_bands(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut usize
             sizes = ctx.check(sizes.set_val(k, ctx.check(Val::int_from_si(ctx.raw(), size))?))?;
         }
         node = ctx.check(node.band_tile(sizes))?;
-        *tiled += 1;
+        tiled.bands += 1;
         // The point band under the tile band: continue below it.
         node = innermost_parallel(ctx, ctx.check(node.child(0))?)?;
         // Below the register points when the point band was tiled for registers.
         let (below, levels) = register_tile(ctx, node)?;
+        tiled.register += levels;
         node = children(ctx, below, size, tiled)?;
         for _ in 0..levels {
             node = ctx.check(node.parent())?;
@@ -220,7 +232,7 @@ pub const REGISTER_COLUMNS: i64 = 8;
 fn register_tile(ctx: &IslContext, node: ScheduleNode) -> IslResult<(ScheduleNode, usize)> {
     let members = ctx.check(node.band_n_member())?;
     let coincident = coincidence(ctx, &node, members)?;
-    if members < 2 || !coincident[members as usize - 1] || coincident.iter().all(|&c| c) {
+    if members < 2 || !coincident[members as usize - 1] || coincident.iter().all(|&c| c) || !boxes(ctx, &node)? {
         return Ok((node, 0));
     }
     let space = ctx.check(node.band_get_space())?;
@@ -238,6 +250,20 @@ fn register_tile(ctx: &IslContext, node: ScheduleNode) -> IslResult<(ScheduleNod
     order.extend((0..members).filter(|&k| !coincident[k as usize]));
     let node = permute_band(ctx, node, &order)?;
     Ok((ctx.check(node.child(0))?, 1))
+}
+
+/// Whether every statement's instances under `node` form a box: on a triangle (syrk's
+/// `j <= i`) the register tiles on the diagonal are partial, isl does not separate the full
+/// ones, and the register points stay loops of at most 8 iterations with a `min` bound, slower
+/// than the tile's point loops they replace (syrk 0.52x of plain -O3).
+fn boxes(ctx: &IslContext, node: &ScheduleNode) -> IslResult<bool> {
+    let sets = ctx.check(ctx.check(node.get_domain())?.get_set_list())?;
+    for k in 0..ctx.check(sets.size())? {
+        if !crate::schedule_cost::is_box(ctx, ctx.check(sets.get_at(k))?)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The members of a permutable band reordered so that a parallel (coincident) one is
@@ -280,7 +306,7 @@ fn coincidence(ctx: &IslContext, node: &ScheduleNode, members: i32) -> IslResult
     (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect()
 }
 
-fn children(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut usize) -> IslResult<ScheduleNode> {
+fn children(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
     let mut node = node;
     for k in 0..ctx.check(node.n_children())? {
         node = ctx.check(node.child(k))?;

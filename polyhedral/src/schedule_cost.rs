@@ -1,0 +1,265 @@
+//! The cost model that chooses between a model's schedule and the scheduler's (issue 17;
+//! paper 003, section 4.2 counts cache lines per iteration for its cache-miss heuristic, and
+//! section 5.3 leaves the choice of schedule to such a model).
+//!
+//! A schedule is judged by the memory its innermost loops touch, as in the loop-cost models
+//! of Kennedy and McKinley (LLVM's `LoopCacheAnalysis`): for each statement, the innermost
+//! schedule dimension along which its instances run (`innermost_dimension`), and for each of
+//! its accesses the distance between the elements two consecutive instances touch there:
+//! none (the element stays in a register: cost 0), within a cache line (`element size / 64`
+//! lines per instance) or farther (a line per instance). A statement's cost is the sum over
+//! its distinct accesses; statements nested deeper run more instances, so costs compare depth
+//! by depth, deepest first ([`Cost`]).
+//!
+//! What the lines per instance do not see is the reuse a register tile creates: gemm's
+//! source order already has unit strides and the scheduler's tiled order has the same ones,
+//! but the register tile keeps a 4 x 8 block of the accumulators in registers across the
+//! reduction. So a schedule that costs the same is taken when it has register tiles around an
+//! accumulation (a statement that reads the element it writes, along a loop its write does
+//! not move with) whose domain is a box: on triangular domains (syrk) the full tiles the
+//! unrolling needs are not separated, and the tiled code only loses (measured in
+//! docs/benchmarks/scheduling.txt). Otherwise, as when it costs more, the model keeps its
+//! schedule: tiling stencils and propagated pipelines without reuse in registers made them
+//! slower on this machine.
+
+use crate::isl::{map_out_dims, IslContext, IslResult};
+use crate::model::{Access, Scop, Statement};
+use isl_rs::{DimType, Map};
+use std::collections::BTreeMap;
+
+/// Bytes of a cache line.
+const LINE: f64 = 64.0;
+
+/// Lines per instance of an access that moves by more than a line each instance.
+const STRIDED: f64 = 1.0;
+
+/// Relative difference below which two costs count as equal.
+const TOLERANCE: f64 = 0.05;
+
+/// Cache lines per instance summed over the statements of each loop depth.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Cost {
+    pub by_depth: BTreeMap<usize, f64>,
+}
+
+impl Cost {
+    /// How `self` compares with `other`: at the deepest depth where they differ by more than
+    /// the tolerance, the smaller is better; `Equal` if none.
+    pub fn compare(&self, other: &Cost) -> std::cmp::Ordering {
+        let depths: std::collections::BTreeSet<usize> = self.by_depth.keys().chain(other.by_depth.keys()).copied().collect();
+        for depth in depths.into_iter().rev() {
+            let a = self.by_depth.get(&depth).copied().unwrap_or(0.0);
+            let b = other.by_depth.get(&depth).copied().unwrap_or(0.0);
+            if (a - b).abs() > TOLERANCE * a.max(b) {
+                return a.partial_cmp(&b).unwrap_or(std::cmp::Ordering::Equal);
+            }
+        }
+        std::cmp::Ordering::Equal
+    }
+}
+
+impl std::fmt::Display for Cost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self.by_depth.iter().rev().map(|(d, c)| format!("depth {d}: {c:.2}")).collect();
+        write!(f, "{}", parts.join(", "))
+    }
+}
+
+/// The cost of `scop` under its statements' schedules (module documentation).
+pub fn cost(ctx: &IslContext, scop: &Scop) -> IslResult<Cost> {
+    let mut result = Cost::default();
+    let mut counted: Vec<Map> = Vec::new();
+    for statement in &scop.statements {
+        ctx.reset_quota();
+        let Some(dimension) = innermost_dimension(ctx, scop, statement, None)? else { continue };
+        let next = next_instance(ctx, scop, statement, dimension)?;
+        // The loop around the innermost one reuses the lines the innermost one touched when
+        // they are still in the cache: when the innermost loop is a tile's (bounded).
+        let outer = match short_loop(ctx, scop, statement, dimension)? {
+            true => innermost_dimension(ctx, scop, statement, Some(dimension))?,
+            false => None,
+        };
+        let outer = outer.map(|d| next_instance(ctx, scop, statement, d)).transpose()?;
+        let mut lines = 0.0;
+        for access in std::iter::once(&statement.write).chain(statement.reads()) {
+            if scop.arrays[access.array].is_scalar() {
+                continue;
+            }
+            // An element this or another statement touches in the same iteration of the
+            // innermost loop is counted once: a fused loop reads its line once for all.
+            let touched = touched_per_iteration(ctx, scop, statement, access, dimension)?;
+            let mut again = false;
+            for other in &counted {
+                again = again || ctx.check(touched.is_equal(other))?;
+            }
+            if again {
+                continue;
+            }
+            counted.push(touched);
+            let along_innermost = lines_per_instance(ctx, scop, statement, access, &next)?;
+            lines += match &outer {
+                Some(outer) if along_innermost == STRIDED => lines_per_instance(ctx, scop, statement, access, outer)?,
+                _ => along_innermost,
+            };
+        }
+        *result.by_depth.entry(free_iterators(ctx, scop, statement)?).or_default() += lines;
+    }
+    Ok(result)
+}
+
+/// How many of `statement`'s iterators take more than one value in its domain: its depth
+/// as a measure of how many instances it runs (the last iteration that LICM's rotation peels
+/// off a reduction has three iterators, one of them fixed).
+fn free_iterators(ctx: &IslContext, scop: &Scop, statement: &Statement) -> IslResult<usize> {
+    let domain = ctx.set(&statement.domain)?;
+    let before = statement.iterators.join(", ");
+    let after: Vec<String> = statement.iterators.iter().map(|i| format!("{i}_")).collect();
+    let mut free = 0;
+    for iterator in &statement.iterators {
+        let text = format!("{}{{ {}[{before}] -> {}[{}] : {iterator}_ > {iterator} }}", scop.param_prefix(), statement.name, statement.name, after.join(", "));
+        let apart = ctx.check(ctx.map(&text)?.intersect_domain(ctx.check(domain.copy())?))?;
+        let apart = ctx.check(apart.intersect_range(ctx.check(domain.copy())?))?;
+        free += usize::from(!ctx.check(apart.is_empty())?);
+    }
+    Ok(free)
+}
+
+/// Whether `statement` accumulates into one element along a loop (it reads the element it
+/// writes, and the write does not use some iterator) over a box domain (no constraint
+/// couples two iterators): what a register tile keeps in registers.
+pub fn is_box_accumulation(ctx: &IslContext, statement: &Statement) -> IslResult<bool> {
+    let accumulates = statement.reads().contains(&&statement.write)
+        && !statement.write.is_may()
+        && (0..statement.iterators.len()).any(|k| !statement.write.subscripts.iter().any(|s| s.uses_iterator(k)));
+    if !accumulates {
+        return Ok(false);
+    }
+    is_box(ctx, ctx.set(&statement.domain)?)
+}
+
+/// Whether `set` is a box: the product of its projections on each dimension (no constraint
+/// couples two dimensions), up to its simple hull.
+pub fn is_box(ctx: &IslContext, set: isl_rs::Set) -> IslResult<bool> {
+    // Unnamed: projections reset the tuple's name, and the product must compare with it.
+    let hull = ctx.check(ctx.check(isl_rs::Set::from_basic_set(ctx.check(set.simple_hull())?))?.reset_tuple_id())?;
+    let n = ctx.check(hull.dim(DimType::Set))? as u32;
+    let mut product = ctx.check(isl_rs::Set::universe(ctx.check(hull.get_space())?))?;
+    for k in 0..n {
+        let after = ctx.check(ctx.check(hull.copy())?.project_out(DimType::Set, k + 1, n - k - 1))?;
+        let alone = ctx.check(after.project_out(DimType::Set, 0, k))?;
+        let lifted = ctx.check(ctx.check(alone.insert_dims(DimType::Set, 0, k))?.add_dims(DimType::Set, n - k - 1))?;
+        product = ctx.check(product.intersect(lifted))?;
+    }
+    ctx.check(product.is_subset(&hull))
+}
+
+/// The innermost dimension of `statement`'s schedule along which its instances advance: the
+/// last `d` such that two instances agree before `d` and are one apart at `d`. `None` for a
+/// statement that runs once.
+fn innermost_dimension(ctx: &IslContext, scop: &Scop, statement: &Statement, inside: Option<usize>) -> IslResult<Option<usize>> {
+    let width = inside.unwrap_or(map_out_dims(ctx, &statement.schedule)?);
+    for dimension in (0..width).rev() {
+        if !ctx.check(next_instance(ctx, scop, statement, dimension)?.is_empty())? {
+            return Ok(Some(dimension));
+        }
+    }
+    Ok(None)
+}
+
+/// `{ S[i] -> S[i'] : θ(i) and θ(i') agree on every dimension but d, θ_d(i') = θ_d(i) + 1 }`
+/// on the domain: the next iteration of the loop at dimension `d`, the loops inside it at the
+/// same point.
+fn next_instance(ctx: &IslContext, scop: &Scop, statement: &Statement, dimension: usize) -> IslResult<Map> {
+    let width = map_out_dims(ctx, &statement.schedule)?;
+    let before: Vec<String> = (0..width).map(|k| format!("t{k}")).collect();
+    let after: Vec<String> = (0..width).map(|k| format!("u{k}")).collect();
+    let mut conditions: Vec<String> = (0..width).filter(|&k| k != dimension).map(|k| format!("u{k} = t{k}")).collect();
+    conditions.push(format!("u{dimension} = t{dimension} + 1"));
+    let step = format!("{}{{ [{}] -> [{}] : {} }}", scop.param_prefix(), before.join(", "), after.join(", "), conditions.join(" and "));
+    let domain = ctx.set(&statement.domain)?;
+    let schedule = ctx.check(ctx.map(&statement.schedule)?.intersect_domain(domain))?;
+    let forward = ctx.check(schedule.copy())?;
+    let stepped = ctx.check(forward.apply_range(ctx.map(&step)?))?;
+    ctx.check(stepped.apply_range(ctx.check(schedule.reverse())?))
+}
+
+/// `{ [t0, ..., td] -> A[e] }`: the element `access` touches in each iteration of the loops
+/// down to schedule dimension `dimension` (the statement's innermost loop).
+fn touched_per_iteration(ctx: &IslContext, scop: &Scop, statement: &Statement, access: &Access, dimension: usize) -> IslResult<Map> {
+    let width = map_out_dims(ctx, &statement.schedule)? as u32;
+    let domain = ctx.set(&statement.domain)?;
+    let schedule = ctx.check(ctx.map(&statement.schedule)?.intersect_domain(domain))?;
+    let loops = ctx.check(schedule.project_out(DimType::Out, dimension as u32 + 1, width - dimension as u32 - 1))?;
+    ctx.check(ctx.check(loops.reverse())?.apply_range(ctx.map(&scop.access_relation(statement, access))?))
+}
+
+/// Cache lines `access` touches per instance along `next`: 0 if consecutive instances touch
+/// the same element, the element's share of a line if they touch neighbours in the innermost
+/// dimension (at most two elements apart), else 1 (a line each).
+fn lines_per_instance(ctx: &IslContext, scop: &Scop, statement: &Statement, access: &Access, next: &Map) -> IslResult<f64> {
+    let array = &scop.arrays[access.array];
+    if array.is_scalar() {
+        return Ok(0.0);
+    }
+    let relation = ctx.map(&scop.access_relation(statement, access))?;
+    let moved = ctx.check(ctx.check(next.copy())?.apply_domain(ctx.check(relation.copy())?))?;
+    let deltas = ctx.check(ctx.check(moved.apply_range(relation))?.deltas())?;
+    let dims = array.sizes.len();
+    let zeros = |last: &str| {
+        let mut d: Vec<String> = vec!["0".into(); dims];
+        d[dims - 1] = last.into();
+        format!("{}{{ {}[{}] : -2 <= e <= 2 }}", scop.param_prefix(), array.name, d.join(", "))
+    };
+    if ctx.check(deltas.is_subset(&ctx.set(&zeros("0").replace(" : -2 <= e <= 2", ""))?))? {
+        return Ok(0.0);
+    }
+    if ctx.check(deltas.is_subset(&ctx.set(&zeros("e"))?))? {
+        return Ok(array.element.size_in_bytes() as f64 / LINE);
+    }
+    Ok(STRIDED)
+}
+
+/// Iterations of a loop whose lines the loop around it finds in the L1 cache (32 KiB of
+/// 64-byte lines, half of it for the other accesses).
+const SHORT_LOOP: i64 = 256;
+
+/// Whether `statement`'s innermost loop (schedule dimension `dimension`) runs at most
+/// `SHORT_LOOP` iterations for any values of the dimensions outside it: a tile's point loop,
+/// not a loop over a whole array dimension of unknown size.
+fn short_loop(ctx: &IslContext, scop: &Scop, statement: &Statement, dimension: usize) -> IslResult<bool> {
+    let width = map_out_dims(ctx, &statement.schedule)?;
+    let domain = ctx.set(&statement.domain)?;
+    let times = ctx.check(domain.apply(ctx.map(&statement.schedule)?))?;
+    let before: Vec<String> = (0..width).map(|k| format!("t{k}")).collect();
+    let after: Vec<String> = (0..width).map(|k| format!("u{k}")).collect();
+    let same: Vec<String> = (0..dimension).map(|k| format!("u{k} = t{k}")).chain(std::iter::once("0 = 0".to_string())).collect();
+    let pairs = format!("{}{{ [{}] -> [{}] : {} }}", scop.param_prefix(), before.join(", "), after.join(", "), same.join(" and "));
+    let pairs = ctx.check(ctx.check(ctx.map(&pairs)?.intersect_domain(ctx.check(times.copy())?))?.intersect_range(times))?;
+    let deltas = ctx.check(pairs.deltas())?;
+    let bound = format!("{}{{ [{}] : -{SHORT_LOOP} <= t{dimension} <= {SHORT_LOOP} }}", scop.param_prefix(), before.join(", "));
+    ctx.check(deltas.is_subset(&ctx.set(&bound)?))
+}
+
+/// Whether `scheduled` (the scheduler's schedule of `original`'s statements, `register_tiled`
+/// bands tiled for registers) is taken: `Ok` with the costs that say why, or `Err` with why the
+/// original schedule stays (module documentation).
+pub fn choose(ctx: &IslContext, original: &Scop, scheduled: &Scop, register_tiled: usize) -> IslResult<Result<String, String>> {
+    let before = cost(ctx, original)?;
+    let after = cost(ctx, scheduled)?;
+    let costs = format!("lines per instance {after} against {before}");
+    match after.compare(&before) {
+        std::cmp::Ordering::Less => Ok(Ok(costs)),
+        std::cmp::Ordering::Greater => Ok(Err(format!("the original schedule costs less ({costs})"))),
+        std::cmp::Ordering::Equal => {
+            let mut accumulation = false;
+            for statement in &original.statements {
+                accumulation |= is_box_accumulation(ctx, statement)?;
+            }
+            if register_tiled > 0 && accumulation {
+                Ok(Ok(format!("{costs}, register tiles around an accumulation")))
+            } else {
+                Ok(Err(format!("the original schedule costs as much ({costs}) and no register tile holds an accumulation")))
+            }
+        }
+    }
+}
