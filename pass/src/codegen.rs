@@ -221,10 +221,11 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Retur
                     ir::is_argument(base)
                         || ir::is_global(base)
                         || (allocates_by_size(base) && invariant(ir::call_arguments(base)[0]))
+                        || (is_local_array(base) && array.liveness == Liveness::Temporary)
                 }
             };
             if !ok {
-                return Err(format!("not yet: base of {} is not an argument, global or malloc of an argument-derived size", array.name));
+                return Err(format!("not yet: base of {} is not an argument, global, local array of constant size or malloc of an argument-derived size", array.name));
             }
         }
     }
@@ -321,6 +322,13 @@ fn returned_value(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Return
 /// frees them, whatever the source allocated them with.
 fn allocates_by_size(base: Value) -> bool {
     matches!(ir::called_function_name(base).as_deref(), Some("malloc" | "_Znam" | "_Znwm"))
+}
+
+/// A local array of a size known at compile time (`double mean[M]`, an `alloca` of one
+/// element of its type): the new function of a whole-function SCoP has its own, in its entry
+/// block, when the array is a temporary (nothing outside the SCoP reads it).
+fn is_local_array(base: Value) -> bool {
+    ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca) && ir::const_int(ir::operand(base, 0)) == Some(1)
 }
 
 /// Whether a value is computable at function entry from arguments and constants only, or,
@@ -615,6 +623,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 let p = self.ir.bitcast(raw, ptr_ty, &array.name)?;
                 self.to_free.push(p);
                 p
+            } else if is_local_array(base) && plan.place.is_none() {
+                let t = llvm_raw::instruction(base).get_allocated_type().map_err(|e| format!("internal error: local array {}: {e:?}", array.name))?;
+                let slot = self.ir.alloca(t, &array.name)?;
+                self.ir.bitcast(slot, ptr_ty, &array.name)?
             } else {
                 let b = self.args.get(&base).copied().unwrap_or_else(|| llvm_raw::value(base));
                 self.ir.bitcast(b, ptr_ty, &array.name)?
