@@ -104,10 +104,11 @@ pub fn parse_output(text: &str) -> Result<KernelReport, String> {
     program_set::parse_report(text, is_checksum_line)
 }
 
-/// The variants of the set: naive, polly, polyprop, and with `threads` polly-parallel and
-/// polyprop-omp (naive-omp needs the pragmas these sources do not have).
+/// The variants of the set: naive, polly, polyprop, polyprop-schedule, and with `threads`
+/// polly-parallel and polyprop-omp (naive-omp needs the pragmas these sources do not have).
 pub fn variants(plugin: &Path, extra: &[String], threads: bool) -> Vec<Variant> {
     let mut all = variants::standard(plugin, extra);
+    all.push(variants::scheduled(plugin, extra));
     if threads {
         all.extend(variants::threaded(plugin, extra).into_iter().filter(|v| v.name != "naive-omp"));
     }
@@ -178,11 +179,12 @@ impl Setup {
         flags
     }
 
-    /// The optimized IR of `k` with `flags`, file names removed; `tag` names the file.
-    fn optimized_ir(&self, k: &Kernel, flags: &[String], tag: &str) -> Result<String, String> {
+    /// The optimized IR of `k` with `flags` and the pass options `options`, file names
+    /// removed; `tag` names the file.
+    fn optimized_ir(&self, k: &Kernel, flags: &[String], options: Option<&str>, tag: &str) -> Result<String, String> {
         let path = self.build_dir.join(format!("{}.{tag}.ll", k.name));
         let flags = [flags.to_vec(), vec!["-S".into(), "-emit-llvm".into()]].concat();
-        program_set::compile(&self.clang, &flags, &self.source(k), None, &path)?;
+        program_set::compile(&self.clang, &flags, &self.source(k), options, &path)?;
         std::fs::read_to_string(&path).map(|t| strip_file_names(&t)).map_err(|e| e.to_string())
     }
 
@@ -196,10 +198,10 @@ impl Setup {
             return (None, None);
         }
         let flags = &[flags.to_vec(), vec![program_set::KEEP_VALUE_NAMES.into()]].concat();
-        let Ok(ir) = self.optimized_ir(k, flags, &v.name) else { return (None, None) };
+        let Ok(ir) = self.optimized_ir(k, flags, v.pass_options.as_deref(), &v.name) else { return (None, None) };
         let threads = flags.iter().any(|f| f == "-fopenmp").then(|| forks_threads(&ir));
         let changed = if v.uses_plugin {
-            self.optimized_ir(k, &without_plugin(flags), &format!("{}-without-plugin", v.name)).ok().map(|plain| plain != ir)
+            self.optimized_ir(k, &without_plugin(flags), None, &format!("{}-without-plugin", v.name)).ok().map(|plain| plain != ir)
         } else {
             Some(program_set::polly_generated_code(&ir))
         };
@@ -213,7 +215,7 @@ impl Setup {
         let build = if v.uses_plugin && !self.plugin.exists() {
             Err(format!("plugin not built ({})", self.plugin.display()))
         } else {
-            program_set::compile(&self.clang, &flags, &self.source(k), None, &binary).map(|_| binary)
+            program_set::compile(&self.clang, &flags, &self.source(k), v.pass_options.as_deref(), &binary).map(|_| binary)
         };
         let build_seconds = start.elapsed().as_secs_f64();
         let (changed, threads) = if build.is_ok() { self.ir_facts(k, v, &flags) } else { (None, None) };
@@ -305,8 +307,8 @@ mod tests {
     fn variants_are_the_standard_ones_and_the_threaded_ones_without_pragmas() {
         let p = Path::new("/p.so");
         let names = |t| variants(p, &[], t).into_iter().map(|v| v.name).collect::<Vec<_>>();
-        assert_eq!(names(false), ["naive", "polly", "polyprop"]);
-        assert_eq!(names(true), ["naive", "polly", "polyprop", "polly-parallel", "polyprop-omp"]);
+        assert_eq!(names(false), ["naive", "polly", "polyprop", "polyprop-schedule"]);
+        assert_eq!(names(true), ["naive", "polly", "polyprop", "polyprop-schedule", "polly-parallel", "polyprop-omp"]);
         let flags = ["-O3".to_string(), "-fpass-plugin=/p.so".into(), "-fopenmp".into()];
         assert_eq!(without_plugin(&flags), ["-O3", "-fopenmp"]);
         assert_eq!([Dataset::Small.define(), Dataset::Large.define()], ["-DSMALL", "-DLARGE"]);

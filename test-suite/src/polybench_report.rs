@@ -62,7 +62,7 @@ pub const HEADER: [&str; 7] = ["kernel", "variant", "time (ms)", "speedup", "out
 
 fn row(s: &mut String, fields: [&str; 7]) {
     let [kernel, variant, time, speedup, output, build, note] = fields;
-    let _ = writeln!(s, "{kernel:<12} {variant:<15} {time:>30} {speedup:>22} {output:>10} {build:>8}  {note}");
+    let _ = writeln!(s, "{kernel:<12} {variant:<17} {time:>28} {speedup:>22} {output:>10} {build:>8}  {note}");
 }
 
 /// The terminal table.
@@ -78,7 +78,14 @@ pub fn table(results: &Results) -> String {
         setup.threads.map_or(String::new(), |t| format!(", OMP_NUM_THREADS={t}"))
     );
     let _ = writeln!(s, "times in ms of the kernel call (clock_gettime around it), speedup = naive/variant per round, each figure median [min, max]; outputs compared with naive's by their checksum lines (%a sum and FNV-1a hash of every output array): the output column says identical where they equal naive's bit for bit");
-    let flags: Vec<String> = setup.variants.iter().map(|v| format!("{} {}", v.name, setup.flags(v).join(" "))).collect();
+    let flags: Vec<String> = setup
+        .variants
+        .iter()
+        .map(|v| {
+            let options = v.pass_options.as_ref().map_or(String::new(), |o| format!(" with POLYPROP_OPTIONS={o}"));
+            format!("{} {}{options}", v.name, setup.flags(v).join(" "))
+        })
+        .collect();
     let _ = writeln!(s, "variants: {}", flags.join("; "));
     let times = results.kernels.iter().flat_map(|r| r.cells.iter().filter_map(move |c| c.times(&r.kernel.function())));
     let _ = writeln!(s, "{}", shared::noise_summary(&results.load, times));
@@ -96,7 +103,7 @@ pub fn table(results: &Results) -> String {
     s.push('\n');
     for (k, v) in setup.variants.iter().enumerate().skip(1) {
         let mean = geometric_mean_speedup(results, k).map_or("-".into(), |(m, n)| format!("{m:.2} over {n} kernels"));
-        let _ = writeln!(s, "geometric mean of the median speedups, {:<15} {mean}", v.name);
+        let _ = writeln!(s, "geometric mean of the median speedups, {:<17} {mean}", v.name);
     }
     let _ = writeln!(s, "\nsizes, and what the pass says of each kernel function (print=transform):");
     for r in &results.kernels {
@@ -218,7 +225,7 @@ mod tests {
     use crate::polybench::{self, Setup};
     use crate::program_set::{Cell, KernelReport};
 
-    fn results(times: &[(&str, [f64; 3])]) -> Results {
+    fn results(times: &[(&str, [f64; 4])]) -> Results {
         let variants = polybench::variants(std::path::Path::new("/p.so"), &[], false);
         let setup = Setup {
             clang: "clang-14".into(),
@@ -244,7 +251,7 @@ mod tests {
                         Cell { runs: vec![Ok(run)], ..Cell::new(v.clone(), v.compile_flags.clone(), Ok("x".into()), 0.5, v.uses_plugin.then_some(false)) }
                     })
                     .collect();
-                KernelResult { kernel, verdict: "whole function: not transformed: nothing propagated".into(), cells, forks_threads: vec![None; 3] }
+                KernelResult { kernel, verdict: "whole function: not transformed: nothing propagated".into(), cells, forks_threads: vec![None; 4] }
             })
             .collect();
         Results { setup, kernels, load: ("0.1 0.2 0.3".into(), "0.1 0.2 0.3".into()) }
@@ -252,7 +259,7 @@ mod tests {
 
     #[test]
     fn the_table_has_its_columns_and_the_geometric_means() {
-        let r = results(&[("gemm", [100.0, 25.0, 100.0]), ("atax", [10.0, 10.0, 10.0])]);
+        let r = results(&[("gemm", [100.0, 25.0, 100.0, 40.0]), ("atax", [10.0, 10.0, 10.0, 10.0])]);
         let (mean, n) = geometric_mean_speedup(&r, 1).unwrap();
         assert!((mean - 2.0).abs() < 1e-12 && n == 2, "sqrt(4 x 1) over 2 kernels");
         let t = table(&r);
@@ -261,19 +268,22 @@ mod tests {
         assert_eq!(columns, HEADER);
         let polly = t.lines().find(|l| l.starts_with("gemm         polly ")).unwrap();
         assert!(polly.contains("25.00 [25.00, 25.00]") && polly.contains("4.00 [4.00, 4.00]") && polly.contains("identical"), "{polly}");
-        assert!(t.contains("geometric mean of the median speedups, polly           2.00 over 2 kernels"), "{t}");
+        assert!(t.contains("geometric mean of the median speedups, polly             2.00 over 2 kernels"), "{t}");
         assert!(t.contains("gemm         kernel_gemm: whole function: not transformed: nothing propagated  [NI 1000, NJ 1100, NK 1200]"));
+        assert!(t.contains("polyprop-schedule -O3 -march=native -fpass-plugin=/p.so -DLARGE -DPOLYPROP_TIME with POLYPROP_OPTIONS=schedule"), "{t}");
+        let scheduled = t.lines().find(|l| l.starts_with("gemm         polyprop-schedule ")).unwrap();
+        assert!(scheduled.contains("2.50 [2.50, 2.50]"), "{scheduled}");
         let polyprop = t.lines().find(|l| l.starts_with("atax         polyprop ")).unwrap();
         assert!(polyprop.ends_with("no transform: optimized IR identical to the same flags' without the plugin"), "{polyprop}");
     }
 
     #[test]
     fn csv_and_json_carry_every_cell() {
-        let r = results(&[("gemm", [100.0, 25.0, 50.0])]);
+        let r = results(&[("gemm", [100.0, 25.0, 50.0, 40.0])]);
         let csv = csv(&r);
         let mut lines = csv.lines();
         let columns = lines.next().unwrap().split(',').count();
-        assert!(lines.clone().count() == 3 && lines.all(|l| l.split(',').count() == columns), "{csv}");
+        assert!(lines.clone().count() == 4 && lines.all(|l| l.split(',').count() == columns), "{csv}");
         let json: serde_json::Value = serde_json::from_str(&json(&r)).unwrap();
         assert_eq!(json["kernels"][0]["variants"][2]["speedup"]["median"], 2.0);
         assert_eq!(json["geometric_means"][0]["geometric_mean_speedup"], 4.0);

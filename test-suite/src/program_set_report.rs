@@ -141,7 +141,7 @@ mod tests {
             kind: crate::variants::Kind::Custom,
             compile_flags: vec![],
             link_flags: vec![],
-            uses_plugin: false,
+            uses_plugin: false, pass_options: None,
         };
         let run = KernelReport { times_ms: vec![("f".into(), times.to_vec())], checksums: vec![sum.into()] };
         Cell { runs: vec![Ok(run)], ..Cell::new(variant, vec!["-O3".into()], Ok("x".into()), 1.234, Some(true)) }

@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// The build whose checksums are the reference.
 pub fn reference_variant() -> Variant {
-    Variant { name: "reference".into(), kind: Kind::Naive, compile_flags: vec!["-O3".into()], link_flags: vec![], uses_plugin: false }
+    Variant { name: "reference".into(), kind: Kind::Naive, compile_flags: vec!["-O3".into()], link_flags: vec![], uses_plugin: false, pass_options: None }
 }
 
 /// Reads `name checksum` lines (`#` starts a comment).

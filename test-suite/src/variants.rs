@@ -30,6 +30,8 @@ pub struct Variant {
     pub link_flags: Vec<String>,
     /// True when the variant loads the plugin (and so needs it built).
     pub uses_plugin: bool,
+    /// The pass options it compiles with (`POLYPROP_OPTIONS`; only the program sets read it).
+    pub pass_options: Option<String>,
 }
 
 /// The flags every variant starts from.
@@ -49,20 +51,20 @@ fn with_base(extra: &[String]) -> Vec<String> {
 pub fn standard(plugin: &Path, extra: &[String]) -> Vec<Variant> {
     let plugin_flag = format!("-fpass-plugin={}", plugin.display());
     vec![
-        Variant { name: "naive".into(), kind: Kind::Naive, compile_flags: with_base(extra), link_flags: vec![], uses_plugin: false },
+        Variant { name: "naive".into(), kind: Kind::Naive, compile_flags: with_base(extra), link_flags: vec![], uses_plugin: false, pass_options: None },
         Variant {
             name: "polly".into(),
             kind: Kind::Polly,
             compile_flags: [with_base(extra), strings(&["-mllvm", "-polly"])].concat(),
             link_flags: vec![],
-            uses_plugin: false,
+            uses_plugin: false, pass_options: None,
         },
         Variant {
             name: "polyprop".into(),
             kind: Kind::Polyprop,
             compile_flags: [with_base(extra), vec![plugin_flag]].concat(),
             link_flags: vec![],
-            uses_plugin: true,
+            uses_plugin: true, pass_options: None,
         },
     ]
 }
@@ -70,7 +72,7 @@ pub fn standard(plugin: &Path, extra: &[String]) -> Vec<Variant> {
 /// The naive build without `-ffast-math`, whose output is the reference of a `--fast-math`
 /// run: the source's operations in the source's order.
 pub fn strict(extra: &[String]) -> Variant {
-    Variant { name: "strict".into(), kind: Kind::Custom, compile_flags: with_base(extra), link_flags: vec![], uses_plugin: false }
+    Variant { name: "strict".into(), kind: Kind::Custom, compile_flags: with_base(extra), link_flags: vec![], uses_plugin: false, pass_options: None }
 }
 
 /// The macro that turns every `float` of a pipeline into `double`
@@ -85,7 +87,7 @@ pub fn double_reference(extra: &[String]) -> Variant {
         kind: Kind::Custom,
         compile_flags: [with_base(extra), vec![DOUBLE_REFERENCE.into()]].concat(),
         link_flags: vec![],
-        uses_plugin: false,
+        uses_plugin: false, pass_options: None,
     }
 }
 
@@ -106,7 +108,7 @@ pub fn threaded(plugin: &Path, extra: &[String]) -> Vec<Variant> {
             kind: Kind::Custom,
             compile_flags: [with_base(extra), strings(&["-fopenmp", "-DPOLYPROP_OMP"])].concat(),
             link_flags: strings(&["-fopenmp"]),
-            uses_plugin: false,
+            uses_plugin: false, pass_options: None,
         },
         Variant {
             name: "polly-parallel".into(),
@@ -114,16 +116,29 @@ pub fn threaded(plugin: &Path, extra: &[String]) -> Vec<Variant> {
             compile_flags: [with_base(extra), strings(&["-mllvm", "-polly", "-mllvm", "-polly-parallel"])].concat(),
             // Polly's parallel code calls GNU OpenMP's entry points, which libomp provides.
             link_flags: strings(&["-fopenmp"]),
-            uses_plugin: false,
+            uses_plugin: false, pass_options: None,
         },
         Variant {
             name: "polyprop-omp".into(),
             kind: Kind::Custom,
             compile_flags: [with_base(extra), strings(&["-fopenmp"]), vec![format!("-fpass-plugin={}", plugin.display())]].concat(),
             link_flags: strings(&["-fopenmp"]),
-            uses_plugin: true,
+            uses_plugin: true, pass_options: None,
         },
     ]
+}
+
+/// polyprop with the option `schedule` (isl's scheduler, tiling and register tiles where the
+/// cost model prefers them, issue 17): `polyprop-schedule`.
+pub fn scheduled(plugin: &Path, extra: &[String]) -> Variant {
+    Variant {
+        name: "polyprop-schedule".into(),
+        kind: Kind::Custom,
+        compile_flags: [with_base(extra), vec![format!("-fpass-plugin={}", plugin.display())]].concat(),
+        link_flags: vec![],
+        uses_plugin: true,
+        pass_options: Some("schedule".into()),
+    }
 }
 
 /// A variant from `NAME=FLAGS` on the command line: the base flags plus FLAGS
@@ -140,6 +155,7 @@ pub fn custom(spec: &str, extra: &[String]) -> Result<Variant, String> {
         name: name.to_string(),
         kind: Kind::Custom,
         uses_plugin: own.iter().any(|f| f.starts_with("-fpass-plugin")),
+        pass_options: None,
         compile_flags: [with_base(extra), own].concat(),
         link_flags,
     })
