@@ -221,6 +221,14 @@ fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
         Err(e) => return (scop, Err(e.to_string())),
     };
     isl.reset_quota();
+    if options.schedule_cost {
+        match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::worth_scheduling(&isl, &mapped.scop)) {
+            Ok(Ok(())) => {}
+            Ok(Err(why)) => return (scop, Err(why)),
+            Err(e) => return (scop, Err(e.to_string())),
+        }
+        isl.reset_quota();
+    }
     let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule(&isl, &mapped.scop, options.tile_size as i64));
     let said = match mapped.mapped.len() {
         0 => String::new(),

@@ -20,7 +20,9 @@
 //! unrolling needs are not separated, and the tiled code only loses (measured in
 //! docs/benchmarks/scheduling.txt). Otherwise, as when it costs more, the model keeps its
 //! schedule: tiling stencils and propagated pipelines without reuse in registers made them
-//! slower on this machine.
+//! slower on this machine. And a SCoP whose schedule has no strided access and no such
+//! accumulation has nothing this model could prefer: it is not scheduled at all
+//! ([`worth_scheduling`]), which spares the scheduler's work on stencils in time.
 
 use crate::isl::{map_out_dims, IslContext, IslResult};
 use crate::model::{Access, Scop, Statement};
@@ -40,6 +42,9 @@ const TOLERANCE: f64 = 0.05;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Cost {
     pub by_depth: BTreeMap<usize, f64>,
+    /// Accesses that move by more than a line each instance, even along the loop around a
+    /// short innermost one: what a new loop order or tiling can improve.
+    pub strided: usize,
 }
 
 impl Cost {
@@ -97,10 +102,12 @@ pub fn cost(ctx: &IslContext, scop: &Scop) -> IslResult<Cost> {
             }
             counted.push(touched);
             let along_innermost = lines_per_instance(ctx, scop, statement, access, &next)?;
-            lines += match &outer {
+            let access_lines = match &outer {
                 Some(outer) if along_innermost == STRIDED => lines_per_instance(ctx, scop, statement, access, outer)?,
                 _ => along_innermost,
             };
+            result.strided += usize::from(access_lines == STRIDED);
+            lines += access_lines;
         }
         *result.by_depth.entry(free_iterators(ctx, scop, statement)?).or_default() += lines;
     }
@@ -238,6 +245,22 @@ fn short_loop(ctx: &IslContext, scop: &Scop, statement: &Statement, dimension: u
     let deltas = ctx.check(pairs.deltas())?;
     let bound = format!("{}{{ [{}] : -{SHORT_LOOP} <= t{dimension} <= {SHORT_LOOP} }}", scop.param_prefix(), before.join(", "));
     ctx.check(deltas.is_subset(&ctx.set(&bound)?))
+}
+
+/// Whether rescheduling `scop` can give a schedule the model prefers: only if its schedule
+/// has a strided access or an accumulation over a box. Otherwise the scheduler's work (two
+/// seconds of the watchdog on stencils in time) is not done: `Err` says why.
+pub fn worth_scheduling(ctx: &IslContext, scop: &Scop) -> IslResult<Result<(), String>> {
+    let cost = cost(ctx, scop)?;
+    if cost.strided > 0 {
+        return Ok(Ok(()));
+    }
+    for statement in &scop.statements {
+        if is_box_accumulation(ctx, statement)? {
+            return Ok(Ok(()));
+        }
+    }
+    Ok(Err(format!("no strided access and no accumulation for a new schedule to improve (lines per instance {cost})")))
 }
 
 /// Whether `scheduled` (the scheduler's schedule of `original`'s statements, `register_tiled`
