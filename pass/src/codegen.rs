@@ -327,7 +327,7 @@ fn allocates_by_size(base: Value) -> bool {
 /// A local array of a size known at compile time (`double mean[M]`, an `alloca` of one
 /// element of its type): the new function of a whole-function SCoP has its own, in its entry
 /// block, when the array is a temporary (nothing outside the SCoP reads it).
-fn is_local_array(base: Value) -> bool {
+pub fn is_local_array(base: Value) -> bool {
     ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca) && ir::const_int(ir::operand(base, 0)) == Some(1)
 }
 

@@ -202,8 +202,15 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize), Str
     }
     let only_if_array_removed = propagation::Options { only_if_array_removed: true, ..propagation_options(options) };
     let (scop, report) = propagate(built, &only_if_array_removed)?;
-    if !report.removable_arrays.iter().any(|a| is_temporary_array(&scop, *a)) {
+    let removed: Vec<usize> = report.removable_arrays.iter().copied().filter(|&a| is_temporary_array(&scop, a)).collect();
+    if removed.is_empty() {
         return Err("nothing propagated: no temporary array removed".into());
+    }
+    // A local array of constant size lives on the stack, in the cache: removing it saves no
+    // memory traffic (gesummv's tmp: the transformed code ran 9% slower, callgrind 16% more
+    // instructions), so it alone does not make a SCoP worth generating.
+    if removed.iter().all(|&a| codegen::is_local_array(built.bases[a])) {
+        return Err("nothing propagated: only local arrays of constant size removed (on the stack, in the cache)".into());
     }
     Ok((scop, report.removable_arrays.len()))
 }
