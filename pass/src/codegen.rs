@@ -102,8 +102,8 @@ pub struct Plan<'a> {
     /// propagated subexpression keeps its producer's line.
     pub origins: &'a HashMap<String, SourceLocation>,
     /// Whether statement arguments `e + c` address their elements as `e`'s plus a constant
-    /// (`offset_address`; with `schedule`, for unrolled register tiles): off, the code of
-    /// models that are not rescheduled stays as it was.
+    /// (`offset_address`; for the unrolled register tiles of a rescheduled model): off, the
+    /// code of models that are not rescheduled stays as it was.
     pub split_offsets: bool,
 }
 

@@ -73,7 +73,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
             // With a changed JSCoP to import, the AST of the imported model.
             let imported = import_file(built, options).map(|file| read_import(built, &file, options));
             let tree = match imported {
-                Some(Ok(imported)) if !imported.is_unchanged() => build_ast(function, &imported.scop, options).map(|ast| (imported.scop, ast)),
+                Some(Ok(imported)) if !imported.is_unchanged() => build_ast(function, &imported.scop, options, false).map(|ast| (imported.scop, ast)),
                 Some(Err(why)) => Err(why),
                 _ => propagated_ast(function, built, options).map(|(scop, _, ast)| (scop, ast)),
             };
@@ -136,8 +136,14 @@ pub fn nothing_allocated(name: &str) -> String {
 /// Propagation (and, with `schedule`, scheduling) then the isl AST of the result.
 fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
     let (scop, report) = propagate(built, &propagation_options(options))?;
-    let scop = if options.schedule { reschedule(scop, options).0 } else { scop };
-    let tree = build_ast(function, &scop, options)?;
+    let (scop, rescheduled) = match options.schedule {
+        true => {
+            let (scop, outcome) = reschedule(scop, options);
+            (scop, outcome.is_ok())
+        }
+        false => (scop, false),
+    };
+    let tree = build_ast(function, &scop, options, rescheduled)?;
     Ok((scop, report, tree))
 }
 
@@ -146,13 +152,14 @@ fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop,
 }
 
 /// The isl AST of `scop`; with its parallel loops marked when `function` gets parallel code,
-/// and with `schedule`, its full register tiles unrolled.
-fn build_ast(function: Value, scop: &Scop, options: &Options) -> Result<ast::Ast, String> {
+/// and when `scop` was `rescheduled`, its full register tiles unrolled (in a model that kept
+/// its schedule, loops of a few iterations are the source's, not register tiles).
+fn build_ast(function: Value, scop: &Scop, options: &Options, rescheduled: bool) -> Result<ast::Ast, String> {
     let isl = IslContext::new(options.quota);
     let parallel = codegen::parallel_code(function, options.parallel);
     let build = if parallel { ast::build_parallel_ast } else { ast::build_ast };
     let mut tree = crate::timing::stage("AST", || build(&isl, scop)).map_err(|e| format!("AST generation: {e}"))?;
-    if options.schedule {
+    if rescheduled {
         polyhedral::register_tiles::unroll_register_tiles(&mut tree);
     }
     Ok(tree)
@@ -186,12 +193,13 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         true => reschedule(scop, options),
         false => (scop, Ok(String::new())),
     };
+    let rescheduled = options.schedule && scheduled.is_ok();
     let scheduled = match scheduled {
         Ok(said) => said,
         Err(why) if removed == 0 => return Err(format!("nothing propagated, not rescheduled: {why}")),
         Err(why) => format!(", not rescheduled: {why}"),
     };
-    generate(function, built, &scop, options)?;
+    generate(function, built, &scop, options, rescheduled)?;
     Ok(format!("{removed} temporaries removed, {} statements{scheduled}", scop.statements.len()))
 }
 
@@ -289,7 +297,7 @@ fn import_and_generate(function: Value, built: &BuiltScop, file: &std::path::Pat
         n => format!("{n} access relations"),
     };
     let what = [schedules, accesses].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" and ");
-    let outcome = generate(function, built, &imported.scop, options)
+    let outcome = generate(function, built, &imported.scop, options, false)
         .map(|()| format!("imported {what} from {shown}, {} statements", imported.scop.statements.len()));
     (outcome, true)
 }
@@ -309,14 +317,17 @@ fn read_import(built: &BuiltScop, file: &std::path::Path, options: &Options) -> 
     polyhedral::jscop::import(&isl, &built.scop, &text).map_err(|why| format!("{shown}: {why}"))
 }
 
-/// The isl AST of `scop`, the run-time check, and the new code (`codegen::generate`).
-fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options) -> Result<(), String> {
-    let tree = build_ast(function, scop, options)?;
+/// The isl AST of `scop`, the run-time check, and the new code (`codegen::generate`);
+/// `rescheduled` when `scop` has the scheduler's schedule (whose register tiles want their
+/// copies' addresses split, `Plan::split_offsets`; a model that kept its schedule is
+/// generated as without `schedule`).
+fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, rescheduled: bool) -> Result<(), String> {
+    let tree = build_ast(function, scop, options, rescheduled)?;
     let (assumed, bounds) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
     let origins = crate::fidelity::origins(&built.scop);
     let plan = codegen::Plan {
         origins: &origins,
-        split_offsets: options.schedule,
+        split_offsets: rescheduled,
         scop,
         ast: &tree,
         assumptions: assumed,
