@@ -240,7 +240,7 @@ fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
         match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::worth_scheduling(&isl, &mapped.scop)) {
             Ok(Ok(())) => {}
             Ok(Err(why)) => return (scop, Err(why)),
-            Err(e) => return (scop, Err(e.to_string())),
+            Err(e) => return (scop, Err(format!("the cost model: {e}"))),
         }
         isl.reset_quota();
     }
@@ -250,7 +250,7 @@ fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
         n => format!("{n} scalars mapped to array elements ({}), ", mapped.mapped.join(", ")),
     };
     let outcome = match (outcome, options.schedule_cost) {
-        (Ok(Ok(scheduled)), true) => choose(&isl, &mapped.scop, scheduled),
+        (Ok(Ok(scheduled)), true) => Ok(choose(&isl, &mapped.scop, scheduled)),
         (outcome, _) => outcome.map(|o| o.map(|s| (s, String::new()))),
     };
     match outcome {
@@ -262,10 +262,12 @@ fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
 
 /// The new schedule if the cost model prefers it to `original`'s (`schedule_cost`), with the
 /// costs that say why; else why the original schedule stays.
-fn choose(isl: &IslContext, original: &Scop, scheduled: Scheduled) -> polyhedral::isl::IslResult<Result<(Scheduled, String), String>> {
+fn choose(isl: &IslContext, original: &Scop, scheduled: Scheduled) -> Result<(Scheduled, String), String> {
     isl.reset_quota();
-    let choice = crate::timing::stage("schedule cost", || polyhedral::schedule_cost::choose(isl, original, &scheduled.scop, scheduled.register_tiled))?;
-    Ok(choice.map(|why| (scheduled, format!(" ({why})"))))
+    match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::choose(isl, original, &scheduled.scop, scheduled.register_tiled)) {
+        Ok(choice) => choice.map(|why| (scheduled, format!(" ({why})"))),
+        Err(e) => Err(format!("the cost model: {e}")),
+    }
 }
 
 /// Why a loop nest cannot be versioned in place (`scop_builder::NestPlace`).
