@@ -226,16 +226,16 @@ fn lines_per_instance(ctx: &IslContext, scop: &Scop, statement: &Statement, acce
     let relation = ctx.map(&scop.access_relation(statement, access))?;
     let moved = ctx.check(ctx.check(next.copy())?.apply_domain(ctx.check(relation.copy())?))?;
     let deltas = ctx.check(ctx.check(moved.apply_range(relation))?.deltas())?;
-    let dims = array.sizes.len();
-    let zeros = |last: &str| {
-        let mut d: Vec<String> = vec!["0".into(); dims];
-        d[dims - 1] = last.into();
-        format!("{}{{ {}[{}] : -2 <= e <= 2 }}", scop.param_prefix(), array.name, d.join(", "))
+    // { A[0, ..., 0, last] : condition }: moves in the innermost dimension only.
+    let innermost_moves = |last: &str, condition: &str| {
+        let mut d: Vec<String> = vec!["0".into(); array.sizes.len()];
+        d[array.sizes.len() - 1] = last.into();
+        format!("{}{{ {}[{}]{condition} }}", scop.param_prefix(), array.name, d.join(", "))
     };
-    if ctx.check(deltas.is_subset(&ctx.set(&zeros("0").replace(" : -2 <= e <= 2", ""))?))? {
+    if ctx.check(deltas.is_subset(&ctx.set(&innermost_moves("0", ""))?))? {
         return Ok(0.0);
     }
-    if ctx.check(deltas.is_subset(&ctx.set(&zeros("e"))?))? {
+    if ctx.check(deltas.is_subset(&ctx.set(&innermost_moves("e", " : -2 <= e <= 2"))?))? {
         return Ok(array.element.size_in_bytes() as f64 / LINE);
     }
     Ok(STRIDED)
@@ -254,8 +254,10 @@ fn short_loop(ctx: &IslContext, scop: &Scop, statement: &Statement, dimension: u
     let times = ctx.check(domain.apply(ctx.map(&statement.schedule)?))?;
     let before: Vec<String> = (0..width).map(|k| format!("t{k}")).collect();
     let after: Vec<String> = (0..width).map(|k| format!("u{k}")).collect();
-    let same: Vec<String> = (0..dimension).map(|k| format!("u{k} = t{k}")).chain(std::iter::once("0 = 0".to_string())).collect();
-    let pairs = format!("{}{{ [{}] -> [{}] : {} }}", scop.param_prefix(), before.join(", "), after.join(", "), same.join(" and "));
+    // Pairs of instances in the same iteration of the loops outside `dimension`.
+    let same: Vec<String> = (0..dimension).map(|k| format!("u{k} = t{k}")).collect();
+    let condition = if same.is_empty() { String::new() } else { format!(" : {}", same.join(" and ")) };
+    let pairs = format!("{}{{ [{}] -> [{}]{condition} }}", scop.param_prefix(), before.join(", "), after.join(", "));
     let pairs = ctx.check(ctx.check(ctx.map(&pairs)?.intersect_domain(ctx.check(times.copy())?))?.intersect_range(times))?;
     let deltas = ctx.check(pairs.deltas())?;
     let bound = format!("{}{{ [{}] : -{SHORT_LOOP} <= t{dimension} <= {SHORT_LOOP} }}", scop.param_prefix(), before.join(", "));
@@ -263,7 +265,7 @@ fn short_loop(ctx: &IslContext, scop: &Scop, statement: &Statement, dimension: u
 }
 
 /// Whether rescheduling `scop` can give a schedule the model prefers: only if its schedule
-/// has a strided access or an accumulation over a box. Otherwise the scheduler's work (two
+/// has a strided access or an accumulation a register tile gains from (`is_box_accumulation`). Otherwise the scheduler's work (two
 /// seconds of the watchdog on stencils in time) is not done: `Err` says why.
 pub fn worth_scheduling(ctx: &IslContext, scop: &Scop) -> IslResult<Result<(), String>> {
     let cost = cost(ctx, scop)?;
