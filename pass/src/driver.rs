@@ -236,21 +236,25 @@ fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
         Err(e) => return (scop, Err(e.to_string())),
     };
     isl.reset_quota();
-    if options.schedule_cost {
-        match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::worth_scheduling(&isl, &mapped.scop)) {
-            Ok(Ok(())) => {}
-            Ok(Err(why)) => return (scop, Err(why)),
+    // The source's cost, when the cost model decides: also whether scheduling can help at all.
+    let source = match options.schedule_cost {
+        true => match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::assess(&isl, &mapped.scop)) {
+            Ok(source) => Some(source),
             Err(e) => return (scop, Err(format!("the cost model: {e}"))),
-        }
-        isl.reset_quota();
+        },
+        false => None,
+    };
+    if let Some(Err(why)) = source.as_ref().map(|s| s.worth_scheduling()) {
+        return (scop, Err(why));
     }
+    isl.reset_quota();
     let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule(&isl, &mapped.scop, options.tile_size as i64));
     let said = match mapped.mapped.len() {
         0 => String::new(),
         n => format!("{n} scalars mapped to array elements ({}), ", mapped.mapped.join(", ")),
     };
-    let outcome = match (outcome, options.schedule_cost) {
-        (Ok(Ok(scheduled)), true) => Ok(choose(&isl, &mapped.scop, scheduled)),
+    let outcome = match (outcome, &source) {
+        (Ok(Ok(scheduled)), Some(source)) => Ok(choose(&isl, source, scheduled)),
         (outcome, _) => outcome.map(|o| o.map(|s| (s, String::new()))),
     };
     match outcome {
@@ -260,11 +264,11 @@ fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
     }
 }
 
-/// The new schedule if the cost model prefers it to `original`'s (`schedule_cost`), with the
-/// costs that say why; else why the original schedule stays.
-fn choose(isl: &IslContext, original: &Scop, scheduled: Scheduled) -> Result<(Scheduled, String), String> {
+/// The new schedule if the cost model prefers it to the `source` schedule's
+/// (`schedule_cost`), with the costs that say why; else why the original schedule stays.
+fn choose(isl: &IslContext, source: &polyhedral::schedule_cost::Source, scheduled: Scheduled) -> Result<(Scheduled, String), String> {
     isl.reset_quota();
-    match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::choose(isl, original, &scheduled.scop, scheduled.register_tiled)) {
+    match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::choose(isl, source, &scheduled.scop, scheduled.register_tiled)) {
         Ok(choice) => choice.map(|why| (scheduled, format!(" ({why})"))),
         Err(e) => Err(format!("the cost model: {e}")),
     }

@@ -106,7 +106,7 @@ fn has_may_access(scop: &Scop, array: ArrayId) -> bool {
 /// `scop` with every access of `scalar` replaced by `element`; `None` when a statement that
 /// accesses the scalar has fewer iterators than the element's subscripts use.
 fn rewrite(scop: &Scop, scalar: ArrayId, element: &Access) -> Option<Scop> {
-    let depth = element.subscripts.iter().map(|s| s.iterator_bound()).max().unwrap_or(0);
+    let depth = iterators_used(element);
     let mut result = scop.clone();
     for statement in &mut result.statements {
         let uses = statement.write.array == scalar || statement.reads().iter().any(|r| r.array == scalar);
@@ -206,9 +206,14 @@ fn is_self_copy(statement: &crate::model::Statement) -> bool {
     matches!(&statement.value, Expr::Read(read) if *read == statement.write && !statement.may_write())
 }
 
+/// How many leading iterators `element`'s subscripts may use (highest used plus one).
+fn iterators_used(element: &Access) -> usize {
+    element.subscripts.iter().map(|s| s.iterator_bound()).max().unwrap_or(0)
+}
+
 /// `MemRef0[i0, i1]` in the iterators' default names.
 fn describe(scop: &Scop, element: &Access) -> String {
-    let depth = element.subscripts.iter().map(|s| s.iterator_bound()).max().unwrap_or(0);
+    let depth = iterators_used(element);
     let iterators: Vec<String> = (0..depth).map(|k| format!("i{k}")).collect();
     let params = scop.param_names();
     let subscripts: Vec<String> = element.subscripts.iter().map(|s| s.display(&iterators, &params).to_string()).collect();

@@ -22,7 +22,7 @@
 //! schedule: tiling stencils and propagated pipelines without reuse in registers made them
 //! slower on this machine. And a SCoP whose schedule has no strided access and no such
 //! accumulation has nothing this model could prefer: it is not scheduled at all
-//! ([`worth_scheduling`]), which spares the scheduler's work on stencils in time.
+//! ([`Source::worth_scheduling`]), which spares the scheduler's work on stencils in time.
 
 use crate::isl::{map_out_dims, IslContext, IslResult};
 use crate::model::{Access, Scop, Statement};
@@ -76,15 +76,13 @@ pub fn cost(ctx: &IslContext, scop: &Scop) -> IslResult<Cost> {
     let mut counted: Vec<Map> = Vec::new();
     for statement in &scop.statements {
         ctx.reset_quota();
-        let Some(dimension) = innermost_dimension(ctx, scop, statement, None)? else { continue };
-        let next = next_instance(ctx, scop, statement, dimension)?;
+        let Some((dimension, next)) = innermost_dimension(ctx, scop, statement, None)? else { continue };
         // The loop around the innermost one reuses the lines the innermost one touched when
         // they are still in the cache: when the innermost loop is a tile's (bounded).
         let outer = match short_loop(ctx, scop, statement, dimension)? {
-            true => innermost_dimension(ctx, scop, statement, Some(dimension))?,
+            true => innermost_dimension(ctx, scop, statement, Some(dimension))?.map(|(_, next)| next),
             false => None,
         };
-        let outer = outer.map(|d| next_instance(ctx, scop, statement, d)).transpose()?;
         let mut lines = 0.0;
         for access in std::iter::once(&statement.write).chain(statement.reads()) {
             if scop.arrays[access.array].is_scalar() {
@@ -175,14 +173,16 @@ pub fn is_box(ctx: &IslContext, set: isl_rs::Set) -> IslResult<bool> {
     ctx.check(product.is_subset(&hull))
 }
 
-/// The innermost dimension of `statement`'s schedule along which its instances advance: the
-/// last `d` such that two instances agree before `d` and are one apart at `d`. `None` for a
-/// statement that runs once.
-fn innermost_dimension(ctx: &IslContext, scop: &Scop, statement: &Statement, inside: Option<usize>) -> IslResult<Option<usize>> {
+/// The innermost dimension of `statement`'s schedule (below `inside`, if given) along which its
+/// instances advance, with its [`next_instance`] relation: the last `d` at which two instances
+/// are one apart while they agree on every other dimension. `None` for a statement that runs
+/// once.
+fn innermost_dimension(ctx: &IslContext, scop: &Scop, statement: &Statement, inside: Option<usize>) -> IslResult<Option<(usize, Map)>> {
     let width = inside.unwrap_or(map_out_dims(ctx, &statement.schedule)?);
     for dimension in (0..width).rev() {
-        if !ctx.check(next_instance(ctx, scop, statement, dimension)?.is_empty())? {
-            return Ok(Some(dimension));
+        let next = next_instance(ctx, scop, statement, dimension)?;
+        if !ctx.check(next.is_empty())? {
+            return Ok(Some((dimension, next)));
         }
     }
     Ok(None)
@@ -264,42 +264,50 @@ fn short_loop(ctx: &IslContext, scop: &Scop, statement: &Statement, dimension: u
     ctx.check(deltas.is_subset(&ctx.set(&bound)?))
 }
 
-/// Whether rescheduling `scop` can give a schedule the model prefers: only if its schedule
-/// has a strided access or an accumulation a register tile gains from (`is_box_accumulation`). Otherwise the scheduler's work (two
-/// seconds of the watchdog on stencils in time) is not done: `Err` says why.
-pub fn worth_scheduling(ctx: &IslContext, scop: &Scop) -> IslResult<Result<(), String>> {
-    let cost = cost(ctx, scop)?;
-    if cost.strided > 0 {
-        return Ok(Ok(()));
-    }
-    for statement in &scop.statements {
-        if is_box_accumulation(ctx, statement)? {
-            return Ok(Ok(()));
-        }
-    }
-    Ok(Err(format!("no strided access and no accumulation for a new schedule to improve (lines per instance {cost})")))
+/// What the model knows of a SCoP's own schedule, computed once for both questions the
+/// driver asks: whether to schedule at all ([`Source::worth_scheduling`]) and whether to take
+/// the scheduler's result ([`choose`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Source {
+    pub cost: Cost,
+    /// Some statement is an accumulation a register tile gains from (`is_box_accumulation`).
+    pub accumulation: bool,
 }
 
-/// Whether `scheduled` (the scheduler's schedule of `original`'s statements, `register_tiled`
-/// bands tiled for registers) is taken: `Ok` with the costs that say why, or `Err` with why the
-/// original schedule stays (module documentation).
-pub fn choose(ctx: &IslContext, original: &Scop, scheduled: &Scop, register_tiled: usize) -> IslResult<Result<String, String>> {
-    let before = cost(ctx, original)?;
+/// The cost of `scop`'s schedule and whether it has an accumulation a register tile gains from.
+pub fn assess(ctx: &IslContext, scop: &Scop) -> IslResult<Source> {
+    let cost = cost(ctx, scop)?;
+    let mut accumulation = false;
+    for statement in &scop.statements {
+        accumulation = accumulation || is_box_accumulation(ctx, statement)?;
+    }
+    Ok(Source { cost, accumulation })
+}
+
+impl Source {
+    /// Whether rescheduling can give a schedule the model prefers: only if the source's
+    /// schedule has a strided access or an accumulation a register tile gains from.
+    /// Otherwise the scheduler's work (two seconds of the watchdog on stencils in time) is not
+    /// done: `Err` says why.
+    pub fn worth_scheduling(&self) -> Result<(), String> {
+        if self.cost.strided > 0 || self.accumulation {
+            return Ok(());
+        }
+        Err(format!("no strided access and no accumulation for a new schedule to improve (lines per instance {})", self.cost))
+    }
+}
+
+/// Whether `scheduled` (the scheduler's schedule of the statements `source` assessed,
+/// `register_tiled` bands tiled for registers) is taken: `Ok` with the costs that say why, or
+/// `Err` with why the original schedule stays (module documentation).
+pub fn choose(ctx: &IslContext, source: &Source, scheduled: &Scop, register_tiled: usize) -> IslResult<Result<String, String>> {
+    let before = &source.cost;
     let after = cost(ctx, scheduled)?;
     let costs = format!("lines per instance {after} against {before}");
-    match after.compare(&before) {
-        std::cmp::Ordering::Less => Ok(Ok(costs)),
-        std::cmp::Ordering::Greater => Ok(Err(format!("the original schedule costs less ({costs})"))),
-        std::cmp::Ordering::Equal => {
-            let mut accumulation = false;
-            for statement in &original.statements {
-                accumulation |= is_box_accumulation(ctx, statement)?;
-            }
-            if register_tiled > 0 && accumulation {
-                Ok(Ok(format!("{costs}, register tiles around an accumulation")))
-            } else {
-                Ok(Err(format!("the original schedule costs as much ({costs}) and no register tile holds an accumulation")))
-            }
-        }
-    }
+    Ok(match after.compare(before) {
+        std::cmp::Ordering::Less => Ok(costs),
+        std::cmp::Ordering::Greater => Err(format!("the original schedule costs less ({costs})")),
+        std::cmp::Ordering::Equal if register_tiled > 0 && source.accumulation => Ok(format!("{costs}, register tiles around an accumulation")),
+        std::cmp::Ordering::Equal => Err(format!("the original schedule costs as much ({costs}) and no register tile holds an accumulation")),
+    })
 }

@@ -157,8 +157,8 @@ pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Resu
 }
 
 /// `compute()`, aborted by a watchdog thread through `isl_ctx_abort` once `limit` has passed
-/// (isl then fails the computation, which the caller's `check` reports as out of quota); the
-/// context is usable again afterwards (`isl_ctx_resume`).
+/// (isl then fails the computation: `schedule` gets a null schedule and reports it as out of
+/// quota); the context is usable again afterwards (`isl_ctx_resume`).
 fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, compute: impl FnOnce() -> T) -> T {
     let raw = ctx.raw().ptr;
     let (done, finished) = std::sync::mpsc::channel::<()>();

@@ -7,7 +7,7 @@ use polyhedral::isl::IslContext;
 use polyhedral::lang::parse_scop;
 use polyhedral::model::Scop;
 use polyhedral::scalar_mapping::map_scalars;
-use polyhedral::schedule_cost::{choose, cost, worth_scheduling};
+use polyhedral::schedule_cost::{assess, choose, cost};
 use polyhedral::scheduling::schedule;
 
 fn program(name: &str) -> Scop {
@@ -32,14 +32,15 @@ done
 fn a_column_walk_is_taken_out_by_the_new_schedule() {
     let ctx = IslContext::new(0);
     let mapped = map_scalars(&ctx, &program("reduction_scalar")).unwrap().scop;
-    let before = cost(&ctx, &mapped).unwrap();
+    let source = assess(&ctx, &mapped).unwrap();
+    let before = &source.cost;
     // S2: s = s + A[i][k] * B[k][j] along k: A within a line, B a line per instance.
     assert_eq!(before.strided, 2, "B[k][j] in the product and B[j][i] in the sum: {before}");
-    assert!(worth_scheduling(&ctx, &mapped).unwrap().is_ok());
+    assert!(source.worth_scheduling().is_ok());
     let scheduled = schedule(&ctx, &mapped, 16).unwrap().unwrap();
     let after = cost(&ctx, &scheduled.scop).unwrap();
-    assert_eq!(after.compare(&before), std::cmp::Ordering::Less, "{after} against {before}");
-    let taken = choose(&ctx, &mapped, &scheduled.scop, scheduled.register_tiled).unwrap();
+    assert_eq!(after.compare(before), std::cmp::Ordering::Less, "{after} against {before}");
+    let taken = choose(&ctx, &source, &scheduled.scop, scheduled.register_tiled).unwrap();
     assert!(taken.is_ok(), "{taken:?}");
 }
 
@@ -47,20 +48,21 @@ fn a_column_walk_is_taken_out_by_the_new_schedule() {
 fn gemm_is_taken_for_its_register_tiles() {
     let ctx = IslContext::new(0);
     let gemm = program("gemm");
-    assert_eq!(cost(&ctx, &gemm).unwrap().strided, 0);
-    assert!(worth_scheduling(&ctx, &gemm).unwrap().is_ok(), "an accumulation whose inputs a register tile reuses");
+    let source = assess(&ctx, &gemm).unwrap();
+    assert_eq!(source.cost.strided, 0);
+    assert!(source.worth_scheduling().is_ok(), "an accumulation whose inputs a register tile reuses");
     let scheduled = schedule(&ctx, &gemm, 16).unwrap().unwrap();
     assert!(scheduled.register_tiled > 0);
-    let taken = choose(&ctx, &gemm, &scheduled.scop, scheduled.register_tiled).unwrap().unwrap();
+    let taken = choose(&ctx, &source, &scheduled.scop, scheduled.register_tiled).unwrap().unwrap();
     assert!(taken.contains("register tiles around an accumulation"), "{taken}");
     // Without register tiles the same schedule costs as much, and the source's order stays.
-    assert!(choose(&ctx, &gemm, &scheduled.scop, 0).unwrap().is_err());
+    assert!(choose(&ctx, &source, &scheduled.scop, 0).unwrap().is_err());
 }
 
 #[test]
 fn a_matrix_vector_product_is_not_scheduled() {
     let ctx = IslContext::new(0);
     let mv = parse_scop(MATRIX_VECTOR).unwrap();
-    let why = worth_scheduling(&ctx, &mv).unwrap().unwrap_err();
+    let why = assess(&ctx, &mv).unwrap().worth_scheduling().unwrap_err();
     assert!(why.starts_with("no strided access and no accumulation"), "{why}");
 }
