@@ -61,3 +61,16 @@ fn generated_programs_keep_their_values() {
     }
     eprintln!("scalars mapped in 150 generated programs: {mapped_scalars}");
 }
+
+#[test]
+fn running_sum_maps_in_a_second_round() {
+    let scop = program("running_sum");
+    let ctx = IslContext::new(0);
+    let mapped = map_scalars(&ctx, &scop).unwrap();
+    assert_eq!(mapped.mapped, vec!["t -> C[i0, i1]".to_string(), "s -> C[i0, i1]".to_string()]);
+    assert_eq!(mapped.copies_removed, 1, "the store of t becomes a copy of C[i][j] onto itself");
+    same_live_out(&scop, &mapped.scop, &[1, 2, 5, 8], "running_sum");
+    let scheduled = schedule(&ctx, &mapped.scop, 4).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    assert!(scheduled.tiled >= 1, "the product's band is not tiled");
+    same_live_out(&scop, &scheduled.scop, &[1, 5, 9], "running_sum rescheduled");
+}
