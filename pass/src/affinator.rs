@@ -199,6 +199,10 @@ pub const NOT_A_POLYNOMIAL: &str = "index not a polynomial";
 /// The reason for values the region computes itself (loads, values in loops).
 pub const INSIDE_REGION: &str = "value computed inside the region";
 
+/// The reason for a value that isl's operation quota left unread (a select not proven a min
+/// or max because the question ran out of operations).
+pub const QUOTA_EXCEEDED: &str = "isl operation quota exceeded (complexity) while reading";
+
 /// Why a SCEV is not affine; the message is only formatted when shown (printing a SCEV or
 /// a value numbers the whole function).
 #[derive(Clone, Copy, Debug)]
@@ -614,6 +618,10 @@ impl Affinator<'_> {
             if let Some(e) = self.shifted_sign_extension(value)? {
                 return Ok(e);
             }
+            // The questions that would have read a select as a min or max were not answered.
+            if self.facts.as_ref().is_some_and(|f| f.isl.quota_exhausted()) {
+                return Err(NotAffine::of(QUOTA_EXCEEDED, value));
+            }
             return Err(NotAffine::of(INSIDE_REGION, value));
         }
         Ok(AffExpr::param(self.parameters.index_of(self.function, value)))
@@ -714,20 +722,28 @@ impl Affinator<'_> {
                 if ir::opcode(cond) != Some(LLVMOpcode::LLVMICmp) {
                     return Ok(None);
                 }
-                let p = self.value_affine(ir::operand(value, 1), scope)?;
-                let q = self.value_affine(ir::operand(value, 2), scope)?;
                 let depth = self.facts.as_ref().map_or(0, |f| f.depth);
                 let names = crate::domains::iterator_names(depth);
                 let c = self.comparison(cond, scope, &names)?;
-                let params = self.parameters.names();
-                let (ps, qs) = (p.display(&names, &params).to_string(), q.display(&names, &params).to_string());
-                if self.holds(&[&format!("({c}) and {ps} < {qs}"), &format!("(not ({c})) and {qs} < {ps}")]) {
-                    return Ok(Some(p.maximum(&q)));
+                // A min or max whose arms need no assumption is the cheap, common case. An arm
+                // read on the whole domain may need one that its own piece makes true
+                // (`isl_floord`'s `(1 - n) / 2` is non-negative where `n < 0`): the arms read
+                // on their pieces come first then, and the assumptions of the first reading
+                // do not stay.
+                let assumed = self.parameters.no_wrap.len();
+                let whole = self.min_or_max(value, &c, scope)?;
+                if whole.is_some() && self.parameters.no_wrap.len() == assumed {
+                    return Ok(whole);
                 }
-                if self.holds(&[&format!("({c}) and {ps} > {qs}"), &format!("(not ({c})) and {qs} > {ps}")]) {
-                    return Ok(Some(p.minimum(&q)));
+                let taken = self.parameters.no_wrap.split_off(assumed);
+                if let Some(e) = self.one_function_on_pieces(value, &c, scope)? {
+                    return Ok(Some(e));
                 }
-                Ok(None)
+                self.parameters.no_wrap.truncate(assumed);
+                if whole.is_some() {
+                    self.parameters.no_wrap.extend(taken);
+                }
+                Ok(whole)
             }
             Some(LLVMOpcode::LLVMCall)
                 if ir::called_function_name(value).is_some_and(|n| n.starts_with("llvm.usub.sat.")) =>
@@ -744,6 +760,64 @@ impl Affinator<'_> {
         }
     }
 
+    /// `select (c) p, q` that is `max(p, q)` or `min(p, q)` on the use's domain; `None` also
+    /// where an arm is affine only on its own piece.
+    fn min_or_max(&mut self, value: ir::Value, c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        let (Ok(p), Ok(q)) = (self.value_affine(ir::operand(value, 1), scope), self.value_affine(ir::operand(value, 2), scope)) else {
+            return Ok(None);
+        };
+        let depth = self.facts.as_ref().map_or(0, |f| f.depth);
+        let names = crate::domains::iterator_names(depth);
+        let params = self.parameters.names();
+        let (ps, qs) = (p.display(&names, &params).to_string(), q.display(&names, &params).to_string());
+        if self.holds(&[&format!("({c}) and {ps} < {qs}"), &format!("(not ({c})) and {qs} < {ps}")]) {
+            return Ok(Some(p.maximum(&q)));
+        }
+        if self.holds(&[&format!("({c}) and {ps} > {qs}"), &format!("(not ({c})) and {qs} > {ps}")]) {
+            return Ok(Some(p.minimum(&q)));
+        }
+        Ok(None)
+    }
+
+    /// `select (c) p, q` whose arms, each read on its own piece of the use's domain, are one
+    /// function on the whole domain: PolyMage's `isl_floord(n, d)`, `n < 0 ? -((-n + d - 1) /
+    /// d) : n / d`, whose arms are `-floor((d - 1 - n) / d)` where `n < 0` and `floor(n / d)`
+    /// where `n >= 0`, both `floor(n / d)` everywhere.
+    fn one_function_on_pieces(&mut self, value: ir::Value, c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        let Some(p) = self.on_piece(c, |a| a.value_affine(ir::operand(value, 1), scope))? else { return Ok(None) };
+        let Some(q) = self.on_piece(&format!("not ({c})"), |a| a.value_affine(ir::operand(value, 2), scope))? else {
+            return Ok(None);
+        };
+        let depth = self.facts.as_ref().map_or(0, |f| f.depth);
+        let names = crate::domains::iterator_names(depth);
+        let params = self.parameters.names();
+        let (ps, qs) = (p.display(&names, &params).to_string(), q.display(&names, &params).to_string());
+        Ok(self.holds(&[&format!("{ps} < {qs}"), &format!("{ps} > {qs}")]).then_some(q))
+    }
+
+    /// `read` with the use's domain restricted to where `piece` holds; `None` where isl cannot
+    /// form that domain.
+    fn on_piece(
+        &mut self,
+        piece: &str,
+        read: impl FnOnce(&mut Self) -> Result<AffExpr, NotAffine>,
+    ) -> Result<Option<AffExpr>, NotAffine> {
+        let Some(facts) = &self.facts else { return Ok(None) };
+        let names = crate::domains::iterator_names(facts.depth).join(", ");
+        let prefix = format!("[{}] -> ", self.parameters.names().join(", "));
+        let text = format!("{prefix}{{ [{names}] : {piece} }}");
+        let restricted = facts
+            .isl
+            .union_set(&text)
+            .and_then(|c| facts.isl.union_set(&facts.domain)?.intersect(c))
+            .and_then(|d| d.to_isl_string());
+        let Ok(restricted) = restricted else { return Ok(None) };
+        let whole = std::mem::replace(&mut self.facts.as_mut().expect("checked above").domain, restricted);
+        let result = read(self);
+        self.facts.as_mut().expect("checked above").domain = whole;
+        result.map(Some)
+    }
+
     /// Integer division, remainder and masks by constants, exact for every sign:
     /// - `x >> k` is `floor(x / 2^k)`, `x & (2^k - 1)` is `x - 2^k * floor(x / 2^k)`;
     /// - `x / d` (C truncates towards zero) is `floor(x / d)` where x is non-negative on the
@@ -755,6 +829,10 @@ impl Affinator<'_> {
     fn division(&mut self, value: ir::Value, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
         let op = ir::opcode(value);
         let Some(by) = ir::const_int(ir::operand(value, 1)) else { return Ok(None) };
+        // C truncates, so `x / -d` is `-(x / d)` and `x % -d` is `x % d` (instcombine writes
+        // `-(a / d)` as `a / -d`).
+        let negated = by < 0 && matches!(op, Some(LLVMOpcode::LLVMSDiv | LLVMOpcode::LLVMSRem));
+        let by = if negated { by.checked_neg().unwrap_or(0) } else { by };
         let overflow = || NotAffine::of("overflow", value);
         let divisor = match op {
             Some(LLVMOpcode::LLVMAShr) if (1..31).contains(&by) => 1i64 << by,
@@ -785,7 +863,10 @@ impl Affinator<'_> {
         if op == Some(LLVMOpcode::LLVMSRem) {
             return Ok(Some(x.sub(&quotient.scale(divisor).ok_or_else(overflow)?).ok_or_else(overflow)?));
         }
-        Ok(Some(quotient))
+        match negated {
+            true => quotient.scale(-1).ok_or_else(overflow).map(Some),
+            false => Ok(Some(quotient)),
+        }
     }
 
     /// `ashr exact (shl x, k) + c * 2^k, k`, how instcombine writes `sext(trunc(x) + c)` when

@@ -468,9 +468,11 @@ impl DomainBuilder<'_, '_> {
         let iterations = self.ok(iterations.coalesce())?;
         let text = self.text(&iterations)?;
         // The no-wrap assumptions taken while reading the exit condition hold on these
-        // iterations, not on all i_d >= 0.
-        for nw in &mut self.parameters.no_wrap[wraps_before..] {
-            nw.domain = text.clone();
+        // iterations, not on all i_d >= 0 (and only on its piece, for one taken on a piece).
+        for k in wraps_before..self.parameters.no_wrap.len() {
+            let taken_on = self.parse(&self.parameters.no_wrap[k].domain)?;
+            let holds_on = self.ok(taken_on.intersect(self.ok(iterations.copy())?))?;
+            self.parameters.no_wrap[k].domain = self.text(&holds_on)?;
         }
         self.exit_bounds.insert(lp, text);
         Ok(iterations)

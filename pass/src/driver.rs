@@ -184,10 +184,10 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     if built.place.is_none() && !built.is_function {
         return Err(NEST_WITHOUT_PLACE.into());
     }
-    let (scop, removed) = match propagated(built, options) {
+    let (scop, removed, specialized) = match propagated(built, options) {
         Ok(propagated) => propagated,
         Err(why) if !options.schedule => return Err(why),
-        Err(_) => (built.scop.clone(), 0),
+        Err(_) => (built.scop.clone(), 0, String::new()),
     };
     let (scop, scheduled) = match options.schedule {
         true => reschedule(scop, options),
@@ -200,16 +200,21 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         Err(why) => format!(", not rescheduled: {why}"),
     };
     generate(function, built, &scop, options, rescheduled)?;
-    Ok(format!("{removed} temporaries removed, {} statements{scheduled}", scop.statements.len()))
+    Ok(format!("{removed} temporaries removed, {} statements{specialized}{scheduled}", scop.statements.len()))
 }
 
-/// The model after a propagation that removes a temporary array, and how many it removes.
-fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize), String> {
+/// The model after a propagation that removes a temporary array, how many it removes, and
+/// what the transform's line says of a specialization to sizes.
+fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize, String), String> {
     if !(0..built.scop.arrays.len()).any(|a| is_temporary_array(&built.scop, a)) {
         return Err("nothing propagated: no temporary array".into());
     }
     let only_if_array_removed = propagation::Options { only_if_array_removed: true, ..propagation_options(options) };
     let (scop, report) = propagate(built, &only_if_array_removed)?;
+    let (scop, report, specialized) = match specialized_if_better(&built.scop, &report, &only_if_array_removed) {
+        Some((scop, report, reason)) => (scop, report, format!(", {reason}")),
+        None => (scop, report, String::new()),
+    };
     let removed: Vec<usize> = report.removable_arrays.iter().copied().filter(|&a| is_temporary_array(&scop, a)).collect();
     if removed.is_empty() {
         return Err("nothing propagated: no temporary array removed".into());
@@ -220,7 +225,28 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize), Str
     if removed.iter().all(|&a| codegen::is_local_array(built.bases[a])) {
         return Err("nothing propagated: only local arrays of constant size removed (on the stack, in the cache)".into());
     }
-    Ok((scop, report.removable_arrays.len()))
+    Ok((scop, report.removable_arrays.len(), specialized))
+}
+
+/// The propagation of `source` specialized to sizes that are multiples of its divisors
+/// (`polyhedral::specialization`), with the assumption's reason, where that removes more
+/// temporary arrays than the propagation without it (whose `report` is given). Tried only
+/// where the code-complexity heuristic refused a split: the border cases such sizes remove.
+fn specialized_if_better(source: &Scop, report: &propagation::Report, options: &propagation::Options) -> Option<(Scop, propagation::Report, String)> {
+    let refused_split = report.locations.iter().any(|l| {
+        let reason = match &l.outcome {
+            propagation::Outcome::NotPropagated(r) | propagation::Outcome::PartiallyPropagated { reason: r, .. } => r,
+            _ => return false,
+        };
+        matches!(reason, propagation::Reason::SplitParts { .. } | propagation::Reason::CodeComplexity { .. })
+    });
+    let assumption = refused_split.then(|| polyhedral::specialization::multiples_assumption(source)).flatten()?;
+    let reason = assumption.reason.clone();
+    let mut specialized = source.clone();
+    specialized.assumptions.push(assumption);
+    let arrays = |report: &propagation::Report| report.removable_arrays.iter().filter(|&&a| is_temporary_array(source, a)).count();
+    let (scop, better) = crate::timing::stage("specialized propagation", || propagation::propagate(&specialized, options)).ok()?;
+    (arrays(&better) > arrays(report)).then_some((scop, better, reason))
 }
 
 /// `scop` rescheduled and tiled (`polyhedral::scheduling`), with what the transform's line
@@ -236,6 +262,10 @@ fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
         Err(e) => return (scop, Err(e.to_string())),
     };
     isl.reset_quota();
+    let said = match mapped.mapped.len() {
+        0 => String::new(),
+        n => format!("{n} scalars mapped to array elements ({}), ", mapped.mapped.join(", ")),
+    };
     // The source's cost, when the cost model decides: also whether scheduling can help at all.
     let source = match options.schedule_cost {
         true => match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::assess(&isl, &mapped.scop)) {
@@ -245,14 +275,10 @@ fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
         false => None,
     };
     if let Some(Err(why)) = source.as_ref().map(|s| s.worth_scheduling()) {
-        return (scop, Err(why));
+        return (scop, Err(format!("{said}{why}")));
     }
     isl.reset_quota();
     let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule(&isl, &mapped.scop, options.tile_size as i64));
-    let said = match mapped.mapped.len() {
-        0 => String::new(),
-        n => format!("{n} scalars mapped to array elements ({}), ", mapped.mapped.join(", ")),
-    };
     let outcome = match (outcome, &source) {
         (Ok(Ok(scheduled)), Some(source)) => Ok(choose(&isl, source, scheduled)),
         (outcome, _) => outcome.map(|o| o.map(|s| (s, String::new()))),

@@ -764,6 +764,14 @@ impl<'a> StatementBuilder<'a> {
             let (x, y) = (it.next().ok_or_else(unsupported)?, it.next().ok_or_else(unsupported)?);
             return Ok(Expr::Binary(op, Box::new(x), Box::new(y), WrapFlags::NONE));
         }
+        if let (Some(ty), true, Some(x)) = (ty.filter(|t| !t.is_float() && *t != ScalarType::I1), is_integer_abs(inst, &name), args.first()) {
+            // `abs(x)` is `smax(x, 0 - x)`, also for the most negative x (whose negation
+            // wraps to itself, as the machine's `abs` returns it): an operation, not a call
+            // of the program's functions.
+            let x = x.clone();
+            let negated = Expr::Binary(BinaryOp::Sub, Box::new(Expr::Constant(Constant::Int(0, ty))), Box::new(x.clone()), WrapFlags::NONE);
+            return Ok(Expr::Binary(BinaryOp::SMax, Box::new(x), Box::new(negated), WrapFlags::NONE));
+        }
         if let Some(function) = math_function(&name) {
             let ty = ty.filter(|t| t.is_float()).ok_or_else(unsupported)?;
             if args.len() != function.arity() {
@@ -1012,6 +1020,13 @@ fn math_base(base: &str) -> Option<MathFunction> {
         "fmuladd" => MathFunction::FMulAdd,
         _ => return None,
     })
+}
+
+/// An integer absolute value: LLVM's `llvm.abs` (instcombine's form of `std::abs(int)`), or
+/// the C library's `abs`, `labs`, `llabs` once known to access no memory.
+fn is_integer_abs(call: Value, name: &str) -> bool {
+    name.starts_with("llvm.abs.")
+        || matches!(name, "abs" | "labs" | "llabs") && ir::missing_memoryless_attribute(call).is_none()
 }
 
 /// Calls that neither read nor write memory the model sees: pure math, overflow-checked

@@ -30,6 +30,7 @@ pub mod generator;
 pub mod ast;
 pub mod parallel;
 pub mod scalar_mapping;
+pub mod specialization;
 pub mod scheduling;
 pub mod schedule_cost;
 pub mod register_tiles;

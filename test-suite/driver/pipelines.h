@@ -22,6 +22,14 @@ typedef double pipeline_real;
 typedef float pipeline_real;
 #endif
 
+/* The type of the pipelines' size parameters: `long` as in our naive sources, `int` for the
+ * PolyMage-generated style (-DPIPELINE_INT_SIZES, test-suite/pipelines/polymage/). */
+#ifdef PIPELINE_INT_SIZES
+typedef int pipeline_size;
+#else
+typedef long pipeline_size;
+#endif
+
 /* planes x rows x cols elements, planar; integer kinds hold [0, scale]. */
 struct buffer_shape {
   long planes, rows, cols;
@@ -38,7 +46,7 @@ static inline struct buffer_shape shape(long planes, long rows, long cols,
 #if defined(PIPELINE_UNSHARP_MASK)
 /* R x C image, 3 float channels, input with a 2-pixel border. */
 #define PIPELINE_NAME "unsharp_mask"
-void pipeline_unsharp_mask(long R, long C, pipeline_real weight, pipeline_real threshold,
+void pipeline_unsharp_mask(pipeline_size R, pipeline_size C, pipeline_real weight, pipeline_real threshold,
                            void *in_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{64, 48}, {1024, 1024}, {2048, 2048}};
 static const char *pipeline_check_size(long R, long C) {
@@ -57,7 +65,7 @@ static void pipeline_call(long R, long C, void **in, void *out) {
 #elif defined(PIPELINE_HARRIS)
 /* R x C grey float image with a 1-pixel border. */
 #define PIPELINE_NAME "harris"
-void pipeline_harris(long R, long C, void *in_void, void *out_void);
+void pipeline_harris(pipeline_size R, pipeline_size C, void *in_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{64, 80}, {3200, 3200}, {6400, 6400}};
 static const char *pipeline_check_size(long R, long C) {
   return R >= 3 && C >= 3 ? NULL : "needs R, C >= 3";
@@ -75,7 +83,7 @@ static void pipeline_call(long R, long C, void **in, void *out) {
 #elif defined(PIPELINE_BILATERAL_GRID)
 /* R rows x C columns grey float image (borders clamped). */
 #define PIPELINE_NAME "bilateral_grid"
-void pipeline_bilateral_grid(long R, long C, void *in_void, void *out_void);
+void pipeline_bilateral_grid(pipeline_size R, pipeline_size C, void *in_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{64, 80}, {768, 1280}, {1536, 2560}};
 static const char *pipeline_check_size(long R, long C) {
   return R >= 1 && C >= 1 ? NULL : "needs R, C >= 1";
@@ -94,7 +102,7 @@ static void pipeline_call(long R, long C, void **in, void *out) {
 /* R x C is the 8-bit RGB output; the 10-bit raw input (in 16-bit words)
  * is (R+48) x (C+64). */
 #define PIPELINE_NAME "camera_pipe"
-void pipeline_camera_pipe(long R, long C, pipeline_real color_temp, pipeline_real gamma,
+void pipeline_camera_pipe(pipeline_size R, pipeline_size C, pipeline_real color_temp, pipeline_real gamma,
                           pipeline_real contrast, void *in_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{64, 96}, {960, 1264}, {1920, 2528}};
 static const char *pipeline_check_size(long R, long C) {
@@ -114,7 +122,7 @@ static void pipeline_call(long R, long C, void **in, void *out) {
 #elif defined(PIPELINE_PYRAMID_BLENDING)
 /* Two R x C images of 3 float channels and an R x C float mask. */
 #define PIPELINE_NAME "pyramid_blending"
-void pipeline_pyramid_blending(long R, long C, void *a_void, void *b_void,
+void pipeline_pyramid_blending(pipeline_size R, pipeline_size C, void *a_void, void *b_void,
                                void *mask_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{64, 64}, {1024, 1024}, {2048, 2048}};
 static const char *pipeline_check_size(long R, long C) {
@@ -136,7 +144,7 @@ static void pipeline_call(long R, long C, void **in, void *out) {
 #elif defined(PIPELINE_INTERPOLATE)
 /* R x C RGBA float image (4 planes) in, R x C RGB float out. */
 #define PIPELINE_NAME "interpolate"
-void pipeline_interpolate(long R, long C, void *in_void, void *out_void);
+void pipeline_interpolate(pipeline_size R, pipeline_size C, void *in_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{512, 512}, {1024, 1536}, {1536, 2560}};
 static const char *pipeline_check_size(long R, long C) {
   return R >= 512 && C >= 512 && R % 512 == 0 && C % 512 == 0
@@ -155,7 +163,7 @@ static void pipeline_call(long R, long C, void **in, void *out) {
 #elif defined(PIPELINE_LOCAL_LAPLACIAN)
 /* R x C RGB image of 16-bit samples (3 planes) in and out. */
 #define PIPELINE_NAME "local_laplacian"
-void pipeline_local_laplacian(long R, long C, pipeline_real alpha, pipeline_real beta,
+void pipeline_local_laplacian(pipeline_size R, pipeline_size C, pipeline_real alpha, pipeline_real beta,
                               void *in_void, void *out_void);
 static const long pipeline_sizes[3][2] = {{128, 256}, {768, 1280}, {1536, 2560}};
 static const char *pipeline_check_size(long R, long C) {
