@@ -139,8 +139,19 @@ impl Parameters {
     /// What is known of the parameters whatever the domain: the value ranges of their types
     /// and the non-negative outer iterations, as isl constraints.
     pub fn known(&self) -> Vec<String> {
+        self.known_where(|_| true)
+    }
+
+    /// What `known` says of the parameters named in `text`: a question whose other parameters
+    /// are free is answered the same without their ranges, which cost isl far more than the
+    /// question (a pyramid with `int` sizes asks hundreds, each with every parameter's range).
+    pub fn known_in(&self, text: &str) -> Vec<String> {
+        self.known_where(|name| mentions(text, name))
+    }
+
+    fn known_where(&self, mentioned: impl Fn(&str) -> bool) -> Vec<String> {
         let mut out = Vec::new();
-        for (k, p) in self.params.iter().enumerate() {
+        for (k, p) in self.params.iter().enumerate().filter(|(_, p)| mentioned(&p.name)) {
             if p.ty != ScalarType::I64 {
                 let half = 1i64 << (p.ty.bits() - 1);
                 out.push(format!("{} <= {} <= {}", -half, p.name, half - 1));
@@ -151,6 +162,16 @@ impl Parameters {
         }
         out
     }
+}
+
+/// Whether `text` names the identifier `name` (not as part of a longer one).
+fn mentions(text: &str, name: &str) -> bool {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
 }
 
 /// `P0 = n * (m + 1)` for each product among `values`, written with the parameters' `names`:
@@ -766,10 +787,7 @@ impl Affinator<'_> {
         let (Ok(p), Ok(q)) = (self.value_affine(ir::operand(value, 1), scope), self.value_affine(ir::operand(value, 2), scope)) else {
             return Ok(None);
         };
-        let depth = self.facts.as_ref().map_or(0, |f| f.depth);
-        let names = crate::domains::iterator_names(depth);
-        let params = self.parameters.names();
-        let (ps, qs) = (p.display(&names, &params).to_string(), q.display(&names, &params).to_string());
+        let (ps, qs) = (self.text(&p), self.text(&q));
         if self.holds(&[&format!("({c}) and {ps} < {qs}"), &format!("(not ({c})) and {qs} < {ps}")]) {
             return Ok(Some(p.maximum(&q)));
         }
@@ -788,11 +806,14 @@ impl Affinator<'_> {
         let Some(q) = self.on_piece(&format!("not ({c})"), |a| a.value_affine(ir::operand(value, 2), scope))? else {
             return Ok(None);
         };
-        let depth = self.facts.as_ref().map_or(0, |f| f.depth);
-        let names = crate::domains::iterator_names(depth);
-        let params = self.parameters.names();
-        let (ps, qs) = (p.display(&names, &params).to_string(), q.display(&names, &params).to_string());
+        let (ps, qs) = (self.text(&p), self.text(&q));
         Ok(self.holds(&[&format!("{ps} < {qs}"), &format!("{ps} > {qs}")]).then_some(q))
+    }
+
+    /// `e` in isl's notation over the use's iterators and the parameters.
+    fn text(&self, e: &AffExpr) -> String {
+        let depth = self.facts.as_ref().map_or(0, |f| f.depth);
+        e.display(&crate::domains::iterator_names(depth), &self.parameters.names()).to_string()
     }
 
     /// `read` with the use's domain restricted to where `piece` holds; `None` where isl cannot
@@ -903,8 +924,10 @@ impl Affinator<'_> {
         let Some(facts) = &self.facts else { return false };
         let names = crate::domains::iterator_names(facts.depth).join(", ");
         let prefix = format!("[{}] -> ", self.parameters.names().join(", "));
-        let known: String = self.parameters.known().iter().map(|k| format!(" and {k}")).collect();
+        // The domain's constraints, after its parameter list.
+        let constraints = facts.domain.split_once('{').map_or("", |(_, body)| body);
         empty.iter().all(|c| {
+            let known: String = self.parameters.known_in(&format!("{c} {constraints}")).iter().map(|k| format!(" and {k}")).collect();
             let text = format!("{prefix}{{ [{names}] : ({c}){known} }}");
             facts.isl.disjoint_texts(&text, &facts.domain).unwrap_or(false)
         })
