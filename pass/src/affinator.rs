@@ -824,9 +824,7 @@ impl Affinator<'_> {
         read: impl FnOnce(&mut Self) -> Result<AffExpr, NotAffine>,
     ) -> Result<Option<AffExpr>, NotAffine> {
         let Some(facts) = &self.facts else { return Ok(None) };
-        let names = crate::domains::iterator_names(facts.depth).join(", ");
-        let prefix = format!("[{}] -> ", self.parameters.names().join(", "));
-        let text = format!("{prefix}{{ [{names}] : {piece} }}");
+        let text = self.use_set(piece);
         let restricted = facts
             .isl
             .union_set(&text)
@@ -922,15 +920,19 @@ impl Affinator<'_> {
     /// Whether every constraint set is empty on the use's domain.
     fn holds(&self, empty: &[&str]) -> bool {
         let Some(facts) = &self.facts else { return false };
-        let names = crate::domains::iterator_names(facts.depth).join(", ");
-        let prefix = format!("[{}] -> ", self.parameters.names().join(", "));
         // The domain's constraints, after its parameter list.
         let constraints = facts.domain.split_once('{').map_or("", |(_, body)| body);
         empty.iter().all(|c| {
             let known: String = self.parameters.known_in(&format!("{c} {constraints}")).iter().map(|k| format!(" and {k}")).collect();
-            let text = format!("{prefix}{{ [{names}] : ({c}){known} }}");
-            facts.isl.disjoint_texts(&text, &facts.domain).unwrap_or(false)
+            facts.isl.disjoint_texts(&self.use_set(&format!("({c}){known}")), &facts.domain).unwrap_or(false)
         })
+    }
+
+    /// `[params] -> { [i0, ...] : constraints }` over the use's iterators.
+    fn use_set(&self, constraints: &str) -> String {
+        let depth = self.facts.as_ref().map_or(0, |f| f.depth);
+        let names = crate::domains::iterator_names(depth).join(", ");
+        format!("[{}] -> {{ [{names}] : {constraints} }}", self.parameters.names().join(", "))
     }
 
     /// Whether the affine form `e` of the integer `v` is its signed value: `v` is 64 bits

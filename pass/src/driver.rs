@@ -215,7 +215,7 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize, Stri
         Some((scop, report, reason)) => (scop, report, format!(", {reason}")),
         None => (scop, report, String::new()),
     };
-    let removed: Vec<usize> = report.removable_arrays.iter().copied().filter(|&a| is_temporary_array(&scop, a)).collect();
+    let removed = removed_arrays(&scop, &report);
     if removed.is_empty() {
         return Err("nothing propagated: no temporary array removed".into());
     }
@@ -244,9 +244,13 @@ fn specialized_if_better(source: &Scop, report: &propagation::Report, options: &
     let reason = assumption.reason.clone();
     let mut specialized = source.clone();
     specialized.assumptions.push(assumption);
-    let arrays = |report: &propagation::Report| report.removable_arrays.iter().filter(|&&a| is_temporary_array(source, a)).count();
     let (scop, better) = crate::timing::stage("specialized propagation", || propagation::propagate(&specialized, options)).ok()?;
-    (arrays(&better) > arrays(report)).then_some((scop, better, reason))
+    (removed_arrays(source, &better).len() > removed_arrays(source, report).len()).then_some((scop, better, reason))
+}
+
+/// The temporary arrays (not scalars) a propagation's `report` removes from `scop`.
+fn removed_arrays(scop: &Scop, report: &propagation::Report) -> Vec<usize> {
+    report.removable_arrays.iter().copied().filter(|&a| is_temporary_array(scop, a)).collect()
 }
 
 /// `scop` rescheduled and tiled (`polyhedral::scheduling`), with what the transform's line

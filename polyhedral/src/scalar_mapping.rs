@@ -46,40 +46,21 @@ pub fn map_scalars(ctx: &IslContext, scop: &Scop) -> IslResult<Mapped> {
     let mut current = scop.clone();
     let mut mapped = Vec::new();
     let mut tried = 0;
-    let mut failure = None;
     // Rounds until nothing more maps: mapping one scalar can give another its candidate (a
     // running sum copied to a scalar that is stored: the store names the element only once
     // the copy's target is mapped).
     let mut unmapped: Vec<ArrayId> = (0..scop.arrays.len()).filter(|&a| is_mappable_scalar(scop, a)).collect();
     loop {
-        let before = unmapped.len();
-        unmapped.retain(|&scalar| {
-            for element in candidates(&current, scalar) {
-                if tried == MAX_CANDIDATES {
-                    return true;
-                }
-                tried += 1;
-                let Some(rewritten) = rewrite(&current, scalar, &element) else { continue };
-                ctx.reset_quota();
-                match same_values(ctx, &current, &rewritten, &|a| a == scalar || a == element.array) {
-                    Ok(true) => {
-                        mapped.push(format!("{} -> {}", scop.arrays[scalar].name, describe(&current, &element)));
-                        current = rewritten;
-                        return false;
-                    }
-                    Ok(false) | Err(IslError::Complexity) => {}
-                    Err(e) => {
-                        failure.get_or_insert(e);
-                        return true;
-                    }
-                }
+        let mut progress = false;
+        for scalar in unmapped.clone() {
+            if let Some((rewritten, element)) = first_mapping(ctx, &current, scalar, &mut tried)? {
+                mapped.push(format!("{} -> {}", scop.arrays[scalar].name, describe(&current, &element)));
+                current = rewritten;
+                unmapped.retain(|&s| s != scalar);
+                progress = true;
             }
-            true
-        });
-        if let Some(e) = failure {
-            return Err(e);
         }
-        if unmapped.len() == before {
+        if !progress {
             break;
         }
     }
@@ -87,6 +68,25 @@ pub fn map_scalars(ctx: &IslContext, scop: &Scop) -> IslResult<Mapped> {
     current.statements.retain(|s| !is_self_copy(s));
     let copies_removed = before - current.statements.len();
     Ok(Mapped { scop: current, mapped, copies_removed })
+}
+
+/// `scop` with `scalar` mapped to its first candidate element that computes the same values,
+/// and that element; `None` if none does among the candidates `tried` leaves to try.
+fn first_mapping(ctx: &IslContext, scop: &Scop, scalar: ArrayId, tried: &mut usize) -> IslResult<Option<(Scop, Access)>> {
+    for element in candidates(scop, scalar) {
+        if *tried == MAX_CANDIDATES {
+            break;
+        }
+        *tried += 1;
+        let Some(rewritten) = rewrite(scop, scalar, &element) else { continue };
+        ctx.reset_quota();
+        match same_values(ctx, scop, &rewritten, &|a| a == scalar || a == element.array) {
+            Ok(true) => return Ok(Some((rewritten, element))),
+            Ok(false) | Err(IslError::Complexity) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(None)
 }
 
 /// A temporary scalar whose every write is a must-write.
