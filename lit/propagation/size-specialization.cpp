@@ -5,13 +5,16 @@
 // are even the floors are exact, the border cases vanish, and both temporaries go. The
 // assumption joins the run-time check: at odd sizes the original code runs (as many
 // allocations as the naive build, valgrind's heap summary), at even sizes the transformed
-// code (fewer). Twin: at the default split limit the splits are accepted without the
+// code (fewer). print=propagation marks the refused split that would pass with sizes
+// specialized (the driver propagates again, specialized, only after such a mark; a C
+// pipeline whose border cases are clamps is not propagated twice). Twin: at the default split limit the splits are accepted without the
 // assumption, and nothing is specialized. Outputs identical to the naive build at every size.
 // RUN: clang++-14 -O3 -g %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS='print=transform;split-limit=3' clang++-14 -O3 -g -fpass-plugin=%polyprop %s -o %t.special 2>&1 | FileCheck %s --check-prefix=SPECIAL
 // SPECIAL: polyprop: function updown, function body: transformed: 2 temporaries removed, {{[0-9]+}} statements, sizes specialized: R a multiple of 2, C a multiple of 2 (other sizes run the original code)
 // RUN: env POLYPROP_OPTIONS='print=transform' clang++-14 -O3 -g -fpass-plugin=%polyprop %s -o %t.general 2>&1 | FileCheck %s --check-prefix=GENERAL
 // GENERAL: polyprop: function updown, function body: transformed: 2 temporaries removed, {{[0-9]+}} statements{{$}}
+// RUN: env POLYPROP_OPTIONS='print=propagation;split-limit=3' clang++-14 -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROBE
 // RUN: %t.naive 16 24 > %t.naive.out
 // RUN: %t.naive 17 24 >> %t.naive.out
 // RUN: %t.naive 16 23 >> %t.naive.out
@@ -41,6 +44,8 @@
 // RUN: valgrind %t.naive 17 24 2>&1 | grep -o "[0-9,]* allocs" > %t.naive.odd
 // RUN: valgrind %t.special 17 24 2>&1 | grep -o "[0-9,]* allocs" > %t.special.odd
 // RUN: cmp %t.naive.odd %t.special.odd
+// PROBE-LABEL: polyprop-propagation: function updown, function body
+// PROBE: #1 d (temporary): not propagated: code-complexity heuristic: S2 would be split into 4 statements, limit 3 (passes with sizes specialized)
 #include <cstdio>
 #include <cstdlib>
 #include <algorithm>

@@ -60,7 +60,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         for c in &candidates {
             let Candidate::Accepted { description, built } = c else { continue };
             output.push_str(&format!("polyprop-propagation: function {name}, {description}\n"));
-            match propagation::propagate(&built.scop, &propagation_options(options)) {
+            match propagation::propagate(&built.scop, &probing_specialization(&built.scop, propagation_options(options))) {
                 Ok((_, report)) => output.push_str(&report.to_string()),
                 Err(e) => output.push_str(&format!("  not propagated: {e}\n")),
             }
@@ -210,7 +210,7 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize, Stri
         return Err("nothing propagated: no temporary array".into());
     }
     let only_if_array_removed = propagation::Options { only_if_array_removed: true, ..propagation_options(options) };
-    let (scop, report) = propagate(built, &only_if_array_removed)?;
+    let (scop, report) = propagate(built, &probing_specialization(&built.scop, only_if_array_removed.clone()))?;
     let (scop, report, specialized) = match specialized_if_better(&built.scop, &report, &only_if_array_removed) {
         Some((scop, report, reason)) => (scop, report, format!(", {reason}")),
         None => (scop, report, String::new()),
@@ -228,24 +228,35 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize, Stri
     Ok((scop, report.removable_arrays.len(), specialized))
 }
 
-/// The propagation of `source` specialized to sizes that are multiples of its divisors
-/// (`polyhedral::specialization`), with the assumption's reason, where that removes more
-/// temporary arrays than the propagation without it (whose `report` is given). Tried only
-/// where the code-complexity heuristic refused a split: the border cases such sizes remove.
+/// The propagation of `source` under `specialization`, sizes that are multiples of its
+/// divisors (`polyhedral::specialization`), with the assumption's reason, where that removes
+/// more temporary arrays than the propagation without it (whose `report` is given). Tried
+/// only where the code-complexity heuristic refused a split that would pass under it: the
+/// border cases such sizes remove (a second propagation costs as much as the first).
 fn specialized_if_better(source: &Scop, report: &propagation::Report, options: &propagation::Options) -> Option<(Scop, propagation::Report, String)> {
-    let refused_split = report.locations.iter().any(|l| {
+    let passes_specialized = report.locations.iter().any(|l| {
         let reason = match &l.outcome {
             propagation::Outcome::NotPropagated(r) | propagation::Outcome::PartiallyPropagated { reason: r, .. } => r,
             _ => return false,
         };
-        matches!(reason, propagation::Reason::SplitParts { .. } | propagation::Reason::CodeComplexity { .. })
+        matches!(
+            reason,
+            propagation::Reason::SplitParts { specialized_passes: true, .. } | propagation::Reason::CodeComplexity { specialized_passes: true, .. }
+        )
     });
-    let assumption = refused_split.then(|| polyhedral::specialization::multiples_assumption(source)).flatten()?;
+    let assumption = passes_specialized.then(|| polyhedral::specialization::multiples_assumption(source)).flatten()?;
     let reason = assumption.reason.clone();
     let mut specialized = source.clone();
     specialized.assumptions.push(assumption);
     let (scop, better) = crate::timing::stage("specialized propagation", || propagation::propagate(&specialized, options)).ok()?;
     (removed_arrays(source, &better).len() > removed_arrays(source, report).len()).then_some((scop, better, reason))
+}
+
+/// `options` that probe, at each split the code-complexity heuristic refuses, whether sizes
+/// specialized to multiples of `scop`'s divisors would let it pass (`specialized_if_better`).
+fn probing_specialization(scop: &Scop, options: propagation::Options) -> propagation::Options {
+    let specialization = polyhedral::specialization::multiples_assumption(scop).map(|a| a.set);
+    propagation::Options { specialization, ..options }
 }
 
 /// The temporary arrays (not scalars) a propagation's `report` removes from `scop`.

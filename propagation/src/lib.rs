@@ -80,11 +80,16 @@ pub struct Options {
     /// every array has been tried and none is removed, the scalars left are not tried. Off by
     /// default; the transform sets it, so that a SCoP it will leave as it was costs less.
     pub only_if_array_removed: bool,
+    /// A parameter set (sizes specialized to multiples, `polyhedral::specialization`) under
+    /// which a split the code-complexity heuristic refuses is looked at again: its reason
+    /// says whether the split would pass there. Lets the caller run a specialized propagation
+    /// only where it can remove more. `None` by default.
+    pub specialization: Option<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None }
     }
 }
 

@@ -176,7 +176,7 @@ impl LocationPropagation<'_> {
         let mut new_parts: BTreeMap<StatementId, Vec<Part>> = BTreeMap::new();
         for (target, raws) in by_target {
             let mut replacements = Vec::new();
-            for raw in raws {
+            for &raw in &raws {
                 match self.replacement(ctx, analysis, raw)? {
                     Ok(Some(replacement)) => replacements.push(replacement),
                     Ok(None) => {}
@@ -215,6 +215,7 @@ impl LocationPropagation<'_> {
                     new_parts.insert(target, parts);
                 }
                 Err(reason) => {
+                    let reason = self.probe_specialization(ctx, analysis, target, &raws, &names, reason);
                     if let Err(reason) = self.refuse(reason) {
                         return Ok(Err(reason));
                     }
@@ -235,7 +236,7 @@ impl LocationPropagation<'_> {
     /// The read replacement of one RAW dependence; `Ok(None)` when it has none (the refusal
     /// noted), `Err` when that ends a temporary's attempt (all or nothing).
     fn replacement(&mut self, ctx: &IslContext, analysis: &Analysis, raw: &RawDependence) -> IslResult<Result<Option<ReadReplacement>, Reason>> {
-        Ok(match self.try_replacement(ctx, analysis, raw)? {
+        Ok(match self.try_replacement(ctx, analysis, raw, None)? {
             Ok(replacement) => Ok(Some(replacement)),
             Err(reason) => self.refuse(reason).map(|()| None),
         })
@@ -251,8 +252,62 @@ impl LocationPropagation<'_> {
         Ok(())
     }
 
+    /// `reason`, a refusal of `target`'s split, with whether the split would pass under
+    /// `Options::specialization` (`split_passes_specialized`). Probed for temporaries only,
+    /// whose attempt the refusal ends: the probe's isl work (quota included) changes nothing
+    /// else.
+    fn probe_specialization(
+        &self,
+        ctx: &IslContext,
+        analysis: &Analysis,
+        target: StatementId,
+        raws: &[&RawDependence],
+        names: &HashSet<String>,
+        reason: Reason,
+    ) -> Reason {
+        let Some(specialization) = self.options.specialization.as_deref().filter(|_| self.all_or_nothing) else { return reason };
+        let passes = || self.split_passes_specialized(ctx, analysis, target, raws, names, specialization).unwrap_or(false);
+        match reason {
+            Reason::SplitParts { statement, parts, limit, .. } => Reason::SplitParts { statement, parts, limit, specialized_passes: passes() },
+            Reason::CodeComplexity { statement, dimension, .. } => Reason::CodeComplexity { statement, dimension, specialized_passes: passes() },
+            other => other,
+        }
+    }
+
+    /// Whether `target`'s split along `raws` passes the heuristics when every propagation
+    /// dependence is restricted to the parameters of `specialization`: border pieces that only
+    /// other sizes have go, and pieces with the same expression merge.
+    fn split_passes_specialized(
+        &self,
+        ctx: &IslContext,
+        analysis: &Analysis,
+        target: StatementId,
+        raws: &[&RawDependence],
+        names: &HashSet<String>,
+        specialization: &str,
+    ) -> IslResult<bool> {
+        let mut replacements = Vec::new();
+        for raw in raws {
+            match self.try_replacement(ctx, analysis, raw, Some(specialization))? {
+                Ok(replacement) => replacements.push(replacement),
+                Err(_) => return Ok(false),
+            }
+        }
+        let scop = analysis.scop;
+        let Some(parts) = split_target(ctx, scop, target, &replacements, &mut names.clone())? else { return Ok(false) };
+        let sources: BTreeSet<StatementId> = replacements.iter().map(|r| r.source).collect();
+        Ok(self.heuristics(ctx, scop, target, &sources, &parts)?.is_ok())
+    }
+
     /// The reload test and propagation pieces of `raw`: its read replacement, or why none.
-    fn try_replacement(&self, ctx: &IslContext, analysis: &Analysis, raw: &RawDependence) -> IslResult<Result<ReadReplacement, Reason>> {
+    /// With `specialization` (a parameter set), the pieces only for those parameters.
+    fn try_replacement(
+        &self,
+        ctx: &IslContext,
+        analysis: &Analysis,
+        raw: &RawDependence,
+        specialization: Option<&str>,
+    ) -> IslResult<Result<ReadReplacement, Reason>> {
         let scop = analysis.scop;
         let name = |s: StatementId| scop.statements[s].name.clone();
         if let Some(reason) = may_access_refusal(scop, raw) {
@@ -275,7 +330,11 @@ impl LocationPropagation<'_> {
         if program_calls(&source.value) > 0 && !ctx.union_map(&test.propagation_dependence)?.reverse()?.is_injective()? {
             return Ok(Err(Reason::RepeatedSourceCalls { source: name(raw.source), target: name(raw.target) }));
         }
-        Ok(match propagation_pieces(ctx, scop, source, target, &test.propagation_dependence)? {
+        let dependence = match specialization {
+            Some(parameters) => ctx.union_map(&test.propagation_dependence)?.intersect_params(&ctx.param_set(parameters)?)?.coalesce()?.to_isl_string()?,
+            None => test.propagation_dependence.clone(),
+        };
+        Ok(match propagation_pieces(ctx, scop, source, target, &dependence)? {
             Some(pieces) => Ok(ReadReplacement { read: raw.read, source: raw.source, pieces }),
             None => Err(Reason::NoAffineExpression { source: name(raw.source), target: name(raw.target) }),
         })
@@ -300,6 +359,7 @@ impl LocationPropagation<'_> {
                 statement: scop.statements[target].name.clone(),
                 parts: parts.len(),
                 limit: self.options.max_split_parts,
+                specialized_passes: false,
             }));
         }
         for part in parts {
@@ -328,7 +388,7 @@ impl LocationPropagation<'_> {
             }
             if parts.len() > 1 {
                 if let Some(dimension) = specialized_middle_dimension(ctx, &part.statement.domain, &part.statement.name, dims)? {
-                    return Ok(Err(Reason::CodeComplexity { statement: part.statement.name.clone(), dimension }));
+                    return Ok(Err(Reason::CodeComplexity { statement: part.statement.name.clone(), dimension, specialized_passes: false }));
                 }
             }
         }

@@ -36,7 +36,8 @@ pub enum Reason {
     CacheMisses { statement: String, lines: usize, limit: usize },
     /// The code-complexity heuristic (section 4.3): splitting `statement` would specialize a
     /// single iteration of `dimension`, which lies between two loop dimensions.
-    CodeComplexity { statement: String, dimension: usize },
+    /// `specialized_passes`: the split would pass under `Options::specialization`.
+    CodeComplexity { statement: String, dimension: usize, specialized_passes: bool },
     /// The propagation expression would make `statement` larger than the limit (nodes).
     ExpressionSize { statement: String, size: usize, limit: usize },
     /// `statement` would call the program's functions `calls` times per iteration, more than
@@ -49,7 +50,8 @@ pub enum Reason {
     /// than once: propagation would call them again for each of those reads.
     RepeatedSourceCalls { source: String, target: String },
     /// Propagation would split `statement` into more parts than the limit.
-    SplitParts { statement: String, parts: usize, limit: usize },
+    /// `specialized_passes`: the split would pass under `Options::specialization`.
+    SplitParts { statement: String, parts: usize, limit: usize, specialized_passes: bool },
     /// Splits did not converge within the round limit.
     TooManyRounds { rounds: usize },
     /// The isl operation quota ran out ("complexity"): the location is left unchanged.
@@ -62,6 +64,14 @@ pub enum Reason {
     /// Not tried: decided before propagation started (`hopeless`), the attempt would fail
     /// for `0` in every model propagation can make.
     Hopeless(Box<Reason>),
+}
+
+/// What a split refusal says when the split would pass with sizes specialized.
+fn passes_when_specialized(passes: bool) -> &'static str {
+    match passes {
+        true => " (passes with sizes specialized)",
+        false => "",
+    }
 }
 
 impl fmt::Display for Reason {
@@ -93,9 +103,10 @@ impl fmt::Display for Reason {
             Reason::CacheMisses { statement, lines, limit } => {
                 write!(f, "cache-miss heuristic: {statement} would need {lines} cache lines per iteration, limit {limit}")
             }
-            Reason::CodeComplexity { statement, dimension } => write!(
+            Reason::CodeComplexity { statement, dimension, specialized_passes } => write!(
                 f,
-                "code-complexity heuristic: splitting {statement} fixes dimension {dimension} between two loop dimensions"
+                "code-complexity heuristic: splitting {statement} fixes dimension {dimension} between two loop dimensions{}",
+                passes_when_specialized(*specialized_passes)
             ),
             Reason::ExpressionSize { statement, size, limit } => write!(
                 f,
@@ -112,9 +123,10 @@ impl fmt::Display for Reason {
             Reason::TooManyDependences { dependences, limit } => {
                 write!(f, "code-complexity heuristic: {dependences} RAW dependences or more to propagate, limit {limit}")
             }
-            Reason::SplitParts { statement, parts, limit } => write!(
+            Reason::SplitParts { statement, parts, limit, specialized_passes } => write!(
                 f,
-                "code-complexity heuristic: {statement} would be split into {parts} statements, limit {limit}"
+                "code-complexity heuristic: {statement} would be split into {parts} statements, limit {limit}{}",
+                passes_when_specialized(*specialized_passes)
             ),
             Reason::TooManyRounds { rounds } => write!(f, "splitting did not converge in {rounds} rounds"),
             Reason::Complexity => write!(f, "complexity (isl operation quota exceeded)"),

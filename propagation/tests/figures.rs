@@ -276,3 +276,48 @@ fn writers_reading_the_location_are_propagated_in_rounds() {
     let (_, report) = run(&parse_scop(&recurrent).unwrap(), &Options::default());
     assert!(matches!(report.reason("tmp"), Some(Reason::Recurrence { .. })), "{report}");
 }
+
+/// A split refused by the code-complexity heuristic says whether it would pass under
+/// `Options::specialization` (sizes specialized to multiples): an upsampling read
+/// `down[min((i + 1) / 2, R / 2 - 1)]` clamps for odd `R` only, so with `R` even the reader
+/// splits into fewer parts. A blur that clamps at its first and last rows has those borders
+/// for every size: no specialization lets its split pass.
+#[test]
+fn split_refusals_say_whether_specialized_sizes_pass() {
+    let upsampling = "param R >= 4;
+        array in[R][8] : f32 in;
+        array down[R / 2][8] : f32 temp;
+        array out[R][8] : f32 out;
+        for i = 0 to R / 2 - 1 do for j = 0 to 7 do
+          D: down[i][j] = in[2 * i][j] + in[2 * i + 1][j];
+        done done
+        for i = 0 to R - 1 do for j = 0 to 7 do
+          U: out[i][j] = down[i / 2][j] * 0.75f + down[min((i + 1) / 2, R / 2 - 1)][j] * 0.25f;
+        done done";
+    let clamped = "param R >= 4;
+        array in[R][8] : f32 in;
+        array down[R][8] : f32 temp;
+        array out[R][8] : f32 out;
+        for i = 0 to R - 1 do for j = 0 to 7 do
+          D: down[i][j] = in[i][j] * 2.0f;
+        done done
+        for i = 0 to R - 1 do for j = 0 to 7 do
+          U: out[i][j] = down[max(i - 1, 0)][j] * 0.75f + down[min(i + 1, R - 1)][j] * 0.25f;
+        done done";
+    let even = "[R] -> { : R mod 2 = 0 }".to_string();
+    for (text, passes) in [(upsampling, true), (clamped, false)] {
+        let original = parse_scop(text).unwrap();
+        let (_, report) = run(&original, &Options::default());
+        assert!(report.is_propagated("down"), "{report}");
+        let Some(Outcome::Propagated { split_statements, .. }) = report.location("down").map(|l| &l.outcome) else { unreachable!() };
+        let parts = split_statements.len();
+        let limit = Options { max_split_parts: parts - 1, ..Options::default() };
+        let (result, report) = run(&original, &limit);
+        assert!(matches!(report.reason("down"), Some(Reason::SplitParts { specialized_passes: false, .. })), "{report}");
+        assert_eq!(result, original);
+        let probed = Options { specialization: Some(even.clone()), ..limit };
+        let (result, report) = run(&original, &probed);
+        assert!(matches!(report.reason("down"), Some(Reason::SplitParts { specialized_passes: p, .. }) if *p == passes), "{parts} parts\n{report}");
+        assert_eq!(result, original, "the probe changes no decision");
+    }
+}
