@@ -738,6 +738,7 @@ impl Affinator<'_> {
             Some(LLVMOpcode::LLVMAShr | LLVMOpcode::LLVMSDiv | LLVMOpcode::LLVMSRem | LLVMOpcode::LLVMAnd) => {
                 self.division(value, scope)
             }
+            Some(LLVMOpcode::LLVMICmp) => self.indicator(value, scope),
             Some(LLVMOpcode::LLVMSelect) => {
                 let cond = ir::operand(value, 0);
                 if ir::opcode(cond) != Some(LLVMOpcode::LLVMICmp) {
@@ -763,8 +764,13 @@ impl Affinator<'_> {
                 self.parameters.no_wrap.truncate(assumed);
                 if whole.is_some() {
                     self.parameters.no_wrap.extend(taken);
+                    return Ok(whole);
                 }
-                Ok(whole)
+                let clamped = self.arm_clamped_at_condition(value, cond, &c, scope)?;
+                if clamped.is_none() {
+                    self.parameters.no_wrap.truncate(assumed);
+                }
+                Ok(clamped)
             }
             Some(LLVMOpcode::LLVMCall)
                 if ir::called_function_name(value).is_some_and(|n| n.starts_with("llvm.usub.sat.")) =>
@@ -808,6 +814,80 @@ impl Affinator<'_> {
         };
         let (ps, qs) = (self.text(&p), self.text(&q));
         Ok(self.holds(&[&format!("{ps} < {qs}"), &format!("{ps} > {qs}")]).then_some(q))
+    }
+
+    /// A comparison used as a number, 1 where it holds and 0 elsewhere: instcombine writes
+    /// `i < n - 1 ? i + 1 : i` as `i + zext(i < n - 1)`. For integers, `[l < r]` is exactly
+    /// `min(max(r - l, 0), 1)`, `[l <= r]` is `[l < r + 1]`, `[l != r]` is `min(|l - r|, 1)`
+    /// and `[l = r]` is `1 - [l != r]`; each `min` and `max` that the use's domain decides
+    /// is dropped.
+    fn indicator(&mut self, cmp: ir::Value, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        let names = crate::domains::iterator_names(self.facts.as_ref().map_or(0, |f| f.depth));
+        // Whether the comparison is affine, with the assumptions its signedness needs.
+        self.comparison(cmp, scope, &names)?;
+        let (l, r) = (self.value_affine(ir::operand(cmp, 0), scope)?, self.value_affine(ir::operand(cmp, 1), scope)?);
+        let overflow = || NotAffine::of("overflow", cmp);
+        let one = AffExpr::constant(1);
+        use LLVMIntPredicate::*;
+        let (positive, negated) = match ir::icmp_predicate(cmp) {
+            LLVMIntSLT | LLVMIntULT => (r.sub(&l).ok_or_else(overflow)?, false),
+            LLVMIntSLE | LLVMIntULE => (r.sub(&l).and_then(|d| d.add(&one)).ok_or_else(overflow)?, false),
+            LLVMIntSGT | LLVMIntUGT => (l.sub(&r).ok_or_else(overflow)?, false),
+            LLVMIntSGE | LLVMIntUGE => (l.sub(&r).and_then(|d| d.add(&one)).ok_or_else(overflow)?, false),
+            predicate => {
+                let d = l.sub(&r).ok_or_else(overflow)?;
+                let distance = self.decided(d.maximum(&d.scale(-1).ok_or_else(overflow)?));
+                (distance, predicate == LLVMIntEQ)
+            }
+        };
+        let unequal = self.decided(self.decided(positive.maximum(&AffExpr::constant(0))).minimum(&one));
+        match negated {
+            true => one.sub(&unequal).ok_or_else(overflow).map(Some),
+            false => Ok(Some(unequal)),
+        }
+    }
+
+    /// `e`, a `min` or `max` of two expressions, as the one of them it is on the use's
+    /// domain, if the domain decides; else `e` as it is.
+    fn decided(&self, e: AffExpr) -> AffExpr {
+        let ([(AffVar::Min(a, b) | AffVar::Max(a, b), 1)], 0) = (e.terms.as_slice(), e.constant) else { return e };
+        let is_min = matches!(e.terms[0].0, AffVar::Min(..));
+        let (at, bt) = (self.text(a), self.text(b));
+        // Where a is not the value of a min (a > b) or of a max (a < b), and b.
+        let (not_a, not_b) = match is_min {
+            true => (format!("{at} > {bt}"), format!("{bt} > {at}")),
+            false => (format!("{at} < {bt}"), format!("{bt} < {at}")),
+        };
+        if self.holds(&[&not_a]) {
+            return (**a).clone();
+        }
+        if self.holds(&[&not_b]) {
+            return (**b).clone();
+        }
+        e
+    }
+
+    /// `select (l < r) p, q` (any comparison) that is an arm clamped at a side of its
+    /// condition, `min(v, w)` or `max(v, w)` with `v` an arm and `w` one of `l`, `r`, `l ± 1`,
+    /// `r ± 1`, on the use's domain: C's `i + 1 < n ? i + 1 : i` is `min(i + 1, n - 1)` where
+    /// `i < n`, and `i > 0 ? i - 1 : i` is `max(i - 1, 0)` where `i >= 0`.
+    fn arm_clamped_at_condition(&mut self, value: ir::Value, cond: ir::Value, c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        let arms = (self.value_affine(ir::operand(value, 1), scope), self.value_affine(ir::operand(value, 2), scope));
+        let sides = (self.value_affine(ir::operand(cond, 0), scope), self.value_affine(ir::operand(cond, 1), scope));
+        let ((Ok(p), Ok(q)), (Ok(l), Ok(r))) = (arms, sides) else { return Ok(None) };
+        let (ps, qs) = (self.text(&p), self.text(&q));
+        let bounds = [&l, &r].into_iter().flat_map(|side| [0, 1, -1].map(|k| side.add(&AffExpr::constant(k))));
+        for w in bounds.flatten() {
+            for v in [&p, &q] {
+                for clamp in [v.minimum(&w), v.maximum(&w)] {
+                    let e = self.text(&clamp);
+                    if self.holds(&[&format!("({c}) and ({ps} < {e} or {ps} > {e})"), &format!("(not ({c})) and ({qs} < {e} or {qs} > {e})")]) {
+                        return Ok(Some(clamp));
+                    }
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// `e` in isl's notation over the use's iterators and the parameters.
