@@ -16,6 +16,7 @@ use crate::ir::{self, Block, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
+use polyhedral::affine::AffExpr;
 use polyhedral::isl::IslContext;
 use polyhedral::model::*;
 use std::collections::{HashMap, HashSet};
@@ -158,7 +159,9 @@ pub fn build(
         statements,
         alias_checks: arrays.alias_checks.clone(),
     };
+    assembler.normalize_inner_subscripts(&mut scop)?;
     scop.assumptions = assembler.delinearization_assumptions(&scop)?;
+    reject_infeasible(&isl, &scop, &scop.assumptions)?;
     let no_wrap = no_wrap_assumptions(&isl, &parameters)?;
     reject_infeasible(&isl, &scop, &no_wrap)?;
     scop.assumptions.extend(no_wrap);
@@ -363,6 +366,90 @@ impl Assembler<'_> {
             }
             other => other,
         }
+    }
+
+    /// Inner subscripts of delinearized arrays moved into their dimension where a whole row
+    /// outside it on the statement's domain: the polynomial split of `(h - 1 - i) * w + (w -
+    /// 1 - j)` (loops counting down) gives `[h - i][-1 - j]`, and a last-column store `t[y * w
+    /// + w - 1]` gives `[y + 1][-1]`. The same element is `[h - 1 - i][w - 1 - j]` and
+    /// `[y][w - 1]`: without the move the inner-subscript assumption would never hold where
+    /// the statements run.
+    fn normalize_inner_subscripts(&self, scop: &mut Scop) -> RejectResult<()> {
+        for index in 0..scop.statements.len() {
+            let stmt = &scop.statements[index];
+            let mut moved: HashMap<(ArrayId, Vec<AffExpr>), Vec<AffExpr>> = HashMap::new();
+            for access in std::iter::once(&stmt.write).chain(stmt.reads()) {
+                if let Some(subscripts) = self.moved_into_dimensions(scop, stmt, access)? {
+                    moved.insert((access.array, access.subscripts.clone()), subscripts);
+                }
+            }
+            if moved.is_empty() {
+                continue;
+            }
+            let stmt = &mut scop.statements[index];
+            let apply = |a: &mut Access| {
+                if let Some(subscripts) = moved.get(&(a.array, a.subscripts.clone())) {
+                    a.subscripts = subscripts.clone();
+                }
+            };
+            apply(&mut stmt.write);
+            let mut on_reads = |e: &mut Expr| {
+                if let Expr::Read(a) = e {
+                    apply(a)
+                }
+            };
+            stmt.value.visit_mut(&mut on_reads);
+            stmt.write.data.0.iter_mut().flatten().for_each(|e| e.visit_mut(&mut on_reads));
+            if let Some(guard) = &mut stmt.guard {
+                guard.visit_mut(&mut on_reads);
+            }
+        }
+        Ok(())
+    }
+
+    /// The subscripts of `access` with each inner subscript that lies outside its dimension
+    /// on the domain moved in by a whole row (`+ size`, the next outer subscript `- 1`, or
+    /// back), where that leaves it outside at fewer points; `None` when nothing moves.
+    fn moved_into_dimensions(&self, scop: &Scop, stmt: &Statement, access: &Access) -> RejectResult<Option<Vec<AffExpr>>> {
+        if !self.arrays.delinearized.get(access.array).copied().unwrap_or(false) {
+            return Ok(None);
+        }
+        let params = scop.param_names();
+        let prefix = scop.param_prefix();
+        // The points of the domain where `sub` lies outside `[0, size)`.
+        let outside = |sub: &AffExpr, size: &AffExpr| -> RejectResult<isl_rs::Set> {
+            let (sub, size) = (sub.display(&stmt.iterators, &params), size.display(&[], &params));
+            let outside = format!("{prefix}{{ [{}] : {sub} < 0 or {sub} >= {size} }}", stmt.iterators.join(", "));
+            let domain = self.isl.check(self.parse(&stmt.domain)?.reset_tuple_id()).map_err(isl_error)?;
+            self.isl.check(self.parse(&outside)?.intersect(domain)).map_err(isl_error)
+        };
+        let check = |r| self.isl.check(r).map_err(isl_error);
+        let mut subscripts = access.subscripts.clone();
+        let mut any = false;
+        for dim in (1..subscripts.len()).rev() {
+            let Some(size) = scop.arrays[access.array].sizes.get(dim).cloned().flatten() else { continue };
+            if access.data_subscript(dim).is_some() || access.data_subscript(dim - 1).is_some() {
+                continue;
+            }
+            let before = outside(&subscripts[dim], &size)?;
+            if check(before.is_empty())? {
+                continue;
+            }
+            for rows in [1, -1] {
+                let inner = size.scale(rows).and_then(|by| subscripts[dim].add(&by));
+                let outer = subscripts[dim - 1].add(&AffExpr::constant(-rows));
+                let (Some(inner), Some(outer)) = (inner, outer) else { continue };
+                let after = outside(&inner, &size)?;
+                // Outside at fewer points: everywhere the statements run, or where the
+                // original program already indexed out of its array (`w <= 0`).
+                if check(after.is_subset(&before))? && !check(after.is_equal(&before))? {
+                    (subscripts[dim], subscripts[dim - 1]) = (inner, outer);
+                    any = true;
+                    break;
+                }
+            }
+        }
+        Ok(any.then_some(subscripts))
     }
 
     /// For each delinearized array: the parameters for which every inner subscript of every
