@@ -39,6 +39,7 @@ mod reload_test;
 mod report;
 mod splitting;
 mod uninitialized;
+mod unrolling;
 
 pub use heuristics::cache_lines;
 pub use report::{LocationReport, Outcome, Reason, Report};
@@ -131,8 +132,18 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         current = assumed;
         report.assumed = Some((arrays, set));
     }
+    // Accumulations over a few constant iterations become chains that propagation can follow.
+    ctx.reset_quota();
+    if let Ok(Some((split, parts))) = unrolling::split_constant_reductions(&ctx, &current) {
+        current = split;
+        report.split_reductions = parts;
+    }
     let relations = Relations::default();
     let mut position = 0;
+    // Locations refused because a location still to be tried is overwritten between their
+    // writer and its reader (a scalar such as a convolution's sum, reused by every pixel): they
+    // wait for it, and are tried again once it is propagated (its reads are gone then).
+    let mut waiting: Vec<(ArrayId, ArrayId, Outcome)> = Vec::new();
     let mut hopeless_decided = false;
     // One analysis per model: locations that are not propagated leave the model as it was,
     // and the next location reuses its domains, schedules and orders.
@@ -162,6 +173,10 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         let mut next = None;
         while next.is_none() && !worklist.is_empty() {
             if options.only_if_array_removed && no_array_removable(scop, &current, &worklist) {
+                for (array, _, outcome) in waiting.drain(..) {
+                    report.locations.push(location_report(scop, array, Some(position), outcome));
+                    position += 1;
+                }
                 for array in worklist.drain(..) {
                     report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::NoArrayRemovable)));
                 }
@@ -181,14 +196,34 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
                 Err(IslError::Complexity) => Outcome::NotPropagated(Reason::Complexity),
                 Err(error) => Outcome::NotPropagated(Reason::Isl(error.to_string())),
             };
-            report.locations.push(location_report(scop, array, Some(position), outcome));
-            position += 1;
+            let (ready, still): (Vec<_>, Vec<_>) = waiting.drain(..).partition(|&(_, blocker, _)| blocker == array);
+            waiting = still;
+            match next.is_some() {
+                true => worklist.extend(ready.iter().map(|&(waiter, _, _)| waiter)),
+                false => {
+                    for (waiter, _, outcome) in ready {
+                        report.locations.push(location_report(scop, waiter, Some(position), outcome));
+                        position += 1;
+                    }
+                }
+            }
+            match overwritten_candidate(&current, &outcome, &worklist) {
+                Some(blocker) => waiting.push((array, blocker, outcome)),
+                None => {
+                    report.locations.push(location_report(scop, array, Some(position), outcome));
+                    position += 1;
+                }
+            }
         }
         drop(analysis);
         match next {
             Some(model) => current = model,
             None => break,
         }
+    }
+    for (array, _, outcome) in waiting {
+        report.locations.push(location_report(scop, array, Some(position), outcome));
+        position += 1;
     }
     report.removable_arrays = removable_arrays(scop, &current);
     drop(relations);
@@ -209,6 +244,13 @@ fn readable_context(scop: &Scop) -> Result<(), IslError> {
         ctx.param_set(&assumption.set)?;
     }
     Ok(())
+}
+
+/// The location still to be tried (in `worklist`) whose overwrite refused a location with
+/// `outcome`, if any.
+fn overwritten_candidate(scop: &Scop, outcome: &Outcome, worklist: &[ArrayId]) -> Option<ArrayId> {
+    let Outcome::NotPropagated(Reason::OverwrittenReload { array, .. }) = outcome else { return None };
+    scop.array_id(array).filter(|id| worklist.contains(id))
 }
 
 fn location_report(scop: &Scop, array: ArrayId, order: Option<usize>, outcome: Outcome) -> LocationReport {

@@ -1,6 +1,8 @@
 //! The propagation order (paper 003, section 4.4, Figure 9).
 //!
-//! Locations are taken from a priority worklist, each tried once; the key is recomputed from
+//! Locations are taken from a priority worklist, each tried once (except one refused by the
+//! reload test because a location still in the worklist is overwritten before its reader: it
+//! is tried again after that one is propagated, `propagate`); the key is recomputed from
 //! the current model after every propagation. Lexicographically smaller is first:
 //! 1. the number of different arrays the target statements (the readers of the location)
 //!    would access after propagation: their arrays without the location, plus the arrays the

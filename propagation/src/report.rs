@@ -190,6 +190,9 @@ pub struct Report {
     /// Temporaries read where no write reaches, and the assumption (a parameter set) under
     /// which those reads do not happen (`uninitialized`).
     pub assumed: Option<(Vec<String>, String)>,
+    /// Scalar updates split per iteration of their few constant iterations (`unrolling`), with
+    /// their parts.
+    pub split_reductions: Vec<(String, usize)>,
 }
 
 impl Report {
@@ -223,6 +226,10 @@ impl fmt::Display for Report {
         writeln!(f, "propagation (cache line {} elements, limit {} lines per iteration):", self.cache_line, self.cache_limit)?;
         if let Some((arrays, set)) = &self.assumed {
             writeln!(f, "  assumed: no read of indeterminate {}: {set}", arrays.join(", "))?;
+        }
+        if !self.split_reductions.is_empty() {
+            let split: Vec<String> = self.split_reductions.iter().map(|(s, n)| format!("{s} into {n}")).collect();
+            writeln!(f, "  reductions split per constant iteration: {}", split.join(", "))?;
         }
         for l in &self.locations {
             let liveness = match l.liveness {

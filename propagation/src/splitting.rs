@@ -96,7 +96,7 @@ pub(crate) fn split_target(
     Ok(Some(out))
 }
 
-fn fresh_name(base: &str, index: usize, names: &mut HashSet<String>) -> String {
+pub(crate) fn fresh_name(base: &str, index: usize, names: &mut HashSet<String>) -> String {
     let mut name = format!("{base}_{index}");
     while names.contains(&name) {
         name.push_str("_1");
@@ -105,13 +105,13 @@ fn fresh_name(base: &str, index: usize, names: &mut HashSet<String>) -> String {
     name
 }
 
-fn rename_set(ctx: &IslContext, text: &str, name: &str) -> IslResult<String> {
+pub(crate) fn rename_set(ctx: &IslContext, text: &str, name: &str) -> IslResult<String> {
     let set = ctx.set(text)?;
     let set = ctx.check(set.set_tuple_name(name))?;
     ctx.set_text(&set)
 }
 
-fn rename_map(ctx: &IslContext, text: &str, name: &str) -> IslResult<String> {
+pub(crate) fn rename_map(ctx: &IslContext, text: &str, name: &str) -> IslResult<String> {
     let map = ctx.map(text)?;
     let map = ctx.check(map.set_tuple_name(DimType::In, name))?;
     ctx.map_text(&map)
