@@ -599,6 +599,60 @@ struct PolypropModulePass : PassInfoMixin<PolypropModulePass> {
 
 extern const char *CanonicalizationPipeline;
 
+// Inlines the stage functions a function calls outside its loops, before the transform
+// canonicalizes its copy (`PolypropEntryPass`; printers leave functions as they are).
+struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
+  // A stage function: `static`, called only directly and at most MaxStageCalls times, with
+  // loops, small enough (MaxStageInstructions), not recursive. A pipeline written as one
+  // function per stage (`hblur(w, h, in, t1); vblur(w, h, t1, t2);`) is one SCoP only once
+  // its stages are inlined into the function that allocates the temporaries: what -O3's
+  // inliner does to a local function with few call sites.
+  static constexpr unsigned MaxStageInstructions = 2000;
+  static constexpr unsigned MaxStageCalls = 4;
+
+  static bool isStageCall(const CallBase &CB) {
+    const Function *Callee = CB.getCalledFunction();
+    if (!Callee || !isa<CallInst>(CB) || Callee == CB.getFunction() || Callee->isDeclaration() ||
+        !Callee->hasLocalLinkage() || Callee->isVarArg() || Callee->hasFnAttribute(Attribute::NoInline) ||
+        Callee->getFunctionType() != CB.getFunctionType() || Callee->getInstructionCount() > MaxStageInstructions)
+      return false;
+    unsigned Calls = 0;
+    for (const User *U : Callee->users()) {
+      const auto *Call = dyn_cast<CallBase>(U);
+      if (!Call || Call->getCalledFunction() != Callee || ++Calls > MaxStageCalls)
+        return false;
+    }
+    for (const Instruction &I : instructions(*Callee))
+      if (const auto *Inner = dyn_cast<CallBase>(&I))
+        if (Inner->getCalledFunction() == Callee)
+          return false;
+    SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
+    FindFunctionBackedges(*Callee, BackEdges);
+    return !BackEdges.empty();
+  }
+
+  // Inlines the stage calls of F outside its loops (one level: a stage's own stages stay
+  // calls; a function called per element is a helper, not a stage).
+  static bool inlineStages(Function &F, const LoopInfo &LI) {
+    SmallVector<CallBase *, 8> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (!LI.getLoopFor(CB->getParent()) && isStageCall(*CB))
+          Calls.push_back(CB);
+    bool Inlined = false;
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo IFI;
+      Inlined |= InlineFunction(*CB, IFI).isSuccess();
+    }
+    return Inlined;
+  }
+
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
+    return inlineStages(F, AM.getResult<LoopAnalysis>(F)) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+};
+
 // The transform as clang runs it: on a copy of each function. The copy is canonicalized
 // and transformed; if the transform succeeds, the copy replaces the function, otherwise the
 // copy is dropped and the function stays exactly as the front end wrote it, so that loading
@@ -651,6 +705,7 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
       return false;
     }
     FunctionPassManager Canonicalize;
+    Canonicalize.addPass(InlineStagesPass());
     if (errorToBool(PB->parsePassPipeline(Canonicalize, CanonicalizationPipeline)))
       return false;
     ValueToValueMapTy VMap;
@@ -750,6 +805,7 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
     return inlineHelpers(F) ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 };
+
 
 // The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
 // SCEV still sees every loop of a naive pipeline).
