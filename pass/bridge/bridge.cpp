@@ -647,7 +647,6 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
     return Inlined;
   }
 
-
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
     return inlineStages(F, AM.getResult<LoopAnalysis>(F)) ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
@@ -805,7 +804,6 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
     return inlineHelpers(F) ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 };
-
 
 // The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
 // SCEV still sees every loop of a naive pipeline).

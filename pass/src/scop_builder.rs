@@ -377,6 +377,7 @@ impl Assembler<'_> {
     fn normalize_inner_subscripts(&self, scop: &mut Scop) -> RejectResult<()> {
         for index in 0..scop.statements.len() {
             let stmt = &scop.statements[index];
+            self.isl.reset_quota();
             let mut moved: HashMap<(ArrayId, Vec<AffExpr>), Vec<AffExpr>> = HashMap::new();
             for access in std::iter::once(&stmt.write).chain(stmt.reads()) {
                 if let Some(subscripts) = self.moved_into_dimensions(scop, stmt, access)? {
@@ -415,13 +416,8 @@ impl Assembler<'_> {
             return Ok(None);
         }
         let params = scop.param_names();
-        let prefix = scop.param_prefix();
-        // The points of the domain where `sub` lies outside `[0, size)`.
-        let outside = |sub: &AffExpr, size: &AffExpr| -> RejectResult<isl_rs::Set> {
-            let (sub, size) = (sub.display(&stmt.iterators, &params), size.display(&[], &params));
-            let outside = format!("{prefix}{{ [{}] : {sub} < 0 or {sub} >= {size} }}", stmt.iterators.join(", "));
-            let domain = self.isl.check(self.parse(&stmt.domain)?.reset_tuple_id()).map_err(isl_error)?;
-            self.isl.check(self.parse(&outside)?.intersect(domain)).map_err(isl_error)
+        let outside = |sub: &AffExpr, size: &AffExpr| {
+            self.outside_dimension(scop, stmt, &sub.display(&stmt.iterators, &params).to_string(), &size.display(&[], &params).to_string())
         };
         let check = |r| self.isl.check(r).map_err(isl_error);
         let mut subscripts = access.subscripts.clone();
@@ -450,6 +446,14 @@ impl Assembler<'_> {
             }
         }
         Ok(any.then_some(subscripts))
+    }
+
+    /// The points of `stmt`'s domain (unnamed) where the subscript `sub` lies outside
+    /// `[0, size)`.
+    fn outside_dimension(&self, scop: &Scop, stmt: &Statement, sub: &str, size: &str) -> RejectResult<isl_rs::Set> {
+        let text = format!("{}{{ [{}] : {sub} < 0 or {sub} >= {size} }}", scop.param_prefix(), stmt.iterators.join(", "));
+        let domain = self.isl.check(self.parse(&stmt.domain)?.reset_tuple_id()).map_err(isl_error)?;
+        self.isl.check(self.parse(&text)?.intersect(domain)).map_err(isl_error)
     }
 
     /// For each delinearized array: the parameters for which every inner subscript of every
@@ -488,14 +492,7 @@ impl Assembler<'_> {
                         if !checked.insert((sub.clone(), size.clone(), unnamed.clone())) {
                             continue;
                         }
-                        let text = format!(
-                            "{prefix}{{ [{}] : {sub} < 0 or {sub} >= {size} }}",
-                            stmt.iterators.join(", ")
-                        );
-                        let bad = self.parse(&text)?;
-                        let domain = self.parse(&stmt.domain)?;
-                        let domain = self.isl.check(domain.reset_tuple_id()).map_err(isl_error)?;
-                        let bad = self.isl.check(bad.intersect(domain)).map_err(isl_error)?;
+                        let bad = self.outside_dimension(scop, stmt, &sub, &size)?;
                         let bad = self.isl.check(bad.params()).map_err(isl_error)?;
                         violations = Some(match violations {
                             None => bad,

@@ -157,8 +157,7 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
                     error => Reason::Isl(error.to_string()),
                 };
                 for array in worklist.drain(..) {
-                    report.locations.push(location_report(scop, array, Some(position), Outcome::NotPropagated(reason.clone())));
-                    position += 1;
+                    push_tried(&mut report, &mut position, scop, array, Outcome::NotPropagated(reason.clone()));
                 }
                 break;
             }
@@ -174,8 +173,7 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         while next.is_none() && !worklist.is_empty() {
             if options.only_if_array_removed && no_array_removable(scop, &current, &worklist) {
                 for (array, _, outcome) in waiting.drain(..) {
-                    report.locations.push(location_report(scop, array, Some(position), outcome));
-                    position += 1;
+                    push_tried(&mut report, &mut position, scop, array, outcome);
                 }
                 for array in worklist.drain(..) {
                     report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::NoArrayRemovable)));
@@ -202,17 +200,13 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
                 true => worklist.extend(ready.iter().map(|&(waiter, _, _)| waiter)),
                 false => {
                     for (waiter, _, outcome) in ready {
-                        report.locations.push(location_report(scop, waiter, Some(position), outcome));
-                        position += 1;
+                        push_tried(&mut report, &mut position, scop, waiter, outcome);
                     }
                 }
             }
             match overwritten_candidate(&current, &outcome, &worklist) {
                 Some(blocker) => waiting.push((array, blocker, outcome)),
-                None => {
-                    report.locations.push(location_report(scop, array, Some(position), outcome));
-                    position += 1;
-                }
+                None => push_tried(&mut report, &mut position, scop, array, outcome),
             }
         }
         drop(analysis);
@@ -222,8 +216,7 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         }
     }
     for (array, _, outcome) in waiting {
-        report.locations.push(location_report(scop, array, Some(position), outcome));
-        position += 1;
+        push_tried(&mut report, &mut position, scop, array, outcome);
     }
     report.removable_arrays = removable_arrays(scop, &current);
     drop(relations);
@@ -251,6 +244,12 @@ fn readable_context(scop: &Scop) -> Result<(), IslError> {
 fn overwritten_candidate(scop: &Scop, outcome: &Outcome, worklist: &[ArrayId]) -> Option<ArrayId> {
     let Outcome::NotPropagated(Reason::OverwrittenReload { array, .. }) = outcome else { return None };
     scop.array_id(array).filter(|id| worklist.contains(id))
+}
+
+/// The report of a location tried at `position`, the next position.
+fn push_tried(report: &mut Report, position: &mut usize, scop: &Scop, array: ArrayId, outcome: Outcome) {
+    report.locations.push(location_report(scop, array, Some(*position), outcome));
+    *position += 1;
 }
 
 fn location_report(scop: &Scop, array: ArrayId, order: Option<usize>, outcome: Outcome) -> LocationReport {
