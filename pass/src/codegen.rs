@@ -91,6 +91,9 @@ pub struct Plan<'a> {
     pub place: Option<&'a NestPlace>,
     /// The live-out scalar holding the returned value, when the statements compute it.
     pub returned: Option<ArrayId>,
+    /// Per statement, the reads in select sides that may be performed before the condition
+    /// is known (`polyhedral::speculation`); empty: only the statement's own unconditional reads.
+    pub speculable: &'a [Vec<Access>],
     /// A nest's values used after it, with the live-out scalars holding their last values:
     /// the new code hands them back through pointers.
     pub used_after: &'a [(Value, ArrayId)],
@@ -402,8 +405,10 @@ struct Emitter<'a, 'ctx> {
     /// One alias scope per array: in the generated function, which runs only when the
     /// run-time check proved the arrays disjoint, no two arrays alias.
     alias_scopes: Vec<LLVMMetadataRef>,
-    /// Reads the current statement performs whatever its selects choose: a select whose
-    /// sides read only these may evaluate both sides.
+    /// Reads a select's sides in the current statement may perform before its condition is
+    /// known: those the statement performs whatever its selects choose, and those whose
+    /// elements the source touches anyway (`Plan::speculable`). A select whose sides read
+    /// only these, and cannot trap, evaluates both sides.
     unconditional: Vec<Access>,
     /// The library math calls of the current statement emitted so far where the insertion
     /// point is now, with their values: the model's value is a tree, so a call whose result
@@ -1226,15 +1231,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     fn statement(&mut self, k: usize, iters: &[Val<'ctx>]) -> Built<()> {
         let stmt = &self.plan.scop.statements[k];
-        self.unconditional = unconditional_reads(&stmt.value);
+        self.unconditional = polyhedral::speculation::unconditional_reads(stmt);
+        self.unconditional.extend(self.plan.speculable.get(k).into_iter().flatten().cloned());
         self.calls.borrow_mut().clear();
-        for d in stmt.write.data.0.iter().flatten() {
-            self.unconditional.extend(unconditional_reads(d));
-        }
         self.set_location(stmt.location.as_ref());
-        if let Some(g) = &stmt.guard {
-            self.unconditional.extend(unconditional_reads(g));
-        }
         let Some(guard) = &stmt.guard else {
             let value = self.expr(&stmt.value, iters)?;
             let addr = self.address(&stmt.write, iters)?;
@@ -1304,12 +1304,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             }
             Expr::Select(cond, x, y) => {
                 let cv = self.expr(cond, iters)?;
-                let speculable = |e: &Expr| e.reads().iter().all(|r| self.unconditional.contains(r));
+                let speculable = |e: &Expr| !e.may_trap() && e.reads().iter().all(|r| self.unconditional.contains(r));
                 if speculable(x) && speculable(y) {
                     let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
                     ir.select(cv, x, y)
                 } else {
-                    // A side that reads memory the statement does not read anyway is
+                    // A side that may read memory the source does not touch, or trap, is
                     // evaluated only when taken, as in the source's branch.
                     self.lazy_select(cv, x, y, iters)
                 }
@@ -1481,30 +1481,6 @@ fn statements_in<'n>(n: &'n AstNode, out: &mut Vec<(usize, &'n [AstExpr])>) {
             }
         }
         AstNode::User { statement, args } => out.push((*statement, args)),
-    }
-}
-
-/// The reads an expression performs outside the sides of its selects.
-fn unconditional_reads(e: &Expr) -> Vec<Access> {
-    let mut out = Vec::new();
-    collect_unconditional(e, &mut out);
-    out
-}
-
-fn collect_unconditional(e: &Expr, out: &mut Vec<Access>) {
-    match e {
-        Expr::Read(a) => {
-            out.push(a.clone());
-            a.data.0.iter().flatten().for_each(|d| collect_unconditional(d, out));
-        }
-        Expr::Select(c, _, _) => collect_unconditional(c, out),
-        Expr::Unary(_, x) | Expr::Cast(_, _, x) => collect_unconditional(x, out),
-        Expr::Binary(_, x, y, _) | Expr::Compare(_, x, y) => {
-            collect_unconditional(x, out);
-            collect_unconditional(y, out);
-        }
-        Expr::Call(_, _, args) => args.iter().for_each(|a| collect_unconditional(a, out)),
-        _ => {}
     }
 }
 

@@ -372,7 +372,9 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
     let tree = build_ast(function, scop, options, rescheduled)?;
     let (assumed, bounds) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
     let origins = crate::fidelity::origins(&built.scop);
+    let speculable = crate::timing::stage("speculation", || speculable_reads(built, scop, options));
     let plan = codegen::Plan {
+        speculable: &speculable,
         origins: &origins,
         split_offsets: rescheduled,
         scop,
@@ -388,6 +390,13 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
         fidelity: &built.fidelity,
     };
     crate::timing::stage("code generation", || codegen::generate(function, &plan))
+}
+
+/// Per statement of `scop`, the reads its selects' sides may perform early: none where isl
+/// fails, which only keeps those sides under branches.
+fn speculable_reads(built: &BuiltScop, scop: &Scop, options: &Options) -> Vec<Vec<polyhedral::model::Access>> {
+    let isl = IslContext::new(options.quota);
+    polyhedral::speculation::speculable_reads(&isl, &built.scop, scop).unwrap_or_default()
 }
 
 /// The run-time check of a generated SCoP: its assumed context as a condition, and the

@@ -37,3 +37,4 @@ pub mod register_tiles;
 pub mod schedule_tree;
 pub mod jscop;
 pub mod range;
+pub mod speculation;

@@ -524,6 +524,50 @@ impl Expr {
         }
     }
 
+    /// The reads performed whatever its selects decide: every read outside a select's sides
+    /// (conditions included), with the reads of their data-dependent subscripts.
+    pub fn unconditional_reads(&self) -> Vec<Access> {
+        let mut out = Vec::new();
+        self.collect_unconditional(&mut out);
+        out
+    }
+
+    fn collect_unconditional(&self, out: &mut Vec<Access>) {
+        match self {
+            Expr::Read(a) => {
+                out.push(a.clone());
+                a.data.0.iter().flatten().for_each(|d| d.collect_unconditional(out));
+            }
+            Expr::Select(c, _, _) => c.collect_unconditional(out),
+            Expr::Unary(_, x) | Expr::Cast(_, _, x) => x.collect_unconditional(out),
+            Expr::Binary(_, x, y, _) | Expr::Compare(_, x, y) => {
+                x.collect_unconditional(out);
+                y.collect_unconditional(out);
+            }
+            Expr::Call(_, _, args) => args.iter().for_each(|a| a.collect_unconditional(out)),
+            _ => {}
+        }
+    }
+
+    /// Whether evaluating the expression can trap: an integer division or remainder by a
+    /// divisor that may be 0 (or -1 when signed: the smallest value's quotient overflows, and
+    /// x86's `idiv` faults), or a call of one of the program's functions (its body may divide).
+    /// A select's side that can trap is evaluated only when taken, as the source did.
+    pub fn may_trap(&self) -> bool {
+        let mut trap = false;
+        self.visit(&mut |e| {
+            trap |= match e {
+                Expr::Binary(op @ (BinaryOp::SDiv | BinaryOp::SRem | BinaryOp::UDiv | BinaryOp::URem), _, divisor, _) => {
+                    let signed = matches!(op, BinaryOp::SDiv | BinaryOp::SRem);
+                    !matches!(**divisor, Expr::Constant(Constant::Int(v, _)) if v != 0 && !(signed && v == -1))
+                }
+                Expr::Call(Callee::Pure(_), _, _) => true,
+                _ => false,
+            }
+        });
+        trap
+    }
+
     /// Number of nodes, a measure of code complexity.
     pub fn size(&self) -> usize {
         let mut n = 0;
