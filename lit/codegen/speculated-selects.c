@@ -4,6 +4,10 @@
 // - choose: after propagation the sides read the producers' inputs, which the condition
 //   does not read but the source reads at every element anyway (camera pipe's demosaicking):
 //   a select, no branch;
+// - choose_arrays: `c[i] < k ? h[i] : v[i]`, which reaches the pass as a load from
+//   `select(c[i] < k, h, v) + i` (the address chosen inside the region): split into a branch
+//   with a load on each side before modeling, then propagated as choose is; 2-D arrays
+//   through `short (*)[W]` too (a GEP over the select of the rows' bases);
 // - guarded_division: `d != 0 ? 100 / d : 7` reads only what the condition reads, but the
 //   division would trap where the condition is false: the side stays a branch (it was
 //   evaluated eagerly before, and the program died of SIGFPE);
@@ -18,9 +22,15 @@
 // RUN: %ir %s -o %t.ll
 // RUN: %opt -passes='function(polyprop-canonicalize),polyprop' -S %t.ll | FileCheck %s
 // TRANSFORM-DAG: polyprop: function choose, function body: transformed: 2 temporaries removed
+// TRANSFORM-DAG: polyprop: function choose_arrays, function body: transformed: 2 temporaries removed
+// TRANSFORM-DAG: polyprop: function choose_rows, function body: transformed: 2 temporaries removed
 // TRANSFORM-DAG: polyprop: function guarded_division, function body: transformed: 1 temporaries removed
 // TRANSFORM-DAG: polyprop: function beyond, function body: transformed: 1 temporaries removed
 // CHECK-LABEL: define internal void @choose.polyprop(
+// CHECK-NOT: polyprop.select
+// CHECK: select i1
+// CHECK-NOT: polyprop.select
+// CHECK-LABEL: define internal void @choose_arrays.polyprop(
 // CHECK-NOT: polyprop.select
 // CHECK: select i1
 // CHECK-NOT: polyprop.select
@@ -45,6 +55,37 @@ void choose(long n, const short *a, const short *b, const short *c, short *out) 
     v[i] = (short)(a[i] - b[i]);
   for (long i = 0; i < n; i++)
     out[i] = (short)(c[i] < 2000 ? h[i] + 1 : v[i] * 2);
+  free(h);
+  free(v);
+}
+
+void choose_arrays(long n, const short *a, const short *b, const short *c, short *out) {
+  short *h = malloc(sizeof(short) * n);
+  short *v = malloc(sizeof(short) * n);
+  for (long i = 0; i < n; i++)
+    h[i] = (short)((a[i] + b[i]) >> 1);
+  for (long i = 0; i < n; i++)
+    v[i] = (short)(a[i] - b[i]);
+  for (long i = 0; i < n; i++)
+    out[i] = c[i] < 2000 ? h[i] : v[i];
+  free(h);
+  free(v);
+}
+
+enum { W = 10 };
+
+void choose_rows(int rows, const short (*a)[W], const short (*c)[W], short (*out)[W]) {
+  short (*h)[W] = malloc(sizeof(short) * W * rows);
+  short (*v)[W] = malloc(sizeof(short) * W * rows);
+  for (int y = 0; y < rows; y++)
+    for (int x = 0; x < W; x++)
+      h[y][x] = (short)(a[y][x] >> 1);
+  for (int y = 0; y < rows; y++)
+    for (int x = 0; x < W; x++)
+      v[y][x] = (short)(a[y][x] * 3);
+  for (int y = 0; y < rows; y++)
+    for (int x = 0; x < W; x++)
+      out[y][x] = c[y][x] < 2000 ? h[y][x] : v[y][x];
   free(h);
   free(v);
 }
@@ -82,9 +123,13 @@ int main(void) {
   harness_fill_float(c, N);
   harness_fill_float(in, N + 1);
   choose(N, a, b, e, s);
+  harness_print("choose", s, sizeof(short) * N);
+  choose_arrays(N, a, b, e, s);
+  harness_print("choose_arrays", s, sizeof(short) * N);
+  choose_rows(N / W, (const short (*)[W])a, (const short (*)[W])e, (short (*)[W])s);
+  harness_print("choose_rows", s, sizeof(short) * N);
   guarded_division(N, d, q);
   beyond(N, c, in, o);
-  harness_print("choose", s, sizeof(short) * N);
   harness_print("guarded_division", q, sizeof(int) * N);
   harness_print("beyond", o, sizeof(float) * N);
   return 0;

@@ -25,6 +25,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <cstdlib>
@@ -805,12 +806,77 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
   }
 };
 
+// Splits a load from `select c, p, q` (or from a GEP over such a select) into a branch on
+// `c` with one load on each side, before modeling. `out[i] = c[i] ? h[i] : v[i]` reaches
+// the pass as one load from `select(c[i] < k, h, v) + i`: instcombine merges the two loads
+// of clang's branches into one from a phi of addresses, simplifycfg makes the phi a select.
+// A base address chosen inside the region is no array; the branch form is two accesses and a
+// hammock, which the model reads as a select (its sides evaluated lazily, as the source).
+// Exact: the same load is made on the taken side.
+struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
+  // The select choosing the address of `L`, and the GEP over it if there is one.
+  static std::pair<SelectInst *, GetElementPtrInst *> chosenAddress(LoadInst &L) {
+    Value *Address = L.getPointerOperand();
+    if (auto *S = dyn_cast<SelectInst>(Address))
+      return {S, nullptr};
+    auto *G = dyn_cast<GetElementPtrInst>(Address);
+    if (G && isa<SelectInst>(G->getPointerOperand()))
+      return {cast<SelectInst>(G->getPointerOperand()), G};
+    return {nullptr, nullptr};
+  }
+
+  // The load of `L` from `Base` (through a copy of `G` when there is one), before `At`.
+  static LoadInst *sideLoad(LoadInst &L, Value *Base, GetElementPtrInst *G, Instruction *At) {
+    Value *Address = Base;
+    if (G) {
+      auto *Copy = cast<GetElementPtrInst>(G->clone());
+      Copy->setOperand(GetElementPtrInst::getPointerOperandIndex(), Base);
+      Copy->insertBefore(At);
+      Address = Copy;
+    }
+    auto *Side = cast<LoadInst>(L.clone());
+    Side->setOperand(LoadInst::getPointerOperandIndex(), Address);
+    Side->insertBefore(At);
+    return Side;
+  }
+
+  static void split(LoadInst &L) {
+    auto [S, G] = chosenAddress(L);
+    Instruction *Then = nullptr, *Else = nullptr;
+    SplitBlockAndInsertIfThenElse(S->getCondition(), &L, &Then, &Else);
+    LoadInst *True = sideLoad(L, S->getTrueValue(), G, Then);
+    LoadInst *False = sideLoad(L, S->getFalseValue(), G, Else);
+    PHINode *Phi = PHINode::Create(L.getType(), 2, "", &L);
+    Phi->addIncoming(True, True->getParent());
+    Phi->addIncoming(False, False->getParent());
+    Phi->setDebugLoc(L.getDebugLoc());
+    L.replaceAllUsesWith(Phi);
+    L.eraseFromParent();
+    if (G && G->use_empty())
+      G->eraseFromParent();
+    if (S->use_empty())
+      S->eraseFromParent();
+  }
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    SmallVector<LoadInst *, 8> Loads;
+    for (Instruction &I : instructions(F))
+      if (auto *L = dyn_cast<LoadInst>(&I))
+        if (L->isSimple() && chosenAddress(*L).first &&
+            chosenAddress(*L).first->getCondition()->getType()->isIntegerTy(1))
+          Loads.push_back(L);
+    for (LoadInst *L : Loads)
+      split(*L);
+    return Loads.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+};
+
 // The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
 // SCEV still sees every loop of a naive pipeline).
 const char *CanonicalizationPipeline =
     "polyprop-inline-helpers,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
     "loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
-    "loop(indvars),loop-simplify,lcssa";
+    "loop(indvars),polyprop-split-select-loads,loop-simplify,lcssa";
 
 const char *PassNames[] = {"polyprop-detect",      "polyprop-scops", "polyprop-deps",
                            "polyprop-propagation", "polyprop-ast",   "polyprop-export-jscop",
@@ -876,6 +942,10 @@ void registerCallbacks(PassBuilder &PB) {
           return !errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline));
         if (Name == "polyprop-inline-helpers") {
           FPM.addPass(InlineHelpersPass());
+          return true;
+        }
+        if (Name == "polyprop-split-select-loads") {
+          FPM.addPass(SplitSelectLoadsPass());
           return true;
         }
         return addPolypropPass(Name, FPM);
