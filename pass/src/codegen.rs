@@ -300,6 +300,10 @@ enum Returned {
     Invariant(Value),
     /// The live-out scalar the statements write the returned value to (`return sum;`).
     Scalar(ArrayId),
+    /// An array the function allocates and returns (`float *out = malloc(..); ... return
+    /// out;`): the generated function allocates it as it does the arrays it keeps, does not
+    /// free it, and returns it.
+    Allocation(ArrayId),
 }
 
 /// What `function`'s one return returns (several returns are not yet supported).
@@ -315,9 +319,24 @@ fn returned_value(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Return
     match (returns.as_slice(), plan.returned) {
         ([ret], _) if invariant_in(ir::operand(*ret, 0), None) => Ok(Returned::Invariant(ir::operand(*ret, 0))),
         ([_], Some(scalar)) => Ok(Returned::Scalar(scalar)),
+        ([ret], None) if returned_allocation(ir::operand(*ret, 0), plan).is_some() => {
+            Ok(Returned::Allocation(returned_allocation(ir::operand(*ret, 0), plan).expect("checked")))
+        }
         ([ret], None) => Err(format!("not yet: a returned value of unsupported kind ({})", ir::to_string(ir::operand(*ret, 0)))),
         _ => Err("not yet: functions with several returns".into()),
     }
+}
+
+/// The array whose allocation `value` is (through casts), when the generated function makes
+/// that allocation itself and the model still writes the array.
+fn returned_allocation(value: Value, plan: &Plan<'_>) -> Option<ArrayId> {
+    let base = ir::strip_casts(value);
+    let id = plan.bases.iter().position(|b| *b == base)?;
+    let written = plan.scop.statements.iter().any(|s| s.write.array == id);
+    // The caller frees it as the source allocated it: only `malloc`'s (the generated code
+    // allocates with `malloc`, and `delete[]` of that would be undefined).
+    let malloc = ir::called_function_name(base).as_deref() == Some("malloc");
+    (malloc && written && !plan.scop.arrays[id].is_scalar()).then_some(id)
 }
 
 /// An allocation whose one argument is its size in bytes (`malloc`, C++'s `new[]` and `new`):
@@ -574,7 +593,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         // Freeing the temporaries and returning belong to no statement or loop.
         self.set_location(None);
         let i8_ptr = self.ir.i8_ptr();
-        for p in std::mem::take(&mut self.to_free) {
+        let kept = match returned {
+            Returned::Allocation(id) => self.values.arrays[id],
+            _ => None,
+        };
+        for p in std::mem::take(&mut self.to_free).into_iter().filter(|p| Some(*p) != kept) {
             let free = self.ir.function("free", None, &[i8_ptr.into()]);
             let cast = self.ir.bitcast(p, i8_ptr, "")?;
             self.ir.call(free, &[cast])?;
@@ -587,6 +610,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             Returned::Nothing => None,
             Returned::Invariant(v) => Some(materialize(&self.ir, v, &self.args, &mut self.cache)?),
             Returned::Scalar(id) => Some(self.scalar_value(id)?),
+            Returned::Allocation(id) => {
+                let pointer = self.values.arrays[id].ok_or_else(|| format!("internal error: returned array {} not allocated", self.plan.scop.arrays[id].name))?;
+                let ty = self.new_fn.get_type().get_return_type().ok_or("internal error: no return type")?;
+                Some(self.ir.bitcast(pointer, ty.into_pointer_type(), "")?)
+            }
         };
         self.ir.ret(value)
     }
