@@ -1,5 +1,5 @@
 // print=time gives, per SCoP the transform looked at, the wall time of each stage that ran:
-// all five for a transformed function, only the model's and propagation's where propagation
+// all six for a transformed function, only the model's and propagation's where propagation
 // removed nothing. It combines with print=transform and keeps clang's transform running.
 // RUN: env POLYPROP_OPTIONS='print=transform,time' %clang -O2 -fpass-plugin=%polyprop -c %s -o %t.o | FileCheck %s
 // RUN: test -s %t.o
@@ -22,6 +22,6 @@ void prefix(long n, const float *restrict in, float *restrict out) {
   free(t);
 }
 // CHECK: polyprop: function blur, function body: transformed: 1 temporaries removed
-// CHECK-NEXT: polyprop-time: function blur, function body: detect and model {{[0-9]+\.[0-9][0-9][0-9]}} s, propagation {{[0-9.]+}} s, AST {{[0-9.]+}} s, run-time check {{[0-9.]+}} s, code generation {{[0-9.]+}} s{{$}}
+// CHECK-NEXT: polyprop-time: function blur, function body: detect and model {{[0-9]+\.[0-9][0-9][0-9]}} s, propagation {{[0-9.]+}} s, AST {{[0-9.]+}} s, run-time check {{[0-9.]+}} s, speculation {{[0-9.]+}} s, code generation {{[0-9.]+}} s{{$}}
 // CHECK: polyprop: function prefix, function body: not transformed: nothing propagated
 // CHECK-NEXT: polyprop-time: function prefix, function body: detect and model {{[0-9.]+}} s, propagation {{[0-9.]+}} s{{$}}

@@ -522,6 +522,21 @@ void pp_remove_incoming(LLVMValueRef Phi, LLVMBasicBlockRef BB) {
       P->removeIncomingValue(unwrap(BB), /*DeletePHIIfEmpty=*/false);
 }
 
+// A new block on the edge `From -> To` (To's phis take it as their predecessor instead of From).
+LLVMBasicBlockRef pp_split_edge(LLVMBasicBlockRef From, LLVMBasicBlockRef To) {
+  return wrap(SplitEdge(unwrap(From), unwrap(To)));
+}
+
+// Undoes `pp_split_edge`: `From` branches to `To` again, and `Middle` is deleted.
+void pp_unsplit_edge(LLVMBasicBlockRef From, LLVMBasicBlockRef Middle, LLVMBasicBlockRef To) {
+  Instruction *Term = unwrap(From)->getTerminator();
+  for (unsigned K = 0; K < Term->getNumSuccessors(); ++K)
+    if (Term->getSuccessor(K) == unwrap(Middle))
+      Term->setSuccessor(K, unwrap(To));
+  unwrap(To)->replacePhiUsesWith(unwrap(Middle), unwrap(From));
+  unwrap(Middle)->eraseFromParent();
+}
+
 } // extern "C"
 
 // ---- Pass registration -----------------------------------------------------------------

@@ -476,6 +476,8 @@ fn liveness(region: &Region, base: Value) -> Liveness {
             Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if !region.defines(user) => return Liveness::LiveOut,
             Some(LLVMOpcode::LLVMLoad) => {}
             Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == address => {}
+            // A comparison of the address (`if (!t) return -1;`) reads no element.
+            Some(LLVMOpcode::LLVMICmp) => {}
             Some(LLVMOpcode::LLVMCall) => match ir::called_function_name(user).as_deref() {
                 Some(n) if is_deallocator(n) => freed = true,
                 Some(n) if n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.") => {}

@@ -90,6 +90,20 @@ extern "C" {
     fn pp_set_loop_id(branch: LLVMValueRef, source: llvm_sys::prelude::LLVMMetadataRef, scope: llvm_sys::prelude::LLVMMetadataRef);
     fn pp_source_checksum(f: LLVMValueRef, file: *mut *mut c_char, md5: *mut *mut c_char) -> i32;
     fn pp_remove_incoming(phi: LLVMValueRef, bb: LLVMBasicBlockRef);
+    fn pp_split_edge(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
+    fn pp_unsplit_edge(from: LLVMBasicBlockRef, middle: LLVMBasicBlockRef, to: LLVMBasicBlockRef);
+}
+
+/// A new block on the edge `from -> to`, which `to`'s phis take as predecessor instead.
+pub fn split_edge(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> LLVMBasicBlockRef {
+    // SAFETY: both blocks are live and `to` is a successor of `from`.
+    unsafe { pp_split_edge(from, to) }
+}
+
+/// Undoes `split_edge(from, to)`, which returned `middle`.
+pub fn unsplit_edge(from: LLVMBasicBlockRef, middle: LLVMBasicBlockRef, to: LLVMBasicBlockRef) {
+    // SAFETY: `middle` is the live block `split_edge` put between the live `from` and `to`.
+    unsafe { pp_unsplit_edge(from, middle, to) }
 }
 
 /// Removes `phi`'s incoming value from `bb`, if it has one.

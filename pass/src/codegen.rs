@@ -1591,13 +1591,21 @@ fn version_nest<'ctx>(
     place: &NestPlace,
     leaves: &[Value],
 ) -> Result<Box<dyn FnOnce() + 'ctx>, String> {
-    let preheader = llvm_raw::block(place.preheader).ok_or("internal error: no preheader")?;
+    // The check needs a block of its own before the region: a sequence of nests is entered
+    // from a branch (`if (!t) return -1;`), which gets one on its edge into the region.
+    let unconditional = ir::successors(place.preheader) == [place.entry]
+        && ir::opcode(ir::terminator(place.preheader)) == Some(LLVMOpcode::LLVMBr);
+    let split = (!unconditional).then(|| bridge::split_edge(place.preheader, place.entry));
+    let (place_preheader, place_entry) = (place.preheader, place.entry);
+    let unsplit = move || {
+        if let Some(middle) = split {
+            bridge::unsplit_edge(place_preheader, middle, place_entry);
+        }
+    };
+    let preheader = llvm_raw::block(split.unwrap_or(place.preheader)).ok_or("internal error: no preheader")?;
     let exit = llvm_raw::block(place.exit).ok_or("internal error: no exit block")?;
     let old_branch = preheader.get_terminator().ok_or("internal error: preheader without terminator")?;
-    let header = match ir::successors(place.preheader).as_slice() {
-        [h] if ir::opcode(old_branch.as_value_ref()) == Some(LLVMOpcode::LLVMBr) => llvm_raw::block(*h).ok_or("internal error")?,
-        _ => return Err("not yet: a preheader that does not branch to the loop alone".into()),
-    };
+    let header = llvm_raw::block(place.entry).ok_or("internal error: no entry block")?;
     let kept = preheader.get_instructions().count() - 1;
     // In the function itself, the leaves stand for themselves.
     let args = leaves.iter().map(|&v| (v, llvm_raw::value(v))).collect();
@@ -1612,6 +1620,7 @@ fn version_nest<'ctx>(
             Ok(slot) => slots.push(slot),
             Err(why) => {
                 erase(&slots);
+                unsplit();
                 return Err(why);
             }
         }
@@ -1649,6 +1658,7 @@ fn version_nest<'ctx>(
         if let Ok(branch) = ir.br_instruction(header) {
             bridge::set_debug_location_of(branch, location);
         }
+        unsplit();
     };
     let handed = match result {
         Ok(handed) => handed,

@@ -53,10 +53,66 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Can
         }
         Err(reason) => out.push(Candidate::Rejected { description: "function body".into(), reason }),
     }
-    for lp in loops.iter().filter(|l| l.parent().is_none()) {
-        try_loop(a, function, &name, *lp, &loops, quota, scope, &mut out);
+    let outermost: Vec<Loop> = loops.iter().copied().filter(|l| l.parent().is_none()).collect();
+    let mut k = 0;
+    while k < outermost.len() {
+        let sequence = (k + 1..outermost.len()).rev().find_map(|last| {
+            Region::loop_sequence(a, function, outermost[k], outermost[last]).map(|r| (last, r))
+        });
+        if let Some((last, region)) = sequence {
+            if try_sequence(a, function, &name, &outermost[k..=last], region, quota, scope, &mut out) {
+                k = last + 1;
+                continue;
+            }
+        }
+        try_loop(a, function, &name, outermost[k], &loops, quota, scope, &mut out);
+        k += 1;
     }
     out
+}
+
+/// Tries consecutive loop nests and the code between them as one SCoP (the longest such
+/// region from a nest on); whether it was accepted. A rejected sequence is printed, and its
+/// nests are tried on their own.
+#[allow(clippy::too_many_arguments)]
+fn try_sequence(
+    a: Analyses,
+    function: Value,
+    name: &str,
+    nests: &[Loop],
+    region: Region,
+    quota: u64,
+    scope: Scope,
+    out: &mut Vec<Candidate>,
+) -> bool {
+    if scope == Scope::Transformable && !crate::arrays::holds_temporary(&region, function) {
+        return false;
+    }
+    let description = match (describe(nests[0]), describe(nests[nests.len() - 1])) {
+        (Some(first), Some(last)) => format!("loop nests from {first} to {last}"),
+        _ => "loop nests".to_string(),
+    };
+    let scop_name = format!("{name}.{}", crate::affinator::sanitize(&ir::block_name(nests[0].header())));
+    match scop_builder::build(a, function, &region, scop_name, quota, scope == Scope::Transformable) {
+        Ok(built) => {
+            out.push(Candidate::Accepted { description, built: Box::new(built) });
+            true
+        }
+        Err(reason) => {
+            out.push(Candidate::Rejected { description, reason });
+            false
+        }
+    }
+}
+
+/// Where a loop nest starts, for messages: its source location or its header's name.
+fn describe(lp: Loop) -> Option<String> {
+    let header = ir::block_name(lp.header());
+    match ir::location(ir::terminator(lp.header())) {
+        Some(at) if header.is_empty() => Some(at.to_string()),
+        _ if header.is_empty() => None,
+        _ => Some(format!("%{header}")),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -71,11 +127,7 @@ fn try_loop(
     out: &mut Vec<Candidate>,
 ) {
     let header = ir::block_name(lp.header());
-    let description = match ir::location(ir::terminator(lp.header())) {
-        Some(at) if header.is_empty() => format!("loop nest at {at}"),
-        _ if header.is_empty() => "loop nest".to_string(),
-        _ => format!("loop nest at %{header}"),
-    };
+    let description = describe(lp).map_or_else(|| "loop nest".to_string(), |at| format!("loop nest at {at}"));
     let region = Region::loop_nest(a, function, lp);
     // An inner loop holds no more than its outer one: none of them can gain either.
     if scope == Scope::Transformable && region.as_ref().is_some_and(|r| !crate::arrays::holds_temporary(r, function)) {

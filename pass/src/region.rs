@@ -40,6 +40,33 @@ impl Region {
         Region::new(a, lp.header(), members, lp.depth() - 1, false)
     }
 
+    /// A region holding consecutive loop nests `first` to `last` of one parent and the code
+    /// between them (`t = malloc(..); if (!t) return -1; for ..; for ..; free(t);`, whose body
+    /// is no SCoP, holds its stages here): the smallest one with a single entry block, entered
+    /// from outside only there, and a single exit block, starting at `first`'s preheader or one
+    /// of its dominators (the guards `if (h > 0)` that rotated loops get) and ending at `last`'s
+    /// exit or one of its post-dominators, all of them outside any loop of the parent's.
+    pub fn loop_sequence(a: Analyses, function: Value, first: Loop, last: Loop) -> Option<Region> {
+        let level = |b: Block| a.loop_for(b) == first.parent();
+        let entries = chain(first.preheader()?, |b| a.immediate_dominator(b), level);
+        let exits = chain(last.exit_block()?, |b| a.immediate_post_dominator(b), level);
+        let blocks = ir::blocks(function);
+        // The run-time check goes before the entry: the function's first block is no entry.
+        entries.iter().filter(|e| Some(**e) != blocks.first().copied()).find_map(|&entry| {
+            exits.iter().find_map(|&exit| {
+                let members = single_entry_exit(&blocks, entry, exit)?;
+                let nests_inside = [first.header(), last.header()].iter().all(|h| members.contains(h));
+                // Every loop inside whole: the blocks of a nest below the parent come with it.
+                let loops_whole = members.iter().all(|&b| match a.loop_for(b) {
+                    l if l == first.parent() => true,
+                    Some(l) => outermost_below(l, first.parent()).is_some_and(|o| members.contains(&o.header())),
+                    None => false,
+                });
+                (nests_inside && loops_whole).then(|| Region::new(a, entry, members, first.depth() - 1, false)).flatten()
+            })
+        })
+    }
+
     fn new(
         a: Analyses,
         entry: Block,
@@ -115,6 +142,47 @@ impl Region {
     pub fn forward_predecessors(&self, bb: Block) -> &[Block] {
         self.forward_predecessors.get(&bb).map_or(&[], Vec::as_slice)
     }
+}
+
+/// `start` and up to three blocks after it along `next`, as long as `keep` holds.
+fn chain(start: Block, next: impl Fn(Block) -> Option<Block>, keep: impl Fn(Block) -> bool) -> Vec<Block> {
+    let mut out = vec![start];
+    while out.len() < 4 {
+        match next(out[out.len() - 1]) {
+            Some(b) if keep(b) => out.push(b),
+            _ => break,
+        }
+    }
+    out.retain(|b| keep(*b));
+    out
+}
+
+/// The blocks from `entry` up to, not including, `exit`, if control enters them only at
+/// `entry` (not from inside: no loop around it) and leaves them only to `exit`.
+fn single_entry_exit(blocks: &[Block], entry: Block, exit: Block) -> Option<HashSet<Block>> {
+    let mut members: HashSet<Block> = HashSet::new();
+    let mut work = vec![entry];
+    while let Some(b) = work.pop() {
+        if b == exit || !members.insert(b) {
+            continue;
+        }
+        let successors = ir::successors(b);
+        // A return (or unreachable) inside: control would leave elsewhere than the exit.
+        if successors.is_empty() || successors.contains(&entry) {
+            return None;
+        }
+        work.extend(successors);
+    }
+    let entered_elsewhere = blocks.iter().any(|&b| !members.contains(&b) && ir::successors(b).iter().any(|s| *s != entry && members.contains(s)));
+    (!entered_elsewhere).then_some(members)
+}
+
+/// The loop containing `lp` (or `lp` itself) whose parent is `parent`.
+fn outermost_below(mut lp: Loop, parent: Option<Loop>) -> Option<Loop> {
+    while lp.parent() != parent {
+        lp = lp.parent()?;
+    }
+    Some(lp)
 }
 
 /// Whether the edge `from -> to` is a back edge (to the header of a loop containing `from`).

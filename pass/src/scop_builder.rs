@@ -48,20 +48,27 @@ pub struct BuiltScop {
 /// Where a loop-nest SCoP sits in its function: the run-time check goes at the end of the
 /// loop's preheader, the new code rejoins the original at its exit block.
 pub struct NestPlace {
+    /// The one block outside that branches into the region.
     pub preheader: Block,
+    /// Where the region starts: a loop's header, or the first block of a sequence of nests.
+    pub entry: Block,
     pub exit: Block,
     pub blocks: HashSet<Block>,
 }
 
 impl NestPlace {
-    fn of(a: Analyses, region: &Region) -> Option<NestPlace> {
+    fn of(function: Value, region: &Region) -> Option<NestPlace> {
         if region.is_function {
             return None;
         }
-        let lp = a.loop_for(region.entry).filter(|l| l.header() == region.entry)?;
-        let preheader = lp.preheader().filter(|p| !region.contains(*p))?;
-        let exit = lp.exit_block().filter(|x| !region.contains(*x))?;
-        Some(NestPlace { preheader, exit, blocks: region.members().clone() })
+        let entry = region.entry;
+        let mut into = ir::blocks(function).into_iter().filter(|b| !region.contains(*b) && ir::successors(*b).contains(&entry));
+        let preheader = into.next()?;
+        // One loop's exit, or the last one's of a sequence (`Region::loop_sequence`): the one
+        // block outside that the region branches to.
+        let mut outside = region.blocks.iter().flat_map(|b| ir::successors(*b)).filter(|s| !region.contains(*s));
+        let exit = outside.next()?;
+        (into.next().is_none() && outside.all(|s| s == exit)).then(|| NestPlace { preheader, entry, exit, blocks: region.members().clone() })
     }
 
     /// Whether `value` is an instruction of the nest.
@@ -174,7 +181,7 @@ pub fn build(
         parameters: parameters.values.clone(),
         externals: external_values,
         is_function: region.is_function,
-        place: NestPlace::of(a, region),
+        place: NestPlace::of(function, region),
         returned: returned_scalar.map(|id| id - SCALAR_BASE + n_memory),
         used_after: used_after.into_iter().map(|(v, id)| (v, id - SCALAR_BASE + n_memory)).collect(),
         fidelity: crate::fidelity::Fidelity {
