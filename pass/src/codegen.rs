@@ -319,10 +319,10 @@ fn returned_value(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Return
     match (returns.as_slice(), plan.returned) {
         ([ret], _) if invariant_in(ir::operand(*ret, 0), None) => Ok(Returned::Invariant(ir::operand(*ret, 0))),
         ([_], Some(scalar)) => Ok(Returned::Scalar(scalar)),
-        ([ret], None) if returned_allocation(ir::operand(*ret, 0), plan).is_some() => {
-            Ok(Returned::Allocation(returned_allocation(ir::operand(*ret, 0), plan).expect("checked")))
-        }
-        ([ret], None) => Err(format!("not yet: a returned value of unsupported kind ({})", ir::to_string(ir::operand(*ret, 0)))),
+        ([ret], None) => match returned_allocation(ir::operand(*ret, 0), plan) {
+            Some(id) => Ok(Returned::Allocation(id)),
+            None => Err(format!("not yet: a returned value of unsupported kind ({})", ir::to_string(ir::operand(*ret, 0)))),
+        },
         _ => Err("not yet: functions with several returns".into()),
     }
 }

@@ -55,8 +55,11 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Can
     }
     let outermost: Vec<Loop> = loops.iter().copied().filter(|l| l.parent().is_none()).collect();
     let mut k = 0;
+    // The nests of a rejected sequence are tried on their own, not in shorter sequences: each
+    // attempt models the whole region, and the reason is usually in every one of them.
+    let mut rejected_until = 0;
     while k < outermost.len() {
-        let sequence = (k + 1..outermost.len()).rev().find_map(|last| {
+        let sequence = (k + 1..outermost.len()).rev().filter(|_| k >= rejected_until).find_map(|last| {
             Region::loop_sequence(a, function, outermost[k], outermost[last]).map(|r| (last, r))
         });
         if let Some((last, region)) = sequence {
@@ -64,6 +67,7 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Can
                 k = last + 1;
                 continue;
             }
+            rejected_until = last + 1;
         }
         try_loop(a, function, &name, outermost[k], &loops, quota, scope, &mut out);
         k += 1;

@@ -46,7 +46,8 @@ pub struct BuiltScop {
 }
 
 /// Where a loop-nest SCoP sits in its function: the run-time check goes at the end of the
-/// loop's preheader, the new code rejoins the original at its exit block.
+/// loop's preheader (for a sequence of nests entered from a branch, on a block of its own on
+/// that edge), the new code rejoins the original at its exit block.
 pub struct NestPlace {
     /// The one block outside that branches into the region.
     pub preheader: Block,

@@ -25,13 +25,16 @@ use crate::model::{Access, Scop, Statement};
 /// domain. A statement whose question exceeds the isl quota gets none (its sides stay branches).
 pub fn speculable_reads(ctx: &IslContext, source: &Scop, transformed: &Scop) -> IslResult<Vec<Vec<Access>>> {
     let candidates: Vec<Vec<&Access>> = transformed.statements.iter().map(candidates).collect();
-    let mut wanted = vec![false; source.arrays.len()];
+    // Propagation keeps the source's arrays, in order; sized for both all the same.
+    let arrays = source.arrays.len().max(transformed.arrays.len());
+    let mut wanted = vec![false; arrays];
     candidates.iter().flatten().for_each(|a| wanted[a.array] = true);
     if !wanted.contains(&true) {
         return Ok(vec![Vec::new(); transformed.statements.len()]);
     }
     let assumed = isl::assumed_context(ctx, transformed)?;
     let touched = touched_elements(ctx, source, &wanted, &assumed)?;
+    debug_assert_eq!(touched.len(), arrays);
     let mut speculable = Vec::with_capacity(transformed.statements.len());
     for (statement, reads) in transformed.statements.iter().zip(candidates) {
         ctx.reset_quota();
@@ -72,7 +75,7 @@ pub fn unconditional_reads(statement: &Statement) -> Vec<Access> {
 /// Per array, `{ A[subscripts] }` that the source reads or writes at every run under
 /// `assumed`: affine accesses outside select sides; of a guarded statement only its guard's.
 fn touched_elements<'c>(ctx: &'c IslContext, source: &Scop, wanted: &[bool], assumed: &ParamSet<'c>) -> IslResult<Vec<Option<UnionSet<'c>>>> {
-    let mut touched: Vec<Option<UnionSet<'c>>> = (0..source.arrays.len()).map(|_| None).collect();
+    let mut touched: Vec<Option<UnionSet<'c>>> = (0..wanted.len()).map(|_| None).collect();
     for statement in &source.statements {
         ctx.reset_quota();
         let accesses = match &statement.guard {
