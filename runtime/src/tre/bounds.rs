@@ -11,7 +11,8 @@
 //! as in Quickhull. Here the slopes a face may have are read off the points instead: along
 //! each outer axis, the slope between hull points that differ in that coordinate only (as
 //! `d * dv / do`, rounded both ways, so that `floor(i / 2)` gives `a = 1, d = 2`), and the
-//! least slope that lifts the bound over the current point. For a slope vector, the lowest
+//! least slope that lifts the bound over the current point; the few most frequent per axis
+//! first, rarer ones for rational faces only when those fail. For a slope vector, the lowest
 //! constant `b` that leaves every point beneath the face is `max(d * v - a . o)`; the face then
 //! contains the points within `d` of it. Faces are chosen greedily, most points first, until
 //! every hull point lies on one (several faces: section 4.2's multiple upper bounds). The
@@ -20,7 +21,10 @@
 //! safe: a poor guess costs a branch, never a wrong nest.
 
 use super::nest::Face;
-use std::collections::HashMap;
+use crate::fast_hash::{FastHasher, FastMap};
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+use std::ops::Range;
 
 /// At most this many faces per loop (section 4.2 needs two for tiles and `min(i, N)`).
 pub const MAX_FACES: usize = 3;
@@ -28,6 +32,13 @@ pub const MAX_FACES: usize = 3;
 const DIVISORS: [i64; 3] = [1, 2, 3];
 /// Slopes kept per axis and divisor, most frequent first, so that the product stays small.
 const SLOPES_PER_AXIS: usize = 3;
+/// Slopes kept per axis and divisor `d > 1` when no faces fit with [`SLOPES_PER_AXIS`]. The
+/// hull points of a rational face are floors, so the slopes between nearby points are its
+/// slope rounded both ways and the exact one can be rarer: `floor((2k - 2i + 8) / 3)` drops by
+/// 0 or 1 per step of `i` (slopes 0 and -3 over 3) and by -2 over 3 steps only from a line's
+/// first point. An integer face contains its hull points, so its slope is as frequent as
+/// the face is large: the retry leaves `d = 1` out.
+const MORE_SLOPES_PER_AXIS: usize = 8;
 
 /// Hull points of one loop: `width` outer coordinates then the value, flattened.
 #[derive(Clone, Debug, Default)]
@@ -164,8 +175,23 @@ pub fn fit_upper(hull: &HullPoints, current: (&[i64], i64)) -> Option<Vec<Face>>
     if hull.is_empty() {
         return Some(vec![Face::constant(current.1, width)]);
     }
-    let candidates = candidate_faces(hull, current);
-    greedy_cover(hull, &candidates)
+    // Per divisor, per axis: every candidate slope, most frequent first.
+    let rises: Vec<AxisRises> = (0..width).map(|axis| axis_rises(hull, current, axis)).collect();
+    let slopes: Vec<Vec<Vec<i64>>> = DIVISORS
+        .iter()
+        .map(|&divisor| rises.iter().map(|axis| axis_slopes(axis, divisor)).collect())
+        .collect();
+    let mut candidates = Candidates::default();
+    candidates.add(hull, current, &slopes, 0..SLOPES_PER_AXIS);
+    if let Some(faces) = greedy_cover(hull, &candidates.faces) {
+        return Some(faces);
+    }
+    // Rarer slopes only when the frequent ones fail: the product grows with their number.
+    if !slopes.iter().flatten().any(|axis| axis.len() > SLOPES_PER_AXIS) {
+        return None;
+    }
+    candidates.add(hull, current, &slopes, SLOPES_PER_AXIS..MORE_SLOPES_PER_AXIS);
+    greedy_cover(hull, &candidates.faces)
 }
 
 /// Picks faces covering the most uncovered hull points until all are covered.
@@ -211,28 +237,42 @@ fn face_complexity(face: &Face) -> (i64, usize, i64) {
     (face.divisor, nonzero, size)
 }
 
-/// Every face worth trying, with the hull points it contains.
-fn candidate_faces(hull: &HullPoints, current: (&[i64], i64)) -> Vec<(Face, Vec<bool>)> {
-    let mut out: Vec<(Face, Vec<bool>)> = Vec::new();
-    for divisor in DIVISORS {
-        let per_axis: Vec<Vec<i64>> = (0..hull.width)
-            .map(|axis| axis_slopes(hull, current, axis, divisor))
-            .collect();
-        for slopes in cartesian(&per_axis) {
-            if divisor > 1 && slopes.iter().all(|&a| a % divisor == 0) {
-                continue; // the same face as an integer one
+/// Faces worth trying, each with the hull points it contains, in the order they were found.
+#[derive(Default)]
+struct Candidates {
+    faces: Vec<(Face, Vec<bool>)>,
+    seen: HashSet<Face, BuildHasherDefault<FastHasher>>,
+}
+
+impl Candidates {
+    /// Per divisor, the faces whose slope along every axis is among the first `ranks.end` of
+    /// `slopes` on that axis and, along at least one axis, not among the first `ranks.start`
+    /// (those were added before).
+    fn add(&mut self, hull: &HullPoints, current: (&[i64], i64), slopes: &[Vec<Vec<i64>>], ranks: Range<usize>) {
+        for (&divisor, axes) in DIVISORS.iter().zip(slopes) {
+            if ranks.start > 0 && divisor == 1 {
+                continue;
             }
-            let face = supporting_face(hull, current, slopes, divisor);
-            let cover: Vec<bool> = hull
-                .iter()
-                .map(|(outer, value)| face.value(outer) == value)
-                .collect();
-            if cover.iter().any(|&c| c) && !out.iter().any(|(f, _)| *f == face) {
-                out.push((face, cover));
+            let lengths: Vec<usize> = axes.iter().map(|axis| axis.len().min(ranks.end)).collect();
+            for picks in cartesian(&lengths) {
+                if ranks.start > 0 && picks.iter().all(|&rank| rank < ranks.start) {
+                    continue;
+                }
+                let face_slopes: Vec<i64> = picks.iter().zip(axes).map(|(&rank, axis)| axis[rank]).collect();
+                if divisor > 1 && face_slopes.iter().all(|&a| a % divisor == 0) {
+                    continue; // the same face as an integer one
+                }
+                let face = supporting_face(hull, current, face_slopes, divisor);
+                let cover: Vec<bool> = hull
+                    .iter()
+                    .map(|(outer, value)| face.value(outer) == value)
+                    .collect();
+                if cover.iter().any(|&c| c) && self.seen.insert(face.clone()) {
+                    self.faces.push((face, cover));
+                }
             }
         }
     }
-    out
 }
 
 /// The face with slopes `a / divisor` just above every point: `b = max(d * v - a . o)`.
@@ -258,17 +298,22 @@ fn supporting_face(
     }
 }
 
-/// Candidate slopes (numerators over `divisor`) along `axis`, most frequent first.
-fn axis_slopes(hull: &HullPoints, current: (&[i64], i64), axis: usize, divisor: i64) -> Vec<i64> {
-    let mut counts: Vec<(i64, usize)> = vec![(0, 0)];
-    let mut add = |slope: i64, weight: usize| match counts.iter_mut().find(|(s, _)| *s == slope) {
-        Some(entry) => entry.1 += weight,
-        None => counts.push((slope, weight)),
-    };
-    // Slopes between points on one line along `axis` (other coordinates equal): from the
-    // line's first point, whose overall slope survives the rounding of floor(), and from the
-    // previous point on the line, which is where a second face starts.
-    let mut lines: HashMap<Vec<i64>, (usize, usize)> = HashMap::new();
+/// What the points say about slopes along one axis, whatever the divisor: rises over runs
+/// between points of one line along the axis (other coordinates equal), and the rises the
+/// current prefix needs over points of its line.
+struct AxisRises {
+    /// `(value - from_value, step)`, from the line's first point, whose overall slope survives
+    /// the rounding of floor(), and from the previous point on the line, which is where a
+    /// second face starts.
+    between_points: Vec<(i64, i64)>,
+    /// `(current value - value, step)` from the previous and the first point on the current
+    /// prefix's line: the least slopes that lift the face over it.
+    over_current: Vec<(i64, i64)>,
+}
+
+fn axis_rises(hull: &HullPoints, current: (&[i64], i64), axis: usize) -> AxisRises {
+    let mut between_points = Vec::new();
+    let mut lines: FastMap<Vec<i64>, (usize, usize)> = FastMap::default();
     for n in 0..hull.len() {
         let (outer, value) = hull.point(n);
         match lines.get_mut(&line_key(outer, axis)) {
@@ -277,9 +322,7 @@ fn axis_slopes(hull: &HullPoints, current: (&[i64], i64), axis: usize, divisor: 
                     let (from_outer, from_value) = hull.point(from);
                     let step = outer[axis] - from_outer[axis];
                     if step != 0 {
-                        for slope in rounded(divisor * (value - from_value), step) {
-                            add(slope, 1);
-                        }
+                        between_points.push((value - from_value, step));
                     }
                 }
                 *previous = n;
@@ -289,23 +332,41 @@ fn axis_slopes(hull: &HullPoints, current: (&[i64], i64), axis: usize, divisor: 
             }
         }
     }
-    // The least slopes that lift the face over the current prefix, from the first and the
-    // previous point on its line.
+    let mut over_current = Vec::new();
     if let Some(&(first, previous)) = lines.get(&line_key(current.0, axis)) {
         for n in [previous, first] {
             let (outer, value) = hull.point(n);
             let step = current.0[axis] - outer[axis];
             if step > 0 {
-                add(ceil_div(divisor * (current.1 - value), step), 1);
+                over_current.push((current.1 - value, step));
             }
         }
     }
+    AxisRises {
+        between_points,
+        over_current,
+    }
+}
+
+/// Candidate slopes (numerators over `divisor`) along one axis, most frequent first (ties:
+/// the smaller magnitude first): the rises between points rounded both ways, the rises over
+/// the current prefix rounded up, and 0.
+fn axis_slopes(rises: &AxisRises, divisor: i64) -> Vec<i64> {
+    let mut counts: Vec<(i64, usize)> = vec![(0, 0)];
+    let mut add = |slope: i64| match counts.iter_mut().find(|(s, _)| *s == slope) {
+        Some(entry) => entry.1 += 1,
+        None => counts.push((slope, 1)),
+    };
+    for &(rise, step) in &rises.between_points {
+        for slope in rounded(divisor * rise, step) {
+            add(slope);
+        }
+    }
+    for &(rise, step) in &rises.over_current {
+        add(ceil_div(divisor * rise, step));
+    }
     counts.sort_by_key(|&(slope, count)| (std::cmp::Reverse(count), slope.abs()));
-    counts
-        .into_iter()
-        .take(SLOPES_PER_AXIS)
-        .map(|(slope, _)| slope)
-        .collect()
+    counts.into_iter().map(|(slope, _)| slope).collect()
 }
 
 /// The coordinates other than `axis`: the points of one line along `axis` share it.
@@ -339,15 +400,15 @@ fn ceil_div(n: i64, d: i64) -> i64 {
     -floor_div(-n, d)
 }
 
-/// Every combination of one slope per axis.
-fn cartesian(per_axis: &[Vec<i64>]) -> Vec<Vec<i64>> {
-    per_axis.iter().fold(vec![Vec::new()], |partial, slopes| {
+/// Every combination of one index per axis, below `lengths[axis]`, the last axis fastest.
+fn cartesian(lengths: &[usize]) -> Vec<Vec<usize>> {
+    lengths.iter().fold(vec![Vec::new()], |partial, &length| {
         partial
             .iter()
             .flat_map(|prefix| {
-                slopes.iter().map(move |&s| {
+                (0..length).map(move |index| {
                     let mut v = prefix.clone();
-                    v.push(s);
+                    v.push(index);
                     v
                 })
             })
@@ -408,6 +469,34 @@ mod tests {
                 coefficients: vec![1],
                 constant: 0,
                 divisor: 2
+            }]
+        );
+    }
+
+    /// `t <= floor((2k - 2i + 8) / 3)` (random nest 675 of `random_nests_reconstruct_exactly`,
+    /// over `(i, j, k)`): along `i` its hull points drop by 0 or 1 per step, so the frequent
+    /// slopes over 3 are 0 and -3, and -2 comes only from the lines' first points; the fit
+    /// needs the rarer slopes.
+    #[test]
+    fn rational_face_with_a_rare_slope() {
+        let mut points = Vec::new();
+        for i in 0..=3i64 {
+            for j in 0..=3 - i {
+                for k in 0..=(i + 2).min(2 * i) {
+                    points.push((vec![i, j, k], (2 * k - 2 * i + 8).div_euclid(3)));
+                }
+            }
+        }
+        // The engine fits it at (3, 0, 2), with t = 2 reached there, after the points before.
+        let at = points.iter().position(|(o, _)| o == &vec![3, 0, 2]).unwrap();
+        let refs: Vec<(&[i64], i64)> = points[..at].iter().map(|(o, v)| (o.as_slice(), *v)).collect();
+        let faces = fit_upper(&hull(3, &refs), (&[3, 0, 2], 2)).unwrap();
+        assert_eq!(
+            faces,
+            vec![Face {
+                coefficients: vec![-2, 0, 2],
+                constant: 8,
+                divisor: 3
             }]
         );
     }

@@ -21,7 +21,7 @@
 use std::fmt::Write;
 
 /// One upper-bound face of a loop: `i_j <= floor((coefficients . outer + constant) / divisor)`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Face {
     /// Coefficients of the outer iterators `i_0 .. i_{j-1}`, outermost first.
     pub coefficients: Vec<i64>,
