@@ -421,10 +421,7 @@ impl Partial {
             .faces
             .into_iter()
             .zip(self.lower)
-            .map(|(faces, lower)| Loop {
-                lower: lower_faces(lower),
-                upper: faces.unwrap(),
-            })
+            .map(|(faces, lower)| Loop::new(lower_faces(lower), faces.unwrap()))
             .collect();
         Some(Nest {
             base,
@@ -726,10 +723,7 @@ pub fn reconstruct_nest(trace: &[i64], limits: Limits) -> Outcome {
         let nest = Nest {
             base: trace[0],
             coefficients: vec![0],
-            loops: vec![Loop {
-                lower: Vec::new(),
-                upper: vec![Face::constant(0, 0)],
-            }],
+            loops: vec![Loop::new(Vec::new(), vec![Face::constant(0, 0)])],
         };
         return Outcome {
             nest: Some(nest),

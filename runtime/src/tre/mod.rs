@@ -178,8 +178,8 @@ impl Reconstruction {
 }
 
 impl Reconstruction {
-    /// The reconstruction for tools: pieces (nests with their coefficients and faces, raw
-    /// addresses) and statistics, as one JSON object.
+    /// The reconstruction for tools: pieces (nests with their coefficients, and per loop its
+    /// lower and upper faces and its step; raw addresses) and statistics, as one JSON object.
     pub fn json(&self, reference: &str, element_size: u32, seconds: f64, exact: Option<bool>) -> String {
         let stats = self.statistics();
         let pieces: Vec<String> = self.pieces.iter().map(piece_json).collect();
@@ -222,7 +222,14 @@ fn piece_json(piece: &Piece) -> String {
             let loops: Vec<String> = nest
                 .loops
                 .iter()
-                .map(|l| format!("{{\"lower\":[{}],\"upper\":[{}]}}", faces(&l.lower), faces(&l.upper)))
+                .map(|l| {
+                    format!(
+                        "{{\"lower\":[{}],\"upper\":[{}],\"step\":{}}}",
+                        faces(&l.lower),
+                        faces(&l.upper),
+                        l.step
+                    )
+                })
                 .collect();
             format!(
                 "{{\"kind\":\"nest\",\"base\":{},\"coefficients\":[{}],\"loops\":[{}],\"count\":{}}}",

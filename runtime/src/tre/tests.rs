@@ -123,6 +123,35 @@ fn rational_face_on_two_iterators() {
     assert_eq!(nest.loops[3].upper, vec![face(&[-2, 0, 2], 8, 3)], "{}", nest.print(0));
 }
 
+/// A loop with a step and a lower face, as C writes it: `for i <= 2, for (j = max(i, 1); j <=
+/// 7; j += 3)` issues `j` = 1, 4, 7; 1, 4, 7; 2, 5 and prints and counts its step.
+#[test]
+fn nest_with_a_step() {
+    let nest = Nest {
+        base: 0x100,
+        coefficients: vec![64, 8],
+        loops: vec![
+            Loop::new(Vec::new(), vec![face(&[], 2, 1)]),
+            Loop {
+                lower: vec![face(&[1], 0, 1), face(&[0], 1, 1)],
+                upper: vec![face(&[0], 7, 1)],
+                step: 3,
+            },
+        ],
+    };
+    let expected: Vec<i64> = (0..=2i64)
+        .flat_map(|i| (i.max(1)..=7).step_by(3).map(move |j| 0x100 + 64 * i + 8 * j))
+        .collect();
+    assert_eq!(nest.regenerate(), expected);
+    assert_eq!(nest.count(), 8);
+    assert_eq!(
+        nest.print(0),
+        "for (i = 0; i <= 2; i++)\n  for (j = max(i, 1); j <= 7; j += 3)\n    access(0x100 + 64*i + 8*j);\n"
+    );
+    // The base, 2 coefficients, upper faces of 0 + 2 and 1 + 2 integers, the step.
+    assert_eq!(nest.integers(), 1 + 2 + 2 + 3 + 1);
+}
+
 #[test]
 fn noise_stays_raw_and_exact() {
     let mut random = test_random(7);
