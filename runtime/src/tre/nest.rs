@@ -22,7 +22,8 @@
 //! l <= 6; l += 3)`. It takes the values `start, start + s, ...` up to its upper bound, and
 //! `start` may lie on a different residue modulo `s` at different outer iterators, which no
 //! unit-step iterator with affine faces expresses (the lattice `start + sZ` changes with the
-//! outer iterators).
+//! outer iterators). The engine introduces a step only where a restart falls between the
+//! values of a unit-step loop ([`super::engine`]); otherwise the step is folded into `c`.
 
 use std::fmt::Write;
 
