@@ -4,11 +4,12 @@
 //! A partial solution `S_D^k = {c, U, w}` generates the first `k + 1` addresses with `D`
 //! loops; it is extended one address at a time by the observed stride `sigma^k = a_{k+1} -
 //! a_k` (the sequence of differences). By Lemma 2 only `D` successors `+(l, i^k)` (increment
-//! loop `l`, reset the inner ones to their lower bounds, 0 in the canonical form) are sequential, and the stride of each is
-//! `c . delta_l` (Lemma 1). Per step:
+//! loop `l` by its step, reset the inner ones to their lower bounds, 0 in the canonical form)
+//! are sequential, and the stride of each is `c . delta_l` (Lemma 1). Per step:
 //!
 //! 1. Prediction (section 3.3, equation 5): `gamma_j = u_j(i) - i_j` counts the iterations
-//!    left in loop `j`; the innermost `j` with `gamma_j > 0` is the predicted successor. A
+//!    left in loop `j` (over its step, for a loop with one, item 5); the innermost `j` with
+//!    `gamma_j > 0` is the predicted successor. A
 //!    loop that has not reset yet has an unknown bound and `gamma = infinity`. When the
 //!    prediction is the innermost loop, the whole run of equal strides up to its bound is
 //!    taken in one comparison loop: the search for the innermost period and stride.
@@ -21,6 +22,19 @@
 //!    tried after the brute force and before growth, as in section 4.4.
 //! 4. Growth (section 3.2, Algorithm 2): a new loop at each insertion point `p = 0..=D`,
 //!    outermost first, with coefficient `c'_p = sigma^k + sum_{r >= p} i_r c_r`.
+//! 5. Steps (ours, the last resort, only where none of the above gives the stride): a restart
+//!    of item 3 between two values of a unit-step loop `r`, at a fraction `n / s` of its
+//!    coefficient (`s <= 8`, read off the stride). Loop `r` takes on the step `s`: its values,
+//!    hull points and faces are scaled by `s` and its coefficient divided by it, and the
+//!    restart is then an ordinary new lower face. This is how a loop that C writes `for (l =
+//!    max(2j + 2, 3); l <= 6; l += 3)` is found, whose start changes residue modulo 3 with
+//!    `j` (3, 3, 4): no unit-step iterator with affine faces gives it in as many loops, since
+//!    `l - 3t` would have to be affine in the outer iterators. The upper faces of a loop of
+//!    step `s` are exact within `s - 1` (its last value is the bound rounded down to its
+//!    lattice), and its lower faces may need the rotation of section 4.2
+//!    ([`super::bounds::fit_lower`]). Last because a step is a rarer explanation than another
+//!    face or loop: tried earlier, it lets a search that no single nest ends (section 4.6)
+//!    cover a longer prefix with a nest that leaves the rest of the trace raw.
 //!
 //! Algorithm 1 takes a prediction whose stride matched without branching. That is only safe
 //! once the bounds it relies on are settled: a loop's upper bound is settled when its faces
@@ -49,7 +63,7 @@
 //! visited points only where a bound was not settled); what does not fit one nest in the
 //! quota falls back to several pieces ([`super::pieces`]).
 
-use super::bounds::{faces_fit, fit_upper, HullPoints, Span};
+use super::bounds::{faces_fit, fit_lower, fit_upper, HullPoints, Span};
 use super::nest::{Face, Loop, Nest};
 
 /// Bounds on the search.
@@ -88,11 +102,16 @@ pub struct Outcome {
 const HISTORY: usize = 1024;
 /// Restart values tried for a new lower face are not enumerated beyond this range.
 const MAX_RESTART_VALUES: i64 = 1024;
+/// The largest step a loop may take on (see [`Partial::stepped_restarts`]).
+const MAX_STEP: i64 = 8;
 
 /// `S_D^k` with its iteration vector `i^k` and the hull points of every loop.
 #[derive(Clone)]
 struct Partial {
     coefficients: Vec<i64>,
+    /// Per loop: its step, 1 unless a restart fell between its values
+    /// ([`Partial::stepped_restarts`]); `index` holds values, `coefficients` the stride per 1.
+    steps: Vec<i64>,
     index: Vec<i64>,
     /// Per loop `j`: the prefixes at which it reset (width `j`).
     hull: Vec<HullPoints>,
@@ -123,7 +142,7 @@ impl Partial {
     fn stride(&self, level: usize) -> i64 {
         if self.lower[level + 1..].iter().all(Vec::is_empty) {
             // Inner loops restart at 0: no successor vector to build on the hot path.
-            return self.coefficients[level]
+            return self.coefficients[level] * self.steps[level]
                 - (level + 1..self.depth()).map(|r| self.coefficients[r] * self.index[r]).sum::<i64>();
         }
         self.stride_to(level, &self.successor(level))
@@ -132,7 +151,7 @@ impl Partial {
     /// `+(l, i^k)`: loop `l` steps, the loops inside it restart at their lower bounds.
     fn successor(&self, level: usize) -> Vec<i64> {
         let mut next = self.index.clone();
-        next[level] += 1;
+        next[level] += self.steps[level];
         for r in level + 1..self.depth() {
             next[r] = self.lower_bound(r, &next[..r]);
         }
@@ -172,6 +191,139 @@ impl Partial {
         out
     }
 
+    /// Section 4.3's `(+)(l, i^k)` where the one loop `r` that restarts off its lower bound
+    /// (`K = 1`) restarts between two of its values, a fraction `n / s` of a step: `r` takes on
+    /// the step `s` (its values and coefficient rescaled by [`Partial::with_step`]), and
+    /// restarts at a value off the multiples of `s` within the range of its values (`R = 1`),
+    /// where a lower face is fitted. This is how `for (l = max(2j + 2, 3); l <= 6; l += 3)`
+    /// is found, whose start changes residue modulo 3 with `j`. `s` is read off the stride
+    /// with the loops inside `r` at their lower bounds, and so is the restart value when those
+    /// loops restart at 0; the state is copied only for a restart that gives the stride.
+    fn stepped_restarts(&self, level: usize, sigma: i64) -> Vec<Partial> {
+        let predicted = self.successor(level);
+        let rise = sigma - self.stride_to(level, &predicted);
+        let depth = self.depth();
+        let mut out = Vec::new();
+        for r in level + 1..depth {
+            let coefficient = self.coefficients[r];
+            if self.steps[r] != 1 || coefficient == 0 || rise == 0 {
+                continue;
+            }
+            // sigma = stride + c_r * (start - predicted[r]) with start a multiple of 1 / s.
+            let step = coefficient.abs() / gcd(rise.abs(), coefficient.abs());
+            if !(2..=MAX_STEP).contains(&step) || coefficient % step != 0 {
+                continue;
+            }
+            // The range of values of `R = 1`, in units of the old step.
+            let (low, high) = self.value_range(r);
+            let (low, high) = (low * step, high * step);
+            // When the starts of the loops inside r do not depend on r or on each other, the
+            // stride is affine in r's start: one start gives sigma.
+            let independent = (r + 1..depth)
+                .all(|q| self.lower[q].iter().all(|f| f.coefficients[r..q].iter().all(|&a| a == 0)));
+            let starts: Vec<i64> = if independent {
+                let start = step * predicted[r] + step * rise / coefficient;
+                if !(low..=high).contains(&start) {
+                    continue;
+                }
+                vec![start]
+            } else if high - low <= MAX_RESTART_VALUES {
+                (low..=high).filter(|v| v.rem_euclid(step) != 0).collect()
+            } else {
+                continue;
+            };
+            // The strides of those restarts, in the coordinates of step `s`, before any copy.
+            let inner_lower: Vec<Vec<Face>> = (r + 1..depth)
+                .map(|q| self.lower[q].iter().map(|f| face_over_scaled_axis(f, r, step)).collect())
+                .collect();
+            let mut next = predicted.clone();
+            let mut matching = Vec::new();
+            for start in starts {
+                next[r] = start;
+                for q in r + 1..depth {
+                    next[q] = inner_lower[q - r - 1].iter().map(|f| f.value(&next[..q])).min().map_or(0, |m| -m);
+                }
+                let stride = (level..depth)
+                    .map(|p| {
+                        if p == r {
+                            coefficient / step * (next[p] - step * self.index[p])
+                        } else {
+                            self.coefficients[p] * (next[p] - self.index[p])
+                        }
+                    })
+                    .sum::<i64>();
+                if stride == sigma {
+                    matching.push(next.clone());
+                }
+            }
+            if matching.is_empty() {
+                continue;
+            }
+            let Some(scaled) = self.with_step(r, step) else {
+                continue;
+            };
+            for next in matching {
+                let mut child = scaled.clone();
+                if child.advance_to(level, next) {
+                    out.push(child);
+                }
+            }
+        }
+        out
+    }
+
+    /// The same partial solution with loop `r` stepping by `step` (from 1): its values, hull
+    /// points and faces times `step`, its coefficient divided by it, and the faces of the loops
+    /// inside it rewritten for the new coordinate. `None` when the coefficient is not a
+    /// multiple of `step` or no lower faces fit the scaled starts.
+    fn with_step(&self, r: usize, step: i64) -> Option<Partial> {
+        if self.coefficients[r] % step != 0 {
+            return None;
+        }
+        let mut scaled = self.clone();
+        scaled.coefficients[r] /= step;
+        scaled.steps[r] = step;
+        scaled.index[r] *= step;
+        let depth = self.depth();
+        for point in scaled.history.chunks_exact_mut(depth) {
+            point[r] *= step;
+        }
+        scaled.hull[r] = scale_values(&self.hull[r], step);
+        // floor((s a . o + s b) / d) is within s - 1 above s * floor((a . o + b) / d): the
+        // bound of a loop of step s.
+        if let Some(faces) = &mut scaled.faces[r] {
+            for face in faces {
+                face.coefficients.iter_mut().for_each(|a| *a *= step);
+                face.constant *= step;
+            }
+        }
+        scaled.lower_hull[r] = scale_values(&self.lower_hull[r], step);
+        if !scaled.lower[r].is_empty() {
+            // Starts are exact: integer faces scale, rational ones are fitted again.
+            if scaled.lower[r].iter().all(|f| f.divisor == 1) {
+                for face in &mut scaled.lower[r] {
+                    face.coefficients.iter_mut().for_each(|a| *a *= step);
+                    face.constant *= step;
+                }
+            } else {
+                let hull = &scaled.lower_hull[r];
+                let last = hull.len().checked_sub(1)?;
+                let (outer, value) = hull.point(last);
+                scaled.lower[r] = fit_lower(hull, (&outer.to_vec(), value), step)?;
+            }
+        }
+        for q in r + 1..depth {
+            scaled.hull[q] = scale_axis(&self.hull[q], r, step);
+            scaled.lower_hull[q] = scale_axis(&self.lower_hull[q], r, step);
+            scaled.span[q] = Span::default();
+            if let Some(faces) = &mut scaled.faces[q] {
+                faces.iter_mut().for_each(|f| *f = face_over_scaled_axis(f, r, step));
+            }
+            scaled.lower[q].iter_mut().for_each(|f| *f = face_over_scaled_axis(f, r, step));
+        }
+        Some(scaled)
+    }
+
     /// One below the least and one above the greatest value loop `r` has taken.
     fn value_range(&self, r: usize) -> (i64, i64) {
         let least = self.lower_hull[r].iter().map(|(_, v)| -v).min().unwrap_or(0).min(0);
@@ -189,10 +341,10 @@ impl Partial {
             .map(|faces| faces.iter().map(|f| f.value(outer)).min().unwrap())
     }
 
-    /// `gamma_j` (equation 5), `None` for an unknown bound.
+    /// `gamma_j` (equation 5): the steps left in loop `j`, `None` for an unknown bound.
     fn gamma(&self, level: usize) -> Option<i64> {
         self.upper(level, &self.index[..level])
-            .map(|u| u - self.index[level])
+            .map(|u| (u - self.index[level]).div_euclid(self.steps[level]))
     }
 
     /// Whether `+(l)` is sequential under the current bounds: loop `l` has iterations left and
@@ -268,7 +420,7 @@ impl Partial {
             return true;
         }
         self.lower_hull[r].push(&outer, -start);
-        match fit_upper(&self.lower_hull[r], (&outer, -start)) {
+        match fit_lower(&self.lower_hull[r], (&outer, -start), self.steps[r]) {
             Some(faces) => {
                 self.lower[r] = faces;
                 true
@@ -281,13 +433,14 @@ impl Partial {
     /// else fits new ones (section 3.4; several faces, section 4.2).
     fn refit_if_needed(&mut self, r: usize) -> bool {
         let current = (&self.index[..r], self.index[r]);
+        let step = self.steps[r];
         let fits = match &self.faces[r] {
             Some(faces) => {
                 let upper = faces.iter().map(|f| f.value(current.0)).min().unwrap();
                 let last_exact = match self.hull[r].len().checked_sub(1) {
                     Some(n) => {
                         let (outer, value) = self.hull[r].point(n);
-                        faces.iter().map(|f| f.value(outer)).min().unwrap() == value
+                        (0..step).contains(&(faces.iter().map(|f| f.value(outer)).min().unwrap() - value))
                     }
                     None => true,
                 };
@@ -298,7 +451,7 @@ impl Partial {
         if fits {
             return true;
         }
-        match fit_upper(&self.hull[r], current) {
+        match fit_upper(&self.hull[r], current, step) {
             Some(faces) => {
                 self.faces[r] = Some(faces);
                 true
@@ -318,6 +471,7 @@ impl Partial {
         let new_level_hull = self.completed_prefixes(p);
         let mut next = Partial {
             coefficients: self.coefficients.clone(),
+            steps: self.steps.clone(),
             index: self.index.clone(),
             hull: Vec::with_capacity(depth + 1),
             faces: Vec::with_capacity(depth + 1),
@@ -329,6 +483,7 @@ impl Partial {
             doubtful: self.doubtful,
         };
         next.coefficients.insert(p, coefficient);
+        next.steps.insert(p, 1);
         for r in 0..depth {
             let (hull, faces) = if r < p {
                 (self.hull[r].clone(), self.faces[r].clone())
@@ -367,7 +522,7 @@ impl Partial {
         next.position += 1;
         next.record_history();
         if !next.hull[p].is_empty() {
-            next.faces[p] = Some(fit_upper(&next.hull[p], (&next.index[..p], 1))?);
+            next.faces[p] = Some(fit_upper(&next.hull[p], (&next.index[..p], 1), 1)?);
         }
         (p + 1..=depth)
             .all(|r| next.refit_lower(r) && next.refit_if_needed(r))
@@ -413,7 +568,7 @@ impl Partial {
                 return None;
             }
             let faces = self.faces[r].as_ref()?;
-            if !faces_fit(faces, &self.hull[r], (&outer, value)) {
+            if !faces_fit(faces, &self.hull[r], (&outer, value), self.steps[r]) {
                 return None;
             }
         }
@@ -421,9 +576,11 @@ impl Partial {
             .faces
             .into_iter()
             .zip(self.lower)
-            .map(|(faces, lower)| Loop {
+            .zip(self.steps)
+            .map(|((faces, lower), step)| Loop {
                 lower: lower_faces(lower),
                 upper: faces.unwrap(),
+                step,
             })
             .collect();
         Some(Nest {
@@ -448,6 +605,54 @@ fn lower_faces(faces: Vec<Face>) -> Vec<Face> {
             divisor: f.divisor,
         })
         .collect()
+}
+
+/// Hull points with their values times `step`.
+fn scale_values(hull: &HullPoints, step: i64) -> HullPoints {
+    let mut scaled = HullPoints::new(hull.width);
+    for (outer, value) in hull.iter() {
+        scaled.push(outer, value * step);
+    }
+    scaled
+}
+
+/// Hull points with outer coordinate `axis` times `step`.
+fn scale_axis(hull: &HullPoints, axis: usize, step: i64) -> HullPoints {
+    let mut scaled = HullPoints::new(hull.width);
+    let mut prefix = Vec::with_capacity(hull.width);
+    for (outer, value) in hull.iter() {
+        prefix.clear();
+        prefix.extend_from_slice(outer);
+        prefix[axis] *= step;
+        scaled.push(&prefix, value);
+    }
+    scaled
+}
+
+/// `face` over outer coordinates whose `axis` is now `step` times larger: the same values at
+/// the scaled points (`a_axis / step`, or every other term and the divisor times `step`).
+fn face_over_scaled_axis(face: &Face, axis: usize, step: i64) -> Face {
+    let mut scaled = face.clone();
+    if face.coefficients[axis] % step == 0 {
+        scaled.coefficients[axis] /= step;
+        return scaled;
+    }
+    for (n, a) in scaled.coefficients.iter_mut().enumerate() {
+        if n != axis {
+            *a *= step;
+        }
+    }
+    scaled.constant *= step;
+    scaled.divisor *= step;
+    scaled
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 fn face_with_axis(face: &Face, p: usize) -> Face {
@@ -561,8 +766,9 @@ impl Search<'_> {
     /// The predicted innermost run: how many addresses up to the loop's bound (or, unknown, up
     /// to the first other stride) follow with its stride, in one pass over the differences.
     fn innermost_run(&self, state: &Partial) -> usize {
-        let stride = state.coefficients[state.depth() - 1];
-        let left = state.gamma(state.depth() - 1).map_or(usize::MAX, |g| g as usize);
+        let inner = state.depth() - 1;
+        let stride = state.coefficients[inner] * state.steps[inner];
+        let left = state.gamma(inner).map_or(usize::MAX, |g| g as usize);
         let trace = &self.trace[state.position..];
         let limit = left.min(trace.len() - 1);
         trace[..=limit]
@@ -578,7 +784,8 @@ impl Search<'_> {
     /// is kept (no copy of the state) when no alternative can exist.
     fn defer_alternatives(&mut self, state: &mut Partial, predicted: usize, points: usize, stack: &mut Vec<Branch>) {
         let sigma = self.trace[state.position + 1] - self.trace[state.position];
-        let inner_stride = state.coefficients[state.depth() - 1];
+        let inner = state.depth() - 1;
+        let inner_stride = state.coefficients[inner] * state.steps[inner];
         let exist = self.grows_instead(state, predicted)
             || alternative_levels(state, predicted).into_iter().any(|l| {
                 // Along an innermost run, `+(l)`'s stride falls by the inner stride per step.
@@ -647,8 +854,9 @@ impl Search<'_> {
         stack.extend(children.into_iter().rev().map(Branch::Explore));
     }
 
-    /// The brute-force successors and the grown nests, pushed so that the first is explored
-    /// first: `+(l)` from the innermost loop out, then new loops from the outermost in.
+    /// The brute-force successors, the restarts on new lower faces and the grown nests, pushed
+    /// so that the first is explored first: `+(l)` from the innermost loop out, restarts, then
+    /// new loops from the outermost in; restarts with a new step only when there is none.
     fn branch(&mut self, state: &Partial, sigma: i64, stack: &mut Vec<Branch>) {
         let mut children = Vec::new();
         for l in (0..state.depth()).rev() {
@@ -677,6 +885,16 @@ impl Search<'_> {
         if state.depth() < self.cap {
             children.extend((0..=state.depth()).filter_map(|p| state.grow(p, sigma)));
         }
+        // Steps, the last resort: only where nothing else gives the stride.
+        if children.is_empty() {
+            for l in (0..state.depth()).rev() {
+                let stepped = state.stepped_restarts(l, sigma);
+                if l == 0 && !stepped.is_empty() {
+                    self.cut = self.cut.max(state.position + 1);
+                }
+                children.extend(stepped);
+            }
+        }
         self.count_step(state, children.len() as u64);
         stack.extend(children.into_iter().rev().map(Branch::Explore));
     }
@@ -697,13 +915,14 @@ fn alternative_levels(state: &mut Partial, predicted: usize) -> Vec<usize> {
 /// Takes `run` steps of the innermost loop, whose stride the trace was checked to have.
 fn take_run(state: &mut Partial, run: usize) {
     let inner = state.depth() - 1;
+    let step = state.steps[inner];
     let recorded = run.min(HISTORY.saturating_sub(state.position + 1));
     for _ in 0..recorded {
-        state.index[inner] += 1;
+        state.index[inner] += step;
         state.position += 1;
         state.record_history();
     }
-    state.index[inner] += (run - recorded) as i64;
+    state.index[inner] += (run - recorded) as i64 * step;
     state.position += run - recorded;
 }
 
@@ -726,10 +945,7 @@ pub fn reconstruct_nest(trace: &[i64], limits: Limits) -> Outcome {
         let nest = Nest {
             base: trace[0],
             coefficients: vec![0],
-            loops: vec![Loop {
-                lower: Vec::new(),
-                upper: vec![Face::constant(0, 0)],
-            }],
+            loops: vec![Loop::new(Vec::new(), vec![Face::constant(0, 0)])],
         };
         return Outcome {
             nest: Some(nest),
@@ -739,6 +955,7 @@ pub fn reconstruct_nest(trace: &[i64], limits: Limits) -> Outcome {
     // S_1^2 (equation 3): one loop of two iterations with the first stride.
     let initial = Partial {
         coefficients: vec![trace[1] - trace[0]],
+        steps: vec![1],
         index: vec![1],
         hull: vec![HullPoints::new(0)],
         faces: vec![None],

@@ -3,13 +3,16 @@
 //! reference issued become a loop nest that regenerates them exactly.
 //!
 //! - [`nest`]: the canonical nest of sections 2 and 3 (`for i_j = 0 .. min(faces)`, access
-//!   `a_1 + c . i`, equation 1), with several upper faces (section 4.2) and rational slopes
-//!   (section 4.5); its generator and its C-like printer.
+//!   `a_1 + c . i`, equation 1), with several upper faces (section 4.2), several lower faces
+//!   (section 4.3) and rational slopes (section 4.5), and, where the start of a loop changes
+//!   residue modulo its step, the step (`for (l = max(2j + 2, 3); l <= 6; l += 3)`); its
+//!   generator and its C-like printer.
 //! - [`bounds`]: upper faces fitted to the points where a loop reset (section 3.4, equations
-//!   6 and 7; section 4.2, equations 9 and 10).
+//!   6 and 7; section 4.2, equations 9 and 10), lower faces to its starts (section 4.3).
 //! - [`engine`]: Algorithm 1 (`Extract`) and Algorithm 2 (`Grow`): prediction by `gamma`
 //!   (section 3.3), brute force over the `D` sequential successors (section 3.1, Lemma 2),
-//!   new loops (section 3.2), iterative deepening for the fewest loops, a step quota.
+//!   new loops (section 3.2), loops that take on a step where a restart falls between their
+//!   values, iterative deepening for the fewest loops, a step quota.
 //! - [`pieces`]: a sequence of nests and raw segments when no single nest fits (section 4.6).
 //! - [`trace_file`]: the binary trace format `polyprop tre` reads.
 //! - [`recorder`]: address streams of the instructions of a source line, under QEMU.
@@ -20,10 +23,10 @@
 //! Partly implemented: section 4.3's `(+)(j, i)` successors restart one loop (`K = 1`, `R =
 //! 1`); section 4.4's backtracking to visited points happens only where a prediction was
 //! taken on a bound not yet settled, within a fixed budget. Not implemented: the
-//! fitness-ordered exploration of section 4.4 and its speculative threads. A stepped loop
-//! whose lower faces start on different residues of its step has no canonical nest of its
-//! depth (faces bound unit-step iterators). Traces that need more come back with more loops
-//! or as several pieces.
+//! fitness-ordered exploration of section 4.4 and its speculative threads. A loop takes on a
+//! step only at a restart between its values, of at most 8, and only where no other
+//! successor gives the stride (see [`engine`]). Traces that need more come back with more
+//! loops or as several pieces.
 
 pub mod bounds;
 pub mod engine;
@@ -178,8 +181,8 @@ impl Reconstruction {
 }
 
 impl Reconstruction {
-    /// The reconstruction for tools: pieces (nests with their coefficients and faces, raw
-    /// addresses) and statistics, as one JSON object.
+    /// The reconstruction for tools: pieces (nests with their coefficients, and per loop its
+    /// lower and upper faces and its step; raw addresses) and statistics, as one JSON object.
     pub fn json(&self, reference: &str, element_size: u32, seconds: f64, exact: Option<bool>) -> String {
         let stats = self.statistics();
         let pieces: Vec<String> = self.pieces.iter().map(piece_json).collect();
@@ -222,7 +225,14 @@ fn piece_json(piece: &Piece) -> String {
             let loops: Vec<String> = nest
                 .loops
                 .iter()
-                .map(|l| format!("{{\"lower\":[{}],\"upper\":[{}]}}", faces(&l.lower), faces(&l.upper)))
+                .map(|l| {
+                    format!(
+                        "{{\"lower\":[{}],\"upper\":[{}],\"step\":{}}}",
+                        faces(&l.lower),
+                        faces(&l.upper),
+                        l.step
+                    )
+                })
                 .collect();
             format!(
                 "{{\"kind\":\"nest\",\"base\":{},\"coefficients\":[{}],\"loops\":[{}],\"count\":{}}}",

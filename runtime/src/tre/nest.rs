@@ -9,7 +9,7 @@
 //!       access(base + c0*i0 + c1*i1 + ...)
 //! ```
 //!
-//! Every loop has step 1 (a stride is folded into the coefficients `c`) and lower bound 0 (a
+//! A loop has step 1 (a stride is folded into the coefficients `c`) and lower bound 0 (a
 //! single affine lower bound is folded into `c` too, as in the paper's canonical form),
 //! unless it has lower faces: then it starts at their maximum `max ceil((L . outer + v) / d)`
 //! (section 4.3's multiple lower bounds). Its upper bound is the minimum of one or more faces
@@ -17,11 +17,18 @@
 //! `d = 1` is the integer case of section 3.4; `d > 1` is the paper's `-U(r,j) * i_j <= u(i)`
 //! form of section 4.5 (a rational slope, e.g. `j <= i` with step 2 becomes `j' <= i / 2`).
 //! Bounds are inclusive, as in the paper.
+//!
+//! A loop with lower faces may keep a step `s > 1`, as C writes it: `for (l = max(2j + 2, 3);
+//! l <= 6; l += 3)`. It takes the values `start, start + s, ...` up to its upper bound, and
+//! `start` may lie on a different residue modulo `s` at different outer iterators, which no
+//! unit-step iterator with affine faces expresses (the lattice `start + sZ` changes with the
+//! outer iterators). The engine introduces a step only where a restart falls between the
+//! values of a unit-step loop ([`super::engine`]); otherwise the step is folded into `c`.
 
 use std::fmt::Write;
 
 /// One upper-bound face of a loop: `i_j <= floor((coefficients . outer + constant) / divisor)`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Face {
     /// Coefficients of the outer iterators `i_0 .. i_{j-1}`, outermost first.
     pub coefficients: Vec<i64>,
@@ -55,16 +62,23 @@ impl Face {
     }
 }
 
-/// One loop of the nest: `for (i = max(lower); i <= min(upper); i++)`, from 0 when `lower`
-/// is empty.
+/// One loop of the nest: `for (i = max(lower); i <= min(upper); i += step)`, from 0 when
+/// `lower` is empty.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loop {
     /// Lower faces, `ceil` of each; empty: the canonical lower bound 0.
     pub lower: Vec<Face>,
     pub upper: Vec<Face>,
+    /// At least 1; the values of the loop are `lower_bound + step * n` up to the upper bound.
+    pub step: i64,
 }
 
 impl Loop {
+    /// A unit-step loop with these faces.
+    pub fn new(lower: Vec<Face>, upper: Vec<Face>) -> Loop {
+        Loop { lower, upper, step: 1 }
+    }
+
     pub fn lower_bound(&self, outer: &[i64]) -> i64 {
         self.lower.iter().map(|face| face.ceil_value(outer)).max().unwrap_or(0)
     }
@@ -112,12 +126,15 @@ impl Nest {
         }
         let upper = self.loops[level].upper_bound(&index[..level]);
         let lower = self.loops[level].lower_bound(&index[..level]);
-        let stride = self.coefficients[level];
+        let (stride, step) = (self.coefficients[level], self.loops[level].step);
         // The innermost loop is the hot one: no recursion per address.
         if level + 1 == self.depth() {
-            return (lower..=upper).all(|i| visit(address + stride * i));
+            if step == 1 {
+                return (lower..=upper).all(|i| visit(address + stride * i));
+            }
+            return values(lower, upper, step).all(|i| visit(address + stride * i));
         }
-        for i in lower..=upper {
+        for i in values(lower, upper, step) {
             index[level] = i;
             if !self.generate_level(level + 1, index, address + stride * i, visit) {
                 return false;
@@ -147,8 +164,9 @@ impl Nest {
         count
     }
 
-    /// How many integers describe the nest: base, coefficients, and per face its
-    /// coefficients, constant and divisor (the paper's `U`, `w` and `c`, section 3.6).
+    /// How many integers describe the nest: base, coefficients, per face its coefficients,
+    /// constant and divisor (the paper's `U`, `w` and `c`, section 3.6), and the step of a
+    /// loop whose step is not 1.
     pub fn integers(&self) -> usize {
         1 + self.coefficients.len()
             + self
@@ -157,6 +175,7 @@ impl Nest {
                 .flat_map(|l| &l.upper)
                 .map(|face| face.coefficients.len() + 2)
                 .sum::<usize>()
+            + self.loops.iter().filter(|l| l.step != 1).count()
     }
 
     /// The nest in C-like form, one line per loop, indented by `indent` spaces.
@@ -167,7 +186,8 @@ impl Nest {
             let name = iterator_name(level);
             let bound = print_bound(&l.upper, "min", "floord");
             let start = if l.lower.is_empty() { "0".to_string() } else { print_bound(&l.lower, "max", "ceild") };
-            let _ = writeln!(out, "{pad}for ({name} = {start}; {name} <= {bound}; {name}++)");
+            let increment = if l.step == 1 { format!("{name}++") } else { format!("{name} += {}", l.step) };
+            let _ = writeln!(out, "{pad}for ({name} = {start}; {name} <= {bound}; {increment})");
         }
         let pad = " ".repeat(indent + 2 * self.depth());
         let _ = writeln!(
@@ -177,6 +197,11 @@ impl Nest {
         );
         out
     }
+}
+
+/// `lower, lower + step, ...` up to `upper` inclusive.
+fn values(lower: i64, upper: i64, step: i64) -> impl Iterator<Item = i64> {
+    (lower..=upper).step_by(step as usize)
 }
 
 /// `i`, `j`, `k`, `l`, then `i4`, `i5`, ...: the names the printer gives iterators.
