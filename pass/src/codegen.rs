@@ -1259,7 +1259,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     fn statement(&mut self, k: usize, iters: &[Val<'ctx>]) -> Built<()> {
         let stmt = &self.plan.scop.statements[k];
-        self.unconditional = polyhedral::speculation::unconditional_reads(stmt);
+        self.unconditional = stmt.unconditional_reads();
         self.unconditional.extend(self.plan.speculable.get(k).into_iter().flatten().cloned());
         self.calls.borrow_mut().clear();
         self.set_location(stmt.location.as_ref());

@@ -626,6 +626,19 @@ impl Statement {
         out
     }
 
+    /// The reads the statement performs whatever its selects decide (`Expr::unconditional_reads`
+    /// of the value, the may-write's subscripts and the guard), in the order of `reads`.
+    pub fn unconditional_reads(&self) -> Vec<Access> {
+        let mut out = self.value.unconditional_reads();
+        for e in self.write.data.0.iter().flatten() {
+            out.extend(e.unconditional_reads());
+        }
+        if let Some(guard) = &self.guard {
+            out.extend(guard.unconditional_reads());
+        }
+        out
+    }
+
     /// Whether the write is a may-write: at a data-dependent subscript or under a guard.
     pub fn may_write(&self) -> bool {
         self.write.is_may() || self.guard.is_some()

@@ -50,24 +50,12 @@ pub fn speculable_reads(ctx: &IslContext, source: &Scop, transformed: &Scop) -> 
 /// The distinct affine reads of a statement in its selects' sides that it does not perform
 /// anyway.
 fn candidates(statement: &Statement) -> Vec<&Access> {
-    let unconditional = unconditional_reads(statement);
+    let unconditional = statement.unconditional_reads();
     let mut out: Vec<&Access> = Vec::new();
     for access in statement.reads() {
         if !access.is_may() && !unconditional.contains(access) && !out.contains(&access) {
             out.push(access);
         }
-    }
-    out
-}
-
-/// The reads a statement performs whatever its selects decide.
-pub fn unconditional_reads(statement: &Statement) -> Vec<Access> {
-    let mut out = statement.value.unconditional_reads();
-    for d in statement.write.data.0.iter().flatten() {
-        out.extend(d.unconditional_reads());
-    }
-    if let Some(guard) = &statement.guard {
-        out.extend(guard.unconditional_reads());
     }
     out
 }
@@ -80,7 +68,7 @@ fn touched_elements<'c>(ctx: &'c IslContext, source: &Scop, wanted: &[bool], ass
         ctx.reset_quota();
         let accesses = match &statement.guard {
             Some(guard) => guard.unconditional_reads(),
-            None => [vec![statement.write.clone()], unconditional_reads(statement)].concat(),
+            None => [vec![statement.write.clone()], statement.unconditional_reads()].concat(),
         };
         let mut distinct: Vec<&Access> = Vec::new();
         for access in accesses.iter().filter(|a| wanted[a.array] && !a.is_may()) {
