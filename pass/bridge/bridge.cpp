@@ -876,10 +876,11 @@ struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     SmallVector<LoadInst *, 8> Loads;
     for (Instruction &I : instructions(F))
-      if (auto *L = dyn_cast<LoadInst>(&I))
-        if (L->isSimple() && chosenAddress(*L).first &&
-            chosenAddress(*L).first->getCondition()->getType()->isIntegerTy(1))
+      if (auto *L = dyn_cast<LoadInst>(&I)) {
+        SelectInst *S = chosenAddress(*L).first;
+        if (L->isSimple() && S && S->getCondition()->getType()->isIntegerTy(1))
           Loads.push_back(L);
+      }
     for (LoadInst *L : Loads)
       split(*L);
     return Loads.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();

@@ -59,9 +59,11 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Can
     // attempt models the whole region, and the reason is usually in every one of them.
     let mut rejected_until = 0;
     while k < outermost.len() {
-        let sequence = (k + 1..outermost.len()).rev().filter(|_| k >= rejected_until).find_map(|last| {
-            Region::loop_sequence(a, function, outermost[k], outermost[last]).map(|r| (last, r))
-        });
+        let sequence = if k < rejected_until {
+            None
+        } else {
+            (k + 1..outermost.len()).rev().find_map(|last| Region::loop_sequence(a, function, outermost[k], outermost[last]).map(|r| (last, r)))
+        };
         if let Some((last, region)) = sequence {
             if try_sequence(a, function, &name, &outermost[k..=last], region, quota, scope, &mut out) {
                 k = last + 1;

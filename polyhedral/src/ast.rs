@@ -441,7 +441,7 @@ pub fn access_bounds(ctx: &IslContext, scop: &Scop, array: usize) -> IslResult<O
         return Err(IslError::Isl { message: format!("no array {array} in SCoP {}", scop.name) });
     };
     let assumed = assumed_context(ctx, scop)?;
-    let Some(accessed) = crate::isl::accessed_elements(ctx, scop, array, &assumed, |_| true)? else { return Ok(None) };
+    let Some(accessed) = crate::isl::accessed_elements(ctx, scop, array, &assumed, |_, _| true)? else { return Ok(None) };
     if accessed.is_empty()? {
         return Ok(None);
     }

@@ -186,7 +186,7 @@ pub fn outer_extents(scop: &Scop, params: &[(String, i64)]) -> Result<Extents, I
     let fixed = ctx.param_set(&fixed_parameters(scop, &values))?;
     let mut extents = Vec::new();
     for array in unknown {
-        let reached = isl::accessed_elements(&ctx, scop, array, &fixed, |a| a.data_subscript(0).is_none())?;
+        let reached = isl::accessed_elements(&ctx, scop, array, &fixed, |_, a| a.data_subscript(0).is_none())?;
         let largest = match reached {
             Some(reached) if !reached.is_empty()? => isl::outermost_maximum(&ctx, reached)?,
             _ => -1,

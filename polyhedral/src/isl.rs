@@ -798,20 +798,21 @@ pub fn for_each_point(
 }
 
 /// `{ A[subscripts] }` accessed by some instance of some statement (its write and reads of
-/// `array` that `include` takes, over its domain) for the parameters of `params`; `None` when
-/// none is taken. A may-access reaches anywhere in the array: its declared extent.
+/// `array` that `include` takes, with their statement, over its domain) for the parameters of
+/// `params`; `None` when none is taken. A may-access reaches anywhere in the array: its
+/// declared extent.
 pub fn accessed_elements<'c>(
     ctx: &'c IslContext,
     scop: &crate::model::Scop,
     array: usize,
     params: &ParamSet<'c>,
-    include: impl Fn(&crate::model::Access) -> bool,
+    include: impl Fn(&crate::model::Statement, &crate::model::Access) -> bool,
 ) -> IslResult<Option<UnionSet<'c>>> {
     let mut accessed: Option<UnionSet<'c>> = None;
     let mut seen: std::collections::HashSet<(String, String, bool)> = std::collections::HashSet::new();
     for statement in &scop.statements {
         let accesses = std::iter::once(&statement.write).chain(statement.reads());
-        for access in accesses.filter(|a| a.array == array && include(a)) {
+        for access in accesses.filter(|a| a.array == array && include(statement, a)) {
             // Statements split by propagation share domains and subscripts: once each.
             let text = scop.access_relation(statement, access);
             if !seen.insert((text.clone(), statement.domain.clone(), access.is_may())) {

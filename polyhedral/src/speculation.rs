@@ -63,26 +63,17 @@ fn candidates(statement: &Statement) -> Vec<&Access> {
 /// Per array, `{ A[subscripts] }` that the source reads or writes at every run under
 /// `assumed`: affine accesses outside select sides; of a guarded statement only its guard's.
 fn touched_elements<'c>(ctx: &'c IslContext, source: &Scop, wanted: &[bool], assumed: &ParamSet<'c>) -> IslResult<Vec<Option<UnionSet<'c>>>> {
-    let mut touched: Vec<Option<UnionSet<'c>>> = (0..wanted.len()).map(|_| None).collect();
-    for statement in &source.statements {
+    let unconditional = |statement: &Statement, access: &Access| match &statement.guard {
+        Some(guard) => guard.unconditional_reads().contains(access),
+        None => *access == statement.write || statement.unconditional_reads().contains(access),
+    };
+    let mut touched = Vec::with_capacity(wanted.len());
+    for (array, &wanted) in wanted.iter().enumerate() {
         ctx.reset_quota();
-        let accesses = match &statement.guard {
-            Some(guard) => guard.unconditional_reads(),
-            None => [vec![statement.write.clone()], statement.unconditional_reads()].concat(),
-        };
-        let mut distinct: Vec<&Access> = Vec::new();
-        for access in accesses.iter().filter(|a| wanted[a.array] && !a.is_may()) {
-            if distinct.contains(&access) {
-                continue;
-            }
-            distinct.push(access);
-            let elements = elements(ctx, source, statement, access, assumed)?;
-            let slot = &mut touched[access.array];
-            *slot = Some(match slot.take() {
-                None => elements,
-                Some(previous) => previous.union(elements)?.coalesce()?,
-            });
-        }
+        touched.push(match wanted {
+            true => isl::accessed_elements(ctx, source, array, assumed, |s, a| !a.is_may() && unconditional(s, a))?,
+            false => None,
+        });
     }
     Ok(touched)
 }
