@@ -211,7 +211,7 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize, Stri
     }
     let only_if_array_removed = propagation::Options { only_if_array_removed: true, ..propagation_options(options) };
     let (scop, report) = propagate(built, &probing_specialization(&built.scop, only_if_array_removed.clone()))?;
-    let (scop, report, specialized) = match specialized_if_better(&built.scop, &report, &only_if_array_removed) {
+    let (scop, report, specialized) = match specialized_if_better(&built.scop, &scop, &report, &only_if_array_removed) {
         Some((scop, report, reason)) => (scop, report, format!(", {reason}")),
         None => (scop, report, String::new()),
     };
@@ -230,10 +230,16 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize, Stri
 
 /// The propagation of `source` under `specialization`, sizes that are multiples of its
 /// divisors (`polyhedral::specialization`), with the assumption's reason, where that removes
-/// more temporary arrays than the propagation without it (whose `report` is given). Tried
-/// only where the code-complexity heuristic refused a split that would pass under it: the
-/// border cases such sizes remove (a second propagation costs as much as the first).
-fn specialized_if_better(source: &Scop, report: &propagation::Report, options: &propagation::Options) -> Option<(Scop, propagation::Report, String)> {
+/// more temporary arrays than the propagation without it (`general`, whose `report` is
+/// given), or as many with fewer statements: the border cases of other sizes gone, whose
+/// domains alone can exhaust the AST's quota. Tried only where the code-complexity heuristic
+/// refused a split that would pass under it (a second propagation costs as much as the first).
+fn specialized_if_better(
+    source: &Scop,
+    general: &Scop,
+    report: &propagation::Report,
+    options: &propagation::Options,
+) -> Option<(Scop, propagation::Report, String)> {
     let passes_specialized = report.locations.iter().any(|l| {
         let reason = match &l.outcome {
             propagation::Outcome::NotPropagated(r) | propagation::Outcome::PartiallyPropagated { reason: r, .. } => r,
@@ -249,7 +255,9 @@ fn specialized_if_better(source: &Scop, report: &propagation::Report, options: &
     let mut specialized = source.clone();
     specialized.assumptions.push(assumption);
     let (scop, better) = crate::timing::stage("specialized propagation", || propagation::propagate(&specialized, options)).ok()?;
-    (removed_arrays(source, &better).len() > removed_arrays(source, report).len()).then_some((scop, better, reason))
+    let removed = (removed_arrays(source, &better).len(), removed_arrays(source, report).len());
+    let better_or_simpler = removed.0 > removed.1 || (removed.0 == removed.1 && scop.statements.len() < general.statements.len());
+    better_or_simpler.then_some((scop, better, reason))
 }
 
 /// `options` that probe, at each split the code-complexity heuristic refuses, whether sizes

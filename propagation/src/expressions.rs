@@ -42,6 +42,7 @@ pub(crate) fn propagation_pieces(
     scop: &Scop,
     source: &Statement,
     target: &Statement,
+    read: &Access,
     dependence: &str,
 ) -> IslResult<Option<Vec<PropagationPiece>>> {
     let map = ctx.map(dependence)?;
@@ -73,7 +74,54 @@ pub(crate) fn propagation_pieces(
         }
         pieces.push(PropagationPiece { target_part: ctx.set_text(&domain)?, source_iterators });
     }
+    if pieces.len() > 1 {
+        if let Some(whole) = inverted_write_piece(ctx, scop, source, target, read, &reversed)? {
+            return Ok(Some(vec![whole]));
+        }
+    }
     Ok(Some(pieces))
+}
+
+/// One function for all pieces, when the source's write inverted at the target's subscripts,
+/// `W⁻¹(a(j))`, is the reversed dependence on its whole domain: a clamped read
+/// `t[max(x - 2, 0)]` of a whole producer has pieces (`x - 2` from `x = 2` on, `0` before),
+/// along which section 3 splits the target for syntactic replacement. Those splits fix
+/// dimensions between loops, which section 4.3's code-complexity heuristic refuses; our
+/// subscripts hold `min` and `max`, so one expression replaces the read everywhere and the
+/// target stays whole. Needs an affine read and a write whose inverse is one quasi-affine
+/// function; isl checks the result (`same_function`).
+fn inverted_write_piece(
+    ctx: &IslContext,
+    scop: &Scop,
+    source: &Statement,
+    target: &Statement,
+    read: &Access,
+    reversed: &isl_rs::Map,
+) -> IslResult<Option<PropagationPiece>> {
+    if read.is_may() || source.write.is_may() {
+        return Ok(None);
+    }
+    // { A[e] -> W[i] }: the source instance that writes element e.
+    let write = ctx.map(&scop.access_relation(source, &source.write))?;
+    let write = ctx.check(write.intersect_domain(ctx.set(&source.domain)?))?;
+    let inverse = ctx.check(isl_rs::PwMultiAff::from_map(ctx.check(write.reverse())?))?;
+    let [(_, multi)] = &function_pieces(ctx, &inverse)?[..] else { return Ok(None) };
+    let at_read = |v: &AffVar| match v {
+        AffVar::Iter(d) => read.subscripts.get(*d).cloned(),
+        other => Some(AffExpr::var(other.clone())),
+    };
+    let mut functions = Vec::new();
+    for k in 0..ctx.check(multi.size())? {
+        let Some(element) = aff_to_affine(ctx, scop, &ctx.check(multi.get_at(k))?)? else { return Ok(None) };
+        let Some(function) = element.substitute(&at_read) else { return Ok(None) };
+        functions.push(function);
+    }
+    // { T[j] : j reached }
+    let domain = ctx.check(ctx.check(reversed.copy())?.domain())?;
+    if functions.len() != source.iterators.len() || !same_function(ctx, scop, source, target, &domain, &functions, reversed)? {
+        return Ok(None);
+    }
+    Ok(Some(PropagationPiece { target_part: ctx.set_text(&domain)?, source_iterators: functions }))
 }
 
 extern "C" {
