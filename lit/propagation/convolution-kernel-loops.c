@@ -6,8 +6,8 @@
 // propagated in rounds into the same operations in the same order. A temporary refused
 // because a scalar still to be propagated is overwritten before its reader (the sum, reused
 // by every pixel) waits for that scalar and is tried again after it.
-// - gauss5: separable 5-tap Gaussian, int counters, MIN/MAX clamps; the vertical pass's
-//   temporary goes (the horizontal one stays: its 5 clamped taps split the reader into 9).
+// - gauss5: separable 5-tap Gaussian, int counters, MIN/MAX clamps; both temporaries go
+//   (the horizontal one's 5 clamped taps are replaced without splitting the reader).
 // - box3x3: a 3x3 kernel in two nested kernel loops, long counters; its temporary goes.
 // - radius (twin): a kernel radius that is a parameter; the loop has no constant range and
 //   stays a recurrence: not transformed.
@@ -18,11 +18,12 @@
 // RUN: %t.polyprop > %t.polyprop.out
 // RUN: cmp %t.naive.out %t.polyprop.out
 // RUN: env POLYPROP_OPTIONS=print=propagation %clang -O3 -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROPAGATION
-// CHECK-DAG: polyprop: function gauss5, function body: transformed: 5 temporaries removed
+// CHECK-DAG: polyprop: function gauss5, function body: transformed: 6 temporaries removed, 1 statements
 // CHECK-DAG: polyprop: function box3x3, function body: transformed: 5 temporaries removed
 // CHECK-DAG: polyprop: function radius, function body: not transformed: nothing propagated: no temporary array removed
 // PROPAGATION-LABEL: polyprop-propagation: function gauss5, function body
 // PROPAGATION: reductions split per constant iteration: S1 into 4, S5 into 4
+// PROPAGATION: MemRef0 (temporary): propagated 5 RAW dependences into S7; split into none
 // PROPAGATION: MemRef1 (temporary): propagated 1 RAW dependences into S8
 // PROPAGATION-LABEL: polyprop-propagation: function box3x3, function body
 // PROPAGATION: reductions split per constant iteration: S2 into 6
