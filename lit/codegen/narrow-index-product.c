@@ -23,7 +23,7 @@
 // RUN: cmp %t.naive.out %t.polyprop.out
 // CHECK-DAG: polyprop: function unsigned_blur, function body: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function int_channels, function body: transformed: 2 temporaries removed
-// CHECK-DAG: polyprop: function int_select, function body: not transformed: rejected: non-affine subscript: sign extension of an int product that may wrap
+// CHECK-DAG: polyprop: function int_select, function body: not transformed: rejected: non-affine subscript
 // CHECK-DAG: polyprop: function strided, function body: transformed: 1 temporaries removed
 // RUN: %ir %s -o %t.ll
 // RUN: %model'print<polyprop-scops>' %t.ll | FileCheck %s --check-prefix=MODEL

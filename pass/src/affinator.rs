@@ -21,7 +21,7 @@ use crate::region::Region;
 use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
 use polyhedral::isl::IslContext;
 use polyhedral::affine::{AffExpr, AffVar};
-use polyhedral::delinearization::{Poly, PolyVar};
+use polyhedral::delinearization::{Monomial, Poly, PolyVar};
 use polyhedral::model::{Parameter, ScalarType};
 
 /// What a parameter of the model stands for.
@@ -627,10 +627,10 @@ impl Affinator<'_> {
         Err(NotAffine::of("narrow polynomial that may wrap", v))
     }
 
-    /// `select c, a, b` of two polynomials (C's `x > 0 ? in[i - 1] : in[i]` and `y > 0 ?
-    /// t[i - w] : t[i]` select the index after instcombine): `b + (a - b) * [c]`, with the
-    /// comparison used as a number (`indicator`) on the use's domain, an atom multiplied by
-    /// the difference (`-w * [y > 0]`) as an iterator would be.
+    /// `select c, a, b` of two polynomials that differ by constants and parameters (C's `x > 0
+    /// ? in[i - 1] : in[i]` and `y > 0 ? t[i - w] : t[i]` select the index after instcombine):
+    /// `b + (a - b) * [c]`, with the comparison used as a number (`indicator`) on the use's
+    /// domain, an atom multiplied by the difference (`-w * [y > 0]`) as an iterator would be.
     fn selected_polynomial(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
         let not_polynomial = || NotAffine::of(NOT_A_POLYNOMIAL, v);
         let cond = ir::operand(v, 0);
@@ -643,6 +643,12 @@ impl Affinator<'_> {
         let difference = a.sub(&b).ok_or_else(overflow)?;
         if difference.is_zero() {
             return Ok(b);
+        }
+        // Arms that differ by iterators (`i < R / 2 ? 2 * i : R - 1 - i`) would multiply an
+        // iterator by the condition: no size of a dimension.
+        let varies = |m: &Monomial| m.iter().any(|(x, _)| matches!(x, PolyVar::Iter(_) | PolyVar::Atom(_)));
+        if difference.terms.keys().any(varies) {
+            return Err(not_polynomial());
         }
         let scope = ir::block_of(cond).and_then(|b| self.analyses.loop_for(b));
         let holds = self.indicator(cond, scope)?.ok_or_else(not_polynomial)?;
