@@ -585,15 +585,7 @@ impl Affinator<'_> {
                 let shift = ir::const_int(arg(1)).filter(|s| (0..32).contains(s)).ok_or(NotAffine::of("shift", v))?;
                 self.polynomial_of_instructions(arg(0), atoms)?.scale(1 << shift).ok_or_else(overflow)
             }
-            Some(LLVMOpcode::LLVMSExt) => {
-                let p = self.polynomial_of_instructions(arg(0), atoms)?;
-                if wrapping_arithmetic(arg(0)) {
-                    let bits = ir::value_type(arg(0)).map_or(64, |t| t.bits());
-                    self.polynomial_fitting(p, atoms, bits, Extension::Sign, v)
-                } else {
-                    Ok(p)
-                }
-            }
+            Some(LLVMOpcode::LLVMSExt) => self.polynomial_of_instructions(arg(0), atoms),
             Some(LLVMOpcode::LLVMTrunc) => {
                 let p = self.polynomial_of_instructions(arg(0), atoms)?;
                 let bits = ir::value_type(v).map_or(64, |t| t.bits());
@@ -1532,15 +1524,6 @@ fn signed_residues(p: &Poly, bits: u32) -> Poly {
 /// their own assumptions.
 fn may_wrap(narrow: Scev) -> bool {
     matches!(narrow.kind(), ScevKind::Add | ScevKind::Mul | ScevKind::AddRec) && !narrow.no_signed_wrap()
-}
-
-/// Whether the integer instruction `v` is narrow arithmetic without `nsw`, whose sign
-/// extension is its polynomial only where that fits (C's `int` arithmetic has `nsw`; what
-/// instcombine rebuilds may not).
-fn wrapping_arithmetic(v: ir::Value) -> bool {
-    use LLVMOpcode::*;
-    let narrow = ir::value_type(v).is_some_and(|t| t.bits() < 64);
-    narrow && matches!(ir::opcode(v), Some(LLVMAdd | LLVMSub | LLVMMul | LLVMShl)) && crate::bridge::wrap_flags(v) & 1 == 0
 }
 
 /// Whether `e` is non-negative on any domain of `depth` iterators, without isl: every
