@@ -1,17 +1,16 @@
 // unsharp mask as ordinary C, interleaved: `int` counters, channels interleaved in each pixel
 // (`img[(y * cols + x) * 3 + c]`), borders clamped by a helper function with ternaries,
-// `const float *` input, the result clamped by nested ternaries. Not transformed yet: after
-// canonicalization the index is `sext(trunc(3 * (y * cols + x)))` without the `int`
-// arithmetic's no-wrap flags, and its polynomial cannot be proven to fit in 32 bits on the
-// domain (that needs a non-affine run-time check). The reason is reported, the code stays as
-// it was, and outputs are identical with and without the plugin.
+// `const float *` input, the result clamped by nested ternaries. After canonicalization the
+// index is `sext(trunc(3 * (y * cols + x)))` without the `int` arithmetic's no-wrap flags: its
+// polynomial is read under the assumption, checked at run time, that it fits in 32 bits on
+// the domain (bounded through `(rows - 1) * cols`, `Affinator::assume_polynomial_fits`). The
+// body is transformed, and outputs are identical with and without the plugin.
 // RUN: %clang -O3 -march=native %s -o %t.naive
-// RUN: env POLYPROP_OPTIONS=print=detect %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s --check-prefix=DETECT
+// RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s
 // RUN: %t.naive > %t.naive.out
 // RUN: %t.polyprop > %t.polyprop.out
 // RUN: cmp %t.naive.out %t.polyprop.out
-// DETECT-LABEL: polyprop-detect: function unsharp
-// DETECT-NEXT: rejected function body: non-affine subscript: sign extension of an int product that may wrap
+// CHECK: polyprop: function unsharp, function body: transformed: 3 temporaries removed
 #include "Inputs/harness.h"
 #include <math.h>
 

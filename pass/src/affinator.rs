@@ -21,7 +21,7 @@ use crate::region::Region;
 use llvm_sys::{LLVMIntPredicate, LLVMOpcode};
 use polyhedral::isl::IslContext;
 use polyhedral::affine::{AffExpr, AffVar};
-use polyhedral::delinearization::{Poly, PolyVar};
+use polyhedral::delinearization::{Monomial, Poly, PolyVar};
 use polyhedral::model::{Parameter, ScalarType};
 
 /// What a parameter of the model stands for.
@@ -524,6 +524,11 @@ impl Affinator<'_> {
                 let step = self.polynomial_of_scev(ops[1], atoms)?;
                 start.add(&step.mul(&iter).ok_or_else(overflow)?).ok_or_else(overflow)
             }
+            ScevKind::SExt if may_wrap(scev.operands()[0]) => self.extended_polynomial(scev, Extension::Sign, atoms),
+            ScevKind::ZExt => match self.affine(scev) {
+                Ok(e) => Ok(affine_to_poly(&e).unwrap_or_else(|| atom(e, atoms))),
+                Err(_) => self.extended_polynomial(scev, Extension::Zero, atoms),
+            },
             ScevKind::SExt | ScevKind::PtrToInt => self.polynomial_of_scev(scev.operands()[0], atoms),
             ScevKind::SMax | ScevKind::SMin => {
                 let e = self.affine(scev)?;
@@ -581,16 +586,74 @@ impl Affinator<'_> {
                 self.polynomial_of_instructions(arg(0), atoms)?.scale(1 << shift).ok_or_else(overflow)
             }
             Some(LLVMOpcode::LLVMSExt) => self.polynomial_of_instructions(arg(0), atoms),
+            Some(LLVMOpcode::LLVMTrunc) => {
+                let p = self.polynomial_of_instructions(arg(0), atoms)?;
+                let bits = ir::value_type(v).map_or(64, |t| t.bits());
+                self.polynomial_fitting(p, atoms, bits, Extension::Sign, v)
+            }
+            Some(LLVMOpcode::LLVMSelect) => self.selected_polynomial(v, atoms),
             Some(LLVMOpcode::LLVMAShr) => self.sign_extended_product(v, atoms),
             _ => Err(NotAffine::of(NOT_A_POLYNOMIAL, v)),
         }
+    }
+
+    /// The extension of a narrow SCEV whose arithmetic may wrap (`zext` of C's `unsigned`
+    /// `y * w + x`, `sext` of `int` arithmetic SCEV lost `<nsw>` on): the polynomial of the
+    /// narrow value is congruent to it modulo `2^bits`, and is its value where it fits in the
+    /// type (unsigned for a zero extension): assumed, checked at run time.
+    fn extended_polynomial(&mut self, scev: Scev, extension: Extension, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
+        let narrow = scev.operands()[0];
+        let p = self.polynomial_of_scev(narrow, atoms)?;
+        if !self.assume_polynomial_fits(&p, atoms, self.analyses.bits(narrow), extension) {
+            return Err(NotAffine::at("extension of a narrow polynomial that may wrap", scev));
+        }
+        Ok(p)
+    }
+
+    /// `p`, the polynomial congruent to the `bits`-bit value `v`, where it fits in the type
+    /// (assumed, checked at run time); else why not.
+    fn polynomial_fitting(&mut self, p: Poly, atoms: &[AffExpr], bits: u32, extension: Extension, v: ir::Value) -> Result<Poly, NotAffine> {
+        if bits >= 64 || self.assume_polynomial_fits(&p, atoms, bits, extension) {
+            return Ok(p);
+        }
+        Err(NotAffine::of("narrow polynomial that may wrap", v))
+    }
+
+    /// `select c, a, b` of two polynomials that differ by constants and parameters (C's `x > 0
+    /// ? in[i - 1] : in[i]` and `y > 0 ? t[i - w] : t[i]` select the index after instcombine):
+    /// `b + (a - b) * [c]`, with the comparison used as a number (`indicator`) on the use's
+    /// domain, an atom multiplied by the difference (`-w * [y > 0]`) as an iterator would be.
+    fn selected_polynomial(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
+        let not_polynomial = || NotAffine::of(NOT_A_POLYNOMIAL, v);
+        let cond = ir::operand(v, 0);
+        if ir::opcode(cond) != Some(LLVMOpcode::LLVMICmp) || self.facts.is_none() {
+            return Err(not_polynomial());
+        }
+        let a = self.polynomial_of_instructions(ir::operand(v, 1), atoms)?;
+        let b = self.polynomial_of_instructions(ir::operand(v, 2), atoms)?;
+        let overflow = || NotAffine::of("overflow", v);
+        let difference = a.sub(&b).ok_or_else(overflow)?;
+        if difference.is_zero() {
+            return Ok(b);
+        }
+        // Arms that differ by iterators (`i < R / 2 ? 2 * i : R - 1 - i`) would multiply an
+        // iterator by the condition: no size of a dimension.
+        let varies = |m: &Monomial| m.iter().any(|(x, _)| matches!(x, PolyVar::Iter(_) | PolyVar::Atom(_)));
+        if difference.terms.keys().any(varies) {
+            return Err(not_polynomial());
+        }
+        let scope = ir::block_of(cond).and_then(|b| self.analyses.loop_for(b));
+        let holds = self.indicator(cond, scope)?.ok_or_else(not_polynomial)?;
+        let holds = affine_to_poly(&holds).unwrap_or_else(|| atom(holds, atoms));
+        b.add(&difference.mul(&holds).ok_or_else(overflow)?).ok_or_else(overflow)
     }
 
     /// `ashr (mul x, k << s), s` and `ashr (shl x, s), s`: instcombine's form of
     /// `sext(trunc(x * k))`, an index computed in `int` from a widened counter. It is `x * k`
     /// where `x * k` fits in `64 - s` bits on the use's domain, proven or assumed: the no-wrap
     /// flags of the `int` arithmetic are gone, and `(int)` of a `long` wraps. A product that
-    /// is not affine (`3 * (y * cols + x)`) cannot be assumed affinely: not modeled.
+    /// is not affine (`3 * (y * cols + x)`) is assumed to fit through its bounds
+    /// (`assume_polynomial_fits`).
     fn sign_extended_product(&mut self, v: ir::Value, atoms: &mut Vec<AffExpr>) -> Result<Poly, NotAffine> {
         let not_idiom = || NotAffine::of(NOT_A_POLYNOMIAL, v);
         let shift = ir::const_int(ir::operand(v, 1)).filter(|s| (1..63).contains(s)).ok_or_else(not_idiom)?;
@@ -607,10 +670,10 @@ impl Affinator<'_> {
             return Err(not_idiom());
         }
         let scaled = self.polynomial_of_value(x, atoms)?.scale(factor >> shift).ok_or(NotAffine::of("overflow", v))?;
-        let may_wrap = NotAffine::of("sign extension of an int product that may wrap", v);
-        let affine = scaled.to_affine(atoms).ok_or(may_wrap)?;
-        if !self.assume_fits(&affine, 64 - shift as u32) {
-            return Err(may_wrap);
+        // Only the low `64 - s` bits count: instcombine writes `i - 1` as `i + (2^32 - 1)`.
+        let scaled = signed_residues(&scaled, 64 - shift as u32);
+        if !self.assume_polynomial_fits(&scaled, atoms, 64 - shift as u32, Extension::Sign) {
+            return Err(NotAffine::of("sign extension of an int product that may wrap", v));
         }
         Ok(scaled)
     }
@@ -1048,6 +1111,165 @@ impl Affinator<'_> {
         true
     }
 
+    /// Whether the polynomial `p` (over `atoms`) congruent to a `bits`-bit integer is its
+    /// value on the use's domain: it fits in the type, signed, or unsigned for a zero
+    /// extension. An affine `p` is proven or assumed as any value. Otherwise `p` is bounded
+    /// (`polynomial_ends`) by two affine expressions, each assumed to fit (checked at run
+    /// time): as Polly assumes no wrapping, through the parameters' bounds, `y * w + x` with
+    /// `y < h, x < w` fits where `(h - 1) * w + x` does. What an abandoned attempt added
+    /// to the parameters is forgotten.
+    fn assume_polynomial_fits(&mut self, p: &Poly, atoms: &[AffExpr], bits: u32, extension: Extension) -> bool {
+        let unsigned = matches!(extension, Extension::Zero);
+        let fits = |aff: &mut Self, e: &AffExpr| match unsigned {
+            true => aff.non_negative(std::slice::from_ref(e)) && aff.fits(e, bits + 1) || aff.assume_unsigned(e, bits),
+            false => aff.assume_fits(e, bits),
+        };
+        if let Some(e) = p.to_affine(atoms) {
+            return fits(self, &e);
+        }
+        let before = self.parameters.snapshot();
+        let ends = self.polynomial_ends(p, atoms);
+        let holds = ends.is_some_and(|(low, high)| fits(self, &low) && fits(self, &high));
+        if !holds {
+            self.parameters.restore(before);
+        }
+        holds
+    }
+
+    /// Two affine expressions between which the polynomial `p` lies on the use's domain.
+    /// `p` is grouped by the parameter factors of its terms, `A + v1 * G1 + ...`, with each
+    /// `G` a product of parameters (`w`, `w * h`) and each `v` affine in the iterators and atoms
+    /// (`(max(i0, 1) - 1) * w`: `v` is `max(i0, 1) - 1`). `A` is exact; `v * G` with a
+    /// constant `v` too (a product parameter `c * G`); otherwise `v` must be non-negative on
+    /// the domain and the parameter factors are assumed non-negative, so that `v * G` lies
+    /// between 0 and `V * G`, where `V` is an upper bound of `v` (`largest_on_domain`, such as
+    /// `h - 1`; of `v` over its content: `3 * ((h - 1) * w)` for `v = 3 * i0`). Each product is a 64-bit product parameter, exact because its factors' type
+    /// ranges keep it within `i64` (the parameter is `(h - 1) * w`, never the source's
+    /// wrapping `h * w`). `None` for a term with two varying factors (`i * j`), a bound that is
+    /// not affine, or factors of 64 bits.
+    fn polynomial_ends(&mut self, p: &Poly, atoms: &[AffExpr]) -> Option<(AffExpr, AffExpr)> {
+        let mut exact = AffExpr::constant(0);
+        let mut groups: Vec<(Vec<AffExpr>, AffExpr)> = Vec::new();
+        for (monomial, c) in &p.terms {
+            let mut varying = AffExpr::constant(*c);
+            let mut factors = Vec::new();
+            for (var, power) in monomial {
+                let e = match var {
+                    PolyVar::Iter(k) => AffExpr::iter(*k),
+                    PolyVar::Atom(k) => atoms[*k].clone(),
+                    PolyVar::Param(k) => AffExpr::param(*k),
+                    PolyVar::ParamAtom(k) => atoms[*k].clone(),
+                };
+                if matches!(var, PolyVar::Param(_) | PolyVar::ParamAtom(_)) {
+                    factors.extend(std::iter::repeat(e).take(*power as usize));
+                } else if *power == 1 && varying.terms.is_empty() {
+                    varying = e.scale(*c)?;
+                } else {
+                    return None;
+                }
+            }
+            if factors.is_empty() {
+                exact = exact.add(&varying)?;
+                continue;
+            }
+            match groups.iter_mut().find(|(g, _)| *g == factors) {
+                Some((_, v)) => *v = v.add(&varying)?,
+                None => groups.push((factors, varying)),
+            }
+        }
+        let (mut low, mut high) = (exact.clone(), exact);
+        for (mut factors, v) in groups {
+            if let Some(c) = v.as_constant() {
+                let term = match factors.len() {
+                    1 => factors[0].scale(c)?,
+                    _ => AffExpr::param(self.exact_product(factors)?).scale(c)?,
+                };
+                (low, high) = (low.add(&term)?, high.add(&term)?);
+                continue;
+            }
+            if !self.non_negative(std::slice::from_ref(&v)) {
+                return None;
+            }
+            for g in &factors {
+                if !self.non_negative(std::slice::from_ref(g)) && !self.assume_unsigned(g, 63) {
+                    return None;
+                }
+            }
+            // The content of `v` stays a coefficient (`3 * i0` of interleaved channels): the
+            // product parameter is then `(h - 1) * w`, within `i64` for `int` sizes.
+            let content = v.terms.iter().fold(v.constant.abs(), |g, (_, c)| gcd(g, c.abs()));
+            let primitive = AffExpr { constant: v.constant / content, terms: v.terms.iter().map(|(x, c)| (x.clone(), c / content)).collect() };
+            factors.push(self.largest_on_domain(&primitive)?);
+            high = high.add(&AffExpr::param(self.exact_product(factors)?).scale(content)?)?;
+        }
+        Some((low, high))
+    }
+
+    /// The 64-bit product parameter of `factors` (affine in parameters of at most 32 bits),
+    /// where their type ranges keep the product within `i64`: computed with 64-bit
+    /// arithmetic, it is then the exact product.
+    fn exact_product(&mut self, factors: Vec<AffExpr>) -> Option<usize> {
+        let range = factors.iter().try_fold((1i128, 1i128), |acc, g| {
+            let (lo, hi) = self.parameter_range(g)?;
+            let products = [acc.0 * lo, acc.0 * hi, acc.1 * lo, acc.1 * hi];
+            Some((*products.iter().min()?, *products.iter().max()?))
+        })?;
+        if range.0 < i64::MIN as i128 || range.1 > i64::MAX as i128 {
+            return None;
+        }
+        self.parameters.product_index(factors, 64)
+    }
+
+    /// An upper bound of `v` (iterators and parameters) on the use's domain, as an affine
+    /// expression of the parameters: its largest value where isl finds it to be one affine
+    /// piece (`h - 1` for `i0 < h`); for a clamp (`max(i0, 1)`, an atom of a border), the
+    /// bounds of its arms combined (`max(h - 1, 1)`).
+    fn largest_on_domain(&self, v: &AffExpr) -> Option<AffExpr> {
+        let facts = self.facts.as_ref()?;
+        let names = crate::domains::iterator_names(facts.depth);
+        let params = self.parameters.names();
+        let image = format!("[{}] -> {{ [{}] -> [{}] }}", params.join(", "), names.join(", "), v.display(&names, &params));
+        if let Ok(Some(e)) = polyhedral::isl::affine_maximum(facts.isl, &facts.domain, &image, &params) {
+            return Some(e);
+        }
+        let ([(clamp, 1)], constant) = (v.terms.as_slice(), v.constant) else { return None };
+        let bound = match clamp {
+            AffVar::Max(a, b) => self.largest_on_domain(a)?.maximum(&self.largest_on_domain(b)?),
+            AffVar::Min(a, b) => match (self.largest_on_domain(a), self.largest_on_domain(b)) {
+                (Some(x), Some(y)) => x.minimum(&y),
+                (x, y) => x.or(y)?,
+            },
+            _ => return None,
+        };
+        bound.add(&AffExpr::constant(constant))
+    }
+
+    /// The values of an affine expression of the parameters their types allow (a 64-bit
+    /// parameter none that is of use here: `None`).
+    fn parameter_range(&self, e: &AffExpr) -> Option<(i128, i128)> {
+        let (mut lo, mut hi) = (e.constant as i128, e.constant as i128);
+        for (var, c) in &e.terms {
+            let (low, high) = match var {
+                AffVar::Param(k) => {
+                    let bits = self.parameters.params[*k].ty.bits();
+                    if bits >= 64 {
+                        return None;
+                    }
+                    (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+                }
+                AffVar::Max(a, b) | AffVar::Min(a, b) => {
+                    let ((la, ha), (lb, hb)) = (self.parameter_range(a)?, self.parameter_range(b)?);
+                    (la.min(lb), ha.max(hb))
+                }
+                _ => return None,
+            };
+            let c = *c as i128;
+            let (a, b) = (c * low, c * high);
+            (lo, hi) = (lo + a.min(b), hi + a.max(b));
+        }
+        Some((lo, hi))
+    }
+
     /// Whether `e` fits in a signed integer of `bits` bits on the use's domain, given the
     /// ranges of the parameters' types (so that a sign extension after the truncation gives
     /// `e` back, and a zero extension too where `e` is non-negative).
@@ -1287,6 +1509,21 @@ fn congruent(scev: Scev) -> bool {
         ScevKind::Add | ScevKind::Mul | ScevKind::AddRec => scev.operands().into_iter().all(congruent),
         _ => false,
     }
+}
+
+/// `p` with each coefficient replaced by its signed residue modulo `2^bits`: congruent to
+/// `p` modulo `2^bits` at every point, which is all that the low `bits` bits depend on.
+fn signed_residues(p: &Poly, bits: u32) -> Poly {
+    let (modulus, half) = (1i128 << bits, 1i128 << (bits - 1));
+    let terms = p.terms.iter().map(|(m, c)| (m.clone(), ((*c as i128 + half).rem_euclid(modulus) - half) as i64));
+    Poly { terms: terms.filter(|(_, c)| *c != 0).collect() }
+}
+
+/// Whether the extension of the narrow SCEV `narrow` may differ from its polynomial: arithmetic
+/// SCEV does not know to be free of signed wrapping. Other SCEVs are read exactly or under
+/// their own assumptions.
+fn may_wrap(narrow: Scev) -> bool {
+    matches!(narrow.kind(), ScevKind::Add | ScevKind::Mul | ScevKind::AddRec) && !narrow.no_signed_wrap()
 }
 
 /// Whether `e` is non-negative on any domain of `depth` iterators, without isl: every

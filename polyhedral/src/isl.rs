@@ -19,6 +19,7 @@
 //! Known limits: only the operations the rest of polyprop needs are wrapped. The model keeps
 //! sets and maps as isl strings (see `model`), so this layer reads strings and writes strings.
 
+use crate::affine::AffExpr;
 use crate::isl_reader;
 use crate::schedule_tree::ScheduleTree;
 use isl_rs::{Context, DimType, LibISLError};
@@ -836,6 +837,48 @@ pub fn accessed_elements<'c>(
     // them is its range restricted to them): the assumed context can have many disjuncts,
     // and restricting each access to it cost a third of bilateral grid's run-time check.
     accessed.map(|a| a.intersect_params(params)?.coalesce()).transpose()
+}
+
+/// The largest value of the image of `domain` (`[params] -> { [i0, ...] : ... }`) under
+/// `image` (`[params] -> { [i0, ...] -> [e] }`) as an affine expression of the parameters
+/// `names`, where isl finds it to be one affine piece: `max(i0) = h - 1` on
+/// `{ [i0, i1] : 0 <= i0 < h and 0 <= i1 < w }`. `None` for a maximum of several pieces (a
+/// minimum of bounds), with a division, or unbounded. Where the domain is empty the
+/// expression means nothing: the piece's own domain (the parameters for which the domain has
+/// points) is simplified away.
+pub fn affine_maximum(ctx: &IslContext, domain: &str, image: &str, names: &[String]) -> IslResult<Option<AffExpr>> {
+    let values = ctx.check(ctx.set(domain)?.apply(ctx.map(image)?))?;
+    let maximum = ctx.check(ctx.check(values.dim_max(0))?.coalesce())?;
+    if ctx.check(maximum.n_piece())? != 1 || ctx.check(maximum.involves_nan())? {
+        return Ok(None);
+    }
+    let piece = ctx.check(maximum.copy())?;
+    let maximum = ctx.check(maximum.gist(ctx.check(piece.domain())?))?;
+    // One piece on a domain that is not the universe after all: not an affine expression.
+    let aff = match ctx.check(maximum.as_aff()) {
+        Ok(aff) => aff,
+        Err(IslError::Complexity) => return Err(IslError::Complexity),
+        Err(_) => return Ok(None),
+    };
+    let integer = |v: isl_rs::Val| -> IslResult<Option<i64>> {
+        Ok(if ctx.check(v.is_int())? { Some(ctx.check(v.get_num_si())?) } else { None })
+    };
+    if ctx.check(aff.dim(DimType::Div))? != 0 || integer(ctx.check(aff.get_denominator_val())?)? != Some(1) {
+        return Ok(None);
+    }
+    let Some(constant) = integer(ctx.check(aff.get_constant_val())?)? else { return Ok(None) };
+    let mut e = AffExpr::constant(constant);
+    for k in 0..ctx.check(aff.dim(DimType::Param))? {
+        let Some(c) = integer(ctx.check(aff.get_coefficient_val(DimType::Param, k))?)? else { return Ok(None) };
+        if c == 0 {
+            continue;
+        }
+        let name = ctx.check(aff.get_dim_name(DimType::Param, k as u32))?;
+        let Some(index) = names.iter().position(|n| n == name) else { return Ok(None) };
+        let Some(sum) = AffExpr::param(index).scale(c).and_then(|t| e.add(&t)) else { return Ok(None) };
+        e = sum;
+    }
+    Ok(Some(e))
 }
 
 /// The largest outermost coordinate of `set`, a non-empty bounded set whose parameters are
