@@ -6,7 +6,11 @@
 //! default 8 elements that is `-4..+3`, one memory stream. The accesses of a statement (its
 //! reads in evaluation order, then its write) are visited once; every access outside all
 //! earlier streams is a miss and starts a new stream. A scalar is one stream. Subscripts whose
-//! difference is not a constant are different streams. The number of misses is the number of
+//! difference is not a constant are different streams; so is a clamped subscript
+//! (`t[max(x - 1, 0)]`, a read replaced without a split) against `t[x]`. Counted by its
+//! interior (`x - 1`) instead, as the split's interior part would be, the limit let local
+//! Laplacian propagate until it ran at 0.61x naive (`polyprop-bench --full --rounds 3`,
+//! 2026-11-28): left conservative. The number of misses is the number of
 //! cache lines one iteration needs; propagation is refused when a new statement needs more than
 //! the limit (default 32, as the CC'18 implementation).
 //!
@@ -19,7 +23,7 @@
 //! (`program_calls`), and a source instance that calls them is read by one target instance
 //! at most (`location`: no upsampling of a call).
 
-use polyhedral::affine::{AffExpr, AffVar};
+use polyhedral::affine::AffExpr;
 use polyhedral::isl::{IslContext, IslResult};
 use polyhedral::model::{Access, Callee, Expr, Scop, Statement};
 
@@ -51,39 +55,15 @@ fn same_stream(scop: &Scop, start: &Access, access: &Access, half: i64) -> bool 
     if scop.arrays[access.array].is_scalar() || access.subscripts.is_empty() {
         return true;
     }
-    let (start, access): (Vec<AffExpr>, Vec<AffExpr>) = (start.subscripts.iter().map(interior).collect(), access.subscripts.iter().map(interior).collect());
-    let last = access.len() - 1;
-    if start[..last] != access[..last] {
+    let last = access.subscripts.len() - 1;
+    if start.subscripts[..last] != access.subscripts[..last] {
         return false;
     }
-    let difference: Option<AffExpr> = access[last].sub(&start[last]);
+    let difference: Option<AffExpr> = access.subscripts[last].sub(&start.subscripts[last]);
     match difference.and_then(|d| d.as_constant()) {
         Some(d) => -half <= d && d < half,
         None => false,
     }
-}
-
-/// A subscript inside its clamps: `min(e, b)` and `max(e, b)` with a bound `b` of parameters
-/// and constants count as `e`. A clamped read replaced without a split (`expressions`) reads
-/// `t[max(x - 1, 0)]` where the split's interior part read `t[x - 1]`: inside the borders,
-/// where the iterations are, both read the same lines.
-fn interior(subscript: &AffExpr) -> AffExpr {
-    let mut out = AffExpr::constant(subscript.constant);
-    for (v, c) in &subscript.terms {
-        let term = match v {
-            AffVar::Min(a, b) | AffVar::Max(a, b) => match (a.uses_iterators(), b.uses_iterators()) {
-                (true, false) => interior(a),
-                (false, true) => interior(b),
-                _ => AffExpr::var(v.clone()),
-            },
-            _ => AffExpr::var(v.clone()),
-        };
-        match term.scale(*c).and_then(|t| out.add(&t)) {
-            Some(sum) => out = sum,
-            None => return subscript.clone(),
-        }
-    }
-    out
 }
 
 /// The first fixed dimension that lies between two loop dimensions in some convex piece of
