@@ -118,26 +118,10 @@ fn inverted_write_piece(
     }
     // { T[j] : j reached }
     let domain = ctx.check(ctx.check(reversed.copy())?.domain())?;
-    // A clamp of the innermost iterator stays split: `t[max(j - 1, 0)]` in the innermost loop
-    // is a min/max per element that keeps LLVM from vectorizing the interior's stride-1 reads
-    // (local Laplacian's downsampling stages ran 15% slower whole, polyprop-bench).
-    let innermost = target.iterators.len().checked_sub(1);
-    if innermost.is_some_and(|k| functions.iter().any(|f| clamps_iterator(f, k))) {
-        return Ok(None);
-    }
     if functions.len() != source.iterators.len() || !same_function(ctx, scop, source, target, &domain, &functions, reversed)? {
         return Ok(None);
     }
     Ok(Some(PropagationPiece { target_part: ctx.set_text(&domain)?, source_iterators: functions }))
-}
-
-/// Whether a `min` or `max` of `e` depends on iterator `k`.
-fn clamps_iterator(e: &AffExpr, k: usize) -> bool {
-    e.terms.iter().any(|(v, _)| match v {
-        AffVar::Min(a, b) | AffVar::Max(a, b) => a.uses_iterator(k) || b.uses_iterator(k),
-        AffVar::FloorDiv(inner, _) => clamps_iterator(inner, k),
-        AffVar::Iter(_) | AffVar::Param(_) => false,
-    })
 }
 
 extern "C" {
