@@ -4,13 +4,14 @@
 // index is `sext(trunc(3 * (y * cols + x)))` without the `int` arithmetic's no-wrap flags: its
 // polynomial is read under the assumption, checked at run time, that it fits in 32 bits on
 // the domain (bounded through `(rows - 1) * cols`, `Affinator::assume_polynomial_fits`). The
-// body is transformed, and outputs are identical with and without the plugin.
+// body is transformed (its clamped reads replaced whole, one statement), and outputs are
+// identical with and without the plugin.
 // RUN: %clang -O3 -march=native %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -march=native -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s
 // RUN: %t.naive > %t.naive.out
 // RUN: %t.polyprop > %t.polyprop.out
 // RUN: cmp %t.naive.out %t.polyprop.out
-// CHECK: polyprop: function unsharp, function body: transformed: 3 temporaries removed
+// CHECK: polyprop: function unsharp, function body: transformed: 4 temporaries removed, 1 statements
 #include "Inputs/harness.h"
 #include <math.h>
 
