@@ -12,8 +12,8 @@
 // RUN: %t.naive > %t.naive.out && %t.naive 100 37 >> %t.naive.out && %t.naive 9 5 >> %t.naive.out
 // RUN: %t.polyprop > %t.polyprop.out && %t.polyprop 100 37 >> %t.polyprop.out && %t.polyprop 9 5 >> %t.polyprop.out
 // RUN: cmp %t.naive.out %t.polyprop.out
-// CHECK-DAG: polyprop: function pyramid_int, function body: transformed: 3 temporaries removed, 5 statements
-// CHECK-DAG: polyprop: function pyramid_long, function body: transformed: 3 temporaries removed, 5 statements
+// CHECK-DAG: polyprop: function pyramid_int, function body: transformed: 3 temporaries removed, 4 statements
+// CHECK-DAG: polyprop: function pyramid_long, function body: transformed: 3 temporaries removed, 4 statements
 // CHECK-DAG: polyprop: function blur_counted, function body: transformed: 3 temporaries removed
 // CHECK-DAG: polyprop: function blur_logged, function body: not transformed: rejected: call with side effects: call to _ZL12clamp_loggediii may write memory
 #include <algorithm>

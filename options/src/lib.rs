@@ -32,6 +32,10 @@ pub struct Options {
     pub split_limit: u64,
     pub dependence_limit: u64,
     pub expression_limit: u64,
+    /// Whether a clamped read of a whole producer is replaced by one expression
+    /// (`clamped-reads=whole`, the default) or its reader split per border as paper 003's
+    /// section 3 does (`split`).
+    pub whole_clamped_reads: bool,
     /// Whether the generated code runs its parallel loops with OpenMP (`parallel=`).
     pub parallel: Parallel,
     /// Reschedule and tile with isl's scheduler (`schedule`), with tiles of `tile_size`.
@@ -67,6 +71,7 @@ impl Default for Options {
             split_limit: 8,
             dependence_limit: 256,
             expression_limit: 10_000,
+            whole_clamped_reads: true,
             parallel: Parallel::Auto,
             schedule: false,
             schedule_cost: true,
@@ -201,6 +206,20 @@ pub const TABLE: &[OptionSpec] = &[
             Ok(())
         },
         show: |o| o.expression_limit.to_string(),
+    },
+    OptionSpec {
+        name: "clamped-reads",
+        value: Some("whole|split"),
+        description: "a clamped read of a whole producer (t[max(x - 1, 0)]) is replaced by one expression: whole (default), or its reader is split per border as paper 003's section 3 does: split",
+        set: |o, key, v| {
+            o.whole_clamped_reads = match v {
+                "whole" => true,
+                "split" => false,
+                _ => return Err(format!("option '{key}' is whole or split, got '{v}'")),
+            };
+            Ok(())
+        },
+        show: |o| (if o.whole_clamped_reads { "whole" } else { "split" }).to_string(),
     },
     OptionSpec {
         name: "parallel",
@@ -361,7 +380,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, parallel, schedule, schedule-cost, tile-size, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, clamped-reads, parallel, schedule, schedule-cost, tile-size, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

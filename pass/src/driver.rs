@@ -456,6 +456,7 @@ fn propagation_options(options: &Options) -> propagation::Options {
         max_split_parts: options.split_limit as usize,
         max_dependences: options.dependence_limit as usize,
         max_expression_size: options.expression_limit as usize,
+        whole_clamped_reads: options.whole_clamped_reads,
         max_operations: options.quota,
         ..propagation::Options::default()
     }

@@ -36,13 +36,14 @@ pub(crate) struct PropagationPiece {
 }
 
 /// The pieces of `dependence` (`{ W[i] -> T[j] }`, non-empty), or `None` when some piece has
-/// no affine function we can represent.
+/// no affine function we can represent. With `whole_read` (the target's read, when clamped
+/// reads are replaced whole), several pieces become one where `inverted_write_piece` finds it.
 pub(crate) fn propagation_pieces(
     ctx: &IslContext,
     scop: &Scop,
     source: &Statement,
     target: &Statement,
-    read: &Access,
+    whole_read: Option<&Access>,
     dependence: &str,
 ) -> IslResult<Option<Vec<PropagationPiece>>> {
     let map = ctx.map(dependence)?;
@@ -74,7 +75,7 @@ pub(crate) fn propagation_pieces(
         }
         pieces.push(PropagationPiece { target_part: ctx.set_text(&domain)?, source_iterators });
     }
-    if pieces.len() > 1 {
+    if let (true, Some(read)) = (pieces.len() > 1, whole_read) {
         if let Some(whole) = inverted_write_piece(ctx, scop, source, target, read, &reversed)? {
             return Ok(Some(vec![whole]));
         }
@@ -101,9 +102,13 @@ fn inverted_write_piece(
     if read.is_may() || source.write.is_may() {
         return Ok(None);
     }
-    // { A[e] -> W[i] }: the source instance that writes element e.
+    // { A[e] -> W[i] }: the source instance that writes element e; a function only where
+    // the source writes each element once (not a scalar's writer, for one).
     let write = ctx.map(&scop.access_relation(source, &source.write))?;
     let write = ctx.check(write.intersect_domain(ctx.set(&source.domain)?))?;
+    if !ctx.check(write.is_injective())? {
+        return Ok(None);
+    }
     let inverse = ctx.check(isl_rs::PwMultiAff::from_map(ctx.check(write.reverse())?))?;
     let [(_, multi)] = &function_pieces(ctx, &inverse)?[..] else { return Ok(None) };
     let at_read = |v: &AffVar| match v {

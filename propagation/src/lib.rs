@@ -86,11 +86,15 @@ pub struct Options {
     /// says whether the split would pass there. Lets the caller run a specialized propagation
     /// only where it can remove more. `None` by default.
     pub specialization: Option<String>,
+    /// A clamped read of a whole producer replaced by one expression with `min`/`max`
+    /// subscripts (`expressions::inverted_write_piece`) instead of its reader split per border
+    /// (section 3). Default on.
+    pub whole_clamped_reads: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true }
     }
 }
 

@@ -334,7 +334,7 @@ impl LocationPropagation<'_> {
             Some(parameters) => ctx.union_map(&test.propagation_dependence)?.intersect_params(&ctx.param_set(parameters)?)?.coalesce()?.to_isl_string()?,
             None => test.propagation_dependence.clone(),
         };
-        Ok(match propagation_pieces(ctx, scop, source, target, target.reads()[raw.read], &dependence)? {
+        Ok(match propagation_pieces(ctx, scop, source, target, self.options.whole_clamped_reads.then(|| target.reads()[raw.read]), &dependence)? {
             Some(pieces) => Ok(ReadReplacement { read: raw.read, source: raw.source, pieces }),
             None => Err(Reason::NoAffineExpression { source: name(raw.source), target: name(raw.target) }),
         })

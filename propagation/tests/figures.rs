@@ -281,7 +281,8 @@ fn writers_reading_the_location_are_propagated_in_rounds() {
 /// `Options::specialization` (sizes specialized to multiples): an upsampling read
 /// `down[min((i + 1) / 2, R / 2 - 1)]` clamps for odd `R` only, so with `R` even the reader
 /// splits into fewer parts. A blur that clamps at its first and last rows has those borders
-/// for every size: no specialization lets its split pass.
+/// for every size: no specialization lets its split pass. (With `whole_clamped_reads`, the
+/// default, neither splits at all: `clamped_reads_replaced_whole`.)
 #[test]
 fn split_refusals_say_whether_specialized_sizes_pass() {
     let upsampling = "param R >= 4;
@@ -307,11 +308,13 @@ fn split_refusals_say_whether_specialized_sizes_pass() {
     let even = "[R] -> { : R mod 2 = 0 }".to_string();
     for (text, passes) in [(upsampling, true), (clamped, false)] {
         let original = parse_scop(text).unwrap();
-        let (_, report) = run(&original, &Options::default());
+        // Paper 003's splitting: a clamped read replaced whole splits nothing.
+        let split = Options { whole_clamped_reads: false, ..Options::default() };
+        let (_, report) = run(&original, &split);
         assert!(report.is_propagated("down"), "{report}");
         let Some(Outcome::Propagated { split_statements, .. }) = report.location("down").map(|l| &l.outcome) else { unreachable!() };
         let parts = split_statements.len();
-        let limit = Options { max_split_parts: parts - 1, ..Options::default() };
+        let limit = Options { max_split_parts: parts - 1, ..split.clone() };
         let (result, report) = run(&original, &limit);
         assert!(matches!(report.reason("down"), Some(Reason::SplitParts { specialized_passes: false, .. })), "{report}");
         assert_eq!(result, original);
@@ -320,4 +323,31 @@ fn split_refusals_say_whether_specialized_sizes_pass() {
         assert!(matches!(report.reason("down"), Some(Reason::SplitParts { specialized_passes: p, .. }) if *p == passes), "{parts} parts\n{report}");
         assert_eq!(result, original, "the probe changes no decision");
     }
+}
+
+/// A clamped read of a whole producer is replaced whole (one statement, `min`/`max` in the
+/// propagated subscripts), with the same results as paper 003's split per border.
+#[test]
+fn clamped_reads_replaced_whole() {
+    let text = "param R >= 4;
+        array in[R][8] : f32 in;
+        array down[R][8] : f32 temp;
+        array out[R][8] : f32 out;
+        for i = 0 to R - 1 do for j = 0 to 7 do
+          D: down[i][j] = in[i][j] * 2.0f;
+        done done
+        for i = 0 to R - 1 do for j = 0 to 7 do
+          U: out[i][j] = down[max(i - 1, 0)][j] * 0.75f + down[min(i + 1, R - 1)][j] * 0.25f;
+        done done";
+    let original = parse_scop(text).unwrap();
+    let (whole, report) = run(&original, &Options::default());
+    assert!(report.is_propagated("down"), "{report}");
+    assert_eq!(whole.statements.len(), 1, "{report}");
+    let split = Options { whole_clamped_reads: false, ..Options::default() };
+    let (parts, report) = run(&original, &split);
+    assert!(report.is_propagated("down"), "{report}");
+    assert!(parts.statements.len() > 1, "{report}");
+    let sizes = [vec![("R", 4)], vec![("R", 9)]];
+    assert_same_results(&original, &whole, &sizes);
+    assert_same_results(&original, &parts, &sizes);
 }
