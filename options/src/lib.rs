@@ -212,14 +212,10 @@ pub const TABLE: &[OptionSpec] = &[
         value: Some("whole|split"),
         description: "a clamped read of a whole producer (t[max(x - 1, 0)]) is replaced by one expression: whole (default), or its reader is split per border as paper 003's section 3 does: split",
         set: |o, key, v| {
-            o.whole_clamped_reads = match v {
-                "whole" => true,
-                "split" => false,
-                _ => return Err(format!("option '{key}' is whole or split, got '{v}'")),
-            };
+            o.whole_clamped_reads = parse_choice(key, v, WHOLE_SPLIT)?;
             Ok(())
         },
-        show: |o| (if o.whole_clamped_reads { "whole" } else { "split" }).to_string(),
+        show: |o| show_choice(o.whole_clamped_reads, WHOLE_SPLIT),
     },
     OptionSpec {
         name: "parallel",
@@ -251,14 +247,10 @@ pub const TABLE: &[OptionSpec] = &[
         value: Some("on|off"),
         description: "under schedule, keep the original schedule unless the cost model (cache lines per instance, register tiles) prefers the new one: on (default), off (always take the new one)",
         set: |o, key, v| {
-            o.schedule_cost = match v {
-                "on" => true,
-                "off" => false,
-                _ => return Err(format!("option '{key}' is on or off, got '{v}'")),
-            };
+            o.schedule_cost = parse_choice(key, v, ON_OFF)?;
             Ok(())
         },
-        show: |o| (if o.schedule_cost { "on" } else { "off" }).to_string(),
+        show: |o| show_choice(o.schedule_cost, ON_OFF),
     },
     OptionSpec {
         name: "tile-size",
@@ -344,6 +336,22 @@ fn parse_print(options: &mut Options, value: &str) -> Result<(), String> {
         options.print.push(stage.to_string());
     }
     Ok(())
+}
+
+/// The two words of a two-way option, the one meaning `true` first.
+const ON_OFF: [&str; 2] = ["on", "off"];
+const WHOLE_SPLIT: [&str; 2] = ["whole", "split"];
+
+/// A two-way option's value: `true` for `words[0]`, `false` for `words[1]`.
+fn parse_choice(key: &str, value: &str, words: [&str; 2]) -> Result<bool, String> {
+    match words.iter().position(|w| *w == value) {
+        Some(k) => Ok(k == 0),
+        None => Err(format!("option '{key}' is {} or {}, got '{value}'", words[0], words[1])),
+    }
+}
+
+fn show_choice(flag: bool, words: [&str; 2]) -> String {
+    words[usize::from(!flag)].to_string()
 }
 
 fn parse_number(key: &str, value: &str) -> Result<u64, String> {

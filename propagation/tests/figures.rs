@@ -277,6 +277,18 @@ fn writers_reading_the_location_are_propagated_in_rounds() {
     assert!(matches!(report.reason("tmp"), Some(Reason::Recurrence { .. })), "{report}");
 }
 
+/// A blur that clamps its rows at the first and the last: borders for every size.
+const CLAMPED_ROWS: &str = "param R >= 4;
+        array in[R][8] : f32 in;
+        array down[R][8] : f32 temp;
+        array out[R][8] : f32 out;
+        for i = 0 to R - 1 do for j = 0 to 7 do
+          D: down[i][j] = in[i][j] * 2.0f;
+        done done
+        for i = 0 to R - 1 do for j = 0 to 7 do
+          U: out[i][j] = down[max(i - 1, 0)][j] * 0.75f + down[min(i + 1, R - 1)][j] * 0.25f;
+        done done";
+
 /// A split refused by the code-complexity heuristic says whether it would pass under
 /// `Options::specialization` (sizes specialized to multiples): an upsampling read
 /// `down[min((i + 1) / 2, R / 2 - 1)]` clamps for odd `R` only, so with `R` even the reader
@@ -295,18 +307,8 @@ fn split_refusals_say_whether_specialized_sizes_pass() {
         for i = 0 to R - 1 do for j = 0 to 7 do
           U: out[i][j] = down[i / 2][j] * 0.75f + down[min((i + 1) / 2, R / 2 - 1)][j] * 0.25f;
         done done";
-    let clamped = "param R >= 4;
-        array in[R][8] : f32 in;
-        array down[R][8] : f32 temp;
-        array out[R][8] : f32 out;
-        for i = 0 to R - 1 do for j = 0 to 7 do
-          D: down[i][j] = in[i][j] * 2.0f;
-        done done
-        for i = 0 to R - 1 do for j = 0 to 7 do
-          U: out[i][j] = down[max(i - 1, 0)][j] * 0.75f + down[min(i + 1, R - 1)][j] * 0.25f;
-        done done";
     let even = "[R] -> { : R mod 2 = 0 }".to_string();
-    for (text, passes) in [(upsampling, true), (clamped, false)] {
+    for (text, passes) in [(upsampling, true), (CLAMPED_ROWS, false)] {
         let original = parse_scop(text).unwrap();
         // Paper 003's splitting: a clamped read replaced whole splits nothing.
         let split = Options { whole_clamped_reads: false, ..Options::default() };
@@ -329,17 +331,7 @@ fn split_refusals_say_whether_specialized_sizes_pass() {
 /// propagated subscripts), with the same results as paper 003's split per border.
 #[test]
 fn clamped_reads_replaced_whole() {
-    let text = "param R >= 4;
-        array in[R][8] : f32 in;
-        array down[R][8] : f32 temp;
-        array out[R][8] : f32 out;
-        for i = 0 to R - 1 do for j = 0 to 7 do
-          D: down[i][j] = in[i][j] * 2.0f;
-        done done
-        for i = 0 to R - 1 do for j = 0 to 7 do
-          U: out[i][j] = down[max(i - 1, 0)][j] * 0.75f + down[min(i + 1, R - 1)][j] * 0.25f;
-        done done";
-    let original = parse_scop(text).unwrap();
+    let original = parse_scop(CLAMPED_ROWS).unwrap();
     let (whole, report) = run(&original, &Options::default());
     assert!(report.is_propagated("down"), "{report}");
     assert_eq!(whole.statements.len(), 1, "{report}");
