@@ -11,6 +11,6 @@ void do_while(long n, float *restrict A) {
 }
 // CHECK: polyprop-scops: function do_while, function body
 // CHECK: S0 at {{.*}}do_while.c:8:10
-// CHECK-NEXT: domain: [n] -> { S0[i0] : 0 <= i0 < n; S0[i0 = 0] : n <= 0 }
+// CHECK-NEXT: domain: [n] -> { S0[i0] : n >= 2 and 0 <= i0 < n; S0[i0 = 0] : n <= 1 }
 // CHECK-NEXT: schedule: [n] -> { S0[i0] -> [0, i0, 0] }
 // CHECK-NEXT: write: [n] -> { S0[i0] -> A[i0] }

@@ -15,7 +15,7 @@
 // CHECK: domain: [p0, i, w, P0, n] -> { S0[i0] : i0 >= 0 and 4*floor((p0)/4) <= p0 + P0 - i0 }
 // CHECK-LABEL: polyprop-scops: function rows_long, loop nest
 // CHECK: parameter P0 = i * 2*w (i64)
-// CHECK: domain: [p0, i, w, P0, n] -> { S0[i0] : i0 >= 0 and 4*floor((p0)/4) <= p0 + P0 - i0 }
+// CHECK: domain: [p0, i, w, P0] -> { S0[i0] : i0 >= 0 and 4*floor((p0)/4) <= p0 + P0 - i0 }
 #include <stdio.h>
 
 // The bound of the inner loop is loaded in the outer one: the outer nest is not a SCoP.

@@ -12,8 +12,8 @@
 // CHECK-LABEL: polyprop-detect: function rows_down
 // CHECK: SCoP loop nest at {{.*}}outer_iterator_start.c:28:5: 1 statements, 2 arrays
 // CHECK-LABEL: polyprop-scops: function rows_down
-// CHECK: write: [n, i] -> { S0[i0] -> a[i, i0] }
-// CHECK: read: [n, i] -> { S0[i0] -> b[-i0 + i] }
+// CHECK: write: [i] -> { S0[i0] -> a[i, i0] }
+// CHECK: read: [i] -> { S0[i0] -> b[-i0 + i] }
 #include <stdio.h>
 void rows_from(int s, int n, float (*a)[64], float *b) {
   for (int i = s; i < n; i++) {

@@ -19,10 +19,10 @@
 // CHECK-LABEL: polyprop-scops: function down_long, loop nest
 // CHECK: write: [p0, n, i] -> { S0[i0] -> p[n - 3*floor((n - i - 1)/3) + 2] }
 // CHECK-LABEL: polyprop-scops: function up_int, loop nest
-// CHECK: write: [p0, n, i] -> { S0[i0] -> p[i0 + 2*floor((i - 1)/2) + 2] }
-// CHECK: read: [p0, n, i] -> { S0[i0] -> p[2*floor((i - 1)/2) + 1] }
+// CHECK: write: [p0, i] -> { S0[i0] -> p[i0 + 2*floor((i - 1)/2) + 2] }
+// CHECK: read: [p0, i] -> { S0[i0] -> p[2*floor((i - 1)/2) + 1] }
 // CHECK-LABEL: polyprop-scops: function up_long, loop nest
-// CHECK: write: [p0, n, i] -> { S0[i0] -> p[i0 + 2*floor((i - 1)/2) + 2] }
+// CHECK: write: [p0, i] -> { S0[i0] -> p[i0 + 2*floor((i - 1)/2) + 2] }
 #include <stdio.h>
 
 // The bound of the inner loop is loaded in the outer one: the outer nest is not a SCoP.

@@ -22,7 +22,7 @@
 // CHECK: write: [m, n] -> { S1[i0] -> t[i0 + n - 4*floor((n)/4)] }
 // CHECK-LABEL: polyprop-scops: function even_int
 // CHECK: assumed context: [k] -> { : }
-// CHECK: domain: [k] -> { S1[i0] : i0 >= 0 and 8*floor((k)/8) >= -72 + k + 4i0 and 8*floor((-1 + k + 4i0)/8) >= -4 + k + 4i0 }
+// CHECK: domain: [k] -> { S1[i0] : i0 >= 0 and 8*floor((3 + k + 4i0)/8) < k + 4i0 and 8*floor((k)/8) >= -72 + k + 4i0 }
 // CHECK: write: [k] -> { S1[i0] -> t[i0 + floor((k - 8*floor((k)/8) + 15)/4)] }
 // CHECK-LABEL: polyprop-scops: function even_long
 // CHECK: assumed context: [k] -> { : }

@@ -16,7 +16,7 @@ use crate::ir::{self, Block, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
-use polyhedral::affine::AffExpr;
+use polyhedral::affine::{AffExpr, AffVar};
 use polyhedral::isl::IslContext;
 use polyhedral::model::*;
 use std::collections::{HashMap, HashSet};
@@ -173,13 +173,14 @@ pub fn build(
     let no_wrap = no_wrap_assumptions(&isl, &parameters)?;
     reject_infeasible(&isl, &scop, &no_wrap)?;
     scop.assumptions.extend(no_wrap);
+    let (scop, parameter_values) = without_unused_parameters(scop, parameters.values.clone());
     // Statements that write nothing the SCoP models are impossible by construction; a model
     // whose accesses do not resolve is a bug, not an unsupported input.
     debug_assert!(scop.statements.iter().all(|s| s.write.array != PENDING));
     Ok(BuiltScop {
         scop,
         bases: arrays.bases.clone(),
-        parameters: parameters.values.clone(),
+        parameters: parameter_values,
         externals: external_values,
         is_function: region.is_function,
         place: NestPlace::of(function, region),
@@ -190,6 +191,61 @@ pub fn build(
             ..crate::fidelity::summarize(function, region, &arrays)
         },
     })
+}
+
+/// `scop` and the values of its parameters without the parameters it does not mention
+/// (`polyhedral::unused_params`): a product parameter keeps the parameters of its factors.
+fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, Vec<ParameterValue>) {
+    let mut keep = polyhedral::unused_params::mentioned(&scop);
+    // Factors are expressions of earlier parameters: marking from the last one closes the set.
+    for k in (0..values.len()).rev() {
+        if let (true, ParameterValue::Product { factors, .. }) = (keep[k], &values[k]) {
+            for factor in factors {
+                for p in factor_params(factor) {
+                    keep[p] = true;
+                }
+            }
+        }
+    }
+    if keep.iter().all(|k| *k) {
+        return (scop, values);
+    }
+    let Some(pruned) = polyhedral::unused_params::retain(&scop, &keep) else { return (scop, values) };
+    let renumber = polyhedral::unused_params::renumbering(&keep);
+    let values = values
+        .into_iter()
+        .zip(&keep)
+        .filter(|(_, k)| **k)
+        .map(|(value, _)| match value {
+            ParameterValue::Product { factors, bits } => ParameterValue::Product {
+                factors: factors
+                    .iter()
+                    .map(|f| {
+                        f.substitute(&|v| match v {
+                            AffVar::Param(p) => renumber[*p].map(AffExpr::param),
+                            other => Some(AffExpr::var(other.clone())),
+                        })
+                        .expect("a kept product's factors are kept")
+                    })
+                    .collect(),
+                bits,
+            },
+            value => value,
+        })
+        .collect();
+    (pruned, values)
+}
+
+/// The parameters an affine expression mentions.
+fn factor_params(e: &AffExpr) -> Vec<usize> {
+    let found = std::cell::RefCell::new(Vec::new());
+    e.substitute(&|v| {
+        if let AffVar::Param(p) = v {
+            found.borrow_mut().push(*p);
+        }
+        Some(AffExpr::var(v.clone()))
+    });
+    found.into_inner()
 }
 
 /// The resolved access of a load or store with the values of its data-dependent subscripts

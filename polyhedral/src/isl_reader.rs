@@ -13,9 +13,13 @@
 //! `: formula`; a formula combines with `and`, `or` and parentheses (at most
 //! `MAX_DISJUNCTS` disjuncts) chains `e op e op ...` of `<`, `<=`, `=`, `>=`, `>`; `e` is an
 //! affine expression of integers, names (isl's printer primes some: `i0'`), `+`, `-`, `*` by
-//! a constant, parentheses and isl's juxtaposition `2i`. Anything else (`not`, `exists`,
-//! `floor`, `mod`, `min`, lists `i, j >= 0`, an unknown name) is not read here: [`read`]
-//! answers `None` and the caller uses isl's parser.
+//! a constant, parentheses and isl's juxtaposition `2i`, with isl's quasi-affine forms
+//! `floor(e/d)` and `(e) mod d` (an existentially quantified variable each, which isl makes
+//! a local one) and `min(a, b)`, `max(a, b)` (two cases each, disjuncts of the piece). The
+//! pyramids' `floor(R/2)` put those forms in most dependences of local Laplacian; read by
+//! isl's parser they were a third of its propagation time. Anything else (`not`, `exists`,
+//! `ceil`, lists `i, j >= 0`, an unknown name) is not read here: [`read`] answers `None`
+//! and the caller uses isl's parser.
 //!
 //! The objects are isl's own: tuple entries follow isl's rules (`read_tuple_pw_aff_el`): a
 //! new name in a tuple, alone or defined (`i0' = i0 + 1`), becomes a named dimension,
@@ -60,7 +64,7 @@ enum Token {
 }
 
 fn tokens(text: &str) -> Option<Vec<Token>> {
-    const SYMBOLS: [&str; 16] = ["->", "<=", ">=", "[", "]", "{", "}", "(", ")", ",", ";", ":", "+", "-", "*", "="];
+    const SYMBOLS: [&str; 17] = ["->", "<=", ">=", "[", "]", "{", "}", "(", ")", ",", ";", ":", "+", "-", "*", "=", "/"];
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut k = 0;
@@ -121,6 +125,11 @@ struct Piece {
     domain: Option<Tuple>,
     range: Option<Tuple>,
     disjuncts: Vec<Conjunction>,
+    /// The columns of existentially quantified variables (of `floor` and `mod`), which isl
+    /// wants after the tuples' dimensions.
+    existentials: Vec<usize>,
+    /// How many parameters the text has (the first columns).
+    params: usize,
 }
 
 #[derive(Debug)]
@@ -135,15 +144,45 @@ struct Parser {
     params: Vec<String>,
     /// The names of the current piece's variables, by column (params first).
     vars: Vec<Option<String>>,
+    /// The current piece's existentially quantified columns, one per `floor` or `mod`.
+    existentials: Vec<usize>,
+    /// Their definitions, `d e <= x <= d e + d - 1` for `e = floor(x / d)`: true for some `e`
+    /// whatever the other variables are, so they join every disjunct of the piece.
+    definitions: Vec<Affine>,
 }
 
 /// An affine expression: coefficients by column, then the constant.
 /// Wide enough for the 64-bit bounds the model writes (`2^63`) and sums of them.
 type Affine = Vec<i128>;
 
+/// An expression by cases: each an affine value and the inequalities under which it is the
+/// expression's value (`min(a, b)` is `a` where `b - a >= 0`, else `b`); an affine
+/// expression is one case without conditions.
+type Cases = Vec<(Affine, Vec<Affine>)>;
+
+/// The cases of `f(a, b)` for every pair of cases of `a` and `b`, conditions joined; `None`
+/// past `MAX_DISJUNCTS`.
+fn cross(a: &Cases, b: &Cases, f: impl Fn(&Affine, &Affine) -> Option<Affine>) -> Option<Cases> {
+    let mut out = Vec::new();
+    for (x, cx) in a {
+        for (y, cy) in b {
+            out.push((f(x, y)?, [cx.clone(), cy.clone()].concat()));
+        }
+    }
+    (out.len() <= MAX_DISJUNCTS).then_some(out)
+}
+
+/// The one value of `cases` if it is a constant without conditions.
+fn constant_case(cases: &Cases) -> Option<i128> {
+    match &cases[..] {
+        [(value, conditions)] if conditions.is_empty() => constant(value),
+        _ => None,
+    }
+}
+
 impl Parser {
     fn new(text: &str) -> Option<Self> {
-        Some(Parser { tokens: tokens(text)?, at: 0, params: Vec::new(), vars: Vec::new() })
+        Some(Parser { tokens: tokens(text)?, at: 0, params: Vec::new(), vars: Vec::new(), existentials: Vec::new(), definitions: Vec::new() })
     }
 
     fn peek(&self) -> Option<&Token> {
@@ -207,28 +246,38 @@ impl Parser {
 
     fn piece(&mut self) -> Option<Piece> {
         self.vars = self.params.iter().cloned().map(Some).collect();
-        let mut equalities = Vec::new();
+        self.existentials.clear();
+        self.definitions.clear();
+        // The tuples' entries by cases (a `min` in an entry makes two).
+        let mut entries = vec![(Vec::new(), Vec::new())];
         let (domain, range) = if matches!(self.peek(), Some(Token::Symbol(":"))) {
             (None, None)
         } else {
-            let first = self.tuple(&mut equalities)?;
+            let first = self.tuple(&mut entries)?;
             if self.eat("->") {
-                let second = self.tuple(&mut equalities)?;
+                let second = self.tuple(&mut entries)?;
                 (Some(first), Some(second))
             } else {
                 (Some(first), None)
             }
         };
-        // The tuples' equalities were written while columns were added: pad them.
+        let formula = if self.eat(":") { self.disjunction()? } else { vec![(Vec::new(), Vec::new())] };
+        let mut disjuncts = Vec::new();
+        for (entry_eqs, entry_ineqs) in &entries {
+            for (eqs, ineqs) in &formula {
+                let ineqs = [entry_ineqs.clone(), ineqs.clone(), self.definitions.clone()].concat();
+                disjuncts.push(([entry_eqs.clone(), eqs.clone()].concat(), ineqs));
+            }
+        }
+        if disjuncts.len() > MAX_DISJUNCTS {
+            return None;
+        }
+        // Rows were written while columns were added: pad them.
         let columns = self.vars.len() + 1;
-        for row in &mut equalities {
-            pad(row, columns);
+        for (eqs, ineqs) in &mut disjuncts {
+            eqs.iter_mut().chain(ineqs.iter_mut()).for_each(|row| pad(row, columns));
         }
-        let mut disjuncts = if self.eat(":") { self.disjunction()? } else { vec![(Vec::new(), Vec::new())] };
-        for (eqs, _) in &mut disjuncts {
-            eqs.splice(0..0, equalities.iter().cloned());
-        }
-        Some(Piece { domain, range, disjuncts })
+        Some(Piece { domain, range, disjuncts, existentials: self.existentials.clone(), params: self.params.len() })
     }
 
     /// `conjunction ('or' conjunction)*`, as disjuncts of equalities and inequalities.
@@ -264,20 +313,23 @@ impl Parser {
 
     /// `(disjunction)`, or a chain (which may begin with a parenthesized expression).
     fn atom(&mut self) -> Option<Vec<Conjunction>> {
-        let start = self.at;
+        let start = (self.at, self.vars.len(), self.existentials.len(), self.definitions.len());
         if self.eat("(") {
             if let Some(inner) = self.disjunction() {
                 let ends = self.eat(")");
-                let operand = matches!(self.peek(), Some(Token::Symbol(s)) if ["<", "<=", "=", ">=", ">", "+", "-", "*"].contains(s));
+                let operand = matches!(self.peek(), Some(Token::Symbol(s)) if ["<", "<=", "=", ">=", ">", "+", "-", "*"].contains(s))
+                    || matches!(self.peek(), Some(Token::Name(n)) if n == "mod");
                 if ends && !operand {
                     return Some(inner);
                 }
             }
-            self.at = start;
+            // Read again as an expression: forget what the attempt added.
+            self.at = start.0;
+            self.vars.truncate(start.1);
+            self.existentials.truncate(start.2);
+            self.definitions.truncate(start.3);
         }
-        let (mut eqs, mut ineqs) = (Vec::new(), Vec::new());
-        self.chain(&mut eqs, &mut ineqs)?;
-        Some(vec![(eqs, ineqs)])
+        self.chain()
     }
 
     fn eat_word(&mut self, word: &str) -> bool {
@@ -291,7 +343,7 @@ impl Parser {
 
     /// A tuple `S[entry, ...]`: a new name is a named dimension, anything else an unnamed
     /// one equal to its expression (isl's `read_tuple_pw_aff_el`).
-    fn tuple(&mut self, equalities: &mut Vec<Affine>) -> Option<Tuple> {
+    fn tuple(&mut self, entries: &mut Vec<Conjunction>) -> Option<Tuple> {
         let name = self.name();
         self.expect("[")?;
         let mut dims = Vec::new();
@@ -312,20 +364,15 @@ impl Parser {
                     // `n = e`: a named dimension defined by an expression of earlier ones.
                     let definition = if self.eat("=") { Some(self.expression()?) } else { None };
                     self.vars.push(Some(n.clone()));
-                    if let Some(mut value) = definition {
-                        pad(&mut value, self.vars.len() + 1);
-                        value[self.vars.len() - 1] -= 1;
-                        equalities.push(value);
+                    if let Some(value) = definition {
+                        self.equate(entries, value)?;
                     }
                     dims.push(Some(n));
                 }
                 None => {
-                    let mut value = self.expression()?;
+                    let value = self.expression()?;
                     self.vars.push(None);
-                    pad(&mut value, self.vars.len() + 1);
-                    let column = self.vars.len() - 1;
-                    value[column] -= 1;
-                    equalities.push(value);
+                    self.equate(entries, value)?;
                     dims.push(None);
                 }
             }
@@ -336,14 +383,33 @@ impl Parser {
         }
     }
 
+    /// Adds `last column = value` to every case of `entries`, one per case of `value`.
+    fn equate(&self, entries: &mut Vec<Conjunction>, value: Cases) -> Option<()> {
+        let columns = self.vars.len() + 1;
+        let mut next = Vec::new();
+        for (eqs, ineqs) in entries.iter() {
+            for (v, conditions) in &value {
+                let mut row = v.clone();
+                pad(&mut row, columns);
+                row[columns - 2] -= 1;
+                next.push(([eqs.clone(), vec![row]].concat(), [ineqs.clone(), conditions.clone()].concat()));
+            }
+        }
+        if next.len() > MAX_DISJUNCTS {
+            return None;
+        }
+        *entries = next;
+        Some(())
+    }
+
     fn known(&self, name: &str) -> bool {
         self.vars.iter().any(|v| v.as_deref() == Some(name))
     }
 
-    /// `e op e op e ...`: one constraint per neighbouring pair.
-    fn chain(&mut self, equalities: &mut Vec<Affine>, inequalities: &mut Vec<Affine>) -> Option<()> {
-        let columns = self.vars.len() + 1;
+    /// `e op e op e ...`: one constraint per neighbouring pair, per case of the operands.
+    fn chain(&mut self) -> Option<Vec<Conjunction>> {
         let mut left = self.expression()?;
+        let mut disjuncts: Vec<Conjunction> = vec![(Vec::new(), Vec::new())];
         let mut count = 0;
         while let Some(Token::Symbol(op)) = self.peek() {
             let op = *op;
@@ -352,31 +418,45 @@ impl Parser {
             }
             self.at += 1;
             let right = self.expression()?;
-            let (mut l, mut r) = (left.clone(), right.clone());
-            pad(&mut l, columns);
-            pad(&mut r, columns);
-            // `greater - smaller (- 1) >= 0`, or `l - r = 0`.
-            let difference = |a: &Affine, b: &Affine, minus: i128| -> Option<Affine> {
-                let mut d: Affine = a.iter().zip(b).map(|(x, y)| x.checked_sub(*y)).collect::<Option<_>>()?;
-                let last = d.len() - 1;
-                d[last] = d[last].checked_sub(minus)?;
-                Some(d)
-            };
-            match op {
-                "<" => inequalities.push(difference(&r, &l, 1)?),
-                "<=" => inequalities.push(difference(&r, &l, 0)?),
-                ">" => inequalities.push(difference(&l, &r, 1)?),
-                ">=" => inequalities.push(difference(&l, &r, 0)?),
-                _ => equalities.push(difference(&l, &r, 0)?),
+            let columns = self.vars.len() + 1;
+            let mut next = Vec::new();
+            for (eqs, ineqs) in &disjuncts {
+                for (l, lc) in &left {
+                    for (r, rc) in &right {
+                        let (mut l, mut r) = (l.clone(), r.clone());
+                        pad(&mut l, columns);
+                        pad(&mut r, columns);
+                        // `greater - smaller (- 1) >= 0`, or `l - r = 0`.
+                        let difference = |a: &Affine, b: &Affine, minus: i128| -> Option<Affine> {
+                            let mut d: Affine = a.iter().zip(b).map(|(x, y)| x.checked_sub(*y)).collect::<Option<_>>()?;
+                            let last = d.len() - 1;
+                            d[last] = d[last].checked_sub(minus)?;
+                            Some(d)
+                        };
+                        let (mut eqs, mut ineqs) = (eqs.clone(), [ineqs.clone(), lc.clone(), rc.clone()].concat());
+                        match op {
+                            "<" => ineqs.push(difference(&r, &l, 1)?),
+                            "<=" => ineqs.push(difference(&r, &l, 0)?),
+                            ">" => ineqs.push(difference(&l, &r, 1)?),
+                            ">=" => ineqs.push(difference(&l, &r, 0)?),
+                            _ => eqs.push(difference(&l, &r, 0)?),
+                        }
+                        next.push((eqs, ineqs));
+                    }
+                }
             }
+            if next.len() > MAX_DISJUNCTS {
+                return None;
+            }
+            disjuncts = next;
             left = right;
             count += 1;
         }
-        (count > 0).then_some(())
+        (count > 0).then_some(disjuncts)
     }
 
     /// `term (('+' | '-') term)*`.
-    fn expression(&mut self) -> Option<Affine> {
+    fn expression(&mut self) -> Option<Cases> {
         let mut sum = self.term()?;
         loop {
             let sign = if self.eat("+") {
@@ -387,33 +467,82 @@ impl Parser {
                 return Some(sum);
             };
             let term = self.term()?;
-            sum = add(&sum, &scale(&term, sign)?)?;
+            sum = cross(&sum, &term, |a, b| add(a, &scale(b, sign)?))?;
         }
     }
 
     /// `factor ('*' factor)*`, at most one factor not constant.
-    fn term(&mut self) -> Option<Affine> {
+    fn term(&mut self) -> Option<Cases> {
         let mut product = self.factor()?;
         while self.eat("*") {
             let factor = self.factor()?;
-            product = match (constant(&product), constant(&factor)) {
-                (Some(c), _) => scale(&factor, c)?,
-                (_, Some(c)) => scale(&product, c)?,
+            product = match (constant_case(&product), constant_case(&factor)) {
+                (Some(c), _) => scale_cases(&factor, c)?,
+                (_, Some(c)) => scale_cases(&product, c)?,
                 _ => return None,
             };
         }
         Some(product)
     }
 
-    /// `-factor`, `(expression)`, a name, an integer, or isl's `2i` (an integer and a name).
-    fn factor(&mut self) -> Option<Affine> {
+    /// `-factor`, `(expression)` optionally followed by `mod integer` (isl's printer writes
+    /// `mod` after parentheses only, and binds it before `-` and `*`: `-(i) mod 4` is
+    /// `-((i) mod 4)`), `floor(expression / integer)`, `min(e, e)`, `max(e, e)`, a name, an
+    /// integer, or isl's `2i` (an integer and a name).
+    fn factor(&mut self) -> Option<Cases> {
+        let unconditional = |value: Affine| vec![(value, Vec::new())];
         if self.eat("-") {
-            return scale(&self.factor()?, -1);
+            return scale_cases(&self.factor()?, -1);
         }
         if self.eat("(") {
-            let inner = self.expression()?;
+            let mut inner = self.expression()?;
             self.expect(")")?;
+            while self.eat_word("mod") {
+                let divisor = self.positive_integer()?;
+                // x mod d = x - d floor(x / d)
+                let mut out = Vec::new();
+                for (x, conditions) in inner {
+                    let quotient = self.floor_of(&x, divisor)?;
+                    out.push((add(&x, &scale(&quotient, -divisor)?)?, conditions));
+                }
+                inner = out;
+            }
             return Some(inner);
+        }
+        if self.eat_word("floor") {
+            self.expect("(")?;
+            let dividend = self.expression()?;
+            self.expect("/")?;
+            let divisor = self.positive_integer()?;
+            self.expect(")")?;
+            let mut out = Vec::new();
+            for (x, conditions) in dividend {
+                out.push((self.floor_of(&x, divisor)?, conditions));
+            }
+            return Some(out);
+        }
+        for (word, smaller_first) in [("min", true), ("max", false)] {
+            if self.eat_word(word) {
+                self.expect("(")?;
+                let a = self.expression()?;
+                self.expect(",")?;
+                let b = self.expression()?;
+                self.expect(")")?;
+                // min: a where b - a >= 0, else b (a - b - 1 >= 0); max the other way round.
+                let mut out = Vec::new();
+                for (x, cx) in &a {
+                    for (y, cy) in &b {
+                        let (x_wins, y_wins) = match smaller_first {
+                            true => (add(y, &scale(x, -1)?)?, add(&add(x, &scale(y, -1)?)?, &self.constant(-1))?),
+                            false => (add(x, &scale(y, -1)?)?, add(&add(y, &scale(x, -1)?)?, &self.constant(-1))?),
+                        };
+                        let both = [cx.clone(), cy.clone()].concat();
+                        out.push((x.clone(), [both.clone(), vec![x_wins]].concat()));
+                        out.push((y.clone(), [both, vec![y_wins]].concat()));
+                    }
+                }
+                return (out.len() <= MAX_DISJUNCTS).then_some(out);
+            }
         }
         match self.peek().cloned() {
             Some(Token::Int(value)) => {
@@ -421,16 +550,50 @@ impl Parser {
                 if let Some(Token::Name(n)) = self.peek() {
                     if !KEYWORDS.contains(&n.as_str()) {
                         let variable = self.variable()?;
-                        return scale(&variable, value);
+                        return Some(unconditional(scale(&variable, value)?));
                     }
                 }
-                let mut c = vec![0; self.vars.len() + 1];
-                *c.last_mut().expect("a constant column") = value;
-                Some(c)
+                Some(unconditional(self.constant(value)))
             }
-            Some(Token::Name(_)) => self.variable(),
+            Some(Token::Name(_)) => Some(unconditional(self.variable()?)),
             _ => None,
         }
+    }
+
+    fn constant(&self, value: i128) -> Affine {
+        let mut c = vec![0; self.vars.len() + 1];
+        *c.last_mut().expect("a constant column") = value;
+        c
+    }
+
+    fn positive_integer(&mut self) -> Option<i128> {
+        match self.peek() {
+            Some(Token::Int(d)) if *d > 0 => {
+                let d = *d;
+                self.at += 1;
+                Some(d)
+            }
+            _ => None,
+        }
+    }
+
+    /// A new existentially quantified column `e = floor(x / d)`, defined by
+    /// `x - d e >= 0` and `d e + d - 1 - x >= 0`; its affine expression.
+    fn floor_of(&mut self, x: &Affine, d: i128) -> Option<Affine> {
+        self.vars.push(None);
+        let column = self.vars.len() - 1;
+        self.existentials.push(column);
+        let columns = self.vars.len() + 1;
+        let mut e = vec![0; columns];
+        e[column] = 1;
+        let mut x = x.clone();
+        pad(&mut x, columns);
+        let lower = add(&x, &scale(&e, -d)?)?;
+        let mut upper = add(&scale(&e, d)?, &scale(&x, -1)?)?;
+        upper[columns - 1] = upper[columns - 1].checked_add(d - 1)?;
+        self.definitions.push(lower);
+        self.definitions.push(upper);
+        Some(e)
     }
 
     fn variable(&mut self) -> Option<Affine> {
@@ -455,6 +618,10 @@ fn constant(a: &Affine) -> Option<i128> {
 
 fn scale(a: &Affine, by: i128) -> Option<Affine> {
     a.iter().map(|c| c.checked_mul(by)).collect()
+}
+
+fn scale_cases(cases: &Cases, by: i128) -> Option<Cases> {
+    cases.iter().map(|(value, conditions)| Some((scale(value, by)?, conditions.clone()))).collect()
 }
 
 fn add(a: &Affine, b: &Affine) -> Option<Affine> {
@@ -512,6 +679,13 @@ fn build(ctx: &Context, text: &Text, kind: Kind) -> Result<Option<Object>, LibIS
     }
 }
 
+/// The columns of the piece's rows: its variables (existentially quantified ones included)
+/// and the constant.
+fn piece_columns(piece: &Piece) -> usize {
+    let dims = |t: &Option<Tuple>| t.as_ref().map_or(0, |t| t.dims.len());
+    piece.params + dims(&piece.domain) + dims(&piece.range) + piece.existentials.len() + 1
+}
+
 fn same_space(a: &Piece, b: &Piece) -> bool {
     let shape = |t: &Option<Tuple>| t.as_ref().map(|t| (t.name.clone(), t.dims.len()));
     shape(&a.domain) == shape(&b.domain) && shape(&a.range) == shape(&b.range)
@@ -532,7 +706,7 @@ fn piece_map(ctx: &Context, text: &Text, piece: &Piece) -> Result<Map, LibISLErr
     let space = piece_space(ctx, text, piece)?;
     let mut union: Option<Map> = None;
     for (equalities, inequalities) in &piece.disjuncts {
-        let (eq, ineq) = (matrix(ctx, space.dim(DimType::All)?, equalities)?, matrix(ctx, space.dim(DimType::All)?, inequalities)?);
+        let (eq, ineq) = (matrix(ctx, piece, equalities)?, matrix(ctx, piece, inequalities)?);
         let disjunct = Map::from_basic_map(BasicMap::from_constraint_matrices(space.copy()?, eq, ineq, p.clone(), i.clone(), o.clone(), d.clone(), c.clone())?)?;
         union = Some(match union {
             Some(u) => u.union(disjunct)?,
@@ -548,7 +722,7 @@ fn piece_set(ctx: &Context, text: &Text, piece: &Piece) -> Result<Set, LibISLErr
     let space = piece_space(ctx, text, piece)?;
     let mut union: Option<Set> = None;
     for (equalities, inequalities) in &piece.disjuncts {
-        let (eq, ineq) = (matrix(ctx, space.dim(DimType::All)?, equalities)?, matrix(ctx, space.dim(DimType::All)?, inequalities)?);
+        let (eq, ineq) = (matrix(ctx, piece, equalities)?, matrix(ctx, piece, inequalities)?);
         let disjunct = Set::from_basic_set(BasicSet::from_constraint_matrices(space.copy()?, eq, ineq, p.clone(), s.clone(), d.clone(), c.clone())?)?;
         union = Some(match union {
             Some(u) => u.union(disjunct)?,
@@ -586,9 +760,17 @@ fn piece_space(ctx: &Context, text: &Text, piece: &Piece) -> Result<Space, LibIS
     Ok(space)
 }
 
-/// The rows as a matrix of `dims + 1` columns (the constant last).
-fn matrix(ctx: &Context, dims: i32, rows: &[Affine]) -> Result<Mat, LibISLError> {
-    let columns = dims as usize + 1;
+/// The rows as a matrix in isl's column order: the piece's parameters and tuple dimensions,
+/// its existentially quantified variables (which isl makes local ones), the constant.
+fn matrix(ctx: &Context, piece: &Piece, rows: &[Affine]) -> Result<Mat, LibISLError> {
+    let columns = rows.first().map_or(0, |r| r.len());
+    let order: Vec<usize> = (0..columns.saturating_sub(1))
+        .filter(|c| !piece.existentials.contains(c))
+        .chain(piece.existentials.iter().copied())
+        .chain(columns.checked_sub(1))
+        .collect();
+    let rows: Vec<Affine> = rows.iter().map(|row| order.iter().map(|&c| row[c]).collect()).collect();
+    let columns = piece_columns(piece);
     let mut mat = Mat::alloc(ctx, rows.len() as u32, columns as u32)?;
     for (r, row) in rows.iter().enumerate() {
         for (c, &value) in row.iter().enumerate() {
@@ -666,8 +848,14 @@ mod tests {
         let ctx = Context::alloc();
         for text in [
             "[n] -> { S[i] : exists (e: i = 2e) }",
-            "[n] -> { S[i] : i = floor(n / 2) }",
+            "[n] -> { S[i] : i = floor(n / 0) }",
+            "[n] -> { S[i] : i = floor(n / -2) }",
+            "[n] -> { S[i] : i = ceil(n / 2) }",
+            "[n] -> { S[i] : i = floor(n) }",
+            "[n] -> { S[i] : (i) mod n = 0 }",
             "[n] -> { S[i] : i mod 2 = 0 }",
+            "[n] -> { S[i] : 2i mod 2 = 0 }",
+            "[n] -> { S[i] -> A[min(i, n), min(i, n + 1), min(i, n + 2), min(i, n + 3), min(i, n + 4)] }",
             "[n] -> { S[i] : 0 <= i, n }",
             "[n] -> { S[i] : not (i = 0) }",
             "[n] -> { S[i] : (i = 0 or i = 1) and (i = 2 or i = 3) and (i = 4 or i = 5) and (i = 6 or i = 7) and (i = 8 or i = 9) }",
@@ -680,6 +868,28 @@ mod tests {
         // A map text is no set, and pieces of two spaces are no set.
         assert!(read(&ctx, "{ S[i] -> A[i] }", Kind::UnionSet).is_none());
         assert!(read(&ctx, "{ S[i]; T[i] }", Kind::Set).is_none());
+    }
+
+    #[test]
+    fn reads_divisions_and_extrema_as_isl_does() {
+        let ctx = Context::alloc();
+        let cases: &[(&str, Kind)] = &[
+            ("[R, C] -> { S23[i0, i1] -> S21[2*i0, 32*floor((C)/128) - 1] }", Kind::UnionMap),
+            ("[R, C] -> { S11[i0, i1, i2] -> S9[i0, min(floor((R)/8) - 1, 2*i1 + 2), 2*i2] }", Kind::UnionMap),
+            ("[R, C] -> { S83[i0, i1] -> outg[floor((i0 + 1)/2) - 1, floor((i1 + 1)/2)] }", Kind::Map),
+            ("[R, C] -> { S82[i0, i1] : (C) mod 128 = 0 and (R) mod 128 = 0 and (i0) mod 2 = 0 and 0 <= C <= 9223372036854775680 and i0 >= 0 and 32i0 <= -64 + R and i1 >= 0 and 64i1 <= -64 + C }", Kind::UnionSet),
+            ("[R, C] -> {  : 8*floor((R)/8) >= -3 + R }", Kind::Set),
+            ("[R, C] -> { S17[i0, i1, i2] -> S15[i0, 2*i1, max(0, 2*i2 - 1)] }", Kind::UnionMap),
+            ("[n] -> { S[i] -> A[max(0, min(i - 1, n - 1))] : 0 <= i < n }", Kind::UnionMap),
+            ("{ S[i] -> A[floor((-i + 3)/4), (i) mod 3] : -10 <= i <= 10 }", Kind::Map),
+            ("[n] -> { S[i] : floor((i)/2) <= min(n, 5) or -i > max(2n, 7) }", Kind::Set),
+            ("[n] -> { S[i] : (floor((i)/2) = 3 or i < 0) and -(i) mod 4 >= 2 }", Kind::UnionSet),
+            ("[n] -> { S[i, j] -> S[i' = floor((n)/2), j' = i - (j) mod 2] }", Kind::UnionMap),
+        ];
+        for &(text, kind) in cases {
+            let (fast, isl, equal) = both(&ctx, text, kind).unwrap_or_else(|| panic!("not read: {text}"));
+            assert!(equal, "{text}: {fast} against {isl}");
+        }
     }
 
     /// A small xorshift generator: the test needs no quality, only repeatability.
@@ -710,6 +920,15 @@ mod tests {
                 (0, _) | (_, true) => format!("{c}"),
                 (1, false) => format!("{c}{}", names[random.below(names.len() as u64) as usize]),
                 (2, false) => format!("{c} * {}", names[random.below(names.len() as u64) as usize]),
+                (3, false) if random.below(4) == 0 => {
+                    let name = &names[random.below(names.len() as u64) as usize];
+                    let d = 1 + random.below(4);
+                    match random.below(3) {
+                        0 => format!("{c} * floor(({name} - {c})/{d})"),
+                        1 => format!("{c} * ({name} + {c}) mod {d}"),
+                        _ => format!("{}({name}, {c})", random.pick(&["min", "max"])),
+                    }
+                }
                 _ => format!("({} - {})", names[random.below(names.len() as u64) as usize], c),
             };
             parts.push(term);
@@ -777,7 +996,8 @@ mod tests {
                 read_here += 1;
             }
         }
-        // Everything the generator writes is in the subset.
-        assert_eq!(read_here, 600);
+        // Everything the generator writes is in the subset, except a few texts whose `min`
+        // and `max` make more than `MAX_DISJUNCTS` cases.
+        assert!(read_here >= 570, "{read_here} of 600 read here");
     }
 }

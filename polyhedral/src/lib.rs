@@ -37,4 +37,5 @@ pub mod register_tiles;
 pub mod schedule_tree;
 pub mod jscop;
 pub mod range;
+pub mod unused_params;
 pub mod speculation;

@@ -1,0 +1,186 @@
+//! Parameters the model does not mention, and the model without them (compile time; not in
+//! the papers).
+//!
+//! Model building makes a parameter of every region-invariant integer it meets, also of
+//! values it then reads as expressions of others: a pyramid's `R1 = R / 2` is `floor(R/2)`
+//! wherever it is used, and products of sizes made for a linearized subscript are left unused
+//! once the array is delinearized. Every isl space of the model carries all parameters all the
+//! same, and isl's work grows with the number of dimensions: local Laplacian's model had 24
+//! parameters of which 2 are mentioned. [`retain`] drops the others from every set and
+//! relation and renumbers the parameter references of subscripts, sizes and values.
+
+use std::cell::RefCell;
+
+use crate::affine::{AffExpr, AffVar};
+use crate::model::{Access, Expr, Scop};
+
+
+/// Per parameter, whether a set or relation of `scop` (domains, schedules, context,
+/// assumptions), a subscript, an array size or a value mentions it.
+pub fn mentioned(scop: &Scop) -> Vec<bool> {
+    let used = RefCell::new(vec![false; scop.params.len()]);
+    let note = |e: &AffExpr| {
+        e.substitute(&|v: &AffVar| {
+            if let AffVar::Param(k) = v {
+                if let Some(u) = used.borrow_mut().get_mut(*k) {
+                    *u = true;
+                }
+            }
+            Some(AffExpr::var(v.clone()))
+        });
+    };
+    for_each_affine(scop, &mut |e| note(e), &mut |k| {
+        if let Some(u) = used.borrow_mut().get_mut(k) {
+            *u = true;
+        }
+    });
+    let mut used = used.into_inner();
+    let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
+    for text in texts(scop) {
+        let body = text.split_once("->").map_or(text, |(_, body)| body);
+        for word in body.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            if let Some(k) = names.iter().position(|n| *n == word) {
+                used[k] = true;
+            }
+        }
+    }
+    used
+}
+
+/// `scop` over the parameters marked in `keep` only (in their order); `None` when some set or
+/// relation is not written over the model's parameter list (`Scop::param_prefix`), so that
+/// its parameters cannot be dropped by text.
+pub fn retain(scop: &Scop, keep: &[bool]) -> Option<Scop> {
+    let old_prefix = scop.param_prefix();
+    let mut out = scop.clone();
+    out.params = scop.params.iter().zip(keep).filter(|(_, k)| **k).map(|(p, _)| p.clone()).collect();
+    let new_prefix = out.param_prefix();
+    let renumber = renumbering(keep);
+    let rewrite = |text: &mut String| -> Option<()> {
+        let body = text.trim_start().strip_prefix(old_prefix.as_str())?;
+        *text = format!("{new_prefix}{body}");
+        Some(())
+    };
+    rewrite(&mut out.context)?;
+    for assumption in &mut out.assumptions {
+        rewrite(&mut assumption.set)?;
+    }
+    for statement in &mut out.statements {
+        rewrite(&mut statement.domain)?;
+        rewrite(&mut statement.schedule)?;
+    }
+    let failed = std::cell::Cell::new(false);
+    let map = |e: &mut AffExpr| match e.substitute(&|v| match v {
+        AffVar::Param(k) => renumber[*k].map(AffExpr::param),
+        other => Some(AffExpr::var(other.clone())),
+    }) {
+        Some(renumbered) => *e = renumbered,
+        None => failed.set(true),
+    };
+    for_each_affine_mut(&mut out, &map, &mut |k: &mut usize| match renumber[*k] {
+        Some(new) => *k = new,
+        None => failed.set(true),
+    });
+    (!failed.get()).then_some(out)
+}
+
+/// The new index of each kept parameter.
+pub fn renumbering(keep: &[bool]) -> Vec<Option<usize>> {
+    let mut next = 0;
+    keep.iter()
+        .map(|&k| {
+            k.then(|| {
+                next += 1;
+                next - 1
+            })
+        })
+        .collect()
+}
+
+fn texts(scop: &Scop) -> Vec<&str> {
+    let mut out = vec![scop.context.as_str()];
+    out.extend(scop.assumptions.iter().map(|a| a.set.as_str()));
+    for s in &scop.statements {
+        out.push(&s.domain);
+        out.push(&s.schedule);
+    }
+    out
+}
+
+/// Every affine expression (`on_affine`) and parameter reference of a value (`on_param`).
+fn for_each_affine(scop: &Scop, on_affine: &mut dyn FnMut(&AffExpr), on_param: &mut dyn FnMut(usize)) {
+    for size in scop.arrays.iter().flat_map(|a| a.sizes.iter().flatten()) {
+        on_affine(size);
+    }
+    let access = |a: &Access, on_affine: &mut dyn FnMut(&AffExpr)| a.subscripts.iter().for_each(|s| on_affine(s));
+    for s in &scop.statements {
+        access(&s.write, on_affine);
+        let mut exprs: Vec<&Expr> = s.write.data.0.iter().flatten().collect();
+        exprs.push(&s.value);
+        exprs.extend(&s.guard);
+        for e in exprs {
+            e.visit(&mut |node| match node {
+                Expr::Parameter(k) => on_param(*k),
+                Expr::Read(a) => access(a, on_affine),
+                _ => {}
+            });
+        }
+    }
+}
+
+/// `for_each_affine`, rewriting in place.
+fn for_each_affine_mut(scop: &mut Scop, on_affine: &dyn Fn(&mut AffExpr), on_param: &mut dyn FnMut(&mut usize)) {
+    for size in scop.arrays.iter_mut().flat_map(|a| a.sizes.iter_mut().flatten()) {
+        on_affine(size);
+    }
+    for s in &mut scop.statements {
+        s.write.subscripts.iter_mut().for_each(on_affine);
+        let mut exprs: Vec<&mut Expr> = s.write.data.0.iter_mut().flatten().collect();
+        exprs.push(&mut s.value);
+        exprs.extend(s.guard.as_mut());
+        for e in exprs {
+            e.visit_mut(&mut |node| match node {
+                Expr::Parameter(k) => on_param(k),
+                Expr::Read(a) => a.subscripts.iter_mut().for_each(on_affine),
+                _ => {}
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::parse_scop;
+
+    /// A downsampling whose parameter `H` (the height, say) nothing reads, and `M` the same.
+    fn downsampling(params: &str) -> Scop {
+        parse_scop(&format!(
+            "scop down;\n{params}\narray img[2 * N] : f32 in;\narray half[N] : f32 out;\n\
+             for i = 0 to N - 1 do\n  S0: half[i] = img[2 * i] + img[2 * i + 1];\ndone\n"
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn drops_parameters_nothing_mentions() {
+        let scop = downsampling("param N >= 1;\nparam H;\nparam M;");
+        assert_eq!(mentioned(&scop), vec![true, false, false]);
+        let kept = retain(&scop, &mentioned(&scop)).unwrap();
+        assert_eq!(kept.param_names(), vec!["N"]);
+        assert!(kept.statements.iter().all(|s| s.domain.starts_with("[N] -> ")));
+        assert!(kept.context.starts_with("[N] -> "));
+    }
+
+    #[test]
+    fn renumbers_references_after_a_dropped_parameter() {
+        let scop = downsampling("param H;\nparam N >= 1;");
+        assert_eq!(mentioned(&scop), vec![false, true]);
+        assert_eq!(scop.arrays[1].sizes[0], Some(AffExpr::param(1)));
+        let kept = retain(&scop, &mentioned(&scop)).unwrap();
+        assert_eq!(kept.param_names(), vec!["N"]);
+        assert_eq!(kept.arrays[0].sizes[0], AffExpr::param(0).scale(2));
+        assert_eq!(kept.arrays[1].sizes[0], Some(AffExpr::param(0)));
+        assert_eq!(kept.statements[0].value.reads()[0].subscripts[0], AffExpr::iter(0).scale(2).unwrap());
+    }
+}
