@@ -49,6 +49,9 @@ pub enum Reason {
     /// `target` reads some instance of `source`, which calls the program's functions, more
     /// than once: propagation would call them again for each of those reads.
     RepeatedSourceCalls { source: String, target: String },
+    /// `source` gathers (reads at a data-dependent subscript) and `target` would recompute
+    /// some instance of it more than once (`location::repeated_gather`).
+    RepeatedGather { source: String, target: String },
     /// Propagation would split `statement` into more parts than the limit.
     /// `specialized_passes`: the split would pass under `Options::specialization`.
     SplitParts { statement: String, parts: usize, limit: usize, specialized_passes: bool },
@@ -119,6 +122,10 @@ impl fmt::Display for Reason {
             Reason::RepeatedSourceCalls { source, target } => write!(
                 f,
                 "code-complexity heuristic: {target} reads instances of {source} more than once, and {source} calls the program's functions"
+            ),
+            Reason::RepeatedGather { source, target } => write!(
+                f,
+                "recomputed gather: {source} reads at a data-dependent subscript, and {target} would compute some instance of it more than once"
             ),
             Reason::TooManyDependences { dependences, limit } => {
                 write!(f, "code-complexity heuristic: {dependences} RAW dependences or more to propagate, limit {limit}")
