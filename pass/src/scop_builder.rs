@@ -16,7 +16,7 @@ use crate::ir::{self, Block, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
-use polyhedral::affine::{AffExpr, AffVar};
+use polyhedral::affine::AffExpr;
 use polyhedral::isl::IslContext;
 use polyhedral::model::*;
 use std::collections::{HashMap, HashSet};
@@ -200,10 +200,8 @@ fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, 
     // Factors are expressions of earlier parameters: marking from the last one closes the set.
     for k in (0..values.len()).rev() {
         if let (true, ParameterValue::Product { factors, .. }) = (keep[k], &values[k]) {
-            for factor in factors {
-                for p in factor_params(factor) {
-                    keep[p] = true;
-                }
+            for p in factors.iter().flat_map(polyhedral::unused_params::params_of) {
+                keep[p] = true;
             }
         }
     }
@@ -220,13 +218,7 @@ fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, 
             ParameterValue::Product { factors, bits } => ParameterValue::Product {
                 factors: factors
                     .iter()
-                    .map(|f| {
-                        f.substitute(&|v| match v {
-                            AffVar::Param(p) => renumber[*p].map(AffExpr::param),
-                            other => Some(AffExpr::var(other.clone())),
-                        })
-                        .expect("a kept product's factors are kept")
-                    })
+                    .map(|f| polyhedral::unused_params::renumbered(f, &renumber).expect("a kept product's factors are kept"))
                     .collect(),
                 bits,
             },
@@ -234,18 +226,6 @@ fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, 
         })
         .collect();
     (pruned, values)
-}
-
-/// The parameters an affine expression mentions.
-fn factor_params(e: &AffExpr) -> Vec<usize> {
-    let found = std::cell::RefCell::new(Vec::new());
-    e.substitute(&|v| {
-        if let AffVar::Param(p) = v {
-            found.borrow_mut().push(*p);
-        }
-        Some(AffExpr::var(v.clone()))
-    });
-    found.into_inner()
 }
 
 /// The resolved access of a load or store with the values of its data-dependent subscripts

@@ -19,21 +19,12 @@ use crate::model::{Access, Expr, Scop};
 /// assumptions), a subscript, an array size or a value mentions it.
 pub fn mentioned(scop: &Scop) -> Vec<bool> {
     let used = RefCell::new(vec![false; scop.params.len()]);
-    let note = |e: &AffExpr| {
-        e.substitute(&|v: &AffVar| {
-            if let AffVar::Param(k) = v {
-                if let Some(u) = used.borrow_mut().get_mut(*k) {
-                    *u = true;
-                }
-            }
-            Some(AffExpr::var(v.clone()))
-        });
-    };
-    for_each_affine(scop, &mut |e| note(e), &mut |k| {
+    let note = |k: usize| {
         if let Some(u) = used.borrow_mut().get_mut(k) {
             *u = true;
         }
-    });
+    };
+    for_each_affine(scop, &mut |e| params_of(e).into_iter().for_each(note), &mut |k| note(k));
     let mut used = used.into_inner();
     let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
     for text in texts(scop) {
@@ -70,10 +61,7 @@ pub fn retain(scop: &Scop, keep: &[bool]) -> Option<Scop> {
         rewrite(&mut statement.schedule)?;
     }
     let failed = std::cell::Cell::new(false);
-    let map = |e: &mut AffExpr| match e.substitute(&|v| match v {
-        AffVar::Param(k) => renumber[*k].map(AffExpr::param),
-        other => Some(AffExpr::var(other.clone())),
-    }) {
+    let map = |e: &mut AffExpr| match renumbered(e, &renumber) {
         Some(renumbered) => *e = renumbered,
         None => failed.set(true),
     };
@@ -82,6 +70,26 @@ pub fn retain(scop: &Scop, keep: &[bool]) -> Option<Scop> {
         None => failed.set(true),
     });
     (!failed.get()).then_some(out)
+}
+
+/// The parameters `e` mentions (with repetitions).
+pub fn params_of(e: &AffExpr) -> Vec<usize> {
+    let found = RefCell::new(Vec::new());
+    e.substitute(&|v| {
+        if let AffVar::Param(k) = v {
+            found.borrow_mut().push(*k);
+        }
+        Some(AffExpr::var(v.clone()))
+    });
+    found.into_inner()
+}
+
+/// `e` with each parameter `k` renamed `renumber[k]`; `None` if it mentions a dropped one.
+pub fn renumbered(e: &AffExpr, renumber: &[Option<usize>]) -> Option<AffExpr> {
+    e.substitute(&|v| match v {
+        AffVar::Param(k) => renumber[*k].map(AffExpr::param),
+        other => Some(AffExpr::var(other.clone())),
+    })
 }
 
 /// The new index of each kept parameter.
