@@ -533,8 +533,8 @@ impl Parser {
                 for (x, cx) in &a {
                     for (y, cy) in &b {
                         let (x_wins, y_wins) = match smaller_first {
-                            true => (add(y, &scale(x, -1)?)?, add(&add(x, &scale(y, -1)?)?, &self.constant(-1))?),
-                            false => (add(x, &scale(y, -1)?)?, add(&add(y, &scale(x, -1)?)?, &self.constant(-1))?),
+                            true => (add(y, &scale(x, -1)?)?, add(&add(x, &scale(y, -1)?)?, &self.constant_row(-1))?),
+                            false => (add(x, &scale(y, -1)?)?, add(&add(y, &scale(x, -1)?)?, &self.constant_row(-1))?),
                         };
                         let both = [cx.clone(), cy.clone()].concat();
                         out.push((x.clone(), [both.clone(), vec![x_wins]].concat()));
@@ -553,14 +553,15 @@ impl Parser {
                         return Some(unconditional(scale(&variable, value)?));
                     }
                 }
-                Some(unconditional(self.constant(value)))
+                Some(unconditional(self.constant_row(value)))
             }
             Some(Token::Name(_)) => Some(unconditional(self.variable()?)),
             _ => None,
         }
     }
 
-    fn constant(&self, value: i128) -> Affine {
+    /// The row of the constant `value` over the current columns.
+    fn constant_row(&self, value: i128) -> Affine {
         let mut c = vec![0; self.vars.len() + 1];
         *c.last_mut().expect("a constant column") = value;
         c

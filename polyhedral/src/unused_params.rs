@@ -14,7 +14,6 @@ use std::cell::RefCell;
 use crate::affine::{AffExpr, AffVar};
 use crate::model::{Access, Expr, Scop};
 
-
 /// Per parameter, whether a set or relation of `scop` (domains, schedules, context,
 /// assumptions), a subscript, an array size or a value mentions it.
 pub fn mentioned(scop: &Scop) -> Vec<bool> {

@@ -23,7 +23,7 @@ use crate::report::{Outcome, Reason};
 use crate::splitting::{split_target, Part, ReadReplacement};
 use crate::Options;
 use polyhedral::dependence_graph::on_or_after_cycle;
-use polyhedral::isl::{IslContext, IslResult};
+use polyhedral::isl::{IslContext, IslResult, UnionSet};
 use polyhedral::model::{ArrayId, Liveness, Scop, StatementId};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -420,7 +420,8 @@ fn may_access_refusal(scop: &Scop, raw: &RawDependence) -> Option<Reason> {
 /// once per instance (an output stage, camera pipe's tone curve), a gather still goes.
 fn repeated_gather(ctx: &IslContext, analysis: &Analysis, raws: &[&RawDependence]) -> IslResult<Option<Reason>> {
     let scop = analysis.scop;
-    let mut read: BTreeMap<StatementId, String> = BTreeMap::new();
+    // Per source, the instances read by the dependences seen so far.
+    let mut read: BTreeMap<StatementId, UnionSet> = BTreeMap::new();
     for raw in raws {
         let source = &scop.statements[raw.source];
         if !source.value.reads().iter().any(|a| a.is_may()) {
@@ -435,19 +436,20 @@ fn repeated_gather(ctx: &IslContext, analysis: &Analysis, raws: &[&RawDependence
         let dependence = ctx.union_map(&test.propagation_dependence)?;
         let once = dependence.copy()?.reverse()?.is_injective()?;
         let instances = dependence.domain()?;
-        let again = match read.get(&raw.source) {
-            Some(before) => !ctx.union_set(before)?.intersect(instances.copy()?)?.is_empty()?,
+        let before = read.remove(&raw.source);
+        let again = match &before {
+            Some(before) => !before.copy()?.intersect(instances.copy()?)?.is_empty()?,
             None => false,
         };
         if !once || again {
             let (source, target) = (source.name.clone(), scop.statements[raw.target].name.clone());
             return Ok(Some(Reason::RepeatedGather { source, target }));
         }
-        let all = match read.get(&raw.source) {
-            Some(before) => ctx.union_set(before)?.union(instances)?,
+        let all = match before {
+            Some(before) => before.union(instances)?,
             None => instances,
         };
-        read.insert(raw.source, all.to_isl_string()?);
+        read.insert(raw.source, all);
     }
     Ok(None)
 }
