@@ -32,6 +32,10 @@ pub struct Options {
     pub split_limit: u64,
     pub dependence_limit: u64,
     pub expression_limit: u64,
+    /// Temporaries that propagation leaves as they are (`keep=NAME,...`), by their source
+    /// names: the user's override of the heuristics, and the subsets of paper 003's random
+    /// propagation experiment (section 6.1, Figure 12).
+    pub keep: Vec<String>,
     /// Whether a clamped read of a whole producer is replaced by one expression
     /// (`clamped-reads=whole`, the default) or its reader split per border as paper 003's
     /// section 3 does (`split`).
@@ -71,6 +75,7 @@ impl Default for Options {
             split_limit: 8,
             dependence_limit: 256,
             expression_limit: 10_000,
+            keep: Vec::new(),
             whole_clamped_reads: true,
             parallel: Parallel::Auto,
             schedule: false,
@@ -206,6 +211,16 @@ pub const TABLE: &[OptionSpec] = &[
             Ok(())
         },
         show: |o| o.expression_limit.to_string(),
+    },
+    OptionSpec {
+        name: "keep",
+        value: Some("NAMES"),
+        description: "temporaries left unpropagated, comma-separated source names (default none)",
+        set: |o, _, v| {
+            o.keep.extend(v.split(',').map(str::trim).filter(|n| !n.is_empty()).map(str::to_string));
+            Ok(())
+        },
+        show: |o| o.keep.join(","),
     },
     OptionSpec {
         name: "clamped-reads",
@@ -382,13 +397,14 @@ mod tests {
         assert_eq!(o.print, vec!["scops", "deps"]);
         assert!(Options::parse("disable;lang").unwrap().lang);
         assert_eq!(Options::parse("profile=app.profile;print=profile").unwrap().profile.as_deref(), Some("app.profile"));
+        assert_eq!(Options::parse("keep=r_r, b_b;keep=g_r").unwrap().keep, vec!["r_r", "b_b", "g_r"]);
     }
 
     #[test]
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, clamped-reads, parallel, schedule, schedule-cost, tile-size, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, keep, clamped-reads, parallel, schedule, schedule-cost, tile-size, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

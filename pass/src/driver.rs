@@ -457,6 +457,7 @@ fn propagation_options(options: &Options) -> propagation::Options {
         max_dependences: options.dependence_limit as usize,
         max_expression_size: options.expression_limit as usize,
         whole_clamped_reads: options.whole_clamped_reads,
+        keep: options.keep.clone(),
         max_operations: options.quota,
         ..propagation::Options::default()
     }

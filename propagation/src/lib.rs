@@ -90,11 +90,13 @@ pub struct Options {
     /// subscripts (`expressions::inverted_write_piece`) instead of its reader split per border
     /// (section 3). Default on.
     pub whole_clamped_reads: bool,
+    /// Locations left as they are, by name (`Reason::Kept`). Empty by default.
+    pub keep: Vec<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true, keep: Vec::new() }
     }
 }
 
@@ -128,6 +130,13 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     for array in skipped {
         report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::LiveOutNotEnabled)));
     }
+    worklist.retain(|&array| {
+        let kept = options.keep.contains(&scop.arrays[array].name);
+        if kept {
+            report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::Kept)));
+        }
+        !kept
+    });
     let mut current = scop.clone();
     // Reads of indeterminate contents are assumed away first: they would keep their arrays.
     // Running out of the quota here only means assuming nothing.

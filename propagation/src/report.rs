@@ -10,6 +10,8 @@ use std::fmt;
 pub enum Reason {
     /// Live-out locations are only propagated with `Options::propagate_live_out`.
     LiveOutNotEnabled,
+    /// The user asked to keep the location (`Options::keep`).
+    Kept,
     /// The value written reads the location itself through a chain of its own writers
     /// (Figure 7a): the propagation expression would read the location again (section 3.3,
     /// limitation 1).
@@ -81,6 +83,7 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::LiveOutNotEnabled => write!(f, "live-out location (propagation of live-out memory is disabled)"),
+            Reason::Kept => write!(f, "kept by the option keep="),
             Reason::Recurrence { statement } => {
                 write!(f, "recurrence: {statement} reads the location it writes (propagation expression would read it again)")
             }

@@ -177,6 +177,17 @@ fn blur_pipeline_loses_both_temporaries() {
 }
 
 #[test]
+fn kept_temporary_stays_and_the_other_still_propagates() {
+    let original = program("blur3");
+    let options = Options { keep: vec!["bx".to_string()], ..Options::default() };
+    let (result, report) = run(&original, &options);
+    assert_eq!(report.reason("bx"), Some(&Reason::Kept));
+    assert!(report.is_propagated("by"), "{report}");
+    assert!(accesses(&result, "bx") > 0 && accesses(&result, "by") == 0);
+    assert_same_results(&original, &result, &[vec![("R", 3), ("C", 1)], vec![("R", 9), ("C", 7)]]);
+}
+
+#[test]
 fn cache_lines_follow_figure8() {
     let scop = parse_scop(
         "param N >= 8; array A[N + 8] : f32 in; array B[N + 8][N + 8] : f32 in; array O[N + 8] : f32 out;
