@@ -356,6 +356,59 @@ pub fn profiler(text: &str, target: f64) -> Result<String, String> {
     })
 }
 
+/// A row of the random-propagation CSV (`scripts/random-subsets.py`): one build of a pipeline.
+#[derive(serde::Deserialize)]
+struct SubsetRow {
+    pipeline: String,
+    build: String,
+    speedup: f64,
+}
+
+/// Paper 003's Table 3 as bars: per pipeline, the speedup over naive of the heuristics' choice
+/// and of the best and worst random subset measured.
+pub fn random_subsets(text: &str) -> Result<String, String> {
+    let rows: Vec<SubsetRow> = csv::Reader::from_reader(text.as_bytes())
+        .deserialize()
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("random-subsets.csv: {e}"))?;
+    let mut pipelines: Vec<&str> = Vec::new();
+    for row in &rows {
+        if !pipelines.contains(&row.pipeline.as_str()) {
+            pipelines.push(&row.pipeline);
+        }
+    }
+    let bar = |value: Option<f64>| value.map(|value| Bar { value, whisker: None });
+    let groups = pipelines
+        .iter()
+        .map(|&pipeline| {
+            let speedups = |builds: fn(&str) -> bool| -> Vec<f64> {
+                rows.iter().filter(|r| r.pipeline == pipeline && builds(&r.build)).map(|r| r.speedup).collect()
+            };
+            let subsets = speedups(|b| b.starts_with("subset"));
+            Group {
+                label: pipeline.replace('_', " "),
+                bars: vec![
+                    bar(speedups(|b| b == "heuristic").first().copied()),
+                    bar(subsets.iter().copied().reduce(f64::max)),
+                    bar(subsets.iter().copied().reduce(f64::min)),
+                ],
+            }
+        })
+        .collect();
+    grouped_bars(&GroupedBars {
+        title: "random propagation subsets (paper 003 Table 3): speedup over clang-14 -O3".into(),
+        y_label: "speedup".into(),
+        series: vec![
+            ("heuristics".into(), RGBColor(0x22, 0xaa, 0x77)),
+            ("best subset".into(), COLOURS[0]),
+            ("worst subset".into(), COLOURS[3]),
+        ],
+        groups,
+        reference: Reference { value: 1.0, label: "1 = clang-14 -O3".into(), colour: BLACK },
+        value_digits: Some(2),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,5 +444,11 @@ mod tests {
         let profiler = profiler("kernel,accesses,native,qemu,profile,profile-nodeps\nmatmul,100,0.031,0.83,3.34,2.26\n", 30.0).unwrap();
         assert!(profiler.contains("matmul (native 31 ms)") && profiler.contains("target 30x"));
         assert!(speedups_from_csv("pipeline,variant,size,rounds\nharris,naive,full,five\n").is_err());
+        let subsets = random_subsets(
+            "pipeline,build,propagated,ms,speedup,output,kept\ncamera_pipe,naive,,160,1.000,identical,\ncamera_pipe,heuristic,40,110,1.455,identical,\n\
+             camera_pipe,subset0,34,90,1.778,identical,r_r b_b\ncamera_pipe,subset1,8,150,1.067,identical,r g b\n",
+        )
+        .unwrap();
+        assert!(subsets.contains("camera pipe") && subsets.contains("1.78") && subsets.contains("1.07") && subsets.contains("1.46"), "{subsets}");
     }
 }

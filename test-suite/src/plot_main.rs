@@ -4,12 +4,13 @@
 //! polyprop-plot speedups   results.csv    speedups.svg     # polyprop-bench's results
 //! polyprop-plot ordinary-c ordinary-c.csv ordinary-c.svg   # scripts/bench-ordinary-c.sh
 //! polyprop-plot profiler   profiler.csv   profiler.svg     # scripts/bench-profiler.py (target 30x)
+//! polyprop-plot random-subsets random-subsets.csv random-subsets.svg  # scripts/random-subsets.py
 //! ```
 
 use polyprop_test_suite::plot;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: polyprop-plot {speedups|ordinary-c|profiler} INPUT.csv OUTPUT.svg";
+const USAGE: &str = "usage: polyprop-plot {speedups|ordinary-c|profiler|random-subsets} INPUT.csv OUTPUT.svg";
 /// The profiler's slowdown target (`runtime/README.md`).
 const PROFILER_TARGET: f64 = 30.0;
 
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
             "speedups" => plot::speedups_from_csv(&text),
             "ordinary-c" => plot::ordinary_c(&text),
             "profiler" => plot::profiler(&text, PROFILER_TARGET),
+            "random-subsets" => plot::random_subsets(&text),
             other => Err(format!("unknown plot '{other}'\n{USAGE}")),
         })
         .and_then(|svg| std::fs::write(output, svg).map_err(|e| format!("cannot write {output}: {e}")));
