@@ -540,6 +540,11 @@ impl<'c> UnionMap<'c> {
         self.ctx.check(self.raw.is_injective())
     }
 
+    /// Whether no two pairs of the relation share their domain element.
+    pub fn is_single_valued(&self) -> IslResult<bool> {
+        self.ctx.check(self.raw.is_single_valued())
+    }
+
     /// isl's notation of the relation.
     pub fn to_isl_string(&self) -> IslResult<String> {
         // SAFETY: `raw.ptr` is a live union map; the string is freed by `take_isl_string`.

@@ -168,6 +168,9 @@ impl LocationPropagation<'_> {
         if let Some(reason) = repeated_gather(ctx, analysis, &selected)? {
             return Ok(Err(reason));
         }
+        if let Some(reason) = recomputed_into_scalar_code(ctx, analysis, self.array, &selected)? {
+            return Ok(Err(reason));
+        }
         let mut by_target: BTreeMap<StatementId, Vec<&RawDependence>> = BTreeMap::new();
         for raw in selected {
             by_target.entry(raw.target).or_default().push(raw);
@@ -452,6 +455,77 @@ fn repeated_gather(ctx: &IslContext, analysis: &Analysis, raws: &[&RawDependence
         read.insert(raw.source, all);
     }
     Ok(None)
+}
+
+/// A location whose value reaches a narrow gather and that `raws` would recompute at more
+/// than one iteration of their targets, with the target that computes an instance again.
+///
+/// A statement that reads 8- or 16-bit elements at a data-dependent subscript (camera pipe's
+/// tone curve, `curve[v]`) stays scalar: x86 has no gather of such elements and LLVM's
+/// vectorizer finds the loop "not beneficial". Whatever is propagated into it, directly or
+/// through the stages between, then runs once per use at scalar speed, where the kept
+/// temporary computed each instance once in a vectorized loop: camera pipe's pair-level
+/// stages, each read at two to four taps, made its one nest run 288M instructions (callgrind,
+/// quick size) against 137M with them kept, 1.15x against 1.64x naive's time
+/// (`docs/benchmarks/random-subsets.txt`). Reads at the same iteration of one loop body
+/// (the three channels of a pixel) are computed once (LLVM's value numbering), and an
+/// instance read at constant subscripts (a colour matrix) is hoisted: neither counts.
+fn recomputed_into_scalar_code(ctx: &IslContext, analysis: &Analysis, array: ArrayId, raws: &[&RawDependence]) -> IslResult<Option<Reason>> {
+    let scop = analysis.scop;
+    let Some(gather) = narrow_gather_reached(scop, array) else { return Ok(None) };
+    // { W[i] -> B[j] }: each source instance to the loop-body iterations that read it, the
+    // targets renamed after their loop body (time constants but the last, in `2d + 1`).
+    let mut bodies: Vec<(usize, Vec<Option<i64>>)> = Vec::new();
+    let mut reads = ctx.empty_union_map()?;
+    for raw in raws {
+        let target = &scop.statements[raw.target];
+        if target.value.reads()[raw.read].subscripts.iter().all(|s| (0..target.iterators.len()).all(|k| !s.uses_iterator(k))) {
+            continue;
+        }
+        let test = analysis.reload_test(raw)?;
+        if test.propagation_is_empty {
+            continue;
+        }
+        let Some(mut body) = analysis.time_constants(raw.target)? else { return Ok(None) };
+        body.pop();
+        let key = (target.iterators.len(), body);
+        let index = match bodies.iter().position(|b| *b == key) {
+            Some(index) => index,
+            None => {
+                bodies.push(key);
+                bodies.len() - 1
+            }
+        };
+        let renamed = test.propagation_dependence.replace(&format!("-> {}[", target.name), &format!("-> B{index}["));
+        reads = reads.union(ctx.union_map(&renamed)?)?;
+        if !reads.is_single_valued()? {
+            return Ok(Some(Reason::ScalarRecomputation { target: target.name.clone(), gather: scop.statements[gather].name.clone() }));
+        }
+    }
+    Ok(None)
+}
+
+/// A statement that reads 8- or 16-bit elements at a data-dependent subscript and that the
+/// value of `array` reaches through the statements' reads (itself, or a statement whose
+/// written array's value reaches it), if any.
+fn narrow_gather_reached(scop: &Scop, array: ArrayId) -> Option<StatementId> {
+    let narrow = |s: &polyhedral::model::Statement| s.value.reads().iter().any(|a| a.is_may() && scop.arrays[a.array].element.bits() <= 16);
+    let mut reached: BTreeSet<ArrayId> = BTreeSet::from([array]);
+    let mut frontier = vec![array];
+    while let Some(a) = frontier.pop() {
+        for (id, statement) in scop.statements.iter().enumerate() {
+            if !statement.value.reads().iter().any(|r| r.array == a) {
+                continue;
+            }
+            if narrow(statement) {
+                return Some(id);
+            }
+            if reached.insert(statement.write.array) {
+                frontier.push(statement.write.array);
+            }
+        }
+    }
+    None
 }
 
 /// Why `array` is never propagated because of a may-write, if it is: a writer of it writes

@@ -500,7 +500,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
         Ok(true)
     }
 
-    fn time_constants(&self, statement: StatementId) -> IslResult<Option<Vec<Option<i64>>>> {
+    pub(crate) fn time_constants(&self, statement: StatementId) -> IslResult<Option<Vec<Option<i64>>>> {
         if let Some(constants) = self.time_constants.borrow().get(&statement) {
             return Ok(constants.clone());
         }

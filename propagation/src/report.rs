@@ -54,6 +54,10 @@ pub enum Reason {
     /// `source` gathers (reads at a data-dependent subscript) and `target` would recompute
     /// some instance of it more than once (`location::repeated_gather`).
     RepeatedGather { source: String, target: String },
+    /// The location's value reaches `gather`, which reads 8- or 16-bit elements at a
+    /// data-dependent subscript (a loop LLVM keeps scalar), and `target` would compute some
+    /// instance of it at more than one iteration (`location::recomputed_into_scalar_code`).
+    ScalarRecomputation { target: String, gather: String },
     /// Propagation would split `statement` into more parts than the limit.
     /// `specialized_passes`: the split would pass under `Options::specialization`.
     SplitParts { statement: String, parts: usize, limit: usize, specialized_passes: bool },
@@ -129,6 +133,10 @@ impl fmt::Display for Reason {
             Reason::RepeatedGather { source, target } => write!(
                 f,
                 "recomputed gather: {source} reads at a data-dependent subscript, and {target} would compute some instance of it more than once"
+            ),
+            Reason::ScalarRecomputation { target, gather } => write!(
+                f,
+                "recomputation in scalar code: the value reaches {gather}, a narrow gather that stays scalar, and {target} would compute some instance at more than one iteration"
             ),
             Reason::TooManyDependences { dependences, limit } => {
                 write!(f, "code-complexity heuristic: {dependences} RAW dependences or more to propagate, limit {limit}")
