@@ -468,8 +468,8 @@ fn repeated_gather(ctx: &IslContext, analysis: &Analysis, raws: &[&RawDependence
 /// stages, each read at two to four taps, made its one nest run 288M instructions (callgrind,
 /// quick size) against 137M with them kept, 1.15x against 1.64x naive's time
 /// (`docs/benchmarks/random-subsets.txt`). Reads at the same iteration of one loop body
-/// (the three channels of a pixel) are computed once (LLVM's value numbering), and an
-/// instance read at constant subscripts (a colour matrix) is hoisted: neither counts.
+/// (the three channels of a pixel) are computed once (LLVM's value numbering), and reads at
+/// constant subscripts (a colour matrix, hoisted; a scalar) are not looked at.
 fn recomputed_into_scalar_code(ctx: &IslContext, analysis: &Analysis, array: ArrayId, raws: &[&RawDependence]) -> IslResult<Option<Reason>> {
     let scop = analysis.scop;
     let Some(gather) = narrow_gather_reached(scop, array) else { return Ok(None) };
