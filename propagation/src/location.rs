@@ -20,11 +20,13 @@ use crate::expressions::propagation_pieces;
 use crate::heuristics::{cache_lines, program_calls, specialized_middle_dimension};
 use crate::reload_test::{Analysis, RawDependence};
 use crate::report::{Outcome, Reason};
-use crate::splitting::{split_target, Part, ReadReplacement};
+use crate::splitting::{rename_map, split_target, Part, ReadReplacement};
 use crate::Options;
+use isl_rs::DimType;
+use polyhedral::affine::AffExpr;
 use polyhedral::dependence_graph::on_or_after_cycle;
 use polyhedral::isl::{IslContext, IslResult, UnionSet};
-use polyhedral::model::{ArrayId, Liveness, Scop, StatementId};
+use polyhedral::model::{Access, ArrayId, Liveness, Scop, StatementId};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// The private context of the propagation of one location.
@@ -479,7 +481,7 @@ fn recomputed_into_scalar_code(ctx: &IslContext, analysis: &Analysis, array: Arr
     let mut reads = ctx.empty_union_map()?;
     for raw in raws {
         let target = &scop.statements[raw.target];
-        if target.value.reads()[raw.read].subscripts.iter().all(|s| (0..target.iterators.len()).all(|k| !s.uses_iterator(k))) {
+        if !target.value.reads()[raw.read].subscripts.iter().any(AffExpr::uses_iterators) {
             continue;
         }
         let test = analysis.reload_test(raw)?;
@@ -496,7 +498,7 @@ fn recomputed_into_scalar_code(ctx: &IslContext, analysis: &Analysis, array: Arr
                 bodies.len() - 1
             }
         };
-        let renamed = test.propagation_dependence.replace(&format!("-> {}[", target.name), &format!("-> B{index}["));
+        let renamed = rename_map(ctx, &test.propagation_dependence, DimType::Out, &format!("B{index}"))?;
         reads = reads.union(ctx.union_map(&renamed)?)?;
         if !reads.is_single_valued()? {
             return Ok(Some(Reason::ScalarRecomputation { target: target.name.clone(), gather: scop.statements[gather].name.clone() }));
@@ -509,15 +511,16 @@ fn recomputed_into_scalar_code(ctx: &IslContext, analysis: &Analysis, array: Arr
 /// value of `array` reaches through the statements' reads (itself, or a statement whose
 /// written array's value reaches it), if any.
 fn narrow_gather_reached(scop: &Scop, array: ArrayId) -> Option<StatementId> {
-    let narrow = |s: &polyhedral::model::Statement| s.value.reads().iter().any(|a| a.is_may() && scop.arrays[a.array].element.bits() <= 16);
+    let reads: Vec<Vec<&Access>> = scop.statements.iter().map(|s| s.value.reads()).collect();
+    let narrow = |id: StatementId| reads[id].iter().any(|a| a.is_may() && scop.arrays[a.array].element.bits() <= 16);
     let mut reached: BTreeSet<ArrayId> = BTreeSet::from([array]);
     let mut frontier = vec![array];
     while let Some(a) = frontier.pop() {
         for (id, statement) in scop.statements.iter().enumerate() {
-            if !statement.value.reads().iter().any(|r| r.array == a) {
+            if !reads[id].iter().any(|r| r.array == a) {
                 continue;
             }
-            if narrow(statement) {
+            if narrow(id) {
                 return Some(id);
             }
             if reached.insert(statement.write.array) {

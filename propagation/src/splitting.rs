@@ -88,7 +88,7 @@ pub(crate) fn split_target(
         } else {
             let name = fresh_name(&statement.name, index, names);
             new.domain = rename_set(ctx, &domain, &name)?;
-            new.schedule = rename_map(ctx, &statement.schedule, &name)?;
+            new.schedule = rename_map(ctx, &statement.schedule, DimType::In, &name)?;
             new.name = name;
         }
         out.push(Part { statement: new, replaced: !chosen.is_empty() });
@@ -111,8 +111,9 @@ pub(crate) fn rename_set(ctx: &IslContext, text: &str, name: &str) -> IslResult<
     ctx.set_text(&set)
 }
 
-pub(crate) fn rename_map(ctx: &IslContext, text: &str, name: &str) -> IslResult<String> {
+/// The relation `text` with its `tuple` (`DimType::In` or `DimType::Out`) named `name`.
+pub(crate) fn rename_map(ctx: &IslContext, text: &str, tuple: DimType, name: &str) -> IslResult<String> {
     let map = ctx.map(text)?;
-    let map = ctx.check(map.set_tuple_name(DimType::In, name))?;
+    let map = ctx.check(map.set_tuple_name(tuple, name))?;
     ctx.map_text(&map)
 }

@@ -12,6 +12,7 @@
 //! splitting of the model, what LLVM's full unrolling would do to the code later.
 
 use crate::splitting::{fresh_name, rename_map, rename_set};
+use isl_rs::DimType;
 use polyhedral::isl::{IslContext, IslResult};
 use polyhedral::model::{Scop, Statement};
 use std::collections::HashSet;
@@ -76,7 +77,7 @@ fn split_per_iteration(ctx: &IslContext, statement: &Statement, names: &mut Hash
         let name = fresh_name(&statement.name, parts.len(), names);
         parts.push(Statement {
             domain: rename_set(ctx, &domain.to_isl_string()?, &name)?,
-            schedule: rename_map(ctx, &statement.schedule, &name)?,
+            schedule: rename_map(ctx, &statement.schedule, DimType::In, &name)?,
             name,
             ..statement.clone()
         });
