@@ -12,6 +12,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/Delinearization.h"
+#include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -131,6 +132,44 @@ int pp_alias(Analyses *A, LLVMValueRef P, LLVMValueRef Q) {
     return 3;
   }
   return 1;
+}
+
+// Whether two memory instructions (loads or stores) may touch overlapping memory, at any
+// access size, with what their `!tbaa` tags say: an `int` field and a `float` element do
+// not alias in C (strict aliasing, which is what clang's tags encode), as LICM assumes.
+int pp_accesses_may_alias(Analyses *A, LLVMValueRef I, LLVMValueRef J) {
+  auto Location = [](LLVMValueRef V) {
+    auto *Inst = cast<Instruction>(unwrap(V));
+    return MemoryLocation::getBeforeOrAfter(getLoadStorePointerOperand(Inst), Inst->getAAMetadata());
+  };
+  return A->AA->alias(Location(I), Location(J)) != AliasResult::NoAlias;
+}
+
+// Whether load `Inner` reads only bytes of the allocated object that load `Outer` reads
+// from: both addresses are chains of `inbounds` GEPs with constant offsets from one base,
+// and Inner's bytes lie between that base and the end of Outer's. An executed `Outer`
+// proves the base in bounds of an object that extends past its own bytes, so Inner may
+// then be read even where the source does not read it (`out->w` under `out->h > 0`).
+int pp_load_within(LLVMValueRef Inner, LLVMValueRef Outer) {
+  auto *I = cast<LoadInst>(unwrap(Inner)), *O = cast<LoadInst>(unwrap(Outer));
+  const DataLayout &DL = I->getModule()->getDataLayout();
+  unsigned Bits = DL.getIndexTypeSizeInBits(I->getPointerOperandType());
+  APInt OffsetI(Bits, 0), OffsetO(Bits, 0);
+  const Value *BaseI = I->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, OffsetI, false);
+  const Value *BaseO = O->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, OffsetO, false);
+  if (BaseI != BaseO || I->getType()->isVectorTy() || O->getType()->isVectorTy())
+    return 0;
+  int64_t EndI = OffsetI.getSExtValue() + (int64_t)DL.getTypeStoreSize(I->getType());
+  int64_t EndO = OffsetO.getSExtValue() + (int64_t)DL.getTypeStoreSize(O->getType());
+  return OffsetI.getSExtValue() >= 0 && EndI <= EndO;
+}
+
+// Whether the address of load `L` may be read anywhere in the function, as LLVM proves it
+// from attributes and allocations (a C++ reference argument is `dereferenceable`).
+int pp_load_dereferenceable(LLVMValueRef L) {
+  auto *Load = cast<LoadInst>(unwrap(L));
+  return isDereferenceableAndAlignedPointer(Load->getPointerOperand(), Load->getType(), Load->getAlign(),
+                                            Load->getModule()->getDataLayout());
 }
 
 // ---- Scalar evolution ----------------------------------------------------------------

@@ -45,6 +45,10 @@ pub struct Parameters {
     pub params: Vec<Parameter>,
     /// Parameters that are iteration numbers of loops around the region (non-negative).
     pub outer_iterations: Vec<usize>,
+    /// Whether a truncation computed before the loops is a parameter of its own rather than
+    /// its operand assumed to fit (`Affinator::truncation_parameter`): the second reading of
+    /// a region where that assumption never holds.
+    pub truncations_as_parameters: bool,
     /// Values the model reads as mathematical integers although their type could wrap, on
     /// the condition that they fit: assumptions of the SCoP, checked at run time.
     pub no_wrap: Vec<NoWrap>,
@@ -418,6 +422,9 @@ impl Affinator<'_> {
                 // counter widened to `i64` by indvars, truncated back for `int` arithmetic.
                 // To at most `MODULAR_BITS` bits, the exact signed remainder where the value
                 // may not fit (the start `trunc s to i1` of SCEV's recurrence for `i & 1`).
+                if let Some(k) = self.truncation_parameter(scev) {
+                    return Ok(AffExpr::param(k));
+                }
                 let inner = self.affine(scev.operands()[0])?;
                 let bits = self.analyses.bits(scev);
                 if bits <= MODULAR_BITS && !self.fits(&inner, bits) {
@@ -743,9 +750,47 @@ impl Affinator<'_> {
         pure && (0..ir::num_operands(value)).all(|k| self.is_region_invariant(ir::operand(value, k), depth + 1))
     }
 
-    /// For a load inside the region's loops that reloads what an unconditional load of the
-    /// same address (one that executes whenever the region does) already read, that load.
+    /// With `truncations_as_parameters`, the parameter for a truncation that the function
+    /// computes before the region's loops from arguments: a struct `{ int w, h; }` passed by
+    /// value arrives as one `i64`, and `w` is its truncation, which the model cannot read as
+    /// that `i64` assumed to fit in 32 bits (the packed `h` makes it large).
+    fn truncation_parameter(&mut self, scev: Scev) -> Option<usize> {
+        if !self.parameters.truncations_as_parameters {
+            return None;
+        }
+        let value = ir::blocks(self.function).into_iter().flat_map(ir::instructions).find(|i| {
+            ir::opcode(*i) == Some(LLVMOpcode::LLVMTrunc) && self.analyses.scev(*i) == Some(scev) && self.is_region_invariant(*i, 0)
+        })?;
+        Some(self.parameters.index_of(self.function, value))
+    }
+
+    /// The load that an array base loaded from memory stands for (`float *src = in->data;`
+    /// before the loops, or `in->data` reloaded inside them): an invariant load outside the
+    /// region's loops, read once at its entry; `None` for any other base.
+    pub fn invariant_base(&self, base: ir::Value) -> Option<ir::Value> {
+        if ir::opcode(base) != Some(LLVMOpcode::LLVMLoad) || !self.region.defines(base) {
+            return None;
+        }
+        self.unconditional_load(base)
+    }
+
+    /// Whether a load reads the same address wherever the region runs it (`in->data`).
+    pub fn has_invariant_address(&self, load: ir::Value) -> bool {
+        self.is_invariant_address(ir::operand(load, 0), 0)
+    }
+
+    /// For a load inside the region's loops that reloads what an invariant load of the same
+    /// address outside them (one that may be read at the region's entry) read, that load.
+    /// A phi whose incoming values all reload that address (`w = out->w` carried from one
+    /// iteration to the next by GVN) stands for the same load.
     fn unconditional_load(&self, value: ir::Value) -> Option<ir::Value> {
+        if ir::is_phi(value) && self.region.defines(value) {
+            let mut loads = ir::phi_incoming(value).into_iter().filter(|(v, _)| *v != value).map(|(v, _)| {
+                if ir::is_phi(v) { None } else { self.unconditional_load(v) }
+            });
+            let first = loads.next()??;
+            return loads.all(|l| l == Some(first)).then_some(first);
+        }
         if ir::opcode(value) != Some(LLVMOpcode::LLVMLoad) || !self.region.defines(value) {
             return None;
         }
@@ -754,7 +799,7 @@ impl Affinator<'_> {
         ir::users(pointer).into_iter().find(|u| {
             ir::opcode(*u) == Some(LLVMOpcode::LLVMLoad)
                 && ir::value_type(*u) == ty
-                && self.always_executed(*u)
+                && ir::block_of(*u).is_some_and(|b| self.region.contains(b) && self.region.loops_around(self.analyses, b).is_empty())
                 && self.is_invariant_load(*u, 0)
         })
     }
@@ -764,20 +809,37 @@ impl Affinator<'_> {
         self.region.contains(block) && self.analyses.post_dominates(block, self.region.entry)
     }
 
-    /// A load that executes whenever the region does (`d->n` before the loops), from an
-    /// address computed from arguments, which no store or call of the region may write: its
-    /// value is the same wherever the region uses it, and reading it at the region's entry
-    /// is safe.
+    /// A load that executes whenever the region does (`d->n` before the loops), or reads a
+    /// field of an object such a load reads (`out->w` under `out->h > 0`), from an address
+    /// computed from arguments, which no store or call of the region may write: its value is
+    /// the same wherever the region uses it, and reading it at the region's entry is safe.
     fn is_invariant_load(&self, load: ir::Value, depth: usize) -> bool {
         let pointer = ir::operand(load, 0);
-        if ir::is_volatile(load) || !self.always_executed(load) || !self.is_invariant_address(pointer, depth + 1) {
+        if ir::is_volatile(load)
+            || !(self.always_executed(load) || self.readable_at_entry(load))
+            || !self.is_invariant_address(pointer, depth + 1)
+        {
             return false;
         }
         !self.region.blocks.iter().flat_map(|b| ir::instructions(*b)).any(|inst| {
-            ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) && self.analyses.may_alias(ir::operand(inst, 1), pointer)
+            ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) && self.analyses.accesses_may_alias(inst, load)
                 || ir::opcode(inst) == Some(LLVMOpcode::LLVMCall)
                     && !crate::statements::is_pure_call(inst)
                     && !crate::statements::is_allocation_call(inst)
+        })
+    }
+
+    /// Whether a load that the region may not execute reads a dereferenceable address (a C++
+    /// reference's field), or bytes of an object that a load it always executes reads
+    /// (`bridge::load_within`).
+    fn readable_at_entry(&self, load: ir::Value) -> bool {
+        crate::bridge::load_dereferenceable(load)
+            || self.region.blocks.iter().flat_map(|b| ir::instructions(*b)).any(|other| {
+            other != load
+                && ir::opcode(other) == Some(LLVMOpcode::LLVMLoad)
+                && !ir::is_volatile(other)
+                && self.always_executed(other)
+                && crate::bridge::load_within(load, other)
         })
     }
 

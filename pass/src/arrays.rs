@@ -78,7 +78,7 @@ pub fn resolve(
         let base = base_scev.unknown_value().ok_or_else(|| {
             Reject::new(RejectKind::UnknownBasePointer, format!("no base pointer in {scev}")).at(at())
         })?;
-        check_base(a, region, base).map_err(|r| r.at(at()))?;
+        let base = model_base(a, function, region, parameters, base).map_err(|r| r.at(at()))?;
         let offset = a.minus(scev, base_scev).ok_or_else(|| {
             Reject::new(RejectKind::NonAffineSubscript, format!("address {scev}")).at(at())
         })?;
@@ -131,7 +131,7 @@ pub fn resolve(
             out.access_of.insert(inst, Access::with_data(id, access));
         }
     }
-    out.alias_checks = alias_checks(a, &out, instructions);
+    out.alias_checks = alias_checks(a, region, &out, instructions);
     Ok(out)
 }
 
@@ -372,13 +372,15 @@ fn llvm_delinearization(
     Some((dims, out, true, Vec::new()))
 }
 
-/// Bases polyprop can model: arguments, globals, allocas and allocations made before use.
-fn check_base(a: Analyses, region: &Region, base: Value) -> RejectResult<()> {
+/// Bases polyprop can model: arguments, globals, allocas, allocations made before use, and
+/// pointers loaded from memory that the region does not write (a struct's `data` field): as
+/// the one load that stands for all reloads of its address (`Affinator::invariant_base`).
+fn model_base(a: Analyses, function: Value, region: &Region, parameters: &mut Parameters, base: Value) -> RejectResult<Value> {
     if ir::is_argument(base) || ir::is_global(base) {
-        return Ok(());
+        return Ok(base);
     }
     match ir::opcode(base) {
-        Some(LLVMOpcode::LLVMAlloca) => Ok(()),
+        Some(LLVMOpcode::LLVMAlloca) => Ok(base),
         Some(LLVMOpcode::LLVMCall) if is_allocation(base) => {
             let block = ir::block_of(base).expect("instruction");
             if region.contains(block) && !region.loops_around(a, block).is_empty() {
@@ -387,7 +389,19 @@ fn check_base(a: Analyses, region: &Region, base: Value) -> RejectResult<()> {
                     "array allocated inside a loop",
                 ));
             }
-            Ok(())
+            Ok(base)
+        }
+        // Loaded before the region: one value for all of it, whatever the region writes.
+        Some(LLVMOpcode::LLVMLoad) if !region.defines(base) => Ok(base),
+        Some(LLVMOpcode::LLVMLoad) => {
+            let aff = Affinator { analyses: a, function, region, parameters, facts: None, products: true };
+            aff.invariant_base(base).ok_or_else(|| {
+                let why = if aff.has_invariant_address(base) { " (of a field the region may write or not read at its entry)" } else { "" };
+                Reject::new(
+                    RejectKind::UnknownBasePointer,
+                    format!("base address computed inside the region{why}: {}", ir::to_string(base)),
+                )
+            })
         }
         _ if region.defines(base) => Err(Reject::new(
             RejectKind::UnknownBasePointer,
@@ -514,8 +528,14 @@ fn address_users(base: Value) -> Vec<(Value, Value)> {
     out
 }
 
-/// Pairs of arrays that may overlap and of which one is written: checked at run time.
-fn alias_checks(a: Analyses, arrays: &Arrays, instructions: &[Value]) -> Vec<AliasCheck> {
+/// Pairs of arrays that may overlap and of which one is written: checked at run time. An
+/// array the region allocates is a new object, apart from every pointer that existed before
+/// it: arguments, globals, values from before the region and the region's invariant loads
+/// (`model_base`), which read what was there at its entry.
+fn alias_checks(a: Analyses, region: &Region, arrays: &Arrays, instructions: &[Value]) -> Vec<AliasCheck> {
+    let allocated_here = |b: Value| region.defines(b) && (is_allocation(b) || ir::opcode(b) == Some(LLVMOpcode::LLVMAlloca));
+    let existed_before = |b: Value| !region.defines(b) || ir::opcode(b) == Some(LLVMOpcode::LLVMLoad);
+    let apart = |x: Value, y: Value| allocated_here(x) && existed_before(y) || allocated_here(y) && existed_before(x);
     let written: Vec<bool> = (0..arrays.arrays.len())
         .map(|id| {
             instructions.iter().any(|i| {
@@ -528,6 +548,7 @@ fn alias_checks(a: Analyses, arrays: &Arrays, instructions: &[Value]) -> Vec<Ali
     for first in 0..n {
         for second in first + 1..n {
             if (written[first] || written[second])
+                && !apart(arrays.bases[first], arrays.bases[second])
                 && a.may_alias(arrays.bases[first], arrays.bases[second])
             {
                 out.push(AliasCheck { first: first as ArrayId, second: second as ArrayId });

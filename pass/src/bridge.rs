@@ -32,6 +32,9 @@ extern "C" {
         -> LLVMBasicBlockRef;
     fn pp_immediate_dominator(a: *mut RawAnalyses, x: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn pp_alias(a: *mut RawAnalyses, p: LLVMValueRef, q: LLVMValueRef) -> i32;
+    fn pp_accesses_may_alias(a: *mut RawAnalyses, i: LLVMValueRef, j: LLVMValueRef) -> i32;
+    fn pp_load_within(inner: LLVMValueRef, outer: LLVMValueRef) -> i32;
+    fn pp_load_dereferenceable(load: LLVMValueRef) -> i32;
     fn pp_scev(a: *mut RawAnalyses, v: LLVMValueRef) -> *const c_void;
     fn pp_scev_at_scope(a: *mut RawAnalyses, s: *const c_void, l: *mut c_void) -> *const c_void;
     fn pp_scev_backedge_taken_count(a: *mut RawAnalyses, l: *mut c_void) -> *const c_void;
@@ -92,6 +95,20 @@ extern "C" {
     fn pp_remove_incoming(phi: LLVMValueRef, bb: LLVMBasicBlockRef);
     fn pp_split_edge(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn pp_unsplit_edge(from: LLVMBasicBlockRef, middle: LLVMBasicBlockRef, to: LLVMBasicBlockRef);
+}
+
+/// Whether load `inner` reads only bytes of the object that load `outer` reads from, once
+/// `outer` has executed (constant `inbounds` offsets from one base; `bridge.cpp`).
+pub fn load_within(inner: LLVMValueRef, outer: LLVMValueRef) -> bool {
+    // SAFETY: both are live load instructions.
+    unsafe { pp_load_within(inner, outer) != 0 }
+}
+
+/// Whether a load's address may be read anywhere in its function: LLVM proves it from
+/// attributes (a C++ reference is `dereferenceable`), allocas and globals.
+pub fn load_dereferenceable(load: LLVMValueRef) -> bool {
+    // SAFETY: a live load instruction.
+    unsafe { pp_load_dereferenceable(load) != 0 }
 }
 
 /// A new block on the edge `from -> to`, which `to`'s phis take as predecessor instead.
@@ -361,6 +378,11 @@ impl Analyses {
     /// Whether two pointers may refer to overlapping memory (any access size).
     pub fn may_alias(self, p: LLVMValueRef, q: LLVMValueRef) -> bool {
         unsafe { pp_alias(self.0, p, q) != 0 }
+    }
+    /// Whether two loads or stores may touch overlapping memory (any access size), with
+    /// their `!tbaa` tags: strict aliasing, as the source was compiled.
+    pub fn accesses_may_alias(self, i: LLVMValueRef, j: LLVMValueRef) -> bool {
+        unsafe { pp_accesses_may_alias(self.0, i, j) != 0 }
     }
     pub fn scev(self, v: LLVMValueRef) -> Option<Scev> {
         let s = unsafe { pp_scev(self.0, v) };

@@ -223,12 +223,13 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Retur
                 None => {
                     ir::is_argument(base)
                         || ir::is_global(base)
+                        || (ir::opcode(base) == Some(LLVMOpcode::LLVMLoad) && invariant(base))
                         || (allocates_by_size(base) && invariant(ir::call_arguments(base)[0]))
                         || (is_local_array(base) && array.liveness == Liveness::Temporary)
                 }
             };
             if !ok {
-                return Err(format!("not yet: base of {} is not an argument, global, local array of constant size or malloc of an argument-derived size", array.name));
+                return Err(format!("not yet: base of {} is not an argument, global, pointer loaded from them, local array of constant size or malloc of an argument-derived size", array.name));
             }
         }
     }
@@ -661,12 +662,25 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 let slot = self.ir.alloca(t, &array.name)?;
                 self.ir.bitcast(slot, ptr_ty, &array.name)?
             } else {
-                let b = self.args.get(&base).copied().unwrap_or_else(|| llvm_raw::value(base));
+                let b = self.base_value(id)?;
                 self.ir.bitcast(b, ptr_ty, &array.name)?
             };
             self.values.arrays.push(Some(pointer));
         }
         Ok(())
+    }
+
+    /// The base address of a memory array at the builder's position: a pointer loaded from
+    /// memory (a struct's `data` field) is loaded again there, as parameters are.
+    fn base_value(&mut self, id: ArrayId) -> Built<Val<'ctx>> {
+        let base = self.plan.bases[id];
+        if let Some(b) = self.args.get(&base) {
+            return Ok(*b);
+        }
+        if ir::opcode(base) == Some(LLVMOpcode::LLVMLoad) {
+            return materialize(&self.ir, base, &self.args, &mut self.cache);
+        }
+        Ok(llvm_raw::value(base))
     }
 
     /// The parameters' values at the builder's position, at their declared width and as `i64`.
@@ -1726,7 +1740,8 @@ impl<'ctx> Emitter<'_, 'ctx> {
             let lo = lin(e, &|b| &b.0)?;
             let hi = lin(e, &|b| &b.1)?;
             let bytes = e.int(array.element.size_in_bytes() as i64);
-            let base = e.ir.ptr_to_int(llvm_raw::value(e.plan.bases[id]))?;
+            let base = e.base_value(id)?;
+            let base = e.ir.ptr_to_int(base)?;
             let lo = e.ir.add(base, e.ir.mul(lo, bytes)?)?;
             let hi1 = e.ir.add(hi, e.int(1))?;
             let hi = e.ir.add(base, e.ir.mul(hi1, bytes)?)?;

@@ -91,8 +91,27 @@ pub fn build(
     if region.loops().next().is_none() {
         return Err(Reject::new(RejectKind::NoLoop, "region without loops"));
     }
+    match build_with(a, function, region, name.clone(), quota, hand_back, false) {
+        // A truncation's operand assumed to fit where it never does (a struct of two `int`s
+        // passed by value as one `i64`): read truncations as parameters of their own.
+        Err(r) if r.kind == RejectKind::InfeasibleAssumption && r.message.starts_with("no wrap") => {
+            build_with(a, function, region, name, quota, hand_back, true).map_err(|_| r)
+        }
+        built => built,
+    }
+}
+
+fn build_with(
+    a: Analyses,
+    function: Value,
+    region: &Region,
+    name: String,
+    quota: u64,
+    hand_back: bool,
+    truncations_as_parameters: bool,
+) -> RejectResult<BuiltScop> {
     let isl = IslContext::new(quota);
-    let mut parameters = Parameters::default();
+    let mut parameters = Parameters { truncations_as_parameters, ..Parameters::default() };
     let domains = domains::compute(a, function, region, &mut parameters, &isl)?;
     let mut sb = StatementBuilder::new(a, function, region, &domains, &isl, &mut parameters);
     sb.build(hand_back && !region.is_function)?;

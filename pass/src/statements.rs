@@ -792,12 +792,11 @@ impl<'a> StatementBuilder<'a> {
         if from.unit != at.unit {
             return true;
         }
-        let pointer = ir::operand(load, 0);
         self.unit_blocks[at.unit].iter().flat_map(|b| ir::instructions(*b)).any(|inst| {
             ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) && {
                 let p = self.position_of[&inst];
                 p.index > from.index && p.index < at.index
-                    && self.a.may_alias(ir::operand(inst, 1), pointer)
+                    && self.a.accesses_may_alias(inst, load)
             }
         })
     }
