@@ -11,8 +11,10 @@
 // - blur_value: the structs passed by value, their two `int` fields as one `i64` argument:
 //   `w` and `h` are its truncations, parameters of their own (the `i64` assumed to fit in
 //   32 bits never holds): transformed.
-// - blur_inside: the data pointers read inside the loops only, under the loops' guards: not
-//   yet (no load the region always runs proves them readable), code unchanged.
+// - blur_inside: the data pointers read inside the loops only, under the loops' guards (no
+//   load the region always runs proves them readable): read in the run-time check only after
+//   a branch on where the source reads them (w >= 3 and h >= 1 here; the 1 x 9 image takes
+//   the original code): transformed.
 // - -fno-strict-aliasing (no `!tbaa`): a float store may write a field: not transformed.
 // Outputs identical to the naive build at 4 sizes, and with `out` the same image as `in`
 // (the run-time check sends that call to the original code).
@@ -22,11 +24,20 @@
 // RUN: %t.pp > %t.pp.out
 // RUN: cmp %t.naive.out %t.pp.out
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s
+// RUN: %ir %s -o %t.ll
+// RUN: %opt -S -passes='function(polyprop-canonicalize),polyprop' %t.ll | FileCheck %s --check-prefix=IR
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -fno-strict-aliasing -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTBAA
 // CHECK: function blur_locals, function body: transformed: 2 temporaries removed, 1 statements
 // CHECK: function blur_long, function body: transformed: 2 temporaries removed, 1 statements
 // CHECK: function blur_value, function body: transformed: 2 temporaries removed, 1 statements
-// CHECK: function blur_inside, function body: not transformed: rejected: unknown base pointer: base address computed inside the region (of a field the region may write or not read at its entry)
+// CHECK: function blur_inside, function body: transformed: 1 temporaries removed, 1 statements
+// The guard branches to the original code before the check reads in->data and out->data.
+// IR-LABEL: define {{.*}}void @blur_inside(
+// IR: polyprop.check:
+// IR-NOT: load float*
+// IR: br i1 {{.*}}, label %polyprop.check.loads, label
+// IR: polyprop.check.loads:
+// IR: load float*
 // NOTBAA: function blur_locals, function body: not transformed: rejected: {{.*}}
 // NOTBAA: function blur_long, function body: not transformed: rejected: {{.*}}
 #include "Inputs/harness.h"

@@ -821,12 +821,49 @@ impl Affinator<'_> {
         {
             return false;
         }
-        !self.region.blocks.iter().flat_map(|b| ir::instructions(*b)).any(|inst| {
+        !self.may_be_written(load)
+    }
+
+    /// Whether a store or call of the region may write what `load` reads.
+    fn may_be_written(&self, load: ir::Value) -> bool {
+        self.region.blocks.iter().flat_map(|b| ir::instructions(*b)).any(|inst| {
             ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) && self.analyses.accesses_may_alias(inst, load)
                 || ir::opcode(inst) == Some(LLVMOpcode::LLVMCall)
                     && !crate::statements::is_pure_call(inst)
                     && !crate::statements::is_allocation_call(inst)
         })
+    }
+
+    /// The loads of the region that read the bytes `load` reads (the same field, through
+    /// any GEP), in region order.
+    pub fn same_address_loads(&self, load: ir::Value) -> Vec<ir::Value> {
+        self.region
+            .blocks
+            .iter()
+            .flat_map(|b| ir::instructions(*b))
+            .filter(|l| {
+                ir::opcode(*l) == Some(LLVMOpcode::LLVMLoad)
+                    && (*l == load || crate::bridge::load_within(*l, load) && crate::bridge::load_within(load, *l))
+            })
+            .collect()
+    }
+
+    /// An array base loaded inside the region from an address computed from arguments that
+    /// no store or call of the region may write, which the region may not read at its entry
+    /// (`in->data[...]` only inside the loops, under their guards): the first load of those
+    /// bytes in region order stands for all of them, and code generation reads it only
+    /// where one of them runs (`BuiltScop::load_guard`), as Polly hoists invariant loads
+    /// under their execution context.
+    pub fn guarded_base(&self, base: ir::Value) -> Option<ir::Value> {
+        if ir::opcode(base) != Some(LLVMOpcode::LLVMLoad)
+            || ir::is_volatile(base)
+            || !self.region.defines(base)
+            || !self.has_invariant_address(base)
+            || self.may_be_written(base)
+        {
+            return None;
+        }
+        self.same_address_loads(base).first().copied()
     }
 
     /// Whether a load that the region may not execute reads a dereferenceable address (a C++

@@ -14,7 +14,7 @@ use crate::affinator::{sanitize, Affinator, Facts, NotAffine, Parameters};
 use crate::domains::Domains;
 use polyhedral::isl::IslContext;
 use crate::bridge::{Analyses, Scev};
-use crate::ir::{self, Value};
+use crate::ir::{self, Block, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
 use llvm_sys::LLVMOpcode;
@@ -34,6 +34,9 @@ pub struct Arrays {
     pub equal_sizes: Vec<Vec<(usize, AffExpr)>>,
     pub access_of: HashMap<Value, Access>,
     pub alias_checks: Vec<AliasCheck>,
+    /// Bases read only under guards (`Affinator::guarded_base`), each with the blocks of the
+    /// region's loads of its bytes: the new code reads it only where one of them runs.
+    pub guarded_bases: Vec<(Value, Vec<Block>)>,
 }
 
 /// Sizes (outermost unknown), subscripts per access, whether they were delinearized, and
@@ -62,6 +65,7 @@ pub fn resolve(
     data_operands: &HashMap<Value, Vec<u32>>,
 ) -> RejectResult<Arrays> {
     let mut groups: Vec<Group> = Vec::new();
+    let mut guarded_bases = Vec::new();
     for &inst in instructions {
         let is_data = data_operands.get(&inst).is_some_and(|ops| !ops.is_empty());
         let at = || ir::location(inst);
@@ -78,7 +82,7 @@ pub fn resolve(
         let base = base_scev.unknown_value().ok_or_else(|| {
             Reject::new(RejectKind::UnknownBasePointer, format!("no base pointer in {scev}")).at(at())
         })?;
-        let base = model_base(a, function, region, parameters, base).map_err(|r| r.at(at()))?;
+        let base = model_base(a, function, region, parameters, base, &mut guarded_bases).map_err(|r| r.at(at()))?;
         let offset = a.minus(scev, base_scev).ok_or_else(|| {
             Reject::new(RejectKind::NonAffineSubscript, format!("address {scev}")).at(at())
         })?;
@@ -107,6 +111,7 @@ pub fn resolve(
         equal_sizes: Vec::new(),
         access_of: HashMap::new(),
         alias_checks: Vec::new(),
+        guarded_bases,
     };
     let mut aff = Affinator { analyses: a, function, region, parameters, facts: None, products: true };
     for g in groups {
@@ -375,7 +380,14 @@ fn llvm_delinearization(
 /// Bases polyprop can model: arguments, globals, allocas, allocations made before use, and
 /// pointers loaded from memory that the region does not write (a struct's `data` field): as
 /// the one load that stands for all reloads of its address (`Affinator::invariant_base`).
-fn model_base(a: Analyses, function: Value, region: &Region, parameters: &mut Parameters, base: Value) -> RejectResult<Value> {
+fn model_base(
+    a: Analyses,
+    function: Value,
+    region: &Region,
+    parameters: &mut Parameters,
+    base: Value,
+    guarded: &mut Vec<(Value, Vec<Block>)>,
+) -> RejectResult<Value> {
     if ir::is_argument(base) || ir::is_global(base) {
         return Ok(base);
     }
@@ -395,13 +407,21 @@ fn model_base(a: Analyses, function: Value, region: &Region, parameters: &mut Pa
         Some(LLVMOpcode::LLVMLoad) if !region.defines(base) => Ok(base),
         Some(LLVMOpcode::LLVMLoad) => {
             let aff = Affinator { analyses: a, function, region, parameters, facts: None, products: true };
-            aff.invariant_base(base).ok_or_else(|| {
-                let why = if aff.has_invariant_address(base) { " (of a field the region may write or not read at its entry)" } else { "" };
-                Reject::new(
-                    RejectKind::UnknownBasePointer,
-                    format!("base address computed inside the region{why}: {}", ir::to_string(base)),
-                )
-            })
+            if let Some(invariant) = aff.invariant_base(base) {
+                return Ok(invariant);
+            }
+            if let Some(first) = aff.guarded_base(base) {
+                if !guarded.iter().any(|(g, _)| *g == first) {
+                    let blocks = aff.same_address_loads(first).into_iter().filter_map(ir::block_of).collect();
+                    guarded.push((first, blocks));
+                }
+                return Ok(first);
+            }
+            let why = if aff.has_invariant_address(base) { " (of a field the region may write)" } else { "" };
+            Err(Reject::new(
+                RejectKind::UnknownBasePointer,
+                format!("base address computed inside the region{why}: {}", ir::to_string(base)),
+            ))
         }
         _ if region.defines(base) => Err(Reject::new(
             RejectKind::UnknownBasePointer,

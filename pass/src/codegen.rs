@@ -84,6 +84,9 @@ pub struct Plan<'a> {
     pub ast: &'a Ast,
     /// The assumptions as one boolean expression over the parameters.
     pub assumptions: AstExpr,
+    /// Where the array bases read only under guards may be read (whole functions only):
+    /// tested before they are, with the original code where it fails.
+    pub load_guard: Option<AstExpr>,
     pub bounds: Vec<ArrayBounds>,
     /// Base value of each memory array (argument, global or allocation call), by array id.
     pub bases: &'a [Value],
@@ -208,6 +211,9 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Retur
     };
     if function.get_type().is_var_arg() {
         return Err("not yet: variadic functions".into());
+    }
+    if plan.load_guard.is_some() && plan.place.is_some() {
+        return Err("not yet: a loop nest whose array bases are read only under guards".into());
     }
     let invariant = |v: Value| invariant_in(v, plan.place);
     for (id, array) in plan.scop.arrays.iter().enumerate() {
@@ -1550,6 +1556,7 @@ fn version_entry<'ctx>(
     let args = function.get_params().into_iter().map(|p| (p.as_value_ref(), p)).collect();
     let mut e = Emitter::new(function, function, plan, args);
     let check = e.ir.append_block(function, "polyprop.check");
+    let loads = plan.load_guard.is_some().then(|| e.ir.append_block(function, "polyprop.check.loads"));
     let fast = e.ir.append_block(function, "polyprop.optimized");
     check.move_before(old_entry).map_err(|()| "internal error: cannot move the check block")?;
     e.ir.position_at_end(check);
@@ -1564,7 +1571,7 @@ fn version_entry<'ctx>(
         e.ir.insert(alloca);
     }
     let result = (|| -> Built<()> {
-        let ok = e.run_time_check()?;
+        let ok = e.run_time_check(loads.map(|l| (l, old_entry)))?;
         e.ir.cond_br(ok, fast, old_entry)?;
         e.ir.position_at_end(fast);
         let returned = e.ir.call(new_fn, &function.get_params())?;
@@ -1582,6 +1589,9 @@ fn version_entry<'ctx>(
             }
         }
         llvm_raw::delete_block(fast);
+        if let Some(loads) = loads {
+            llvm_raw::delete_block(loads);
+        }
         llvm_raw::delete_block(check);
     };
     match result {
@@ -1645,7 +1655,7 @@ fn version_nest<'ctx>(
     e.ir.position_before(old_branch);
     e.set_location(None);
     let result = (|| -> Built<Vec<Val<'ctx>>> {
-        let ok = e.run_time_check()?;
+        let ok = e.run_time_check(None)?;
         e.ir.cond_br(ok, fast, header)?;
         e.ir.position_at_end(fast);
         let values: Vec<Val<'ctx>> = leaves.iter().map(|&v| llvm_raw::value(v)).chain(slots.iter().copied()).collect();
@@ -1708,9 +1718,17 @@ fn erase(instructions: &[Val<'_>]) {
 impl<'ctx> Emitter<'_, 'ctx> {
     /// The run-time check at the builder's position: the parameters, the model's assumptions,
     /// the bounds the generated arithmetic relies on, and the disjointness of the arrays that
-    /// may alias.
-    fn run_time_check(&mut self) -> Built<Val<'ctx>> {
+    /// may alias. With a load guard, `guarded` is `(loads, fallback)`: first a branch to
+    /// `fallback` where the guard fails, the rest of the check in `loads`, so that the
+    /// guarded bases are read only where the source reads them (`check_supported` allows a
+    /// guard only in whole functions, whose fallback has no phis).
+    fn run_time_check(&mut self, guarded: Option<(BasicBlock<'ctx>, BasicBlock<'ctx>)>) -> Built<Val<'ctx>> {
         self.materialize_parameters()?;
+        if let (Some(guard), Some((loads, fallback))) = (&self.plan.load_guard, guarded) {
+            let holds = self.ast_condition(guard)?;
+            self.ir.cond_br(holds, loads, fallback)?;
+            self.ir.position_at_end(loads);
+        }
         let mut ok = self.ast_condition(&self.plan.assumptions)?;
         if let Some(bounded) = self.parameter_bounds_hold()? {
             ok = self.ir.binary(Opcode::And, ok, bounded)?;

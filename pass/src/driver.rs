@@ -378,7 +378,7 @@ fn read_import(built: &BuiltScop, file: &std::path::Path, options: &Options) -> 
 /// generated as without `schedule`).
 fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, rescheduled: bool) -> Result<(), String> {
     let tree = build_ast(function, scop, options, rescheduled)?;
-    let (assumed, bounds) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
+    let (assumed, bounds, load_guard) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
     let origins = crate::fidelity::origins(&built.scop);
     let speculable = crate::timing::stage("speculation", || speculable_reads(built, scop, options));
     let plan = codegen::Plan {
@@ -388,6 +388,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
         scop,
         ast: &tree,
         assumptions: assumed,
+        load_guard,
         bounds,
         bases: &built.bases,
         place: built.place.as_ref(),
@@ -407,10 +408,20 @@ fn speculable_reads(built: &BuiltScop, scop: &Scop, options: &Options) -> Vec<Ve
     polyhedral::speculation::speculable_reads(&isl, &built.scop, scop).unwrap_or_default()
 }
 
-/// The run-time check of a generated SCoP: its assumed context as a condition, and the
-/// subscript bounds of every array of an alias check.
-fn runtime_check(built: &BuiltScop, scop: &Scop, options: &Options) -> Result<(ast::AstExpr, Vec<codegen::ArrayBounds>), String> {
+/// The run-time check of a generated SCoP: its assumed context as a condition, the
+/// subscript bounds of every array of an alias check, and the condition under which the
+/// bases read only under guards may be read (`BuiltScop::load_guard`).
+#[allow(clippy::type_complexity)]
+fn runtime_check(
+    built: &BuiltScop,
+    scop: &Scop,
+    options: &Options,
+) -> Result<(ast::AstExpr, Vec<codegen::ArrayBounds>, Option<ast::AstExpr>), String> {
     let isl = IslContext::new(options.quota);
+    let load_guard = match &built.load_guard {
+        Some(text) => Some(ast::condition_expr(&isl, scop, text).map_err(|e| format!("run-time check: {e}"))?),
+        None => None,
+    };
     let assumed = isl::assumed_context(&isl, scop)
         .and_then(|set| set.to_isl_string())
         .and_then(|text| ast::condition_expr(&isl, scop, &text))
@@ -433,7 +444,7 @@ fn runtime_check(built: &BuiltScop, scop: &Scop, options: &Options) -> Result<(a
             }
         }
     }
-    Ok((assumed, bounds))
+    Ok((assumed, bounds, load_guard))
 }
 
 /// Why the run-time check has no bounds for an array. isl finds no optimum when a

@@ -17,7 +17,8 @@ use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
 use polyhedral::affine::AffExpr;
-use polyhedral::isl::IslContext;
+use polyhedral::isl::{IslContext, IslError};
+use isl_rs::DimType;
 use polyhedral::model::*;
 use std::collections::{HashMap, HashSet};
 
@@ -43,6 +44,10 @@ pub struct BuiltScop {
     pub used_after: Vec<(Value, ArrayId)>,
     /// Flags and tags of the source instructions, for the generated code.
     pub fidelity: crate::fidelity::Fidelity,
+    /// Where the array bases read only under guards (`arrays::Arrays::guarded_bases`) are
+    /// all read by the source, `[params] -> { : ... }`: the run-time check tests it before it
+    /// reads them. `None` without such bases.
+    pub load_guard: Option<String>,
 }
 
 /// Where a loop-nest SCoP sits in its function: the run-time check goes at the end of the
@@ -193,6 +198,7 @@ fn build_with(
     reject_infeasible(&isl, &scop, &no_wrap)?;
     scop.assumptions.extend(no_wrap);
     let (scop, parameter_values) = without_unused_parameters(scop, parameters.values.clone());
+    let load_guard = load_guard(&isl, &scop, &domains, &arrays.guarded_bases)?;
     // Statements that write nothing the SCoP models are impossible by construction; a model
     // whose accesses do not resolve is a bug, not an unsupported input.
     debug_assert!(scop.statements.iter().all(|s| s.write.array != PENDING));
@@ -209,7 +215,45 @@ fn build_with(
             loops: source_loops,
             ..crate::fidelity::summarize(function, region, &arrays)
         },
+        load_guard,
     })
+}
+
+/// The parameters for which the source reads every guarded base: for each, some block
+/// holding a load of it runs (its domain's parameters), over the SCoP's final parameters.
+/// A guard on a parameter the model dropped is a reject reason (never weakened).
+fn load_guard(isl: &IslContext, scop: &Scop, domains: &Domains, guarded: &[(Value, Vec<Block>)]) -> RejectResult<Option<String>> {
+    if guarded.is_empty() {
+        return Ok(None);
+    }
+    let parse = |t: &str| isl.set(t).map_err(isl_error);
+    let mut guard = parse(&format!("{}{{ : }}", scop.param_prefix()))?;
+    for (_, blocks) in guarded {
+        let mut runs: Option<isl_rs::Set> = None;
+        for b in blocks {
+            let Some(domain) = domains.of_block.get(b) else { continue };
+            let params = isl.check(parse(domain)?.params()).map_err(isl_error)?;
+            runs = Some(match runs {
+                None => params,
+                Some(r) => isl.check(r.union(params)).map_err(isl_error)?,
+            });
+        }
+        let runs = runs.ok_or_else(|| Reject::new(RejectKind::UnknownBasePointer, "base loaded outside every modeled block"))?;
+        guard = isl.check(guard.intersect(runs)).map_err(isl_error)?;
+    }
+    let names = scop.param_names();
+    let mut k = 0;
+    while k < isl.check(guard.dim(DimType::Param)).map_err(isl_error)? as u32 {
+        let name = isl.check(guard.get_dim_name(DimType::Param, k)).map_err(isl_error)?.to_string();
+        if names.contains(&name) {
+            k += 1;
+        } else if isl.check(guard.involves_dims(DimType::Param, k, 1)).map_err(isl_error)? {
+            return Err(Reject::new(RejectKind::UnknownBasePointer, format!("base read under a condition on {name}, which the model does not keep")));
+        } else {
+            guard = isl.check(guard.project_out(DimType::Param, k, 1)).map_err(isl_error)?;
+        }
+    }
+    Ok(Some(isl.check(guard.coalesce()).map_err(isl_error)?.to_str().map_err(|_| isl_error(IslError::Isl { message: "isl_set_to_str failed".into() }))?.to_string()))
 }
 
 /// `scop` and the values of its parameters without the parameters it does not mention
