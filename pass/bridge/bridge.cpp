@@ -17,6 +17,7 @@
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -170,6 +171,22 @@ int pp_load_dereferenceable(LLVMValueRef L) {
   auto *Load = cast<LoadInst>(unwrap(L));
   return isDereferenceableAndAlignedPointer(Load->getPointerOperand(), Load->getType(), Load->getAlign(),
                                             Load->getModule()->getDataLayout());
+}
+
+// Whether two loads or stores address the same underlying object (through GEPs and casts:
+// `p[9]` and `p[i + 3]`, a global and itself).
+int pp_same_underlying_object(LLVMValueRef I, LLVMValueRef J) {
+  auto Object = [](LLVMValueRef V) {
+    return getUnderlyingObject(getLoadStorePointerOperand(cast<Instruction>(unwrap(V))));
+  };
+  return Object(I) == Object(J);
+}
+
+// The bytes a load or store touches.
+uint64_t pp_access_size(LLVMValueRef V) {
+  auto *I = cast<Instruction>(unwrap(V));
+  Type *T = isa<LoadInst>(I) ? I->getType() : cast<StoreInst>(I)->getValueOperand()->getType();
+  return I->getModule()->getDataLayout().getTypeStoreSize(T).getFixedSize();
 }
 
 // ---- Scalar evolution ----------------------------------------------------------------

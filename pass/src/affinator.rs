@@ -693,7 +693,9 @@ impl Affinator<'_> {
         if let Some(c) = ir::const_int(value) {
             return Ok(AffExpr::constant(c));
         }
-        let value = self.unconditional_load(value).unwrap_or(value);
+        if let Some(load) = self.unconditional_load(value) {
+            return Ok(AffExpr::param(self.parameters.index_of(self.function, load)));
+        }
         if self.region.defines(value) && self.is_region_invariant(value, 0) {
             // `R / 2` computed before the loops: affine in R, not a parameter of its own, so
             // that the model knows how the sizes of a pyramid's levels relate.
@@ -779,8 +781,9 @@ impl Affinator<'_> {
         self.is_invariant_address(ir::operand(load, 0), 0)
     }
 
-    /// For a load inside the region's loops that reloads what an invariant load of the same
-    /// address outside them (one that may be read at the region's entry) read, that load.
+    /// For a load of the region, the invariant load (one that may be read at the region's
+    /// entry) that stands for all loads of its bytes: one of its address outside the loops,
+    /// else the first one in region order.
     /// A phi whose incoming values all reload that address (`w = out->w` carried from one
     /// iteration to the next by GVN) stands for the same load.
     fn unconditional_load(&self, value: ir::Value) -> Option<ir::Value> {
@@ -796,12 +799,18 @@ impl Affinator<'_> {
         }
         let pointer = ir::operand(value, 0);
         let ty = ir::value_type(value);
-        ir::users(pointer).into_iter().find(|u| {
+        let outside_loops = ir::users(pointer).into_iter().find(|u| {
             ir::opcode(*u) == Some(LLVMOpcode::LLVMLoad)
                 && ir::value_type(*u) == ty
                 && ir::block_of(*u).is_some_and(|b| self.region.contains(b) && self.region.loops_around(self.analyses, b).is_empty())
                 && self.is_invariant_load(*u, 0)
-        })
+        });
+        if outside_loops.is_some() || !self.is_invariant_address(pointer, 0) {
+            return outside_loops;
+        }
+        // Reloaded in every iteration (`out->w` in a loop header, where nothing lets LLVM
+        // hoist it): the first invariant load of those bytes, wherever it is.
+        self.same_address_loads(value).into_iter().find(|u| ir::value_type(*u) == ty && self.is_invariant_load(*u, 0))
     }
 
     fn always_executed(&self, inst: ir::Value) -> bool {
@@ -824,13 +833,20 @@ impl Affinator<'_> {
         !self.may_be_written(load)
     }
 
-    /// Whether a store or call of the region may write what `load` reads.
+    /// Whether a call of the region may write what `load` reads, or a store into the same
+    /// object (`p[i + 3]` for `p[9]`, a global counter and itself). Other stores write the
+    /// SCoP's arrays: where alias analysis cannot keep one apart from `load`'s bytes, the
+    /// run-time check tests that the bytes lie outside the ranges the array's accesses
+    /// reach (`arrays::field_checks`), as Polly checks the loads it hoists.
     fn may_be_written(&self, load: ir::Value) -> bool {
-        self.region.blocks.iter().flat_map(|b| ir::instructions(*b)).any(|inst| {
-            ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) && self.analyses.accesses_may_alias(inst, load)
-                || ir::opcode(inst) == Some(LLVMOpcode::LLVMCall)
-                    && !crate::statements::is_pure_call(inst)
-                    && !crate::statements::is_allocation_call(inst)
+        self.region.blocks.iter().flat_map(|b| ir::instructions(*b)).any(|inst| match ir::opcode(inst) {
+            Some(LLVMOpcode::LLVMStore) => {
+                crate::bridge::same_underlying_object(inst, load) && self.analyses.accesses_may_alias(inst, load)
+            }
+            Some(LLVMOpcode::LLVMCall) => {
+                !crate::statements::is_pure_call(inst) && !crate::statements::is_allocation_call(inst)
+            }
+            _ => false,
         })
     }
 

@@ -548,12 +548,47 @@ fn address_users(base: Value) -> Vec<(Value, Value)> {
     out
 }
 
+/// The loads the region's parameters, externals and array bases are read from (`in->w`,
+/// `in->data`: read once at the region's entry), each with the written arrays whose stores
+/// alias analysis cannot keep apart from its bytes: the run-time check tests that the bytes
+/// lie outside those arrays' accessed ranges. Arrays the region allocates are new objects.
+pub fn field_checks(a: Analyses, region: &Region, arrays: &Arrays, roots: &[Value], instructions: &[Value]) -> Vec<(Value, ArrayId)> {
+    let mut loads = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut work = roots.to_vec();
+    while let Some(v) = work.pop() {
+        if !region.defines(v) || !seen.insert(v) {
+            continue;
+        }
+        if ir::opcode(v) == Some(LLVMOpcode::LLVMLoad) {
+            loads.push(v);
+        }
+        let n = if ir::opcode(v) == Some(LLVMOpcode::LLVMCall) { ir::call_arguments(v).len() as u32 } else { ir::num_operands(v) };
+        work.extend((0..n).map(|k| ir::operand(v, k)));
+    }
+    let mut out = Vec::new();
+    for &load in &loads {
+        for &store in instructions.iter().filter(|i| ir::opcode(**i) == Some(LLVMOpcode::LLVMStore)) {
+            let array = arrays.access_of[&store].array;
+            if !allocated_in(region, arrays.bases[array]) && !out.contains(&(load, array)) && a.accesses_may_alias(store, load) {
+                out.push((load, array));
+            }
+        }
+    }
+    out
+}
+
+/// Whether the region allocates `base` (`malloc`, `new[]`, a local array).
+fn allocated_in(region: &Region, base: Value) -> bool {
+    region.defines(base) && (is_allocation(base) || ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca))
+}
+
 /// Pairs of arrays that may overlap and of which one is written: checked at run time. An
 /// array the region allocates is a new object, apart from every pointer that existed before
 /// it: arguments, globals, values from before the region and the region's invariant loads
 /// (`model_base`), which read what was there at its entry.
 fn alias_checks(a: Analyses, region: &Region, arrays: &Arrays, instructions: &[Value]) -> Vec<AliasCheck> {
-    let allocated_here = |b: Value| region.defines(b) && (is_allocation(b) || ir::opcode(b) == Some(LLVMOpcode::LLVMAlloca));
+    let allocated_here = |b: Value| allocated_in(region, b);
     let existed_before = |b: Value| !region.defines(b) || ir::opcode(b) == Some(LLVMOpcode::LLVMLoad);
     let apart = |x: Value, y: Value| allocated_here(x) && existed_before(y) || allocated_here(y) && existed_before(x);
     let written: Vec<bool> = (0..arrays.arrays.len())

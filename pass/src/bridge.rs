@@ -35,6 +35,8 @@ extern "C" {
     fn pp_accesses_may_alias(a: *mut RawAnalyses, i: LLVMValueRef, j: LLVMValueRef) -> i32;
     fn pp_load_within(inner: LLVMValueRef, outer: LLVMValueRef) -> i32;
     fn pp_load_dereferenceable(load: LLVMValueRef) -> i32;
+    fn pp_access_size(access: LLVMValueRef) -> u64;
+    fn pp_same_underlying_object(i: LLVMValueRef, j: LLVMValueRef) -> i32;
     fn pp_scev(a: *mut RawAnalyses, v: LLVMValueRef) -> *const c_void;
     fn pp_scev_at_scope(a: *mut RawAnalyses, s: *const c_void, l: *mut c_void) -> *const c_void;
     fn pp_scev_backedge_taken_count(a: *mut RawAnalyses, l: *mut c_void) -> *const c_void;
@@ -109,6 +111,18 @@ pub fn load_within(inner: LLVMValueRef, outer: LLVMValueRef) -> bool {
 pub fn load_dereferenceable(load: LLVMValueRef) -> bool {
     // SAFETY: a live load instruction.
     unsafe { pp_load_dereferenceable(load) != 0 }
+}
+
+/// Whether two loads or stores address the same underlying object (`p[9]` and `p[i + 3]`).
+pub fn same_underlying_object(i: LLVMValueRef, j: LLVMValueRef) -> bool {
+    // SAFETY: live load or store instructions.
+    unsafe { pp_same_underlying_object(i, j) != 0 }
+}
+
+/// The bytes a load or store touches.
+pub fn access_size(access: LLVMValueRef) -> u64 {
+    // SAFETY: a live load or store instruction.
+    unsafe { pp_access_size(access) }
 }
 
 /// A new block on the edge `from -> to`, which `to`'s phis take as predecessor instead.

@@ -87,6 +87,9 @@ pub struct Plan<'a> {
     /// Where the array bases read only under guards may be read (whole functions only):
     /// tested before they are, with the original code where it fails.
     pub load_guard: Option<AstExpr>,
+    /// Loads read once at entry with the written arrays that may overlap their bytes
+    /// (`scop_builder::BuiltScop::field_checks`): checked apart.
+    pub field_checks: &'a [(Value, ArrayId)],
     pub bounds: Vec<ArrayBounds>,
     /// Base value of each memory array (argument, global or allocation call), by array id.
     pub bases: &'a [Value],
@@ -1737,40 +1740,60 @@ impl<'ctx> Emitter<'_, 'ctx> {
             let disjoint = self.disjoint(check.first, check.second)?;
             ok = self.ir.binary(Opcode::And, ok, disjoint)?;
         }
+        for &(load, array) in self.plan.field_checks {
+            let outside = self.outside(load, array)?;
+            ok = self.ir.binary(Opcode::And, ok, outside)?;
+        }
         Ok(ok)
     }
 
-    /// Whether the accessed byte ranges of two arrays are disjoint, from their subscript
-    /// bounds (linearized with their sizes: inner subscripts stay inside their dimensions
-    /// under the assumptions checked alongside).
-    fn disjoint(&mut self, first: ArrayId, second: ArrayId) -> Built<Val<'ctx>> {
-        let range = |e: &mut Self, id: ArrayId| -> Built<Option<(Val<'ctx>, Val<'ctx>)>> {
-            let Some(bounds) = e.plan.bounds.iter().find(|b| b.array == id) else { return Ok(None) };
-            if bounds.bounds.is_empty() {
-                return Ok(None);
-            }
-            let array = &e.plan.scop.arrays[id];
-            let sizes = e.inner_sizes(array)?;
-            let lin = |e: &Self, pick: &dyn Fn(&(AstExpr, AstExpr)) -> &AstExpr| -> Built<Val<'ctx>> {
-                let subscripts = bounds.bounds.iter().map(|b| e.ast_expr(pick(b))).collect::<Built<Vec<_>>>()?;
-                e.linearize(&subscripts, &sizes, WrapFlags::NONE)
-            };
-            let lo = lin(e, &|b| &b.0)?;
-            let hi = lin(e, &|b| &b.1)?;
-            let bytes = e.int(array.element.size_in_bytes() as i64);
-            let base = e.base_value(id)?;
-            let base = e.ir.ptr_to_int(base)?;
-            let lo = e.ir.add(base, e.ir.mul(lo, bytes)?)?;
-            let hi1 = e.ir.add(hi, e.int(1))?;
-            let hi = e.ir.add(base, e.ir.mul(hi1, bytes)?)?;
-            Ok(Some((lo, hi)))
+    /// Whether the bytes a load read at entry lie outside the accessed byte range of a
+    /// written array.
+    fn outside(&mut self, load: Value, array: ArrayId) -> Built<Val<'ctx>> {
+        let Some((lo, hi)) = self.accessed_range(array)? else {
+            return Ok(self.ir.i1().const_int(1, false).into());
         };
-        let (Some((lo1, hi1)), Some((lo2, hi2))) = (range(self, first)?, range(self, second)?) else {
+        let address = materialize(&self.ir, ir::operand(load, 0), &self.args, &mut self.cache)?;
+        let start = self.ir.ptr_to_int(address)?;
+        let end = self.ir.add(start, self.int(bridge::access_size(load) as i64))?;
+        let before = self.ir.icmp(IntPredicate::ULE, end, lo)?;
+        let after = self.ir.icmp(IntPredicate::ULE, hi, start)?;
+        self.ir.binary(Opcode::Or, before, after)
+    }
+
+    /// Whether the accessed byte ranges of two arrays are disjoint (`accessed_range`).
+    fn disjoint(&mut self, first: ArrayId, second: ArrayId) -> Built<Val<'ctx>> {
+        let (Some((lo1, hi1)), Some((lo2, hi2))) = (self.accessed_range(first)?, self.accessed_range(second)?) else {
             return Ok(self.ir.i1().const_int(1, false).into());
         };
         let before = self.ir.icmp(IntPredicate::ULE, hi1, lo2)?;
         let after = self.ir.icmp(IntPredicate::ULE, hi2, lo1)?;
         self.ir.binary(Opcode::Or, before, after)
+    }
+
+    /// The byte range `[lo, hi)` an array's accesses reach, from their subscript bounds
+    /// (linearized with its sizes: inner subscripts stay inside their dimensions under the
+    /// assumptions checked alongside); `None` for an array without bounds.
+    fn accessed_range(&mut self, id: ArrayId) -> Built<Option<(Val<'ctx>, Val<'ctx>)>> {
+        let Some(bounds) = self.plan.bounds.iter().find(|b| b.array == id) else { return Ok(None) };
+        if bounds.bounds.is_empty() {
+            return Ok(None);
+        }
+        let array = &self.plan.scop.arrays[id];
+        let sizes = self.inner_sizes(array)?;
+        let lin = |e: &Self, pick: &dyn Fn(&(AstExpr, AstExpr)) -> &AstExpr| -> Built<Val<'ctx>> {
+            let subscripts = bounds.bounds.iter().map(|b| e.ast_expr(pick(b))).collect::<Built<Vec<_>>>()?;
+            e.linearize(&subscripts, &sizes, WrapFlags::NONE)
+        };
+        let lo = lin(self, &|b| &b.0)?;
+        let hi = lin(self, &|b| &b.1)?;
+        let bytes = self.int(array.element.size_in_bytes() as i64);
+        let base = self.base_value(id)?;
+        let base = self.ir.ptr_to_int(base)?;
+        let lo = self.ir.add(base, self.ir.mul(lo, bytes)?)?;
+        let hi1 = self.ir.add(hi, self.int(1))?;
+        let hi = self.ir.add(base, self.ir.mul(hi1, bytes)?)?;
+        Ok(Some((lo, hi)))
     }
 }
 

@@ -389,6 +389,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
         ast: &tree,
         assumptions: assumed,
         load_guard,
+        field_checks: &built.field_checks,
         bounds,
         bases: &built.bases,
         place: built.place.as_ref(),
@@ -409,7 +410,7 @@ fn speculable_reads(built: &BuiltScop, scop: &Scop, options: &Options) -> Vec<Ve
 }
 
 /// The run-time check of a generated SCoP: its assumed context as a condition, the
-/// subscript bounds of every array of an alias check, and the condition under which the
+/// subscript bounds of every array of an alias check or a field check, and the condition under which the
 /// bases read only under guards may be read (`BuiltScop::load_guard`).
 #[allow(clippy::type_complexity)]
 fn runtime_check(
@@ -427,21 +428,21 @@ fn runtime_check(
         .and_then(|text| ast::condition_expr(&isl, scop, &text))
         .map_err(|e| format!("run-time check: {e}"))?;
     let mut bounds = Vec::new();
-    for check in &scop.alias_checks {
-        for array in [check.first, check.second] {
-            if bounds.iter().any(|b: &codegen::ArrayBounds| b.array == array) {
-                continue;
-            }
-            isl.reset_quota();
-            // The original model's ranges: propagation reads an input only where the source
-            // statement read it (at an instance of its domain), and an imported access
-            // relation only elements the model accessed (the import checks it), so they
-            // contain the generated model's, and they are far cheaper (an input read by every
-            // stage a chain of stencils was propagated into has hundreds of reads afterwards).
-            let found = ast::access_bounds(&isl, &built.scop, array).map_err(|e| bounds_error(&scop.arrays[array].name, e))?;
-            if let Some(found) = found {
-                bounds.push(codegen::ArrayBounds { array, bounds: found });
-            }
+    let aliased = scop.alias_checks.iter().flat_map(|c| [c.first, c.second]);
+    let written_over_fields = built.field_checks.iter().map(|(_, array)| *array);
+    for array in aliased.chain(written_over_fields) {
+        if bounds.iter().any(|b: &codegen::ArrayBounds| b.array == array) {
+            continue;
+        }
+        isl.reset_quota();
+        // The original model's ranges: propagation reads an input only where the source
+        // statement read it (at an instance of its domain), and an imported access relation
+        // only elements the model accessed (the import checks it), so they contain the
+        // generated model's, and they are far cheaper (an input read by every stage a chain
+        // of stencils was propagated into has hundreds of reads afterwards).
+        let found = ast::access_bounds(&isl, &built.scop, array).map_err(|e| bounds_error(&scop.arrays[array].name, e))?;
+        if let Some(found) = found {
+            bounds.push(codegen::ArrayBounds { array, bounds: found });
         }
     }
     Ok((assumed, bounds, load_guard))

@@ -48,6 +48,9 @@ pub struct BuiltScop {
     /// all read by the source, `[params] -> { : ... }`: the run-time check tests it before it
     /// reads them. `None` without such bases.
     pub load_guard: Option<String>,
+    /// Loads read once at the region's entry with the written arrays that may overlap their
+    /// bytes (`arrays::field_checks`): the run-time check tests them apart.
+    pub field_checks: Vec<(Value, ArrayId)>,
 }
 
 /// Where a loop-nest SCoP sits in its function: the run-time check goes at the end of the
@@ -199,6 +202,13 @@ fn build_with(
     scop.assumptions.extend(no_wrap);
     let (scop, parameter_values) = without_unused_parameters(scop, parameters.values.clone());
     let load_guard = load_guard(&isl, &scop, &domains, &arrays.guarded_bases)?;
+    let mut roots: Vec<Value> = parameter_values.iter().filter_map(|p| match p {
+        ParameterValue::Value(v) => Some(*v),
+        ParameterValue::Product { .. } => None,
+    }).collect();
+    roots.extend(&external_values);
+    roots.extend(&arrays.bases);
+    let field_checks = arrays::field_checks(a, region, &arrays, &roots, &memory);
     // Statements that write nothing the SCoP models are impossible by construction; a model
     // whose accesses do not resolve is a bug, not an unsupported input.
     debug_assert!(scop.statements.iter().all(|s| s.write.array != PENDING));
@@ -216,6 +226,7 @@ fn build_with(
             ..crate::fidelity::summarize(function, region, &arrays)
         },
         load_guard,
+        field_checks,
     })
 }
 

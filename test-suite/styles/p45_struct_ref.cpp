@@ -6,7 +6,7 @@
 
 struct Image { int w, h; float *data; };
 
-void pipeline(const Image &in, Image &out) {
+extern "C" void pipeline(const Image &in, Image &out) {
   float *t1 = new float[(size_t)in.w * in.h], *t2 = new float[(size_t)in.w * in.h];
   for (int y = 0; y < in.h; ++y)
     for (int x = 0; x < in.w; ++x) {
