@@ -17,7 +17,14 @@
 // - blur_inside: the data pointers read inside the loops only (w >= 3 and h >= 1 here; the
 //   1 x 9 image takes the original code), the IR reads no `float *` before the guard's
 //   branch: transformed.
-// - -fno-strict-aliasing (no `!tbaa`, fields reloaded in every iteration): all four
+// - blur_nested: images reached through a context struct (`c->src->data`, `c->dst->data`,
+//   the second only inside its stage's loops), a float field read in the loop: transformed.
+// - gray_planes: three colour planes as an array of pointers in the struct
+//   (`in->plane[1][...]`): transformed.
+// - blur_checked: `if (!t) return -1;` before the stages, whose data pointers are read only
+//   inside the loops: the sequence of nests is versioned in place, its check branching to the
+//   original nests where the load guard fails (their header takes the extra edge): transformed.
+// - -fno-strict-aliasing (no `!tbaa`, fields reloaded in every iteration): all seven
 //   transformed, the fields checked apart from the written arrays at run time.
 // Outputs identical to the naive build at 4 sizes, and with `out` the same image as `in`
 // (the run-time check sends that call to the original code), with and without `!tbaa`.
@@ -40,6 +47,9 @@
 // CHECK: function blur_long, function body: transformed: 2 temporaries removed, 1 statements
 // CHECK: function blur_value, function body: transformed: 2 temporaries removed, 1 statements
 // CHECK: function blur_inside, function body: transformed: 1 temporaries removed, 1 statements
+// CHECK: function blur_nested, function body: transformed: 1 temporaries removed, 1 statements
+// CHECK: function gray_planes, function body: transformed: 1 temporaries removed, 1 statements
+// CHECK: function blur_checked, loop nests: transformed: 1 temporaries removed, 1 statements
 // The guard branches to the original code before the check reads in->data and out->data.
 // IR-LABEL: define {{.*}}void @blur_inside(
 // IR: polyprop.check:
@@ -123,6 +133,49 @@ void blur_inside(const image *in, image *out) {
   free(t1);
 }
 
+typedef struct context { image *src, *dst; float gain; } context;
+
+void blur_nested(context *c) {
+  int w = c->src->w, h = c->src->h;
+  float *t = malloc(sizeof(float) * w * h);
+  for (int y = 0; y < h; y++)
+    for (int x = 1; x < w - 1; x++)
+      t[y * w + x] = c->src->data[y * w + x - 1] + c->src->data[y * w + x + 1];
+  for (int y = 0; y < h; y++)
+    for (int x = 1; x < w - 1; x++)
+      c->dst->data[y * w + x] = c->gain * t[y * w + x];
+  free(t);
+}
+
+typedef struct planes { int w, h; float *plane[3]; } planes;
+
+void gray_planes(const planes *in, planes *out) {
+  int w = in->w, h = in->h;
+  float *t = malloc(sizeof(float) * w * h);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      t[y * w + x] = in->plane[0][y * w + x] * 0.3f + in->plane[1][y * w + x] * 0.6f + in->plane[2][y * w + x] * 0.1f;
+  for (int y = 0; y < h; y++)
+    for (int x = 1; x < w - 1; x++)
+      out->plane[0][y * w + x] = t[y * w + x - 1] - t[y * w + x + 1];
+  free(t);
+}
+
+int blur_checked(const image *in, image *out) {
+  int w = in->w, h = in->h;
+  float *t = malloc(sizeof(float) * w * h);
+  if (!t)
+    return -1;
+  for (int y = 0; y < h; y++)
+    for (int x = 1; x < w - 1; x++)
+      t[y * w + x] = in->data[y * w + x - 1] + in->data[y * w + x + 1];
+  for (int y = 0; y < h; y++)
+    for (int x = 1; x < w - 1; x++)
+      out->data[y * w + x] = 0.5f * t[y * w + x] - in->data[y * w + x];
+  free(t);
+  return 0;
+}
+
 int main(void) {
   enum { N = 16 };
   static float a[N * N], b[N * N];
@@ -147,6 +200,17 @@ int main(void) {
     harness_print("blur_value", b, sizeof b);
     blur_value(in, in);
     harness_print("blur_value in place", a, sizeof a);
+    __builtin_memset(b, 0, sizeof b);
+    context c = {&in, &out, 0.75f};
+    blur_nested(&c);
+    harness_print("blur_nested", b, sizeof b);
+    __builtin_memset(b, 0, sizeof b);
+    planes rgb = {w, h, {a, a + 1, a + 2}}, gray = {w, h, {b, b, b}};
+    gray_planes(&rgb, &gray);
+    harness_print("gray_planes", b, sizeof b);
+    __builtin_memset(b, 0, sizeof b);
+    printf("blur_checked %d\n", blur_checked(&in, &out));
+    harness_print("blur_checked", b, sizeof b);
     __builtin_memset(b, 0, sizeof b);
     blur_inside(&in, &out);
     harness_print("blur_inside", b, sizeof b);

@@ -874,12 +874,35 @@ impl Affinator<'_> {
         if ir::opcode(base) != Some(LLVMOpcode::LLVMLoad)
             || ir::is_volatile(base)
             || !self.region.defines(base)
-            || !self.has_invariant_address(base)
+            || !self.guarded_address(ir::operand(base, 0), 0)
             || self.may_be_written(base)
         {
             return None;
         }
         self.same_address_loads(base).first().copied()
+    }
+
+    /// An address computed from arguments through GEPs and loads of such addresses that no
+    /// call or store into the same object may write (`c->dst->data`): the loads in it run
+    /// wherever a load of the address does (they are its operands), so under the guard of a
+    /// guarded base they may be read too.
+    fn guarded_address(&self, pointer: ir::Value, depth: usize) -> bool {
+        if ir::is_argument(pointer) || ir::is_global(pointer) || !self.region.defines(pointer) && ir::opcode(pointer) == Some(LLVMOpcode::LLVMLoad) {
+            return true;
+        }
+        if depth > 8 {
+            return false;
+        }
+        match ir::opcode(pointer) {
+            Some(LLVMOpcode::LLVMLoad) => {
+                !ir::is_volatile(pointer) && !self.may_be_written(pointer) && self.guarded_address(ir::operand(pointer, 0), depth + 1)
+            }
+            Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast) => {
+                self.guarded_address(ir::operand(pointer, 0), depth + 1)
+                    && (1..ir::num_operands(pointer)).all(|k| ir::const_int(ir::operand(pointer, k)).is_some())
+            }
+            _ => false,
+        }
     }
 
     /// Whether a load that the region may not execute reads a dereferenceable address (a C++
@@ -899,6 +922,11 @@ impl Affinator<'_> {
     fn is_invariant_address(&self, pointer: ir::Value, depth: usize) -> bool {
         if ir::is_argument(pointer) || ir::is_global(pointer) {
             return true;
+        }
+        // A pointer loaded from an invariant address (`c->src` in `c->src->w`): one value
+        // before the region, or an invariant load of it.
+        if ir::opcode(pointer) == Some(LLVMOpcode::LLVMLoad) {
+            return !self.region.defines(pointer) || depth <= 8 && self.unconditional_load(pointer).is_some();
         }
         matches!(ir::opcode(pointer), Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast))
             && self.region.loops_around(self.analyses, ir::block_of(pointer).expect("instruction")).is_empty()

@@ -84,8 +84,8 @@ pub struct Plan<'a> {
     pub ast: &'a Ast,
     /// The assumptions as one boolean expression over the parameters.
     pub assumptions: AstExpr,
-    /// Where the array bases read only under guards may be read (whole functions only):
-    /// tested before they are, with the original code where it fails.
+    /// Where the array bases read only under guards may be read: tested before they are,
+    /// with the original code where it fails.
     pub load_guard: Option<AstExpr>,
     /// Loads read once at entry with the written arrays that may overlap their bytes
     /// (`scop_builder::BuiltScop::field_checks`): checked apart.
@@ -215,9 +215,6 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Retur
     if function.get_type().is_var_arg() {
         return Err("not yet: variadic functions".into());
     }
-    if plan.load_guard.is_some() && plan.place.is_some() {
-        return Err("not yet: a loop nest whose array bases are read only under guards".into());
-    }
     let invariant = |v: Value| invariant_in(v, plan.place);
     for (id, array) in plan.scop.arrays.iter().enumerate() {
         let handed_back = plan.returned == Some(id) || plan.used_after.iter().any(|(_, s)| *s == id);
@@ -227,12 +224,13 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Retur
         if !array.is_scalar() {
             let base = plan.bases[id];
             // A nest's arrays exist before it: the new code uses them as they are.
+            let loaded = ir::opcode(base) == Some(LLVMOpcode::LLVMLoad) && invariant(base);
             let ok = match plan.place {
-                Some(place) => !place.defines(base),
+                Some(place) => !place.defines(base) || loaded,
                 None => {
                     ir::is_argument(base)
                         || ir::is_global(base)
-                        || (ir::opcode(base) == Some(LLVMOpcode::LLVMLoad) && invariant(base))
+                        || loaded
                         || (allocates_by_size(base) && invariant(ir::call_arguments(base)[0]))
                         || (is_local_array(base) && array.liveness == Liveness::Temporary)
                 }
@@ -1654,11 +1652,23 @@ fn version_nest<'ctx>(
     }
     let fast = e.ir.append_block(function, "polyprop.optimized");
     fast.move_after(preheader).map_err(|()| "internal error: cannot place the new block")?;
+    // With a load guard the check continues in a block of its own, a second way into the
+    // nest's header, whose phis take from it what they take from the preheader.
+    let loads = plan.load_guard.is_some().then(|| e.ir.append_block(function, "polyprop.check.loads"));
+    if let Some(loads) = loads {
+        loads.move_after(preheader).map_err(|()| "internal error: cannot place the new block")?;
+        for phi in header.get_instructions().filter(|i| i.get_opcode() == Opcode::Phi) {
+            let from_preheader = ir::phi_incoming(phi.as_value_ref()).into_iter().find(|(_, b)| *b == preheader.as_mut_ptr());
+            if let Some((v, _)) = from_preheader {
+                llvm_raw::phi(phi.as_value_ref()).add_incoming(&[(&llvm_raw::value(v), loads)]);
+            }
+        }
+    }
     e.scope = bridge::subprogram(function.as_value_ref()).map(|sp| (sp, llvm_raw::subprogram_line(sp)));
     e.ir.position_before(old_branch);
     e.set_location(None);
     let result = (|| -> Built<Vec<Val<'ctx>>> {
-        let ok = e.run_time_check(None)?;
+        let ok = e.run_time_check(loads.map(|l| (l, header)))?;
         e.ir.cond_br(ok, fast, header)?;
         e.ir.position_at_end(fast);
         let values: Vec<Val<'ctx>> = leaves.iter().map(|&v| llvm_raw::value(v)).chain(slots.iter().copied()).collect();
@@ -1677,6 +1687,12 @@ fn version_nest<'ctx>(
         }
         for phi in exit.get_instructions().filter(|i| i.get_opcode() == Opcode::Phi) {
             bridge::remove_incoming(phi.as_value_ref(), fast.as_mut_ptr());
+        }
+        if let Some(loads) = loads {
+            for phi in header.get_instructions().filter(|i| i.get_opcode() == Opcode::Phi) {
+                bridge::remove_incoming(phi.as_value_ref(), loads.as_mut_ptr());
+            }
+            llvm_raw::delete_block(loads);
         }
         llvm_raw::delete_block(fast);
         erase(&slots);
@@ -1723,8 +1739,8 @@ impl<'ctx> Emitter<'_, 'ctx> {
     /// the bounds the generated arithmetic relies on, and the disjointness of the arrays that
     /// may alias. With a load guard, `guarded` is `(loads, fallback)`: first a branch to
     /// `fallback` where the guard fails, the rest of the check in `loads`, so that the
-    /// guarded bases are read only where the source reads them (`check_supported` allows a
-    /// guard only in whole functions, whose fallback has no phis).
+    /// guarded bases are read only where the source reads them (a nest's header, the
+    /// fallback there, has phis for `loads` as for the preheader: `version_nest`).
     fn run_time_check(&mut self, guarded: Option<(BasicBlock<'ctx>, BasicBlock<'ctx>)>) -> Built<Val<'ctx>> {
         self.materialize_parameters()?;
         if let (Some(guard), Some((loads, fallback))) = (&self.plan.load_guard, guarded) {
