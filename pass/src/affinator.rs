@@ -767,8 +767,8 @@ impl Affinator<'_> {
     }
 
     /// The load that an array base loaded from memory stands for (`float *src = in->data;`
-    /// before the loops, or `in->data` reloaded inside them): an invariant load outside the
-    /// region's loops, read once at its entry; `None` for any other base.
+    /// before the loops, or `in->data` reloaded inside them): an invariant load of its bytes
+    /// (`unconditional_load`), read once at the region's entry; `None` for any other base.
     pub fn invariant_base(&self, base: ir::Value) -> Option<ir::Value> {
         if ir::opcode(base) != Some(LLVMOpcode::LLVMLoad) || !self.region.defines(base) {
             return None;
@@ -820,8 +820,9 @@ impl Affinator<'_> {
 
     /// A load that executes whenever the region does (`d->n` before the loops), or reads a
     /// field of an object such a load reads (`out->w` under `out->h > 0`), from an address
-    /// computed from arguments, which no store or call of the region may write: its value is
-    /// the same wherever the region uses it, and reading it at the region's entry is safe.
+    /// computed from arguments, which no call of the region nor store into the same object
+    /// may write (`may_be_written`): its value is the same wherever the region uses it, and
+    /// reading it at the region's entry is safe.
     fn is_invariant_load(&self, load: ir::Value, depth: usize) -> bool {
         let pointer = ir::operand(load, 0);
         if ir::is_volatile(load)
@@ -865,7 +866,7 @@ impl Affinator<'_> {
     }
 
     /// An array base loaded inside the region from an address computed from arguments that
-    /// no store or call of the region may write, which the region may not read at its entry
+    /// the region does not write (`may_be_written`), which it may not read at its entry
     /// (`in->data[...]` only inside the loops, under their guards): the first load of those
     /// bytes in region order stands for all of them, and code generation reads it only
     /// where one of them runs (`BuiltScop::load_guard`), as Polly hoists invariant loads
@@ -911,12 +912,12 @@ impl Affinator<'_> {
     fn readable_at_entry(&self, load: ir::Value) -> bool {
         crate::bridge::load_dereferenceable(load)
             || self.region.blocks.iter().flat_map(|b| ir::instructions(*b)).any(|other| {
-            other != load
-                && ir::opcode(other) == Some(LLVMOpcode::LLVMLoad)
-                && !ir::is_volatile(other)
-                && self.always_executed(other)
-                && crate::bridge::load_within(load, other)
-        })
+                other != load
+                    && ir::opcode(other) == Some(LLVMOpcode::LLVMLoad)
+                    && !ir::is_volatile(other)
+                    && self.always_executed(other)
+                    && crate::bridge::load_within(load, other)
+            })
     }
 
     fn is_invariant_address(&self, pointer: ir::Value, depth: usize) -> bool {

@@ -379,7 +379,9 @@ fn llvm_delinearization(
 
 /// Bases polyprop can model: arguments, globals, allocas, allocations made before use, and
 /// pointers loaded from memory that the region does not write (a struct's `data` field): as
-/// the one load that stands for all reloads of its address (`Affinator::invariant_base`).
+/// the one load that stands for all reloads of its address (`Affinator::invariant_base`), or,
+/// for a field read only under the loops' guards, as one recorded in `guarded` with the
+/// blocks that read it (`Affinator::guarded_base`).
 fn model_base(
     a: Analyses,
     function: Value,
