@@ -78,6 +78,16 @@ impl NoWrap {
     }
 }
 
+impl ParameterValue {
+    /// The value a parameter stands for, unless it is a product of other parameters.
+    pub fn value(&self) -> Option<ir::Value> {
+        match self {
+            ParameterValue::Value(v) => Some(*v),
+            ParameterValue::Product { .. } => None,
+        }
+    }
+}
+
 impl Parameters {
     /// The index of the parameter for `value`, adding it if new.
     pub fn index_of(&mut self, function: ir::Value, value: ir::Value) -> usize {

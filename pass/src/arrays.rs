@@ -565,8 +565,7 @@ pub fn field_checks(a: Analyses, region: &Region, arrays: &Arrays, roots: &[Valu
         if ir::opcode(v) == Some(LLVMOpcode::LLVMLoad) {
             loads.push(v);
         }
-        let n = if ir::opcode(v) == Some(LLVMOpcode::LLVMCall) { ir::call_arguments(v).len() as u32 } else { ir::num_operands(v) };
-        work.extend((0..n).map(|k| ir::operand(v, k)));
+        work.extend((0..ir::value_operand_count(v)).map(|k| ir::operand(v, k)));
     }
     let mut out = Vec::new();
     for &load in &loads {
@@ -590,9 +589,10 @@ fn allocated_in(region: &Region, base: Value) -> bool {
 /// it: arguments, globals, values from before the region and the region's invariant loads
 /// (`model_base`), which read what was there at its entry.
 fn alias_checks(a: Analyses, region: &Region, arrays: &Arrays, instructions: &[Value]) -> Vec<AliasCheck> {
-    let allocated_here = |b: Value| allocated_in(region, b);
     let existed_before = |b: Value| !region.defines(b) || ir::opcode(b) == Some(LLVMOpcode::LLVMLoad);
-    let apart = |x: Value, y: Value| allocated_here(x) && existed_before(y) || allocated_here(y) && existed_before(x);
+    let apart = |x: Value, y: Value| {
+        allocated_in(region, x) && existed_before(y) || allocated_in(region, y) && existed_before(x)
+    };
     let written: Vec<bool> = (0..arrays.arrays.len())
         .map(|id| {
             instructions.iter().any(|i| {

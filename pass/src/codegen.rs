@@ -241,11 +241,8 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Retur
         }
     }
     // A product parameter is computed from earlier parameters, which this checks.
-    let values = plan.parameters.iter().filter_map(|p| match p {
-        ParameterValue::Value(v) => Some(v),
-        ParameterValue::Product { .. } => None,
-    });
-    for &p in values.chain(plan.externals) {
+    let values = plan.parameters.iter().filter_map(ParameterValue::value);
+    for p in values.chain(plan.externals.iter().copied()) {
         if !invariant(p) {
             return Err(format!("not yet: parameter {} not computable from the arguments", ir::to_string(p)));
         }
@@ -279,10 +276,7 @@ fn check_nest_exit(place: &NestPlace, used_after: &[(Value, ArrayId)]) -> Result
 /// before the nest that its parameters, externals and array bases are computed from.
 fn leaves(plan: &Plan<'_>, place: &NestPlace) -> Vec<Value> {
     let mut roots: Vec<Value> = plan.externals.to_vec();
-    roots.extend(plan.parameters.iter().filter_map(|p| match p {
-        ParameterValue::Value(v) => Some(*v),
-        ParameterValue::Product { .. } => None,
-    }));
+    roots.extend(plan.parameters.iter().filter_map(ParameterValue::value));
     let used = used_arrays(plan.scop);
     roots.extend(plan.scop.arrays.iter().enumerate().filter(|(id, a)| used[*id] && !a.is_scalar()).map(|(id, _)| plan.bases[id]));
     let mut out = Vec::new();
@@ -292,8 +286,7 @@ fn leaves(plan: &Plan<'_>, place: &NestPlace) -> Vec<Value> {
             continue;
         }
         if place.defines(v) {
-            let n = if ir::opcode(v) == Some(LLVMOpcode::LLVMCall) { ir::call_arguments(v).len() as u32 } else { ir::num_operands(v) };
-            roots.extend((0..n).map(|k| ir::operand(v, k)));
+            roots.extend((0..ir::value_operand_count(v)).map(|k| ir::operand(v, k)));
         } else if !ir::is_global(v) {
             out.push(v);
         }
@@ -403,8 +396,7 @@ fn materialize<'ctx>(
         return Ok(llvm_raw::value(v));
     }
     let clone = llvm_raw::instruction(v).explicit_clone();
-    let n = if ir::opcode(v) == Some(LLVMOpcode::LLVMCall) { ir::call_arguments(v).len() as u32 } else { ir::num_operands(v) };
-    for k in 0..n {
+    for k in 0..ir::value_operand_count(v) {
         let m = materialize(ir, ir::operand(v, k), args, cache)?;
         clone.set_operand(k, m);
     }

@@ -409,9 +409,9 @@ fn speculable_reads(built: &BuiltScop, scop: &Scop, options: &Options) -> Vec<Ve
     polyhedral::speculation::speculable_reads(&isl, &built.scop, scop).unwrap_or_default()
 }
 
-/// The run-time check of a generated SCoP: its assumed context as a condition, the
-/// subscript bounds of every array of an alias check or a field check, and the condition under which the
-/// bases read only under guards may be read (`BuiltScop::load_guard`).
+/// The run-time check of a generated SCoP: its assumed context as a condition, the subscript
+/// bounds of every array of an alias check or a field check, and the condition under which
+/// the bases read only under guards may be read (`BuiltScop::load_guard`).
 #[allow(clippy::type_complexity)]
 fn runtime_check(
     built: &BuiltScop,

@@ -60,6 +60,12 @@ pub fn num_operands(inst: Value) -> u32 {
     unsafe { LLVMGetNumOperands(inst) as u32 }
 }
 
+/// How many operands of `inst` are values it computes with: all of them, but for a call its
+/// arguments only (the callee is the last operand).
+pub fn value_operand_count(inst: Value) -> u32 {
+    if opcode(inst) == Some(LLVMOpcode::LLVMCall) { call_arguments(inst).len() as u32 } else { num_operands(inst) }
+}
+
 pub fn name(v: Value) -> String {
     let mut len = 0;
     let p = unsafe { LLVMGetValueName2(v, &mut len) };

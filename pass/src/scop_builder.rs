@@ -17,7 +17,7 @@ use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
 use polyhedral::affine::AffExpr;
-use polyhedral::isl::{IslContext, IslError};
+use polyhedral::isl::IslContext;
 use isl_rs::DimType;
 use polyhedral::model::*;
 use std::collections::{HashMap, HashSet};
@@ -202,10 +202,7 @@ fn build_with(
     scop.assumptions.extend(no_wrap);
     let (scop, parameter_values) = without_unused_parameters(scop, parameters.values.clone());
     let load_guard = load_guard(&isl, &scop, &domains, &arrays.guarded_bases)?;
-    let mut roots: Vec<Value> = parameter_values.iter().filter_map(|p| match p {
-        ParameterValue::Value(v) => Some(*v),
-        ParameterValue::Product { .. } => None,
-    }).collect();
+    let mut roots: Vec<Value> = parameter_values.iter().filter_map(ParameterValue::value).collect();
     roots.extend(&external_values);
     roots.extend(&arrays.bases);
     let field_checks = arrays::field_checks(a, region, &arrays, &roots, &memory);
@@ -237,19 +234,11 @@ fn load_guard(isl: &IslContext, scop: &Scop, domains: &Domains, guarded: &[(Valu
     if guarded.is_empty() {
         return Ok(None);
     }
-    let parse = |t: &str| isl.set(t).map_err(isl_error);
-    let mut guard = parse(&format!("{}{{ : }}", scop.param_prefix()))?;
+    let mut guard = isl.set(&format!("{}{{ : }}", scop.param_prefix())).map_err(isl_error)?;
     for (_, blocks) in guarded {
-        let mut runs: Option<isl_rs::Set> = None;
-        for b in blocks {
-            let Some(domain) = domains.of_block.get(b) else { continue };
-            let params = isl.check(parse(domain)?.params()).map_err(isl_error)?;
-            runs = Some(match runs {
-                None => params,
-                Some(r) => isl.check(r.union(params)).map_err(isl_error)?,
-            });
-        }
-        let runs = runs.ok_or_else(|| Reject::new(RejectKind::UnknownBasePointer, "base loaded outside every modeled block"))?;
+        let domains = blocks.iter().filter_map(|b| domains.of_block.get(b)).map(String::as_str);
+        let runs = parameters_where_some_runs(isl, domains)?
+            .ok_or_else(|| Reject::new(RejectKind::UnknownBasePointer, "base loaded outside every modeled block"))?;
         guard = isl.check(guard.intersect(runs)).map_err(isl_error)?;
     }
     let names = scop.param_names();
@@ -264,7 +253,22 @@ fn load_guard(isl: &IslContext, scop: &Scop, domains: &Domains, guarded: &[(Valu
             guard = isl.check(guard.project_out(DimType::Param, k, 1)).map_err(isl_error)?;
         }
     }
-    Ok(Some(isl.check(guard.coalesce()).map_err(isl_error)?.to_str().map_err(|_| isl_error(IslError::Isl { message: "isl_set_to_str failed".into() }))?.to_string()))
+    let guard = isl.check(guard.coalesce()).map_err(isl_error)?;
+    Ok(Some(isl.set_text(&guard).map_err(isl_error)?))
+}
+
+/// The parameters for which some of `domains` (`[params] -> { S[i] : ... }`) is not empty;
+/// `None` without domains.
+fn parameters_where_some_runs<'d>(isl: &IslContext, domains: impl Iterator<Item = &'d str>) -> RejectResult<Option<isl_rs::Set>> {
+    let mut runs: Option<isl_rs::Set> = None;
+    for domain in domains {
+        let params = isl.check(isl.set(domain).map_err(isl_error)?.params()).map_err(isl_error)?;
+        runs = Some(match runs {
+            None => params,
+            Some(r) => isl.check(r.union(params)).map_err(isl_error)?,
+        });
+    }
+    Ok(runs)
 }
 
 /// `scop` and the values of its parameters without the parameters it does not mention
@@ -360,15 +364,7 @@ fn reject_infeasible(isl: &IslContext, scop: &Scop, assumptions: &[Assumption]) 
     }
     isl.reset_quota();
     let parse = |t: &str| isl.set(t).map_err(isl_error);
-    let mut runs: Option<isl_rs::Set> = None;
-    for s in &scop.statements {
-        let params = isl.check(parse(&s.domain)?.params()).map_err(isl_error)?;
-        runs = Some(match runs {
-            None => params,
-            Some(r) => isl.check(r.union(params)).map_err(isl_error)?,
-        });
-    }
-    let runs = runs.expect("statements");
+    let runs = parameters_where_some_runs(isl, scop.statements.iter().map(|s| s.domain.as_str()))?.expect("statements");
     for a in assumptions {
         let copy = isl.check(runs.copy()).map_err(isl_error)?;
         let both = isl.check(copy.intersect(parse(&a.set)?)).map_err(isl_error)?;
