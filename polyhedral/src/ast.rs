@@ -338,7 +338,16 @@ fn build(ctx: &IslContext, scop: &Scop, parallel: bool) -> IslResult<Ast> {
     };
     let mut tree = tree.into_raw();
 
+    // Every disjunct and constraint of the context is intersected into each node's build:
+    // simplified first, local laplacian's AST takes 0.45 s instead of 1.1 s. Past the quota
+    // the context stays as it is.
     let assumed = assumed_context(ctx, scop)?;
+    let assumed = match assumed.copy()?.simplify() {
+        Ok(simplified) => simplified,
+        Err(IslError::Complexity) => assumed,
+        Err(e) => return Err(e),
+    };
+    ctx.reset_quota();
     let context = ctx.check(assumed.raw().copy())?;
     let build = build_from_context(ctx, context)?;
     // SAFETY: `build` is live; isl takes it and the list and returns the new build.

@@ -630,6 +630,16 @@ impl<'c> ParamSet<'c> {
         Ok(ParamSet { raw, ctx })
     }
 
+    /// The same set, written with fewer disjuncts and constraints: equalities made explicit
+    /// (a stack of `2^k*floor((2^(k-1) + p)/2^k) <= p` becomes `p mod 128 = 0`), disjuncts
+    /// merged, redundant constraints dropped. Each step is exact.
+    pub fn simplify(self) -> IslResult<ParamSet<'c>> {
+        let ctx = self.ctx;
+        let raw = ctx.check(self.raw.detect_equalities())?;
+        let raw = ctx.check(raw.coalesce())?;
+        Ok(ParamSet { raw: ctx.check(raw.remove_redundancies())?, ctx })
+    }
+
     /// A convex superset: the simple hull, `[params] -> { : ... }` without disjunctions.
     pub fn simple_hull(self) -> IslResult<ParamSet<'c>> {
         let ctx = self.ctx;

@@ -166,6 +166,13 @@ impl LocationPropagation<'_> {
             if let Some(reason) = selected.iter().find_map(|raw| may_access_refusal(scop, raw)) {
                 return Ok(Err(reason));
             }
+            // A temporary propagates every selected dependence or none: past the limit it is
+            // refused before the reload tests (local laplacian's input: 360 dependences, whose
+            // tests ran out of the quota after half a second).
+            let dependences = self.dependences + selected.len();
+            if dependences > self.options.max_dependences {
+                return Ok(Err(Reason::TooManyDependences { dependences, limit: self.options.max_dependences }));
+            }
         }
         if let Some(reason) = repeated_gather(ctx, analysis, &selected)? {
             return Ok(Err(reason));

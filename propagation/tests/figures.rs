@@ -188,6 +188,17 @@ fn kept_temporary_stays_and_the_other_still_propagates() {
 }
 
 #[test]
+fn dependence_limit_refuses_a_temporary_with_more_dependences() {
+    let original = program("blur3");
+    // blury reads bx at three taps: three RAW dependences, one over the limit.
+    let options = Options { max_dependences: 2, ..Options::default() };
+    let (result, report) = run(&original, &options);
+    assert_eq!(report.reason("bx"), Some(&Reason::TooManyDependences { dependences: 3, limit: 2 }));
+    assert!(accesses(&result, "bx") > 0, "{report}");
+    assert_same_results(&original, &result, &[vec![("R", 3), ("C", 1)]]);
+}
+
+#[test]
 fn cache_lines_follow_figure8() {
     let scop = parse_scop(
         "param N >= 8; array A[N + 8] : f32 in; array B[N + 8][N + 8] : f32 in; array O[N + 8] : f32 out;
