@@ -1,4 +1,6 @@
-// Generated loops keep the source loop's `llvm.loop` properties and its line (issue 22).
+// Generated loops keep the source loop's `llvm.loop` properties and its line (issue 22), and
+// are not unrolled by a run-time count unless the source asks for unrolling (compile time:
+// a copy of the propagated body per factor).
 // Each function is two stages; propagation removes the temporary, so the one generated loop
 // holds only statements of the second source loop and takes its pragmas, in a new distinct
 // node of its own: `vectorize(disable)` stays disabled (no vector operation at -O3, while the
@@ -33,7 +35,8 @@
 // CHECK: br label %polyprop.loop, !dbg ![[PLAIN_LOOP:[0-9]+]], !llvm.loop ![[PLAIN_ID:[0-9]+]]
 // CHECK-DAG: ![[NOVEC_LOOP]] = !DILocation(line: [[#NOVEC_LINE:]], column: 3, scope: ![[NOVEC_SP:[0-9]+]])
 // CHECK-DAG: ![[NOVEC_SP]] = distinct !DISubprogram(name: "scale_novec", {{.*}}line: [[#NOVEC_LINE-5]],
-// CHECK-DAG: ![[NOVEC_ID]] = distinct !{![[NOVEC_ID]], ![[NOVEC_LOOP]], !{{[0-9]+}}, ![[PROGRESS:[0-9]+]], ![[WIDTH1:[0-9]+]]}
+// CHECK-DAG: ![[NOVEC_ID]] = distinct !{![[NOVEC_ID]], ![[NOVEC_LOOP]], !{{[0-9]+}}, ![[PROGRESS:[0-9]+]], ![[WIDTH1:[0-9]+]], ![[NO_RUNTIME:[0-9]+]]}
+// CHECK-DAG: ![[NO_RUNTIME]] = !{!"llvm.loop.unroll.runtime.disable"}
 // CHECK-DAG: ![[PROGRESS]] = !{!"llvm.loop.mustprogress"}
 // CHECK-DAG: ![[WIDTH1]] = !{!"llvm.loop.vectorize.width", i32 1}
 // CHECK-DAG: ![[UNROLL_ID]] = distinct !{![[UNROLL_ID]], ![[UNROLL_LOOP]], !{{[0-9]+}}, ![[PROGRESS]], ![[WIDTH8:[0-9]+]], !{{[0-9]+}}, !{{[0-9]+}}, ![[FOLLOWUP:[0-9]+]]}
@@ -41,7 +44,7 @@
 // CHECK-DAG: ![[FOLLOWUP]] = !{!"llvm.loop.vectorize.followup_all", ![[AFTER:[0-9]+]]}
 // CHECK-DAG: ![[AFTER]] = distinct !{![[AFTER]], {{.*}}, ![[COUNT4:[0-9]+]]}
 // CHECK-DAG: ![[COUNT4]] = !{!"llvm.loop.unroll.count", i32 4}
-// CHECK-DAG: ![[PLAIN_ID]] = distinct !{![[PLAIN_ID]], ![[PLAIN_LOOP]], !{{[0-9]+}}, ![[PROGRESS]]}
+// CHECK-DAG: ![[PLAIN_ID]] = distinct !{![[PLAIN_ID]], ![[PLAIN_LOOP]], !{{[0-9]+}}, ![[PROGRESS]], ![[NO_RUNTIME]]}
 //
 // O3-LABEL: define dso_local void @scale_novec(
 // O3-NOT: x float>

@@ -525,18 +525,39 @@ LLVMMetadataRef pp_loop_id(void *L, unsigned *Line, unsigned *Column, char **Fil
   return wrap(Lp->getLoopID());
 }
 
+// Whether the `llvm.loop` node `Node` has an `llvm.loop.unroll.*` property, directly or in a
+// follow-up node (`#pragma clang loop unroll_count(4) vectorize_width(8)` puts the count in
+// the vectorizer's follow-up).
+static bool asksForUnrolling(const MDNode *Node, unsigned Depth) {
+  if (!Node || Depth > 4)
+    return false;
+  for (const MDOperand &Op : Node->operands()) {
+    if (auto *Name = dyn_cast_or_null<MDString>(Op.get()))
+      if (Name->getString().startswith("llvm.loop.unroll."))
+        return true;
+    if (auto *Inner = dyn_cast_or_null<MDNode>(Op.get()))
+      if (Inner != Node && !isa<DILocation>(Inner) && asksForUnrolling(Inner, Depth + 1))
+        return true;
+  }
+  return false;
+}
+
 // Gives the back edge `Branch` of a generated loop its own distinct `llvm.loop` node with the
-// properties of `Source` (a source loop's node): the same operands after the self reference,
-// its debug locations moved to `Scope` (the generated function's subprogram; dropped without
-// one). Nothing when `Source` has no operand besides the self reference.
+// properties of `Source` (a source loop's node, or null): the same operands after the self
+// reference, its debug locations moved to `Scope` (the generated function's subprogram;
+// dropped without one). Unless `Source` asks for some unrolling, the node also says
+// `llvm.loop.unroll.runtime.disable`: a generated loop's body holds the expressions propagated
+// into it, and unrolling it by a run-time count (with a copy per factor, on top of the
+// vectorized copy) quadrupled local laplacian's code and doubled its compile time, for no
+// measured speed.
 void pp_set_loop_id(LLVMValueRef Branch, LLVMMetadataRef Source, LLVMMetadataRef Scope) {
   auto *I = dyn_cast<Instruction>(unwrap(Branch));
   auto *From = dyn_cast_or_null<MDNode>(unwrap(Source));
-  if (!I || !From || From->getNumOperands() < 2)
+  if (!I)
     return;
   LLVMContext &C = I->getContext();
   SmallVector<Metadata *, 4> Operands{nullptr};
-  for (unsigned K = 1; K < From->getNumOperands(); ++K) {
+  for (unsigned K = 1; From && K < From->getNumOperands(); ++K) {
     Metadata *Op = From->getOperand(K);
     if (auto *Loc = dyn_cast_or_null<DILocation>(Op)) {
       if (!Scope)
@@ -545,6 +566,8 @@ void pp_set_loop_id(LLVMValueRef Branch, LLVMMetadataRef Source, LLVMMetadataRef
     }
     Operands.push_back(Op);
   }
+  if (!asksForUnrolling(From, 0))
+    Operands.push_back(MDNode::get(C, MDString::get(C, "llvm.loop.unroll.runtime.disable")));
   MDNode *ID = MDNode::getDistinct(C, Operands);
   ID->replaceOperandWith(0, ID);
   I->setMetadata(LLVMContext::MD_loop, ID);

@@ -179,13 +179,15 @@ pub fn set_wrap_flags(v: LLVMValueRef, bits: u32) {
 }
 
 /// Gives a generated loop's back edge a new distinct `llvm.loop` node with the properties of
-/// a source loop's node `source` (debug locations moved to `scope`, or dropped without one).
+/// a source loop's node `source`, if any (debug locations moved to `scope`, or dropped without
+/// one) and, unless the source asks for unrolling, `llvm.loop.unroll.runtime.disable`.
 pub fn set_loop_id(
     branch: LLVMValueRef,
-    source: llvm_sys::prelude::LLVMMetadataRef,
+    source: Option<llvm_sys::prelude::LLVMMetadataRef>,
     scope: Option<llvm_sys::prelude::LLVMMetadataRef>,
 ) {
-    unsafe { pp_set_loop_id(branch, source, scope.unwrap_or(std::ptr::null_mut())) }
+    let (source, scope) = (source.unwrap_or(std::ptr::null_mut()), scope.unwrap_or(std::ptr::null_mut()));
+    unsafe { pp_set_loop_id(branch, source, scope) }
 }
 
 /// A new alias-scope domain with `n` scopes, one per array.

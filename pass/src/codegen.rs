@@ -983,8 +983,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let next = self.ir.wrap_flags(self.ir.add(iterator_value, self.int(step))?, flags);
         let latch = self.ir.insert_block()?;
         self.ir.br(header)?;
-        if let (Some(id), Some(back_edge)) = (source.and_then(|l| l.id), latch.get_terminator()) {
-            self.ir.set_loop_id(back_edge, id, self.scope.map(|(scope, _)| scope));
+        if let Some(back_edge) = latch.get_terminator() {
+            self.ir.set_loop_id(back_edge, source.and_then(|l| l.id), self.scope.map(|(scope, _)| scope));
         }
         phi.add_incoming(&[(&init, pre), (&next, latch)]);
         self.values.iterators[iterator] = None;

@@ -427,8 +427,9 @@ impl<'ctx> IrBuilder<'ctx> {
     }
 
     /// A new distinct `llvm.loop` node on the back edge `branch` of a generated loop, with the
-    /// properties of the source loop's node `source`; its debug locations move to `scope`.
-    pub fn set_loop_id(&self, branch: InstructionValue<'ctx>, source: LLVMMetadataRef, scope: Option<LLVMMetadataRef>) {
+    /// properties of the source loop's node `source`, if any (its debug locations move to
+    /// `scope`), and no run-time unrolling unless the source asks for unrolling.
+    pub fn set_loop_id(&self, branch: InstructionValue<'ctx>, source: Option<LLVMMetadataRef>, scope: Option<LLVMMetadataRef>) {
         bridge::set_loop_id(branch.as_value_ref(), source, scope);
     }
 
