@@ -16,14 +16,14 @@
 //! dependence, on the part the reload test allows, into the targets the heuristics accept, in
 //! one round; its writes stay.
 
-use crate::expressions::propagation_pieces;
+use crate::expressions::{propagation_pieces, replace_reads, rewrite};
 use crate::heuristics::{cache_lines, program_calls, specialized_middle_dimension};
 use crate::reload_test::{Analysis, RawDependence};
 use crate::report::{Outcome, Reason};
 use crate::splitting::{rename_map, split_target, Part, ReadReplacement};
 use crate::Options;
 use isl_rs::DimType;
-use polyhedral::affine::AffExpr;
+use polyhedral::affine::{AffExpr, AffVar};
 use polyhedral::dependence_graph::on_or_after_cycle;
 use polyhedral::isl::{IslContext, IslResult, UnionSet};
 use polyhedral::model::{Access, ArrayId, Liveness, Scop, StatementId};
@@ -190,6 +190,23 @@ impl LocationPropagation<'_> {
         let mut names: HashSet<String> = scop.statements.iter().map(|s| s.name.clone()).collect();
         let mut new_parts: BTreeMap<StatementId, Vec<Part>> = BTreeMap::new();
         for (target, raws) in by_target {
+            // A temporary's reload tests first (the analysis keeps them for the replacements),
+            // then the cache-miss heuristic on the target as its replacements would make it,
+            // before the isl work of their propagation pieces and the split. The prediction
+            // can count more lines than the split's parts will (interpolate's d8: 58 against
+            // 52), so it refuses only far past the limit, where no such difference matters.
+            if self.all_or_nothing {
+                for &raw in &raws {
+                    if let Some(reason) = overwritten_reload(analysis, raw, true)? {
+                        return Ok(Err(reason));
+                    }
+                }
+                if let Some(lines) = predicted_cache_lines(scop, target, &raws, self.options.cache_line) {
+                    if lines > PREDICTION_MARGIN * self.options.cache_limit {
+                        return Ok(Err(Reason::CacheMisses { statement: name(target), lines, limit: self.options.cache_limit }));
+                    }
+                }
+            }
             let mut replacements = Vec::new();
             for &raw in &raws {
                 match self.replacement(ctx, analysis, raw)? {
@@ -328,16 +345,10 @@ impl LocationPropagation<'_> {
         if let Some(reason) = may_access_refusal(scop, raw) {
             return Ok(Err(reason));
         }
-        let test = analysis.reload_test(raw)?;
-        if !test.complete && (self.all_or_nothing || test.propagation_is_empty) {
-            let (array, overwriter) = test.overwrite().expect("an incomplete reload test names an overwrite");
-            return Ok(Err(Reason::OverwrittenReload {
-                source: name(raw.source),
-                target: name(raw.target),
-                array: scop.arrays[array].name.clone(),
-                overwriter: name(overwriter),
-            }));
+        if let Some(reason) = overwritten_reload(analysis, raw, self.all_or_nothing)? {
+            return Ok(Err(reason));
         }
+        let test = analysis.reload_test(raw)?;
         let (source, target) = (&scop.statements[raw.source], &scop.statements[raw.target]);
         // A call of the program's functions is recomputed once per target instance: not when
         // one source instance feeds several (an upsampling `t[i / 2]`), which would call it
@@ -413,6 +424,64 @@ impl LocationPropagation<'_> {
 
 /// The refusal of `raw` because of a may-access of its target, if any: the read is a
 /// may-read, or the target has a may-write (nothing is propagated into it).
+/// The reload test's refusal of `raw` (section 3.2): an overwrite between source and target,
+/// for a temporary (`all_or_nothing`) or where nothing of the dependence propagates.
+fn overwritten_reload(analysis: &Analysis, raw: &RawDependence, all_or_nothing: bool) -> IslResult<Option<Reason>> {
+    let scop = analysis.scop;
+    let name = |s: StatementId| scop.statements[s].name.clone();
+    let test = analysis.reload_test(raw)?;
+    if test.complete || !(all_or_nothing || test.propagation_is_empty) {
+        return Ok(None);
+    }
+    let (array, overwriter) = test.overwrite().expect("an incomplete reload test names an overwrite");
+    Ok(Some(Reason::OverwrittenReload {
+        source: name(raw.source),
+        target: name(raw.target),
+        array: scop.arrays[array].name.clone(),
+        overwriter: name(overwriter),
+    }))
+}
+
+/// How far past the cache limit a predicted count (`predicted_cache_lines`) must be to refuse.
+const PREDICTION_MARGIN: usize = 2;
+
+/// The cache lines per iteration (section 4.2) of `target` with the read of each of `raws`
+/// replaced by its source's value at the subscripts it reads: the part of the split where
+/// every one is replaced, without computing the propagation pieces. isl may write a piece's
+/// iterators otherwise on its part (using the part's constraints), so the split's count can
+/// differ a little. Known where each read has one source and each source writes at its
+/// iterators plus constants, in any order, so that its iterators are the read's subscripts
+/// minus those constants; `None` otherwise.
+fn predicted_cache_lines(scop: &Scop, target: StatementId, raws: &[&RawDependence], line: usize) -> Option<usize> {
+    let statement = &scop.statements[target];
+    let reads = statement.reads();
+    let mut values = Vec::new();
+    for raw in raws {
+        if values.iter().any(|(read, _)| *read == raw.read) {
+            return None;
+        }
+        let source = &scop.statements[raw.source];
+        let read = reads.get(raw.read)?;
+        if read.is_may() || source.write.is_may() || source.write.subscripts.len() != source.iterators.len() {
+            return None;
+        }
+        let mut iterators = vec![None; source.iterators.len()];
+        for (written, subscript) in source.write.subscripts.iter().zip(&read.subscripts) {
+            let [(AffVar::Iter(k), 1)] = written.terms[..] else { return None };
+            let slot = iterators.get_mut(k)?;
+            if slot.is_some() {
+                return None;
+            }
+            *slot = Some(subscript.sub(&AffExpr::constant(written.constant))?);
+        }
+        let iterators: Vec<AffExpr> = iterators.into_iter().collect::<Option<_>>()?;
+        values.push((raw.read, rewrite(scop, &source.value, &iterators)?));
+    }
+    let mut replaced = statement.clone();
+    replaced.value = replace_reads(&statement.value, &values);
+    Some(cache_lines(scop, &replaced, line))
+}
+
 fn may_access_refusal(scop: &Scop, raw: &RawDependence) -> Option<Reason> {
     let target = &scop.statements[raw.target];
     if target.value.reads()[raw.read].is_may() {

@@ -199,6 +199,20 @@ fn dependence_limit_refuses_a_temporary_with_more_dependences() {
 }
 
 #[test]
+fn predicted_and_split_cache_lines_refuse_alike() {
+    let original = program("blur3");
+    // blury with bx's three taps replaced reads three rows of `in`, three elements each.
+    // Limit 1: the prediction, far past the limit, refuses before the split; limit 2: the
+    // split's parts are counted. Both count the same lines.
+    for limit in [1, 2] {
+        let options = Options { cache_limit: limit, ..Options::default() };
+        let (result, report) = run(&original, &options);
+        assert_eq!(report.reason("bx"), Some(&Reason::CacheMisses { statement: "blury".into(), lines: 4, limit }), "{report}");
+        assert!(accesses(&result, "bx") > 0);
+    }
+}
+
+#[test]
 fn cache_lines_follow_figure8() {
     let scop = parse_scop(
         "param N >= 8; array A[N + 8] : f32 in; array B[N + 8][N + 8] : f32 in; array O[N + 8] : f32 out;
