@@ -422,8 +422,6 @@ impl LocationPropagation<'_> {
     }
 }
 
-/// The refusal of `raw` because of a may-access of its target, if any: the read is a
-/// may-read, or the target has a may-write (nothing is propagated into it).
 /// The reload test's refusal of `raw` (section 3.2): an overwrite between source and target,
 /// for a temporary (`all_or_nothing`) or where nothing of the dependence propagates.
 fn overwritten_reload(analysis: &Analysis, raw: &RawDependence, all_or_nothing: bool) -> IslResult<Option<Reason>> {
@@ -482,6 +480,8 @@ fn predicted_cache_lines(scop: &Scop, target: StatementId, raws: &[&RawDependenc
     Some(cache_lines(scop, &replaced, line))
 }
 
+/// The refusal of `raw` because of a may-access of its target, if any: the read is a
+/// may-read, or the target has a may-write (nothing is propagated into it).
 fn may_access_refusal(scop: &Scop, raw: &RawDependence) -> Option<Reason> {
     let target = &scop.statements[raw.target];
     if target.value.reads()[raw.read].is_may() {
