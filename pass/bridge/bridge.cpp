@@ -548,8 +548,8 @@ static bool asksForUnrolling(const MDNode *Node, unsigned Depth) {
 // dropped without one). Unless `Source` asks for some unrolling, the node also says
 // `llvm.loop.unroll.runtime.disable`: a generated loop's body holds the expressions propagated
 // into it, and unrolling it by a run-time count (with a copy per factor, on top of the
-// vectorized copy) quadrupled local laplacian's code and doubled its compile time, for no
-// measured speed.
+// vectorized copy) quadrupled local laplacian's code and added over a third to its build; of
+// the seven pipelines only harris ran faster with it (3%).
 void pp_set_loop_id(LLVMValueRef Branch, LLVMMetadataRef Source, LLVMMetadataRef Scope) {
   auto *I = dyn_cast<Instruction>(unwrap(Branch));
   auto *From = dyn_cast_or_null<MDNode>(unwrap(Source));
