@@ -18,7 +18,7 @@
 
 use crate::expressions::{propagation_pieces, replace_reads, rewrite};
 use crate::heuristics::{cache_lines, program_calls, specialized_middle_dimension};
-use crate::reload_test::{Analysis, RawDependence};
+use crate::reload_test::{Analysis, RawDependence, ReloadTest};
 use crate::report::{Outcome, Reason};
 use crate::splitting::{rename_map, split_target, Part, ReadReplacement};
 use crate::Options;
@@ -197,7 +197,7 @@ impl LocationPropagation<'_> {
             // 52), so it refuses only far past the limit, where no such difference matters.
             if self.all_or_nothing {
                 for &raw in &raws {
-                    if let Some(reason) = overwritten_reload(analysis, raw, true)? {
+                    if let Some(reason) = overwritten_reload(scop, raw, &analysis.reload_test(raw)?, true) {
                         return Ok(Err(reason));
                     }
                 }
@@ -345,10 +345,10 @@ impl LocationPropagation<'_> {
         if let Some(reason) = may_access_refusal(scop, raw) {
             return Ok(Err(reason));
         }
-        if let Some(reason) = overwritten_reload(analysis, raw, self.all_or_nothing)? {
+        let test = analysis.reload_test(raw)?;
+        if let Some(reason) = overwritten_reload(scop, raw, &test, self.all_or_nothing) {
             return Ok(Err(reason));
         }
-        let test = analysis.reload_test(raw)?;
         let (source, target) = (&scop.statements[raw.source], &scop.statements[raw.target]);
         // A call of the program's functions is recomputed once per target instance: not when
         // one source instance feeds several (an upsampling `t[i / 2]`), which would call it
@@ -424,20 +424,18 @@ impl LocationPropagation<'_> {
 
 /// The reload test's refusal of `raw` (section 3.2): an overwrite between source and target,
 /// for a temporary (`all_or_nothing`) or where nothing of the dependence propagates.
-fn overwritten_reload(analysis: &Analysis, raw: &RawDependence, all_or_nothing: bool) -> IslResult<Option<Reason>> {
-    let scop = analysis.scop;
-    let name = |s: StatementId| scop.statements[s].name.clone();
-    let test = analysis.reload_test(raw)?;
+fn overwritten_reload(scop: &Scop, raw: &RawDependence, test: &ReloadTest, all_or_nothing: bool) -> Option<Reason> {
     if test.complete || !(all_or_nothing || test.propagation_is_empty) {
-        return Ok(None);
+        return None;
     }
+    let name = |s: StatementId| scop.statements[s].name.clone();
     let (array, overwriter) = test.overwrite().expect("an incomplete reload test names an overwrite");
-    Ok(Some(Reason::OverwrittenReload {
+    Some(Reason::OverwrittenReload {
         source: name(raw.source),
         target: name(raw.target),
         array: scop.arrays[array].name.clone(),
         overwriter: name(overwriter),
-    }))
+    })
 }
 
 /// How far past the cache limit a predicted count (`predicted_cache_lines`) must be to refuse.
