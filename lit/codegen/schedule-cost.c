@@ -3,8 +3,8 @@
 // register tiles around an accumulation; and before scheduling, the scalars LICM made of
 // reductions are mapped back to their array element (`scalar_mapping`), checked on the model.
 // - mm2: two products in the source's i, j, k order with `int` counters and `double (*)[N]`:
-//   the scalars map back to tmp[i][j] and d[i][l], the column walks of b and c become unit
-//   strides: rescheduled.
+//   the temporary scalars are propagated, the running sums map back to their elements, the
+//   column walks of b and c become unit strides: rescheduled.
 // - not_dead: the element is read while the scalar holds its new value (its old value is
 //   still needed): the mapping would change d's values and is refused (the line names no
 //   mapped scalar); the scalar stays, and the scheduler finds no freedom in its conflicts.
@@ -22,7 +22,7 @@
 // RUN: env POLYPROP_OPTIONS='schedule;schedule-cost=off;tile-size=16;print=transform' %clang -O3 -fpass-plugin=%polyprop %s -o %t.always 2>&1 | FileCheck %s --check-prefix=ALWAYS
 // RUN: %t.always > %t.always.out
 // RUN: cmp %t.naive.out %t.always.out
-// CHECK-DAG: polyprop: function mm2, function body: transformed: 0 temporaries removed, {{[0-9]+}} statements, 2 scalars mapped to array elements ({{.*}}), rescheduled (lines per instance depth 3: {{.*}}), {{[0-9]+}} bands tiled
+// CHECK-DAG: polyprop: function mm2, function body: transformed: 0 temporaries removed, {{[0-9]+}} statements, {{[0-9]+}} scalars mapped to array elements ({{.*}} -> MemRef{{.*}}), rescheduled (lines per instance depth 3: {{.*}}), {{[0-9]+}} bands tiled
 // CHECK-DAG: polyprop: function not_dead, function body: not transformed: nothing propagated, not rescheduled: isl operation quota exceeded (complexity)
 // CHECK-DAG: polyprop: function bicg, function body: not transformed: nothing propagated, not rescheduled: no strided access and no accumulation for a new schedule to improve
 // CHECK-DAG: polyprop: function smooth, function body: not transformed: nothing propagated, not rescheduled: no strided access and no accumulation for a new schedule to improve (lines per instance depth 3: {{.*}})

@@ -48,6 +48,10 @@ struct Group {
     element: ScalarType,
     instructions: Vec<Value>,
     offsets: Vec<Scev>,
+    /// For a table of row pointers (`Array::row_pointers`; `base` is the table), the byte
+    /// offset into the table of each instruction's row pointer; empty otherwise.
+    row_offsets: Vec<Scev>,
+    row_pointers: bool,
     /// Accesses at a data-dependent address (may-accesses): they do not take part in the
     /// shape, which their GEP must agree with (`data_access`).
     data_instructions: Vec<Value>,
@@ -63,6 +67,7 @@ pub fn resolve(
     parameters: &mut Parameters,
     instructions: &[Value],
     data_operands: &HashMap<Value, Vec<u32>>,
+    rows_seen_affine: &dyn Fn(Value) -> bool,
 ) -> RejectResult<Arrays> {
     let mut groups: Vec<Group> = Vec::new();
     let mut guarded_bases = Vec::new();
@@ -82,14 +87,35 @@ pub fn resolve(
         let base = base_scev.unknown_value().ok_or_else(|| {
             Reject::new(RejectKind::UnknownBasePointer, format!("no base pointer in {scev}")).at(at())
         })?;
-        let base = model_base(a, function, region, parameters, base, &mut guarded_bases).map_err(|r| r.at(at()))?;
+        let row = match model_base(a, function, region, parameters, base, &mut guarded_bases) {
+            Ok(base) => (base, None),
+            Err(reject) => match row_pointer(a, function, region, parameters, base, &mut guarded_bases) {
+                Some(_) if !rows_seen_affine(inst) => {
+                    let message = format!("{} ({ROWS_WITHOUT_PROFILE})", reject.message);
+                    return Err(Reject { message, ..reject }.at(at()));
+                }
+                Some(_) if is_data => return Err(data_reject(inst, "not yet: a data-dependent subscript into a row of a row-pointer table")),
+                Some((table, row_offset)) => (table, Some(row_offset)),
+                None => return Err(reject.at(at())),
+            },
+        };
+        let (base, row_offset) = row;
         let offset = a.minus(scev, base_scev).ok_or_else(|| {
             Reject::new(RejectKind::NonAffineSubscript, format!("address {scev}")).at(at())
         })?;
-        let index = match groups.iter().position(|g| g.base == base) {
+        let row_pointers = row_offset.is_some();
+        let index = match groups.iter().position(|g| g.base == base && g.row_pointers == row_pointers) {
             Some(k) => k,
             None => {
-                groups.push(Group { base, element, instructions: vec![], offsets: vec![], data_instructions: vec![] });
+                groups.push(Group {
+                    base,
+                    element,
+                    instructions: vec![],
+                    offsets: vec![],
+                    row_offsets: vec![],
+                    row_pointers,
+                    data_instructions: vec![],
+                });
                 groups.len() - 1
             }
         };
@@ -97,11 +123,16 @@ pub fn resolve(
         if g.element != element {
             return Err(Reject::new(RejectKind::UnsupportedInstruction, "array accessed with different element types").at(at()));
         }
+        if groups.iter().filter(|g| g.base == base).count() > 1 {
+            return Err(Reject::new(RejectKind::UnknownBasePointer, "a row-pointer table also accessed as an array of elements").at(at()));
+        }
+        let g = &mut groups[index];
         if is_data {
             g.data_instructions.push(inst);
         } else {
             g.instructions.push(inst);
             g.offsets.push(offset);
+            g.row_offsets.extend(row_offset);
         }
     }
     let mut out = Arrays {
@@ -116,15 +147,19 @@ pub fn resolve(
     let mut aff = Affinator { analyses: a, function, region, parameters, facts: None, products: true };
     for g in groups {
         let id = out.arrays.len();
-        let (sizes, subscripts, delinearized, equal_sizes) = if g.instructions.is_empty() {
+        let (sizes, subscripts, delinearized, equal_sizes) = if g.row_pointers {
+            row_shape(&mut aff, &g, domains, isl)?
+        } else if g.instructions.is_empty() {
             data_only_shape(&g)?
         } else {
             shape(&mut aff, &g, domains, isl)?
         };
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
-        let liveness = liveness(region, g.base);
+        // The rows of a table are wherever the program put them: live-out.
+        let liveness = if g.row_pointers { Liveness::LiveOut } else { liveness(region, g.base) };
         let uninitialized = liveness == Liveness::Temporary && !is_zeroed(g.base);
-        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, uninitialized });
+        let row_pointers = g.row_pointers;
+        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, uninitialized, row_pointers });
         out.bases.push(g.base);
         out.delinearized.push(delinearized);
         out.equal_sizes.push(equal_sizes);
@@ -377,6 +412,58 @@ fn llvm_delinearization(
     Some((dims, out, true, Vec::new()))
 }
 
+/// What a base loaded from a row-pointer table lacks without a profile.
+const ROWS_WITHOUT_PROFILE: &str =
+    "row pointers: with a profile that saw this access affine (profile=FILE), the rows are checked at run time";
+
+/// For an array base loaded inside the region from a table of row pointers (`w[k]` of
+/// `float **w`, read again for each `w[k][j]`): the table's own base, which polyprop can
+/// model, and the byte offset of the row pointer in it. The region reads the table and may
+/// not write it (a pointer store is no statement); that no float store reaches its bytes is
+/// checked at run time with the rows (`Array::row_pointers`).
+fn row_pointer(
+    a: Analyses,
+    function: Value,
+    region: &Region,
+    parameters: &mut Parameters,
+    base: Value,
+    guarded: &mut Vec<(Value, Vec<Block>)>,
+) -> Option<(Value, Scev)> {
+    if ir::opcode(base) != Some(LLVMOpcode::LLVMLoad) || ir::is_volatile(base) || !region.defines(base) {
+        return None;
+    }
+    let block = ir::block_of(base)?;
+    let address = a.scev_at_scope(a.scev(ir::operand(base, 0))?, a.loop_for(block));
+    let table_scev = a.pointer_base(address);
+    let table = model_base(a, function, region, parameters, table_scev.unknown_value()?, guarded).ok()?;
+    Some((table, a.minus(address, table_scev)?))
+}
+
+/// The shape of the rows of a row-pointer table: two dimensions of unknown size, the row
+/// pointer's index in the table and the element's in its row, both affine.
+fn row_shape<'a>(aff: &mut Affinator<'a>, g: &Group, domains: &Domains, isl: &'a IslContext) -> RejectResult<Shape> {
+    let element = g.element.size_in_bytes() as i64;
+    // Row pointers are 8 bytes on the targets polyprop runs on (x86-64).
+    let pointer = 8;
+    let mut subscripts = Vec::new();
+    for (k, &inst) in g.instructions.iter().enumerate() {
+        let block = ir::block_of(inst).expect("instruction");
+        aff.facts = Some(Facts::new(isl, domains.of_block[&block].clone(), aff.region.loops_around(aff.analyses, block).len()));
+        let index = |aff: &mut Affinator<'a>, offset: Scev, bytes: i64| -> RejectResult<AffExpr> {
+            let e = aff.affine(offset).map_err(|e| Reject::new(RejectKind::NonAffineSubscript, e.to_string()).at(ir::location(inst)))?;
+            let whole = e.constant % bytes == 0 && e.terms.iter().all(|(_, c)| c % bytes == 0);
+            whole.then(|| e.floor_div(bytes)).flatten().ok_or_else(|| {
+                Reject::new(RejectKind::NonAffineSubscript, format!("offset {offset} into a row-pointer table or its row is not a multiple of the element size"))
+                    .at(ir::location(inst))
+            })
+        };
+        let row = index(aff, g.row_offsets[k], pointer)?;
+        let column = index(aff, g.offsets[k], element)?;
+        subscripts.push(vec![row, column]);
+    }
+    Ok((vec![None, None], subscripts, false, Vec::new()))
+}
+
 /// Bases polyprop can model: arguments, globals, allocas, allocations made before use, and
 /// pointers loaded from memory that the region does not write (a struct's `data` field): as
 /// the one load that stands for all reloads of its address (`Affinator::invariant_base`), or,
@@ -604,9 +691,10 @@ fn alias_checks(a: Analyses, region: &Region, arrays: &Arrays, instructions: &[V
     let n = arrays.arrays.len();
     for first in 0..n {
         for second in first + 1..n {
+            // Rows are wherever the program put them: checked against every array.
+            let rows = arrays.arrays[first].row_pointers || arrays.arrays[second].row_pointers;
             if (written[first] || written[second])
-                && !apart(arrays.bases[first], arrays.bases[second])
-                && a.may_alias(arrays.bases[first], arrays.bases[second])
+                && (rows || !apart(arrays.bases[first], arrays.bases[second]) && a.may_alias(arrays.bases[first], arrays.bases[second]))
             {
                 out.push(AliasCheck { first: first as ArrayId, second: second as ArrayId });
             }

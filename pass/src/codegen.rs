@@ -459,6 +459,9 @@ struct Emitter<'a, 'ctx> {
     in_parallel: bool,
     /// The outlined functions of parallel loops, deleted with the new function on failure.
     outlined: Vec<FunctionValue<'ctx>>,
+    /// Per row-pointer table checked so far: whether its rows ascend apart, and their hull
+    /// `[start, end)` (`row_check`).
+    row_hulls: HashMap<ArrayId, (Val<'ctx>, Val<'ctx>, Val<'ctx>)>,
 }
 
 /// How a loop's iterations end.
@@ -538,6 +541,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             openmp: None,
             in_parallel: false,
             outlined: Vec::new(),
+            row_hulls: HashMap::new(),
         }
     }
 
@@ -582,7 +586,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     fn emit_function(&mut self, returned: Returned) -> Built<()> {
         let entry = self.block("entry");
         self.ir.position_at_end(entry);
-        self.alias_scopes = bridge::alias_scopes(self.ir.context.raw(), self.plan.scop.arrays.len());
+        // One scope per array, then one per row-pointer table's own bytes (`row_address`).
+        let tables = self.plan.scop.arrays.iter().filter(|a| a.row_pointers).count();
+        self.alias_scopes = bridge::alias_scopes(self.ir.context.raw(), self.plan.scop.arrays.len() + tables);
         self.scope = bridge::copy_subprogram(self.original.as_value_ref(), self.new_fn.as_value_ref())
             .map(|sp| (sp, llvm_raw::subprogram_line(sp)));
         self.set_location(None);
@@ -636,8 +642,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let used = used_arrays(plan.scop);
         for (id, array) in plan.scop.arrays.iter().enumerate() {
             let elem = self.ir.scalar(array.element);
-            let ptr_ty = self.ir.pointer_to(elem);
-            let sizes = self.inner_sizes(array)?;
+            // A row-pointer table's base points to row pointers; its rows have no size.
+            let (ptr_ty, sizes) = match array.row_pointers {
+                true => (self.ir.pointer_to(self.ir.pointer_to(elem).into()), Vec::new()),
+                false => (self.ir.pointer_to(elem), self.inner_sizes(array)?),
+            };
             self.values.sizes.push(sizes);
             if !used[id] {
                 self.values.arrays.push(None);
@@ -1170,6 +1179,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         if array.is_scalar() {
             return Ok(base);
         }
+        if array.row_pointers {
+            return self.row_address(access, base, iters);
+        }
         // nsw needs every inner subscript inside its dimension: an assumption for affine ones,
         // nothing for data-dependent ones.
         let exact = (1..access.subscripts.len()).all(|d| access.data_subscript(d).is_none());
@@ -1180,6 +1192,21 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let subscripts = self.subscript_values(access, iters)?;
         let index = self.linearize(&subscripts, &self.values.sizes[access.array], flags)?;
         self.ir.element_pointer(base, index)
+    }
+
+    /// The address of `table[k][j]` in a row-pointer table: the row pointer read from the
+    /// table (which the check proved no store of the region reaches), then the element.
+    /// The row pointer's load has a scope of its own, apart from every array's: so LLVM keeps
+    /// it out of loops that store into the rows.
+    fn row_address(&self, access: &Access, table: Val<'ctx>, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
+        let subscripts = self.subscript_values(access, iters)?;
+        let (row, load) = self.ir.load(self.ir.element_pointer(table, subscripts[0])?)?;
+        if !self.alias_scopes.is_empty() {
+            let arrays = &self.plan.scop.arrays;
+            let own = arrays.len() + arrays[..access.array].iter().filter(|a| a.row_pointers).count();
+            self.ir.set_alias_scopes(load, &self.alias_scopes, own);
+        }
+        self.ir.element_pointer(row, subscripts[1])
     }
 
     /// Per argument written `e + c` (an integer `c`), `e`'s value, its range and `c`; the
@@ -1752,7 +1779,70 @@ impl<'ctx> Emitter<'_, 'ctx> {
             let outside = self.outside(load, array)?;
             ok = self.ir.binary(Opcode::And, ok, outside)?;
         }
+        let tables = (0..self.plan.scop.arrays.len()).filter(|&id| self.plan.scop.arrays[id].row_pointers);
+        for table in tables.collect::<Vec<_>>() {
+            let apart = self.rows_apart(table)?;
+            ok = self.ir.binary(Opcode::And, ok, apart)?;
+        }
         Ok(ok)
+    }
+
+    /// Whether the rows of a row-pointer table ascend apart (`row_check`), and the table's
+    /// own bytes lie outside every array the region writes: it is read again wherever a row
+    /// is addressed.
+    fn rows_apart(&mut self, table: ArrayId) -> Built<Val<'ctx>> {
+        // Without bounds nothing is known of the rows: the original code runs.
+        let Some((ascending, _, _)) = self.row_hull(table)? else {
+            return Ok(self.ir.i1().const_int(0, false).into());
+        };
+        let mut ok = ascending;
+        let written: Vec<ArrayId> = written_arrays(self.plan.scop);
+        let (lo, hi) = self.table_range(table)?;
+        for array in written {
+            let Some((lo2, hi2)) = self.accessed_range(array)? else { continue };
+            let before = self.ir.icmp(IntPredicate::ULE, hi, lo2)?;
+            let after = self.ir.icmp(IntPredicate::ULE, hi2, lo)?;
+            let outside = self.ir.binary(Opcode::Or, before, after)?;
+            ok = self.ir.binary(Opcode::And, ok, outside)?;
+        }
+        Ok(ok)
+    }
+
+    /// The bytes `[lo, hi)` of the row pointers a table's accesses read.
+    fn table_range(&mut self, table: ArrayId) -> Built<(Val<'ctx>, Val<'ctx>)> {
+        let bounds = self.plan.bounds.iter().find(|b| b.array == table).ok_or("internal error: row-pointer table without bounds")?;
+        let (first, last) = (self.ast_expr(&bounds.bounds[0].0)?, self.ast_expr(&bounds.bounds[0].1)?);
+        let base = self.base_value(table)?;
+        let base = self.ir.ptr_to_int(base)?;
+        let pointer = self.int(8);
+        let lo = self.ir.add(base, self.ir.mul(first, pointer)?)?;
+        let hi = self.ir.add(base, self.ir.mul(self.ir.add(last, self.int(1))?, pointer)?)?;
+        Ok((lo, hi))
+    }
+
+    /// For a row-pointer table with bounds: the call of `row_check`'s function (once), whether
+    /// its rows ascend apart, and their hull.
+    fn row_hull(&mut self, table: ArrayId) -> Built<Option<(Val<'ctx>, Val<'ctx>, Val<'ctx>)>> {
+        if let Some(found) = self.row_hulls.get(&table) {
+            return Ok(Some(*found));
+        }
+        let Some(bounds) = self.plan.bounds.iter().find(|b| b.array == table) else { return Ok(None) };
+        let bounds = bounds.bounds.clone();
+        let bytes = self.int(self.plan.scop.arrays[table].element.size_in_bytes() as i64);
+        let first = self.ast_expr(&bounds[0].0)?;
+        let last = self.ast_expr(&bounds[0].1)?;
+        let lo = self.ir.mul(self.ast_expr(&bounds[1].0)?, bytes)?;
+        let hi = self.ir.mul(self.ir.add(self.ast_expr(&bounds[1].1)?, self.int(1))?, bytes)?;
+        let rows = crate::row_check::function(&self.ir)?;
+        let hull = self.ir.entry_alloca(self.original, self.ir.i64().array_type(2).into(), "polyprop.hull")?;
+        let hull = self.ir.bitcast(hull, self.ir.i64().ptr_type(inkwell::AddressSpace::default()), "")?;
+        let base = self.base_value(table)?;
+        let table_ptr = self.ir.bitcast(base, self.ir.i8_ptr().ptr_type(inkwell::AddressSpace::default()), "")?;
+        let ascending = self.ir.call_value(rows, &[table_ptr, first, last, lo, hi, hull])?;
+        let (start, _) = self.ir.load(hull)?;
+        let (end, _) = self.ir.load(self.ir.element_pointer(hull, self.int(1))?)?;
+        self.row_hulls.insert(table, (ascending, start, end));
+        Ok(Some((ascending, start, end)))
     }
 
     /// Whether the bytes a load read at entry lie outside the accessed byte range of a
@@ -1783,6 +1873,9 @@ impl<'ctx> Emitter<'_, 'ctx> {
     /// (linearized with its sizes: inner subscripts stay inside their dimensions under the
     /// assumptions checked alongside); `None` for an array without bounds.
     fn accessed_range(&mut self, id: ArrayId) -> Built<Option<(Val<'ctx>, Val<'ctx>)>> {
+        if self.plan.scop.arrays[id].row_pointers {
+            return Ok(self.row_hull(id)?.map(|(_, start, end)| (start, end)));
+        }
         let Some(bounds) = self.plan.bounds.iter().find(|b| b.array == id) else { return Ok(None) };
         if bounds.bounds.is_empty() {
             return Ok(None);
@@ -1803,6 +1896,14 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let hi = self.ir.add(base, self.ir.mul(hi1, bytes)?)?;
         Ok(Some((lo, hi)))
     }
+}
+
+/// The arrays some statement of `scop` writes (not scalars).
+fn written_arrays(scop: &Scop) -> Vec<ArrayId> {
+    let mut out: Vec<ArrayId> = scop.statements.iter().map(|s| s.write.array).filter(|&a| !scop.arrays[a].is_scalar()).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The wrap flags of a subscript's top-level operations (`Emitter::subscript`): `nsw` when it

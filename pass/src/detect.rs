@@ -10,6 +10,7 @@ use crate::bridge::{Analyses, Loop};
 use crate::ir::{self, Value};
 use crate::region::Region;
 use crate::reject::{Reject, RejectKind};
+use crate::profile::Evidence;
 use crate::scop_builder::{self, BuiltScop};
 
 /// One candidate region and what became of it.
@@ -25,12 +26,13 @@ pub enum Scope {
     Everything,
     /// What a transform can use: the function body, then (if it is rejected) the loop nests
     /// that hold a temporary of their own (`arrays::holds_temporary`): propagation removes
-    /// nothing from the others, so a transform that prints nothing else does not model them.
+    /// nothing from the others, so a transform that prints nothing else does not model them
+    /// (unless a profile's evidence may let rows of row-pointer tables be rescheduled).
     Transformable,
 }
 
 /// All candidates of `function`, outermost first.
-pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Candidate> {
+pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope, evidence: &Evidence) -> Vec<Candidate> {
     let name = ir::function_name(function);
     let mut out = Vec::new();
     let loops = all_loops(a, function);
@@ -43,7 +45,7 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Can
         return out;
     }
     let outcome = match &body {
-        Some(region) => scop_builder::build(a, function, region, name.clone(), quota, false),
+        Some(region) => scop_builder::build(a, function, region, name.clone(), quota, false, evidence),
         None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
     };
     match outcome {
@@ -65,13 +67,13 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope) -> Vec<Can
             (k + 1..outermost.len()).rev().find_map(|last| Region::loop_sequence(a, function, outermost[k], outermost[last]).map(|r| (last, r)))
         };
         if let Some((last, region)) = sequence {
-            if try_sequence(a, function, &name, &outermost[k..=last], region, quota, scope, &mut out) {
+            if try_sequence(a, function, &name, &outermost[k..=last], region, quota, scope, evidence, &mut out) {
                 k = last + 1;
                 continue;
             }
             rejected_until = last + 1;
         }
-        try_loop(a, function, &name, outermost[k], &loops, quota, scope, &mut out);
+        try_loop(a, function, &name, outermost[k], &loops, quota, scope, evidence, &mut out);
         k += 1;
     }
     out
@@ -89,9 +91,10 @@ fn try_sequence(
     region: Region,
     quota: u64,
     scope: Scope,
+    evidence: &Evidence,
     out: &mut Vec<Candidate>,
 ) -> bool {
-    if scope == Scope::Transformable && !crate::arrays::holds_temporary(&region, function) {
+    if scope == Scope::Transformable && evidence.is_empty() && !crate::arrays::holds_temporary(&region, function) {
         return false;
     }
     let description = match (describe(nests[0]), describe(nests[nests.len() - 1])) {
@@ -99,7 +102,7 @@ fn try_sequence(
         _ => "loop nests".to_string(),
     };
     let scop_name = format!("{name}.{}", crate::affinator::sanitize(&ir::block_name(nests[0].header())));
-    match scop_builder::build(a, function, &region, scop_name, quota, scope == Scope::Transformable) {
+    match scop_builder::build(a, function, &region, scop_name, quota, scope == Scope::Transformable, evidence) {
         Ok(built) => {
             out.push(Candidate::Accepted { description, built: Box::new(built) });
             true
@@ -130,13 +133,14 @@ fn try_loop(
     loops: &[Loop],
     quota: u64,
     scope: Scope,
+    evidence: &Evidence,
     out: &mut Vec<Candidate>,
 ) {
     let header = ir::block_name(lp.header());
     let description = describe(lp).map_or_else(|| "loop nest".to_string(), |at| format!("loop nest at {at}"));
     let region = Region::loop_nest(a, function, lp);
     // An inner loop holds no more than its outer one: none of them can gain either.
-    if scope == Scope::Transformable && region.as_ref().is_some_and(|r| !crate::arrays::holds_temporary(r, function)) {
+    if scope == Scope::Transformable && evidence.is_empty() && region.as_ref().is_some_and(|r| !crate::arrays::holds_temporary(r, function)) {
         return;
     }
     let outcome = match region {
@@ -146,7 +150,7 @@ fn try_loop(
             } else {
                 format!("{name}.{}", crate::affinator::sanitize(&header))
             };
-            scop_builder::build(a, function, &region, scop_name, quota, scope == Scope::Transformable)
+            scop_builder::build(a, function, &region, scop_name, quota, scope == Scope::Transformable, evidence)
         }
         None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
     };
@@ -159,7 +163,7 @@ fn try_loop(
                 return;
             }
             for inner in loops.iter().filter(|l| l.parent() == Some(lp)) {
-                try_loop(a, function, name, *inner, loops, quota, scope, out);
+                try_loop(a, function, name, *inner, loops, quota, scope, evidence, out);
             }
         }
     }

@@ -30,8 +30,12 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     let printing = |stage: &str| mode == format!("polyprop-{stage}") || options.print.iter().any(|p| p == stage);
     // A transform that prints no model decides from as little of the model as it can.
     let only_transform = mode == "polyprop" && options.prints_only_transform();
-    output.push_str(&profile_stage(a, function, &name, options, printing("profile")));
-    if only_transform && options.import_jscop.is_none() && !options.schedule && !crate::arrays::allocates(function) {
+    let profile = crate::profile::for_function(options, function);
+    if printing("profile") {
+        output.push_str(&profile.as_ref().map(|p| crate::profile::report(a, function, &name, p)).unwrap_or_default());
+    }
+    let evidence = crate::profile::Evidence::of(profile.as_deref());
+    if only_transform && options.import_jscop.is_none() && !options.schedule && evidence.is_empty() && !crate::arrays::allocates(function) {
         if printing("transform") {
             output.push_str(&nothing_allocated(&name));
         }
@@ -39,7 +43,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     }
     let scope = if only_transform { detect::Scope::Transformable } else { detect::Scope::Everything };
     crate::timing::take();
-    let candidates = crate::timing::stage("detect and model", || detect::detect(a, function, options.quota, scope));
+    let candidates = crate::timing::stage("detect and model", || detect::detect(a, function, options.quota, scope, &evidence));
     let model_time = crate::timing::take();
     if printing("detect") {
         output.push_str(&printers::detection(&name, &candidates));
@@ -117,16 +121,6 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     Ok(Outcome { output, changed })
 }
 
-/// The profile's stage: read `profile=FILE` (once per process; a profile the pass cannot use,
-/// or one of other versions of the sources, is said once, in one line) and, for
-/// `print=profile`, match its loops to the function's.
-fn profile_stage(a: Analyses, function: Value, name: &str, options: &Options, print: bool) -> String {
-    match crate::profile::for_function(options, function) {
-        Some(profile) if print => crate::profile::report(a, function, name, &profile),
-        _ => String::new(),
-    }
-}
-
 /// The transform's line for a function that allocates nothing: no array of it can be a
 /// temporary, so it is not modeled.
 pub fn nothing_allocated(name: &str) -> String {
@@ -136,7 +130,7 @@ pub fn nothing_allocated(name: &str) -> String {
 /// Propagation (and, with `schedule`, scheduling) then the isl AST of the result.
 fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
     let (scop, report) = propagate(built, &propagation_options(options))?;
-    let (scop, rescheduled) = match options.schedule {
+    let (scop, rescheduled) = match reschedules(built, options) {
         true => {
             let (scop, outcome) = reschedule(scop, options);
             (scop, outcome.is_ok())
@@ -178,22 +172,23 @@ fn is_temporary_array(scop: &Scop, array: usize) -> bool {
 /// before propagation, and one whose propagation removes no array before its AST is built:
 /// most functions of a program cost only their detection and model.
 ///
-/// With `schedule`, every SCoP is also rescheduled and tiled (`reschedule`), whether or not
-/// propagation removed anything.
+/// With `schedule`, and for a model the profile made possible, every SCoP is also rescheduled
+/// and tiled (`reschedule`, `reschedules`), whether or not propagation removed anything.
 fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
     if built.place.is_none() && !built.is_function {
         return Err(NEST_WITHOUT_PLACE.into());
     }
+    let schedule = reschedules(built, options);
     let (scop, removed, specialized) = match propagated(built, options) {
         Ok(propagated) => propagated,
-        Err(why) if !options.schedule => return Err(why),
-        Err(_) => (built.scop.clone(), 0, String::new()),
+        Err(why) if !schedule => return Err(why),
+        Err(_) => (scalars_propagated(built, options), 0, String::new()),
     };
-    let (scop, scheduled) = match options.schedule {
+    let (scop, scheduled) = match schedule {
         true => reschedule(scop, options),
         false => (scop, Ok(String::new())),
     };
-    let rescheduled = options.schedule && scheduled.is_ok();
+    let rescheduled = schedule && scheduled.is_ok();
     let scheduled = match scheduled {
         Ok(said) => said,
         Err(why) if removed == 0 => return Err(format!("nothing propagated, not rescheduled: {why}")),
@@ -201,6 +196,24 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     };
     generate(function, built, &scop, options, rescheduled)?;
     Ok(format!("{removed} temporaries removed, {} statements{specialized}{scheduled}", scop.statements.len()))
+}
+
+/// Whether `built` is rescheduled: with the option `schedule`, and where the profile let the
+/// model take rows of row-pointer tables for arrays (issue 15): the loop interchange that
+/// walks them along their rows (paper 001, Table 3) is what such a model is built for.
+fn reschedules(built: &BuiltScop, options: &Options) -> bool {
+    options.schedule || built.scop.arrays.iter().any(|a| a.row_pointers)
+}
+
+/// The model to reschedule where propagation removes no array: with its temporary scalars
+/// propagated (the values a statement loaded for the next one, `s = previous[k][j]`), whose
+/// reuse at every iteration would otherwise order the iterations for the scheduler. The model
+/// as it was where propagation fails.
+fn scalars_propagated(built: &BuiltScop, options: &Options) -> Scop {
+    match propagate(built, &propagation_options(options)) {
+        Ok((scop, _)) => scop,
+        Err(_) => built.scop.clone(),
+    }
 }
 
 /// The model after a propagation that removes a temporary array, how many it removes, and
@@ -430,7 +443,14 @@ fn runtime_check(
     let mut bounds = Vec::new();
     let aliased = scop.alias_checks.iter().flat_map(|c| [c.first, c.second]);
     let written_over_fields = built.field_checks.iter().map(|(_, array)| *array);
-    for array in aliased.chain(written_over_fields) {
+    let tables = (0..scop.arrays.len()).filter(|&a| scop.arrays[a].row_pointers);
+    let written: Vec<usize> = scop.statements.iter().map(|s| s.write.array).filter(|&a| !scop.arrays[a].is_scalar()).collect();
+    let arrays: Vec<usize> = match scop.arrays.iter().any(|a| a.row_pointers) {
+        // Row-pointer tables are checked against the arrays the region writes.
+        true => aliased.chain(written_over_fields).chain(tables).chain(written).collect(),
+        false => aliased.chain(written_over_fields).collect(),
+    };
+    for array in arrays {
         if bounds.iter().any(|b: &codegen::ArrayBounds| b.array == array) {
             continue;
         }

@@ -36,6 +36,7 @@ pub mod printers;
 pub mod profile;
 pub mod region;
 pub mod reject;
+pub mod row_check;
 pub mod scop_builder;
 pub mod statements;
 pub mod timing;
@@ -121,10 +122,11 @@ pub extern "C" fn polyprop_options_only_transform(options: *const c_char) -> i32
 }
 
 /// Whether clang may leave a function that allocates no array before modeling it: not when
-/// a JSCoP import (`import-jscop`) may transform any function.
+/// a JSCoP import (`import-jscop`), scheduling or a profile (row-pointer tables) may
+/// transform any function.
 #[no_mangle]
 pub extern "C" fn polyprop_options_skip_unallocating(options: *const c_char) -> i32 {
-    i32::from(with_options(options, |o| (o.import_jscop.is_none() && !o.schedule).then_some(())).is_some())
+    i32::from(with_options(options, |o| (o.import_jscop.is_none() && !o.schedule && o.profile.is_none()).then_some(())).is_some())
 }
 
 /// Whether the function named `name` allocates a fresh array (`arrays::is_allocator`): the

@@ -79,7 +79,8 @@ pub fn scop_text(scop: &Scop, definitions: &[String]) -> String {
             Liveness::Temporary => "temporary",
         };
         let kind = if a.is_scalar() { "scalar" } else { "array" };
-        let _ = writeln!(out, "    {kind} {}{}: {} {liveness}", a.name, sizes.join(""), a.element);
+        let rows = if a.row_pointers { " (rows of a row-pointer table, checked at run time to ascend apart)" } else { "" };
+        let _ = writeln!(out, "    {kind} {}{}: {} {liveness}{rows}", a.name, sizes.join(""), a.element);
     }
     for x in &scop.externals {
         let _ = writeln!(out, "    invariant {}: {}", x.name, x.ty);

@@ -10,12 +10,17 @@
 //! IR loops are shown at their `llvm.loop` start line. What does not match is listed, not
 //! guessed.
 //!
-//! Not yet: the speculative model the matched loops and accesses make possible (issue 15);
-//! `print=profile` shows what reaches the pass.
+//! What the profile lets the static model assume is its `Evidence`: the source lines whose
+//! memory accesses the runtime folded into affine functions of their loops (paper 001, §4).
+//! Where the static model finds row pointers (`float **w`, `w[k][j]`) at such an access, it
+//! takes the rows for one array and code generation checks them at run time
+//! (`polyhedral::model::Array::row_pointers`). Not yet: index arrays, bounds loaded from
+//! memory and aliasing from the profile (issue 15).
 
 use crate::bridge::{self, Analyses, Loop};
 use crate::ir::{self, Value};
-use runtime::profile::{LoopRecord, Profile};
+use runtime::folding::Coefficient;
+use runtime::profile::{AccessKind, LoopRecord, Profile};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -97,6 +102,42 @@ fn usable(options: &crate::options::Options) -> Option<(&str, Arc<Profile>)> {
             }
             None
         }
+    }
+}
+
+/// The accesses a profile saw behave affinely, by source line, kind and width.
+#[derive(Default)]
+pub struct Evidence {
+    /// Per `(line, store, bytes)`: whether every folded access of that kind and width on the
+    /// line has an affine address in every piece (no `Top` coefficient, no give-up).
+    affine: HashMap<(Line, bool, u8), bool>,
+}
+
+impl Evidence {
+    /// The evidence of `profile` (no evidence without one).
+    pub fn of(profile: Option<&Profile>) -> Evidence {
+        let mut affine: HashMap<(Line, bool, u8), bool> = HashMap::new();
+        for r in profile.map_or(&[][..], |p| &p.instructions[..]) {
+            let Some(line) = r.location.as_deref().and_then(line_of) else { continue };
+            let folded = &r.folded;
+            let is_affine = !folded.gave_up
+                && folded.pieces.iter().all(|p| p.label_functions.iter().all(|f| f.coefficients.iter().all(|c| *c != Coefficient::Top)));
+            *affine.entry((line, r.kind == AccessKind::Store, r.size)).or_insert(true) &= is_affine;
+        }
+        Evidence { affine }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.affine.is_empty()
+    }
+
+    /// Whether the profile saw the load or store `inst` behave affinely: it holds accesses of
+    /// the same kind and width on its source line, each with an affine address.
+    pub fn seen_affine(&self, inst: Value) -> bool {
+        let Some((file, line, _)) = bridge::debug_location(inst).filter(|l| l.1 > 0) else { return false };
+        let store = ir::opcode(inst) == Some(llvm_sys::LLVMOpcode::LLVMStore);
+        let bytes = bridge::access_size(inst) as u8;
+        self.affine.get(&((file_name(&file), line), store, bytes)).copied().unwrap_or(false)
     }
 }
 

@@ -15,6 +15,7 @@ use crate::domains::{self, isl_error, iterator_names, Domains};
 use crate::ir::{self, Block, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
+use crate::profile::Evidence;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
 use polyhedral::affine::AffExpr;
 use polyhedral::isl::IslContext;
@@ -95,20 +96,22 @@ pub fn build(
     name: String,
     quota: u64,
     hand_back: bool,
+    evidence: &Evidence,
 ) -> RejectResult<BuiltScop> {
     if region.loops().next().is_none() {
         return Err(Reject::new(RejectKind::NoLoop, "region without loops"));
     }
-    match build_with(a, function, region, name.clone(), quota, hand_back, false) {
+    match build_with(a, function, region, name.clone(), quota, hand_back, false, evidence) {
         // A truncation's operand assumed to fit where it never does (a struct of two `int`s
         // passed by value as one `i64`): read truncations as parameters of their own.
         Err(r) if r.kind == RejectKind::InfeasibleAssumption && r.message.starts_with("no wrap") => {
-            build_with(a, function, region, name, quota, hand_back, true).map_err(|_| r)
+            build_with(a, function, region, name, quota, hand_back, true, evidence).map_err(|_| r)
         }
         built => built,
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn build_with(
     a: Analyses,
     function: Value,
@@ -117,6 +120,7 @@ fn build_with(
     quota: u64,
     hand_back: bool,
     truncations_as_parameters: bool,
+    evidence: &Evidence,
 ) -> RejectResult<BuiltScop> {
     let isl = IslContext::new(quota);
     let mut parameters = Parameters { truncations_as_parameters, ..Parameters::default() };
@@ -145,7 +149,7 @@ fn build_with(
         })
         .collect();
     memory.extend(&loads);
-    let arrays = arrays::resolve(a, function, region, &domains, &isl, &mut parameters, &memory, &data_operands)?;
+    let arrays = arrays::resolve(a, function, region, &domains, &isl, &mut parameters, &memory, &data_operands, &|i| evidence.seen_affine(i))?;
 
     let assembler = Assembler { a, region, domains: &domains, isl: &isl, arrays: &arrays, loads: &loads };
     let mut order: Vec<usize> = (0..pending.len()).collect();

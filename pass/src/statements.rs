@@ -248,7 +248,7 @@ impl<'a> StatementBuilder<'a> {
     fn returned_write(&mut self, block: Block, ret: Value) -> RejectResult<()> {
         let value = ir::operand(ret, 0);
         let Some(element) = ir::value_type(value) else { return Ok(()) };
-        self.scalars.push(Array { name: "s_returned".into(), element, sizes: Vec::new(), liveness: Liveness::LiveOut, uninitialized: false });
+        self.scalars.push(Array::scalar("s_returned".into(), element, Liveness::LiveOut));
         let id = SCALAR_BASE + self.scalars.len() - 1;
         self.returned = Some(id);
         let position = self.position_of[&ret];
@@ -340,13 +340,7 @@ impl<'a> StatementBuilder<'a> {
     /// every iteration of its block, whatever the edge).
     fn copy_scalar(&mut self, x: ArrayId, at: &PendingStatement) -> PendingStatement {
         let original = &self.scalars[x - SCALAR_BASE];
-        let array = Array {
-            name: format!("{}_old", original.name),
-            element: original.element,
-            sizes: Vec::new(),
-            liveness: Liveness::Temporary,
-            uninitialized: false,
-        };
+        let array = Array::scalar(format!("{}_old", original.name), original.element, Liveness::Temporary);
         self.scalars.push(array);
         let id = SCALAR_BASE + self.scalars.len() - 1;
         PendingStatement::scalar_write(at.block, at.position, id, Expr::Read(Access::affine(x, Vec::new())), at.location.clone())
@@ -560,13 +554,7 @@ impl<'a> StatementBuilder<'a> {
             .unwrap_or_else(|| format!("{}", self.scalars.len()));
         let name = format!("s_{}", sanitize(&base).trim_start_matches('_'));
         let live_out = ir::users(value).into_iter().any(|u| !self.region.defines(u));
-        self.scalars.push(Array {
-            name,
-            element: ty,
-            sizes: Vec::new(),
-            liveness: if live_out { Liveness::LiveOut } else { Liveness::Temporary },
-            uninitialized: false,
-        });
+        self.scalars.push(Array::scalar(name, ty, if live_out { Liveness::LiveOut } else { Liveness::Temporary }));
         let id = SCALAR_BASE + self.scalars.len() - 1;
         self.scalar_of.insert(value, id);
         let block = ir::block_of(value).expect("instruction");

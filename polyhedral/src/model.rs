@@ -125,9 +125,21 @@ pub struct Array {
     /// `malloc`, `new[]` or a local array; not `calloc`): a read that no write of the SCoP
     /// reaches reads garbage, and propagation may assume at run time that none happens.
     pub uninitialized: bool,
+    /// Whether the array is a table of row pointers (`float **w`, read as `w[k][j]`): the
+    /// outermost subscript selects a row pointer at the base, the inner one an element of
+    /// that row; the inner size is unknown. The model takes the rows for one two-dimensional
+    /// array, which holds only where they are disjoint from one another and from every other
+    /// array: code generation checks it at run time, in one pass over the table (issue 15;
+    /// paper 001, section 5: the profile saw the accesses behave affinely).
+    pub row_pointers: bool,
 }
 
 impl Array {
+    /// A scalar: no dimensions, contents defined at entry.
+    pub fn scalar(name: String, element: ScalarType, liveness: Liveness) -> Array {
+        Array { name, element, sizes: Vec::new(), liveness, uninitialized: false, row_pointers: false }
+    }
+
     pub fn is_scalar(&self) -> bool {
         self.sizes.is_empty()
     }

@@ -8,7 +8,9 @@
 //! relation (bring dependent instances together, find parallel loops). Each permutable band
 //! of two or more members is then tiled with square tiles (`isl_schedule_node_band_tile`), and
 //! the point loops are reordered so that a parallel one is innermost (what LLVM's vectorizer
-//! needs: a stride along a loop that carries no dependence).
+//! needs: a stride along a loop that carries no dependence), among them the one that walks
+//! the most accesses at unit stride (the loop interchange paper 001's Table 3 reports for
+//! backprop: `w[k][j]` walked along `j`).
 //! The resulting schedule tree is flattened into one schedule map per statement
 //! (`isl_schedule_get_map`; shorter ones padded with zeros, which orders nothing since a
 //! sequence position already tells statements apart, and a last dimension with the
@@ -24,8 +26,9 @@
 
 use crate::dependences;
 use crate::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult, UnionMap};
+use crate::affine::{AffExpr, AffVar};
 use crate::model::Scop;
-use isl_rs::{DimType, MultiVal, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Val};
+use isl_rs::{DimType, MultiUnionPwAff, MultiVal, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Val};
 
 extern "C" {
     fn isl_options_set_schedule_whole_component(ctx: usize, value: i32) -> i32;
@@ -134,7 +137,7 @@ pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Resu
     let computed = Schedule { ptr: computed, should_free_on_drop: true };
     let root = ctx.check(computed.get_root())?;
     let mut tiled = Tiled::default();
-    let root = tile_bands(ctx, root, tile_size, &mut tiled)?;
+    let root = tile_bands(ctx, scop, root, tile_size, &mut tiled)?;
     let tree: Schedule = ctx.check(root.get_schedule())?;
     let map = ctx.check(tree.get_map())?;
     let mut result = scop.clone();
@@ -186,12 +189,13 @@ struct Tiled {
 
 /// Tiles every permutable band of two or more members below `node` (the point bands isl
 /// puts under the tiles are not tiled again); returns the node at the same position.
-fn tile_bands(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
+fn tile_bands(ctx: &IslContext, scop: &Scop, node: ScheduleNode, size: i64, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
     let mut node = node;
     if ctx.check(node.get_type())? == ScheduleNodeType::Band
         && ctx.check(node.band_get_permutable())?
         && ctx.check(node.band_n_member())? >= 2
     {
+        node = unit_stride_last(ctx, scop, node)?;
         let space = ctx.check(node.band_get_space())?;
         let members = ctx.check(node.band_n_member())?;
         let mut sizes = ctx.check(MultiVal::zero(space))?;
@@ -205,13 +209,13 @@ fn tile_bands(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut Tiled
         // Below the register points when the point band was tiled for registers.
         let (below, levels) = register_tile(ctx, node)?;
         tiled.register += levels;
-        node = children(ctx, below, size, tiled)?;
+        node = children(ctx, scop, below, size, tiled)?;
         for _ in 0..levels {
             node = ctx.check(node.parent())?;
         }
         return ctx.check(node.parent());
     }
-    children(ctx, node, size, tiled)
+    children(ctx, scop, node, size, tiled)
 }
 
 /// Rows and columns of a register tile: `REGISTER_ROWS` values of the outer parallel point
@@ -280,6 +284,75 @@ fn innermost_parallel(ctx: &IslContext, node: ScheduleNode) -> IslResult<Schedul
     permute_band(ctx, node, &order)
 }
 
+/// The permutable band `node` with the parallel member that walks the most accesses at unit
+/// stride (`unit_stride_accesses`) moved after the other parallel ones, so that
+/// `innermost_parallel` makes it the innermost point loop; unchanged where the last parallel
+/// member walks as many. Any order of a permutable band is legal.
+fn unit_stride_last(ctx: &IslContext, scop: &Scop, node: ScheduleNode) -> IslResult<ScheduleNode> {
+    let members = ctx.check(node.band_n_member())?;
+    let coincident = coincidence(ctx, &node, members)?;
+    let Some(last) = coincident.iter().rposition(|&c| c) else { return Ok(node) };
+    let schedule = ctx.check(node.band_get_partial_schedule())?;
+    let mut best = (unit_stride_accesses(ctx, scop, &schedule, last as i32)?, last as i32);
+    for k in (0..last as i32).filter(|&k| coincident[k as usize]) {
+        let score = unit_stride_accesses(ctx, scop, &schedule, k)?;
+        if score > best.0 {
+            best = (score, k);
+        }
+    }
+    if best.1 == last as i32 {
+        return Ok(node);
+    }
+    let mut order: Vec<i32> = (0..members).filter(|&k| k != best.1).collect();
+    let after_last = order.iter().position(|&k| k == last as i32).map_or(order.len(), |p| p + 1);
+    order.insert(after_last, best.1);
+    permute_band(ctx, node, &order)
+}
+
+/// How many more accesses band member `member` of `schedule` walks at unit stride than along
+/// an outer dimension: for each statement where the member is one iterator (`±i_d`), each
+/// affine array access whose innermost subscript has coefficient ±1 in `i_d` and whose other
+/// subscripts do not use it counts 1, each access with an outer subscript in `i_d` counts -1.
+fn unit_stride_accesses(ctx: &IslContext, scop: &Scop, schedule: &MultiUnionPwAff, member: i32) -> IslResult<i64> {
+    let pieces = ctx.check(ctx.check(schedule.get_at(member))?.get_pw_aff_list())?;
+    let mut score = 0;
+    for k in 0..ctx.check(pieces.size())? {
+        let piece = ctx.check(pieces.get_at(k))?;
+        let space = ctx.check(piece.get_domain_space())?;
+        let name = ctx.check(space.get_tuple_name(DimType::Set))?.to_string();
+        let Some(statement) = scop.statements.iter().find(|s| s.name == name) else { continue };
+        if !ctx.check(piece.isa_aff())? {
+            continue;
+        }
+        let aff = ctx.check(piece.as_aff())?;
+        let mut iterator = None;
+        for d in 0..ctx.check(aff.dim(DimType::In))? {
+            match ctx.check(ctx.check(aff.get_coefficient_val(DimType::In, d))?.get_num_si())? {
+                0 => {}
+                1 | -1 if iterator.is_none() => iterator = Some(d as usize),
+                _ => {
+                    iterator = None;
+                    break;
+                }
+            }
+        }
+        let Some(d) = iterator else { continue };
+        let uses = |e: &AffExpr| e.terms.iter().filter(|(v, _)| *v == AffVar::Iter(d)).map(|(_, c)| *c).sum::<i64>();
+        for access in statement.reads().into_iter().chain([&statement.write]) {
+            let Some((innermost, outer)) = access.subscripts.split_last() else { continue };
+            if !access.data.0.is_empty() {
+                continue;
+            }
+            if outer.iter().any(|s| uses(s) != 0) {
+                score -= 1;
+            } else if uses(innermost).abs() == 1 {
+                score += 1;
+            }
+        }
+    }
+    Ok(score)
+}
+
 /// The band `node` with its members in `order` (member `order[p]` at position `p`), its
 /// coincidence flags kept; any order of a permutable band is legal.
 fn permute_band(ctx: &IslContext, node: ScheduleNode, order: &[i32]) -> IslResult<ScheduleNode> {
@@ -306,11 +379,11 @@ fn coincidence(ctx: &IslContext, node: &ScheduleNode, members: i32) -> IslResult
     (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect()
 }
 
-fn children(ctx: &IslContext, node: ScheduleNode, size: i64, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
+fn children(ctx: &IslContext, scop: &Scop, node: ScheduleNode, size: i64, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
     let mut node = node;
     for k in 0..ctx.check(node.n_children())? {
         node = ctx.check(node.child(k))?;
-        node = tile_bands(ctx, node, size, tiled)?;
+        node = tile_bands(ctx, scop, node, size, tiled)?;
         node = ctx.check(node.parent())?;
     }
     Ok(node)
