@@ -1833,7 +1833,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let last = self.ast_expr(&bounds[0].1)?;
         let lo = self.ir.mul(self.ast_expr(&bounds[1].0)?, bytes)?;
         let hi = self.ir.mul(self.ir.add(self.ast_expr(&bounds[1].1)?, self.int(1))?, bytes)?;
-        let rows = crate::row_check::function(&self.ir)?;
+        let rows = crate::row_check::function(&self.ir, self.original)?;
         let hull = self.ir.entry_alloca(self.original, self.ir.i64().array_type(2).into(), "polyprop.hull")?;
         let hull = self.ir.bitcast(hull, self.ir.i64().ptr_type(inkwell::AddressSpace::default()), "")?;
         let base = self.base_value(table)?;
