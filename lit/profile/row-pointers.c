@@ -6,6 +6,7 @@
 //   source's j outer, k inner), as Rodinia's backprop walks its weights: rescheduled so that
 //   the inner loop walks a row.
 // - column_sums: `long` counters, `double **` in one block, a sum per column into `out`.
+// - clip_rows (negative twin): rows written under a data-dependent condition: not modeled.
 // Layouts at run time (argv[2]): 0 rows one malloc each (ascending, as profiled), 1 one block
 // cut into rows, 2 rows in descending order, 3 rows overlapping (w[k + 1] = w[k] + 1: the
 // interchanged order would give other values), 4 `out` inside the first row, 5 rows shuffled.
@@ -28,6 +29,9 @@
 // MODEL: write: [m, n] -> { S{{[0-9]+}}[i0, i1] -> w[i1, i0 + 1] }
 // MODEL-LABEL: polyprop-scops: function column_sums, function body
 // MODEL: array a[*][*]: f64 live-out (rows of a row-pointer table, checked at run time to ascend apart)
+// RUN: env POLYPROP_OPTIONS='profile=%t/rows.profile;print=detect' %clang -O3 -march=native -g -fpass-plugin=%polyprop -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=GUARDED
+// GUARDED-LABEL: polyprop-detect: function clip_rows
+// GUARDED-NEXT: rejected function body: unknown base pointer: not yet: a row-pointer table read under a data-dependent condition
 //
 // Differential: every layout at 16 times the profiled size, the profile build against the
 // plain one.
@@ -58,6 +62,15 @@ __attribute__((noinline)) void column_sums(long n, long m, double **a, double *o
       s += a[k][j];
     out[j] = s;
   }
+}
+
+/* Negative twin: the rows are written only under a data-dependent condition, where the source
+   may not read every row pointer between the first and the last. */
+__attribute__((noinline)) void clip_rows(int n, int m, float **w, const float *x) {
+  for (int j = 0; j < m; j++)
+    for (int k = 0; k < n; k++)
+      if (x[k] > 2.0f)
+        w[k][j] = 2.0f;
 }
 
 /* Row pointers of `rows` rows of `columns` elements of `size` bytes, laid out as `layout` says. */
@@ -94,6 +107,7 @@ int main(int argc, char **argv) {
   }
   smooth_rows(n, COLUMNS, w, x);
   column_sums(n, COLUMNS, a, out);
+  clip_rows(n, COLUMNS, w, x);
   for (int k = 0; k < n; k += n / 8 + 1)
     for (int j = 0; j < COLUMNS; j++)
       printf("%a %a\n", w[k][j], a[k][j]);

@@ -87,6 +87,19 @@ impl NestPlace {
     }
 }
 
+/// The run-time check reads a row-pointer table between the first and the last row the
+/// statements' domains reach, which the source reads only where it accesses those rows; under
+/// a data-dependent condition it may not.
+fn reject_guarded_rows(scop: &Scop) -> RejectResult<()> {
+    for s in scop.statements.iter().filter(|s| s.guard.is_some()) {
+        if s.reads().into_iter().chain([&s.write]).any(|a| scop.arrays[a.array].row_pointers) {
+            let at = s.location.clone();
+            return Err(Reject::new(RejectKind::UnknownBasePointer, "not yet: a row-pointer table read under a data-dependent condition").at(at));
+        }
+    }
+    Ok(())
+}
+
 /// Builds the SCoP of `region`, or says why it is not one. With `hand_back` (a loop nest to
 /// transform), the nest's values used after it are modeled as live-out scalars.
 pub fn build(
@@ -198,6 +211,7 @@ fn build_with(
         statements,
         alias_checks: arrays.alias_checks.clone(),
     };
+    reject_guarded_rows(&scop)?;
     assembler.normalize_inner_subscripts(&mut scop)?;
     scop.assumptions = assembler.delinearization_assumptions(&scop)?;
     reject_infeasible(&isl, &scop, &scop.assumptions)?;
