@@ -199,10 +199,22 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
 }
 
 /// Whether `built` is rescheduled: with the option `schedule`, and where the profile let the
-/// model take rows of row-pointer tables for arrays (issue 15): the loop interchange that
-/// walks them along their rows (paper 001, Table 3) is what such a model is built for.
+/// model take rows of row-pointer tables for arrays and an innermost loop walks across them
+/// (issue 15): the loop interchange that walks them along their rows (paper 001, Table 3) is
+/// what such a model is built for; one that walks along them already costs only its compile time.
 fn reschedules(built: &BuiltScop, options: &Options) -> bool {
-    options.schedule || built.scop.arrays.iter().any(|a| a.row_pointers)
+    options.schedule || walks_across_rows(&built.scop)
+}
+
+/// Whether some statement's innermost iterator selects the row of a row-pointer table it
+/// accesses (`w[k][j]` in a loop over `k`).
+fn walks_across_rows(scop: &Scop) -> bool {
+    scop.statements.iter().filter(|s| !s.iterators.is_empty()).any(|s| {
+        let innermost = polyhedral::affine::AffVar::Iter(s.iterators.len() - 1);
+        s.reads().into_iter().chain([&s.write]).any(|a| {
+            scop.arrays[a.array].row_pointers && a.subscripts.first().is_some_and(|row| row.terms.iter().any(|(v, _)| *v == innermost))
+        })
+    })
 }
 
 /// The model to reschedule where propagation removes no array: with its temporary scalars
