@@ -706,6 +706,9 @@ impl Affinator<'_> {
         if let Some(load) = self.unconditional_load(value) {
             return Ok(AffExpr::param(self.parameters.index_of(self.function, load)));
         }
+        if let Some(load) = self.guarded_base(value) {
+            return Ok(AffExpr::param(self.parameters.index_of(self.function, load)));
+        }
         if self.region.defines(value) && self.is_region_invariant(value, 0) {
             // `R / 2` computed before the loops: affine in R, not a parameter of its own, so
             // that the model knows how the sizes of a pyramid's levels relate.
@@ -730,10 +733,17 @@ impl Affinator<'_> {
         Ok(AffExpr::param(self.parameters.index_of(self.function, value)))
     }
 
+    /// Whether parameter `value` is a load the region reads only under its loops' guards
+    /// (`guarded_base`), not one it may read at its entry.
+    pub fn is_guarded_parameter(&self, value: ir::Value) -> bool {
+        ir::opcode(value) == Some(LLVMOpcode::LLVMLoad) && self.region.defines(value) && self.unconditional_load(value).is_none()
+    }
+
     /// Whether `value` becomes a parameter rather than a value computed inside the region:
-    /// region-invariant (below) or a reload of an unconditional load.
+    /// region-invariant (below), a reload of an unconditional load, or an integer loaded under
+    /// the loops' guards (`guarded_base`).
     pub fn is_parameter_value(&self, value: ir::Value) -> bool {
-        self.is_region_invariant(value, 0) || self.unconditional_load(value).is_some()
+        self.is_region_invariant(value, 0) || self.unconditional_load(value).is_some() || ir::is_integer(value) && self.guarded_base(value).is_some()
     }
 
     /// An integer computed once per execution of the region, outside its loops, from
@@ -816,11 +826,26 @@ impl Affinator<'_> {
                 && self.is_invariant_load(*u, 0)
         });
         if outside_loops.is_some() || !self.is_invariant_address(pointer, 0) {
-            return outside_loops;
+            return outside_loops.map(|l| self.first_reload(l));
         }
         // Reloaded in every iteration (`out->w` in a loop header, where nothing lets LLVM
         // hoist it): the first invariant load of those bytes, wherever it is.
         self.same_address_loads(value).into_iter().find(|u| ir::value_type(*u) == ty && self.is_invariant_load(*u, 0))
+    }
+
+    /// An invariant load `load` as the first invariant load of its bytes in region order
+    /// when its address goes through a loaded pointer (`c->img->h` before each of two nests,
+    /// through a reload of `c->img` each): one parameter for one value.
+    fn first_reload(&self, load: ir::Value) -> ir::Value {
+        let mut pointer = ir::operand(load, 0);
+        while matches!(ir::opcode(pointer), Some(LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast)) {
+            pointer = ir::operand(pointer, 0);
+        }
+        if !self.region.defines(pointer) || ir::opcode(pointer) != Some(LLVMOpcode::LLVMLoad) {
+            return load;
+        }
+        let ty = ir::value_type(load);
+        self.same_address_loads(load).into_iter().find(|u| ir::value_type(*u) == ty && self.is_invariant_load(*u, 0)).unwrap_or(load)
     }
 
     fn always_executed(&self, inst: ir::Value) -> bool {
@@ -862,7 +887,8 @@ impl Affinator<'_> {
     }
 
     /// The loads of the region that read the bytes `load` reads (the same field, through
-    /// any GEP), in region order.
+    /// any GEP, or through another reload of the pointers on the way: `equal_addresses`), in
+    /// region order.
     pub fn same_address_loads(&self, load: ir::Value) -> Vec<ir::Value> {
         self.region
             .blocks
@@ -870,18 +896,57 @@ impl Affinator<'_> {
             .flat_map(|b| ir::instructions(*b))
             .filter(|l| {
                 ir::opcode(*l) == Some(LLVMOpcode::LLVMLoad)
-                    && (*l == load || crate::bridge::load_within(*l, load) && crate::bridge::load_within(load, *l))
+                    && (*l == load
+                        || crate::bridge::load_within(*l, load) && crate::bridge::load_within(load, *l)
+                        || ir::value_type(*l) == ir::value_type(load) && self.equal_addresses(ir::operand(*l, 0), ir::operand(load, 0), 0))
             })
             .collect()
     }
 
-    /// An array base loaded inside the region from an address computed from arguments that
-    /// the region does not write (`may_be_written`), which it may not read at its entry
-    /// (`in->data[...]` only inside the loops, under their guards): the first load of those
-    /// bytes in region order stands for all of them, and code generation reads it only
-    /// where one of them runs (`BuiltScop::load_guard`), as Polly hoists invariant loads
+    /// Whether two pointers of the region are one address wherever it computes them: GEPs
+    /// with the same constant indices into equal addresses, or loads of equal addresses whose
+    /// bytes the region does not write (`c->img->w` through a reload of `c->img` inside the
+    /// loop and through the one before it), seen through GVN's phis of such reloads.
+    fn equal_addresses(&self, p: ir::Value, q: ir::Value, depth: usize) -> bool {
+        let resolve = |v: ir::Value| if ir::is_phi(v) { ir::reloads_of_one_address(v).unwrap_or(v) } else { v };
+        let (p, q) = (resolve(p), resolve(q));
+        if p == q {
+            return true;
+        }
+        if depth > 8 || ir::opcode(p) != ir::opcode(q) {
+            return false;
+        }
+        let same_operands = |from: u32| {
+            ir::num_operands(p) == ir::num_operands(q)
+                && (from..ir::num_operands(p)).all(|k| {
+                    let (x, y) = (ir::operand(p, k), ir::operand(q, k));
+                    ir::const_int(x).is_some() && ir::const_int(x) == ir::const_int(y)
+                })
+        };
+        match ir::opcode(p) {
+            Some(LLVMOpcode::LLVMGetElementPtr) => {
+                ir::gep_source_element_type(p) == ir::gep_source_element_type(q) && same_operands(1) && self.equal_addresses(ir::operand(p, 0), ir::operand(q, 0), depth + 1)
+            }
+            Some(LLVMOpcode::LLVMLoad) => {
+                !ir::is_volatile(p)
+                    && !ir::is_volatile(q)
+                    && ir::value_type(p) == ir::value_type(q)
+                    && self.equal_addresses(ir::operand(p, 0), ir::operand(q, 0), depth + 1)
+                    && !self.may_be_written(p)
+            }
+            _ => false,
+        }
+    }
+
+    /// An array base, or an integer, loaded inside the region from an address computed from
+    /// arguments that the region does not write (`may_be_written`), which it may not read at
+    /// its entry (`in->data[...]` only inside the loops, `p->features` as the bound of a
+    /// loop inside one over `p->count`, under their guards): the first load of those bytes in
+    /// region order stands for all of them, a base or a parameter that code generation reads
+    /// only where one of them runs (`BuiltScop::load_guard`), as Polly hoists invariant loads
     /// under their execution context.
     pub fn guarded_base(&self, base: ir::Value) -> Option<ir::Value> {
+        let base = if ir::is_phi(base) && self.region.defines(base) { ir::reloads_of_one_address(base)? } else { base };
         if ir::opcode(base) != Some(LLVMOpcode::LLVMLoad)
             || ir::is_volatile(base)
             || !self.region.defines(base)
@@ -912,6 +977,8 @@ impl Affinator<'_> {
                 self.guarded_address(ir::operand(pointer, 0), depth + 1)
                     && (1..ir::num_operands(pointer)).all(|k| ir::const_int(ir::operand(pointer, k)).is_some())
             }
+            // GVN's phi of the reloads of one field (`c->img` before the loop and inside it).
+            Some(LLVMOpcode::LLVMPHI) => ir::reloads_of_one_address(pointer).is_some_and(|first| self.guarded_address(first, depth + 1)),
             _ => false,
         }
     }

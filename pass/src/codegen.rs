@@ -84,12 +84,15 @@ pub struct Plan<'a> {
     pub ast: &'a Ast,
     /// The assumptions as one boolean expression over the parameters.
     pub assumptions: AstExpr,
-    /// Where the array bases read only under guards may be read: tested before they are,
-    /// with the original code where it fails.
-    pub load_guard: Option<AstExpr>,
+    /// Where the values read only under guards may be read, in levels (first the guarded
+    /// parameters', `scop_builder::BuiltScop::load_guards`): each tested before what it
+    /// guards is read, with the original code where it fails.
+    pub load_guards: Vec<AstExpr>,
     /// Loads read once at entry with the written arrays that may overlap their bytes
     /// (`scop_builder::BuiltScop::field_checks`): checked apart.
     pub field_checks: &'a [(Value, ArrayId)],
+    /// Parameters loaded only under the loops' guards: read after the load guard holds.
+    pub guarded_parameters: &'a [Value],
     pub bounds: Vec<ArrayBounds>,
     /// Base value of each memory array (argument, global or allocation call), by array id.
     pub bases: &'a [Value],
@@ -373,6 +376,8 @@ fn invariant_in(v: Value, place: Option<&NestPlace>) -> bool {
         // A parameter loaded before the loops: the model checked that the region does not
         // write it, so reading it at entry gives the same value.
         Some(LLVMOpcode::LLVMLoad) => !ir::is_volatile(v) && invariant(ir::operand(v, 0)),
+        // GVN's phi of the reloads of one field (`materialize` reads the first).
+        Some(LLVMOpcode::LLVMPHI) => ir::reloads_of_one_address(v).is_some_and(invariant),
         // Pure intrinsics: min and max, and the overflow-checked product of C++'s `new T[n]`.
         Some(LLVMOpcode::LLVMCall) => {
             let pure = |n: String| n.starts_with("llvm.smax.") || n.starts_with("llvm.smin.") || crate::statements::is_overflow_intrinsic(&n);
@@ -394,6 +399,11 @@ fn materialize<'ctx>(
     }
     if ir::is_constant(v) {
         return Ok(llvm_raw::value(v));
+    }
+    // A phi of reloads of a field the region does not write (`Affinator::guarded_address`).
+    if ir::is_phi(v) {
+        let first = ir::reloads_of_one_address(v).ok_or_else(|| format!("internal error: a phi in a value read before the region: {}", ir::to_string(v)))?;
+        return materialize(ir, first, args, cache);
     }
     let clone = llvm_raw::instruction(v).explicit_clone();
     for k in 0..ir::value_operand_count(v) {
@@ -694,20 +704,70 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// The parameters' values at the builder's position, at their declared width and as `i64`.
     /// A product parameter follows its factors (earlier parameters), in parameter order.
     fn materialize_parameters(&mut self) -> Built<()> {
-        for p in self.plan.parameters {
-            let v = match p {
-                ParameterValue::Value(v) => materialize(&self.ir, *v, &self.args, &mut self.cache)?,
-                ParameterValue::Product { factors, bits } => self.product(factors, *bits)?,
-            };
-            let bits = if v.is_int_value() { v.into_int_value().get_type().get_bit_width() } else { 64 };
-            self.values.declared_params.push(v);
-            self.values.params.push(if bits < 64 { self.ir.sext(v, self.ir.i64())? } else { v });
-            self.parameter_ranges.push(match bits {
-                64 if self.parameters_bounded => Interval::symmetric(value_ranges::PARAMETER_BOUND),
-                _ => Interval::signed_bits(bits.min(64)),
-            });
+        for k in 0..self.plan.parameters.len() {
+            let v = self.parameter_value(k)?;
+            self.push_parameter(v)?;
         }
         Ok(())
+    }
+
+    /// As `materialize_parameters`, but the parameters loaded under the loops' guards
+    /// (`Plan::guarded_parameters`, and products of them) are zeros until
+    /// `materialize_guarded_parameters` reads them, after the load guard holds; returns
+    /// their indices.
+    fn materialize_unguarded_parameters(&mut self) -> Built<Vec<usize>> {
+        let mut later = Vec::new();
+        for k in 0..self.plan.parameters.len() {
+            let guarded = match &self.plan.parameters[k] {
+                ParameterValue::Value(v) => self.plan.guarded_parameters.contains(v),
+                ParameterValue::Product { factors, .. } => factors.iter().any(|f| later.iter().any(|&p| f.uses_param(p))),
+            };
+            let v = match guarded {
+                true => {
+                    later.push(k);
+                    self.ir.i64().const_zero().into()
+                }
+                false => self.parameter_value(k)?,
+            };
+            self.push_parameter(v)?;
+        }
+        Ok(later)
+    }
+
+    /// The parameters `later` of `materialize_unguarded_parameters`, read now.
+    fn materialize_guarded_parameters(&mut self, later: &[usize]) -> Built<()> {
+        for &k in later {
+            let v = self.parameter_value(k)?;
+            let bits = if v.is_int_value() { v.into_int_value().get_type().get_bit_width() } else { 64 };
+            self.values.declared_params[k] = v;
+            self.values.params[k] = if bits < 64 { self.ir.sext(v, self.ir.i64())? } else { v };
+            self.parameter_ranges[k] = self.parameter_range(bits);
+        }
+        Ok(())
+    }
+
+    /// Parameter `k`'s value at the builder's position, at its declared width.
+    fn parameter_value(&mut self, k: usize) -> Built<Val<'ctx>> {
+        match &self.plan.parameters[k] {
+            ParameterValue::Value(v) => materialize(&self.ir, *v, &self.args, &mut self.cache),
+            ParameterValue::Product { factors, bits } => self.product(factors, *bits),
+        }
+    }
+
+    fn push_parameter(&mut self, v: Val<'ctx>) -> Built<()> {
+        let bits = if v.is_int_value() { v.into_int_value().get_type().get_bit_width() } else { 64 };
+        self.values.declared_params.push(v);
+        self.values.params.push(if bits < 64 { self.ir.sext(v, self.ir.i64())? } else { v });
+        let range = self.parameter_range(bits);
+        self.parameter_ranges.push(range);
+        Ok(())
+    }
+
+    fn parameter_range(&self, bits: u32) -> Interval {
+        match bits {
+            64 if self.parameters_bounded => Interval::symmetric(value_ranges::PARAMETER_BOUND),
+            _ => Interval::signed_bits(bits.min(64)),
+        }
     }
 
     /// The run-time check's bound on every 64-bit parameter (`value_ranges::PARAMETER_BOUND`),
@@ -1576,7 +1636,7 @@ fn version_entry<'ctx>(
     let args = function.get_params().into_iter().map(|p| (p.as_value_ref(), p)).collect();
     let mut e = Emitter::new(function, function, plan, args);
     let check = e.ir.append_block(function, "polyprop.check");
-    let loads = plan.load_guard.is_some().then(|| e.ir.append_block(function, "polyprop.check.loads"));
+    let loads: Vec<BasicBlock<'ctx>> = plan.load_guards.iter().map(|_| e.ir.append_block(function, "polyprop.check.loads")).collect();
     let fast = e.ir.append_block(function, "polyprop.optimized");
     check.move_before(old_entry).map_err(|()| "internal error: cannot move the check block")?;
     e.ir.position_at_end(check);
@@ -1591,7 +1651,7 @@ fn version_entry<'ctx>(
         e.ir.insert(alloca);
     }
     let result = (|| -> Built<()> {
-        let ok = e.run_time_check(loads.map(|l| (l, old_entry)))?;
+        let ok = e.run_time_check(&loads, old_entry)?;
         e.ir.cond_br(ok, fast, old_entry)?;
         e.ir.position_at_end(fast);
         let returned = e.ir.call(new_fn, &function.get_params())?;
@@ -1609,9 +1669,7 @@ fn version_entry<'ctx>(
             }
         }
         llvm_raw::delete_block(fast);
-        if let Some(loads) = loads {
-            llvm_raw::delete_block(loads);
-        }
+        loads.iter().for_each(|&l| llvm_raw::delete_block(l));
         llvm_raw::delete_block(check);
     };
     match result {
@@ -1673,8 +1731,8 @@ fn version_nest<'ctx>(
     fast.move_after(preheader).map_err(|()| "internal error: cannot place the new block")?;
     // With a load guard the check continues in a block of its own, a second way into the
     // nest's header, whose phis take from it what they take from the preheader.
-    let loads = plan.load_guard.is_some().then(|| e.ir.append_block(function, "polyprop.check.loads"));
-    if let Some(loads) = loads {
+    let loads: Vec<BasicBlock<'ctx>> = plan.load_guards.iter().map(|_| e.ir.append_block(function, "polyprop.check.loads")).collect();
+    for &loads in loads.iter().rev() {
         loads.move_after(preheader).map_err(|()| "internal error: cannot place the new block")?;
         for phi in header.get_instructions().filter(|i| i.get_opcode() == Opcode::Phi) {
             let from_preheader = ir::phi_incoming(phi.as_value_ref()).into_iter().find(|(_, b)| *b == preheader.as_mut_ptr());
@@ -1687,7 +1745,7 @@ fn version_nest<'ctx>(
     e.ir.position_before(old_branch);
     e.set_location(None);
     let result = (|| -> Built<Vec<Val<'ctx>>> {
-        let ok = e.run_time_check(loads.map(|l| (l, header)))?;
+        let ok = e.run_time_check(&loads, header)?;
         e.ir.cond_br(ok, fast, header)?;
         e.ir.position_at_end(fast);
         let values: Vec<Val<'ctx>> = leaves.iter().map(|&v| llvm_raw::value(v)).chain(slots.iter().copied()).collect();
@@ -1707,7 +1765,7 @@ fn version_nest<'ctx>(
         for phi in exit.get_instructions().filter(|i| i.get_opcode() == Opcode::Phi) {
             bridge::remove_incoming(phi.as_value_ref(), fast.as_mut_ptr());
         }
-        if let Some(loads) = loads {
+        for &loads in &loads {
             for phi in header.get_instructions().filter(|i| i.get_opcode() == Opcode::Phi) {
                 bridge::remove_incoming(phi.as_value_ref(), loads.as_mut_ptr());
             }
@@ -1756,16 +1814,21 @@ fn erase(instructions: &[Val<'_>]) {
 impl<'ctx> Emitter<'_, 'ctx> {
     /// The run-time check at the builder's position: the parameters, the model's assumptions,
     /// the bounds the generated arithmetic relies on, and the disjointness of the arrays that
-    /// may alias. With a load guard, `guarded` is `(loads, fallback)`: first a branch to
-    /// `fallback` where the guard fails, the rest of the check in `loads`, so that the
-    /// guarded bases are read only where the source reads them (a nest's header, the
-    /// fallback there, has phis for `loads` as for the preheader: `version_nest`).
-    fn run_time_check(&mut self, guarded: Option<(BasicBlock<'ctx>, BasicBlock<'ctx>)>) -> Built<Val<'ctx>> {
-        self.materialize_parameters()?;
-        if let (Some(guard), Some((loads, fallback))) = (&self.plan.load_guard, guarded) {
+    /// may alias. With load guards, one block of `loads` per level: at each level a branch to
+    /// `fallback` where its guard fails, the rest of the check in the level's block, so that
+    /// the guarded parameters (after the first level) and bases are read only where the
+    /// source reads them (a nest's header, the fallback there, has phis for each block as for
+    /// the preheader: `version_nest`).
+    fn run_time_check(&mut self, loads: &[BasicBlock<'ctx>], fallback: BasicBlock<'ctx>) -> Built<Val<'ctx>> {
+        let later = self.materialize_unguarded_parameters()?;
+        for (level, (guard, &block)) in self.plan.load_guards.iter().zip(loads).enumerate() {
             let holds = self.ast_condition(guard)?;
-            self.ir.cond_br(holds, loads, fallback)?;
-            self.ir.position_at_end(loads);
+            self.ir.cond_br(holds, block, fallback)?;
+            self.ir.position_at_end(block);
+            // With guarded parameters, the first level is theirs.
+            if level == 0 {
+                self.materialize_guarded_parameters(&later)?;
+            }
         }
         let mut ok = self.ast_condition(&self.plan.assumptions)?;
         if let Some(bounded) = self.parameter_bounds_hold()? {

@@ -403,7 +403,7 @@ fn read_import(built: &BuiltScop, file: &std::path::Path, options: &Options) -> 
 /// generated as without `schedule`).
 fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, rescheduled: bool) -> Result<(), String> {
     let tree = build_ast(function, scop, options, rescheduled)?;
-    let (assumed, bounds, load_guard) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
+    let (assumed, bounds, load_guards) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
     let origins = crate::fidelity::origins(&built.scop);
     let speculable = crate::timing::stage("speculation", || speculable_reads(built, scop, options));
     let plan = codegen::Plan {
@@ -413,8 +413,9 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
         scop,
         ast: &tree,
         assumptions: assumed,
-        load_guard,
+        load_guards,
         field_checks: &built.field_checks,
+        guarded_parameters: &built.guarded_parameters,
         bounds,
         bases: &built.bases,
         place: built.place.as_ref(),
@@ -436,18 +437,19 @@ fn speculable_reads(built: &BuiltScop, scop: &Scop, options: &Options) -> Vec<Ve
 
 /// The run-time check of a generated SCoP: its assumed context as a condition, the subscript
 /// bounds of every array of an alias check or a field check, and the condition under which
-/// the bases read only under guards may be read (`BuiltScop::load_guard`).
+/// the values read only under guards may be read (`BuiltScop::load_guards`).
 #[allow(clippy::type_complexity)]
 fn runtime_check(
     built: &BuiltScop,
     scop: &Scop,
     options: &Options,
-) -> Result<(ast::AstExpr, Vec<codegen::ArrayBounds>, Option<ast::AstExpr>), String> {
+) -> Result<(ast::AstExpr, Vec<codegen::ArrayBounds>, Vec<ast::AstExpr>), String> {
     let isl = IslContext::new(options.quota);
-    let load_guard = match &built.load_guard {
-        Some(text) => Some(ast::condition_expr(&isl, scop, text).map_err(|e| format!("run-time check: {e}"))?),
-        None => None,
-    };
+    let load_guards = built
+        .load_guards
+        .iter()
+        .map(|text| ast::condition_expr(&isl, scop, text).map_err(|e| format!("run-time check: {e}")))
+        .collect::<Result<Vec<_>, String>>()?;
     let assumed = isl::assumed_context(&isl, scop)
         .and_then(|set| set.to_isl_string())
         .and_then(|text| ast::condition_expr(&isl, scop, &text))
@@ -477,7 +479,7 @@ fn runtime_check(
             bounds.push(codegen::ArrayBounds { array, bounds: found });
         }
     }
-    Ok((assumed, bounds, load_guard))
+    Ok((assumed, bounds, load_guards))
 }
 
 /// Why the run-time check has no bounds for an array. isl finds no optimum when a

@@ -294,3 +294,13 @@ pub fn subprogram_file(scope: llvm_sys::prelude::LLVMMetadataRef) -> Option<Stri
     let bytes = unsafe { std::slice::from_raw_parts(name as *const u8, len as usize) };
     Some(String::from_utf8_lossy(bytes).into_owned())
 }
+
+/// For a phi whose incoming values (itself aside) are all loads of one address, the first of
+/// them: the phis GVN makes of a field reloaded before a loop and inside it. Where nothing
+/// writes the field, every incoming value is that load's value.
+pub fn reloads_of_one_address(phi: Value) -> Option<Value> {
+    let incoming: Vec<Value> = phi_incoming(phi).into_iter().map(|(v, _)| v).filter(|v| *v != phi).collect();
+    let first = *incoming.first()?;
+    let is_load = |v: Value| opcode(v) == Some(LLVMOpcode::LLVMLoad);
+    (is_load(first) && incoming.iter().all(|&v| is_load(v) && operand(v, 0) == operand(first, 0))).then_some(first)
+}

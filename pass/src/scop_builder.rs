@@ -8,7 +8,7 @@
 //! All isl work runs in one context with an operation quota; running out of it rejects the
 //! region with the reason "complexity".
 
-use crate::affinator::{ParameterValue, Parameters};
+use crate::affinator::{Affinator, ParameterValue, Parameters};
 use crate::arrays::{self, Arrays};
 use crate::bridge::{Analyses, Loop};
 use crate::domains::{self, isl_error, iterator_names, Domains};
@@ -45,10 +45,15 @@ pub struct BuiltScop {
     pub used_after: Vec<(Value, ArrayId)>,
     /// Flags and tags of the source instructions, for the generated code.
     pub fidelity: crate::fidelity::Fidelity,
-    /// Where the array bases read only under guards (`arrays::Arrays::guarded_bases`) are
-    /// all read by the source, `[params] -> { : ... }`: the run-time check tests it before it
-    /// reads them. `None` without such bases.
-    pub load_guard: Option<String>,
+    /// Where the values read only under guards are all read by the source, `[params] -> {
+    /// : ... }`, in levels: first where the parameters loaded under guards are read (over the
+    /// other parameters), then where the array bases loaded under guards are
+    /// (`arrays::Arrays::guarded_bases`; over any parameter). The run-time check tests each
+    /// level before it reads what the level guards. Empty without such values.
+    pub load_guards: Vec<String>,
+    /// The parameters loaded only under the loops' guards (`Affinator::guarded_base`): the
+    /// run-time check reads them after the load guard holds.
+    pub guarded_parameters: Vec<Value>,
     /// Loads read once at the region's entry with the written arrays that may overlap their
     /// bytes (`arrays::field_checks`): the run-time check tests them apart.
     pub field_checks: Vec<(Value, ArrayId)>,
@@ -219,7 +224,15 @@ fn build_with(
     reject_infeasible(&isl, &scop, &no_wrap)?;
     scop.assumptions.extend(no_wrap);
     let (scop, parameter_values) = without_unused_parameters(scop, parameters.values.clone());
-    let load_guard = load_guard(&isl, &scop, &domains, &arrays.guarded_bases)?;
+    let guarded_parameters = guarded_parameters(a, function, region, &mut parameters, &parameter_values);
+    let guarded_names: Vec<String> = guarded_parameters
+        .iter()
+        .filter_map(|(v, _)| parameter_values.iter().position(|p| *p == ParameterValue::Value(*v)))
+        .map(|k| scop.params[k].name.clone())
+        .collect();
+    let mut load_guards = Vec::new();
+    load_guards.extend(load_guard(&isl, &scop, &domains, &guarded_parameters, &guarded_names)?);
+    load_guards.extend(load_guard(&isl, &scop, &domains, &arrays.guarded_bases, &[])?);
     let mut roots: Vec<Value> = parameter_values.iter().filter_map(ParameterValue::value).collect();
     roots.extend(&external_values);
     roots.extend(&arrays.bases);
@@ -240,15 +253,23 @@ fn build_with(
             loops: source_loops,
             ..crate::fidelity::summarize(function, region, &arrays)
         },
-        load_guard,
+        load_guards,
+        guarded_parameters: guarded_parameters.into_iter().map(|(v, _)| v).collect(),
         field_checks,
     })
 }
 
-/// The parameters for which the source reads every guarded base: for each, some block
-/// holding a load of it runs (its domain's parameters), over the SCoP's final parameters.
-/// A guard on a parameter the model dropped is a reject reason (never weakened).
-fn load_guard(isl: &IslContext, scop: &Scop, domains: &Domains, guarded: &[(Value, Vec<Block>)]) -> RejectResult<Option<String>> {
+/// The parameters for which the source reads every one of the `guarded` values: for each,
+/// some block holding a load of it runs (its domain's parameters), over the SCoP's final
+/// parameters other than `unread` (the guarded parameters, for their own level). A guard on
+/// a parameter the model dropped is a reject reason (never weakened).
+fn load_guard(
+    isl: &IslContext,
+    scop: &Scop,
+    domains: &Domains,
+    guarded: &[(Value, Vec<Block>)],
+    unread: &[String],
+) -> RejectResult<Option<String>> {
     if guarded.is_empty() {
         return Ok(None);
     }
@@ -259,11 +280,17 @@ fn load_guard(isl: &IslContext, scop: &Scop, domains: &Domains, guarded: &[(Valu
             .ok_or_else(|| Reject::new(RejectKind::UnknownBasePointer, "base loaded outside every modeled block"))?;
         guard = isl.check(guard.intersect(runs)).map_err(isl_error)?;
     }
+    // `p->count > 0 or (p->count > 0 and p->features > 0)` is `p->count > 0`.
+    guard = isl.check(guard.coalesce()).map_err(isl_error)?;
     let names = scop.param_names();
     let mut k = 0;
     while k < isl.check(guard.dim(DimType::Param)).map_err(isl_error)? as u32 {
         let name = isl.check(guard.get_dim_name(DimType::Param, k)).map_err(isl_error)?.to_string();
-        if names.contains(&name) {
+        let involved = isl.check(guard.involves_dims(DimType::Param, k, 1)).map_err(isl_error)?;
+        if involved && unread.contains(&name) {
+            // The level is tested before its loads are read.
+            return Err(Reject::new(RejectKind::UnknownBasePointer, format!("not yet: a value loaded under a condition on {name}, itself loaded under a condition")));
+        } else if names.contains(&name) {
             k += 1;
         } else if isl.check(guard.involves_dims(DimType::Param, k, 1)).map_err(isl_error)? {
             return Err(Reject::new(RejectKind::UnknownBasePointer, format!("base read under a condition on {name}, which the model does not keep")));
@@ -273,6 +300,18 @@ fn load_guard(isl: &IslContext, scop: &Scop, domains: &Domains, guarded: &[(Valu
     }
     let guard = isl.check(guard.coalesce()).map_err(isl_error)?;
     Ok(Some(isl.set_text(&guard).map_err(isl_error)?))
+}
+
+/// The parameters that are loads the region reads only under its loops' guards, each with the
+/// blocks of the region's loads of its bytes (as `arrays::Arrays::guarded_bases`).
+fn guarded_parameters(a: Analyses, function: Value, region: &Region, parameters: &mut Parameters, values: &[ParameterValue]) -> Vec<(Value, Vec<Block>)> {
+    let aff = Affinator { analyses: a, function, region, parameters, facts: None, products: true };
+    values
+        .iter()
+        .filter_map(ParameterValue::value)
+        .filter(|v| aff.is_guarded_parameter(*v))
+        .map(|v| (v, aff.same_address_loads(v).into_iter().filter_map(ir::block_of).collect()))
+        .collect()
 }
 
 /// The parameters for which some of `domains` (`[params] -> { S[i] : ... }`) is not empty;

@@ -78,6 +78,16 @@ impl AffExpr {
         })
     }
 
+    /// Whether parameter `k` occurs, also inside divisions.
+    pub fn uses_param(&self, k: usize) -> bool {
+        self.terms.iter().any(|(v, _)| match v {
+            AffVar::Iter(_) => false,
+            AffVar::Param(j) => *j == k,
+            AffVar::FloorDiv(e, _) => e.uses_param(k),
+            AffVar::Min(a, b) | AffVar::Max(a, b) => a.uses_param(k) || b.uses_param(k),
+        })
+    }
+
     /// Highest iterator index used plus one (0 if none).
     pub fn iterator_bound(&self) -> usize {
         self.terms
