@@ -7,7 +7,7 @@
 #   %clang     clang-14
 #   %ir        clang-14 emitting IR before any LLVM pass (-O2 -g), as polyprop sees it early
 #   %model     %opt -passes=polyprop-canonicalize,<stage> -disable-output (append the printer)
-#   %polyprop-cli    the CLI, target/release/polyprop
+#   %polyprop-cli    the CLI, target/release/polyprop (POLYPROP_CLI overrides)
 #   %polyprop-bench  the benchmark harness, target/release/polyprop-bench
 #   FileCheck, not, count: LLVM 14's, from /usr/lib/llvm-14/bin
 import os
@@ -25,7 +25,7 @@ llvm_bin = "/usr/lib/llvm-14/bin"
 plugin = os.environ.get("POLYPROP_PLUGIN", os.path.join(root, "target", "release", "libpolyprop.so"))
 if not os.path.exists(plugin):
     lit_config.fatal("plugin not found at %s: run cargo build --release first" % plugin)
-cli = os.path.join(root, "target", "release", "polyprop")
+cli = os.environ.get("POLYPROP_CLI", os.path.join(root, "target", "release", "polyprop"))
 bench = os.path.join(root, "target", "release", "polyprop-bench")
 
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", os.environ["PATH"])])

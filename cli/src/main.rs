@@ -6,6 +6,7 @@ mod lang_commands;
 mod options_command;
 mod plugin_path;
 mod profile;
+mod profile_report;
 mod propagation_commands;
 mod tre;
 

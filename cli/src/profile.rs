@@ -4,6 +4,7 @@
 //! ```text
 //! polyprop profile [-o FILE] [--plugin LIB] [--qemu QEMU] [--all-code] [--trace FILE:LINE]... [PLUGIN-OPTION...] -- ./app args
 //! polyprop profile show FILE [--binary APP] [--top N]
+//! polyprop profile report FILE [--binary APP] [--json FILE] [--top N]
 //! ```
 //! Plugin options are passed through as `key=value` (see `runtime/README.md`), e.g.
 //! `widening=all`, `give_up=off`, `dependences=off`, `functions=kernel`.
@@ -31,6 +32,9 @@ pub struct ProfileArgs {
 enum ProfileCommand {
     /// Summarize a profile: hottest loops, strides, carried dependences, affine shares
     Show(ShowArgs),
+    /// Suggest transformations per hot loop nest: interchange, parallel loops, the recurrence
+    /// that leaves none parallel (not yet: scheduling, fusion, flame graph)
+    Report(crate::profile_report::ReportArgs),
 }
 
 #[derive(Args)]
@@ -93,6 +97,7 @@ fn plugin_option(option: &str) -> Result<String, String> {
 pub fn main(args: ProfileArgs) -> Result<(), String> {
     match args.command {
         Some(ProfileCommand::Show(show_args)) => show(show_args),
+        Some(ProfileCommand::Report(report_args)) => crate::profile_report::main(report_args),
         None => record(args.record),
     }
 }

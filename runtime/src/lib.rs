@@ -14,6 +14,7 @@
 //! - [`isa`]: the instruction sets QEMU does not emulate, when a program dies of SIGILL.
 //! - [`tre`]: trace reconstruction (paper 002): one reference's addresses become a loop nest.
 //! - [`summary`]: strides, carried dependences and affine shares for `polyprop profile show`.
+//! - [`loop_lines`]: the source line of each loop's `for` (its latch branch), for feedback.
 
 pub mod control;
 mod fast_hash;
@@ -21,6 +22,7 @@ pub mod folding;
 pub mod frontend;
 pub mod isa;
 pub mod launch;
+pub mod loop_lines;
 pub mod options;
 pub mod profile;
 pub mod shadow;

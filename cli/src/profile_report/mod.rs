@@ -1,0 +1,63 @@
+//! `polyprop profile report PROFILE [--binary BIN] [--json FILE]`: feedback from a folded
+//! profile, per hot loop nest, in the spirit of POLY-PROF (paper 001, section 5 and Table 3):
+//! where the nest is and its share of the run's memory accesses, which loops carry
+//! dependences and which are parallel, the strides of its hottest accesses along each loop,
+//! and the suggestions "interchange loops at F:L1 and F:L2", "loop at F:L is parallel",
+//! "no parallel loop: dependence ... (distance d)".
+//!
+//! One module per stage: [`analysis`] (profile to [`analysis::Report`]), then [`printer`]
+//! (report to text); `--json` writes the report with serde. With the binary, loops are named by
+//! the line of their `for` ([`runtime::loop_lines`]), else by their header's line.
+//!
+//! Not yet (issue 16): isl scheduling on the folded relations (skewing, tiling, permutable
+//! bands), fusion of consecutive nests, the SVG flame graph.
+
+pub mod analysis;
+pub mod printer;
+
+use clap::Args;
+use runtime::profile::Profile;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// Suggest loop transformations from a profile: interchange for stride-1 accesses, parallel
+/// loops, and the dependence that leaves none parallel. Not yet: scheduling on the folded
+/// dependences (skewing, tiling), fusion, the flame graph.
+#[derive(Args)]
+pub struct ReportArgs {
+    /// The profile (polyprop profile -o FILE -- ./app)
+    #[arg(value_name = "PROFILE")]
+    file: PathBuf,
+    /// The profiled program: checked against the profile; names loops by their `for` line
+    #[arg(long, value_name = "APP")]
+    binary: Option<PathBuf>,
+    /// Also write the report as JSON to this file
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// How many of the hottest loop nests to report
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    top: usize,
+}
+
+/// Nests below this share of the run's memory accesses are left out.
+const MIN_SHARE: f64 = 0.01;
+
+pub fn main(args: ReportArgs) -> Result<(), String> {
+    let profile = Profile::read(&args.file).map_err(|e| e.to_string())?;
+    let loop_locations = match &args.binary {
+        Some(binary) => {
+            profile.check_binary(binary).map_err(|e| e.to_string())?;
+            runtime::loop_lines::latch_locations(&profile, binary)?
+        }
+        None => HashMap::new(),
+    };
+    let report = analysis::analyze(&profile, &loop_locations, args.top, MIN_SHARE);
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write the report as JSON: {e}"))?;
+        std::fs::write(path, json + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    // A closed pipe (`| head`) ends the output, not the program with a panic as print! would.
+    use std::io::Write;
+    let _ = std::io::stdout().write_all(printer::render(&report).as_bytes());
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! The text of `polyprop profile report`: per nest, where it is and its share of the run, what
+//! the profile found (loops with the dependences they carry, strides of the hottest accesses,
+//! dependences with their distances), then the suggestions in words a programmer acts on
+//! (paper 001, section 5, Table 3).
+
+use super::analysis::{distance_text, AccessReport, DependenceReport, Legality, LoopReport, Nest, Report, Suggestion};
+use std::fmt::Write;
+
+/// The whole report as text.
+pub fn render(report: &Report) -> String {
+    let mut out = String::new();
+    writeln!(out, "report of {}: {} memory-access instances", report.binary, report.access_instances).unwrap();
+    if report.nests.is_empty() {
+        writeln!(out, "no loop nest holds memory accesses of the profiled code").unwrap();
+    }
+    for nest in &report.nests {
+        render_nest(&mut out, nest);
+    }
+    writeln!(
+        out,
+        "\nparallel: as far as the profile sees: it traces read-after-write dependences through memory,\n\
+         not through registers (a reduction into a scalar), and no write-after-read ones.\n\
+         not yet: scheduling on the folded dependences (skewing, tiling), fusion, the flame graph."
+    )
+    .unwrap();
+    out
+}
+
+fn render_nest(out: &mut String, nest: &Nest) {
+    let thread = if nest.thread > 0 { format!(" (thread {})", nest.thread) } else { String::new() };
+    writeln!(
+        out,
+        "\nnest at {}{thread}: {:.1}% of the memory-access instances ({})",
+        nest.location,
+        100.0 * nest.share,
+        nest.access_instances
+    )
+    .unwrap();
+    writeln!(out, "  loops:").unwrap();
+    for l in &nest.loops {
+        writeln!(out, "    {}{}", "  ".repeat(l.depth), loop_line(l, nest)).unwrap();
+    }
+    writeln!(out, "  hottest accesses, stride per loop (outermost first):").unwrap();
+    for access in &nest.accesses {
+        writeln!(out, "    {}", access_line(access)).unwrap();
+    }
+    if nest.dependences.is_empty() {
+        writeln!(out, "  dependences: none seen").unwrap();
+    } else {
+        writeln!(out, "  dependences:").unwrap();
+        for d in nest.dependences.iter().take(4) {
+            writeln!(out, "    {}", dependence_line(d)).unwrap();
+        }
+        if nest.dependences.len() > 4 {
+            writeln!(out, "    ... and {} more", nest.dependences.len() - 4).unwrap();
+        }
+    }
+    writeln!(out, "  suggestions:").unwrap();
+    if nest.suggestions.is_empty() {
+        writeln!(out, "    none").unwrap();
+    }
+    for s in &nest.suggestions {
+        writeln!(out, "    {}", suggestion_line(s)).unwrap();
+    }
+}
+
+fn loop_line(l: &LoopReport, nest: &Nest) -> String {
+    let status = if l.parallel {
+        "parallel".to_string()
+    } else if l.carries.is_empty() {
+        "runs once per entry".to_string()
+    } else {
+        let hottest = &nest.dependences[l.carries[0]];
+        format!("carries {} dependence(s), e.g. {} -> {}", l.carries.len(), hottest.source, hottest.sink)
+    };
+    format!("loop at {}: {} iterations in {} entries; {status}", l.location, l.iterations, l.entries)
+}
+
+fn access_line(access: &AccessReport) -> String {
+    let strides: Vec<String> = access
+        .strides
+        .iter()
+        .map(|s| {
+            let text = match s.bytes {
+                Some(0) => "invariant".to_string(),
+                Some(b) if b.unsigned_abs() == access.size as u64 => format!("{b:+} B (stride-1)"),
+                Some(b) => format!("{b:+} B"),
+                None => "not affine".to_string(),
+            };
+            format!("{} {text}", s.loop_location)
+        })
+        .collect();
+    format!("{:<5} {} x{}: {}", access.kind, access.location, access.instances, strides.join(", "))
+}
+
+fn dependence_line(d: &DependenceReport) -> String {
+    let carried = match &d.carried_by {
+        Some(l) => format!("carried by loop at {l}"),
+        None => "loop-independent".to_string(),
+    };
+    format!("{} {} -> {}: {carried}, distance {} x{}", d.kind, d.source, d.sink, distance_text(&d.distance), d.instances)
+}
+
+fn suggestion_line(suggestion: &Suggestion) -> String {
+    match suggestion {
+        Suggestion::Interchange {
+            outer_loop,
+            inner_loop,
+            access,
+            stride_after,
+            unit_stride,
+            improved_instances,
+            worsened_instances,
+            legality,
+            dependence,
+        } => {
+            let becomes = if *unit_stride { "stride-1".to_string() } else { format!("stride {stride_after:+} B") };
+            let weight = format!("({improved_instances} access instances walk a smaller stride, {worsened_instances} a larger one)");
+            let because = dependence.as_deref().unwrap_or("?");
+            match legality {
+                Legality::Legal => format!("interchange loops at {outer_loop} and {inner_loop}: the inner access at {access} becomes {becomes} {weight}"),
+                Legality::NotProven => format!(
+                    "interchange loops at {outer_loop} and {inner_loop}: the inner access at {access} becomes {becomes} {weight}; not proven legal: dependence {because}"
+                ),
+                Legality::Illegal => format!(
+                    "no interchange of loops at {outer_loop} and {inner_loop} (the inner access at {access} would become {becomes}): illegal, dependence {because} would run backwards"
+                ),
+            }
+        }
+        Suggestion::Parallel { loop_location, outermost: true } => format!("loop at {loop_location} is parallel: run its iterations on threads"),
+        Suggestion::Parallel { loop_location, outermost: false } => format!("loop at {loop_location} is parallel"),
+        Suggestion::NoParallelLoop { source, sink, carried_by, distance } => {
+            format!("no parallel loop: dependence from {source} to {sink} carried by loop {carried_by} (distance {distance})")
+        }
+    }
+}
