@@ -48,6 +48,27 @@ fn gemm_is_tiled_and_computes_the_same() {
     assert_eq!(expected, tiled);
 }
 
+/// Of a permutable band's parallel loops, the one along which the accesses walk their rows
+/// (stride 1) becomes the innermost point loop: the column walk `W[k][j]` in `j, k` order is
+/// interchanged (paper 001 Table 3's backprop).
+#[test]
+fn the_unit_stride_loop_becomes_innermost() {
+    let scop = program("column_walk");
+    let ctx = IslContext::new(0);
+    let scheduled = schedule(&ctx, &scop, 4).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
+    let text = print_ast(&scheduled.scop, &ast);
+    // Instances are (j, k): consecutive ones differ in `j` (the row's next element) far more
+    // often than in `k` once `j` runs innermost.
+    let order = execution_order(&ast, &[5, 9], 1_000_000).unwrap();
+    let consecutive = order.windows(2).filter(|w| w[0].1.len() == 2 && w[1].1.len() == 2).collect::<Vec<_>>();
+    let along_j = consecutive.iter().filter(|w| w[0].1[0] + 1 == w[1].1[0] && w[0].1[1] == w[1].1[1]).count();
+    let along_k = consecutive.iter().filter(|w| w[0].1[1] + 1 == w[1].1[1] && w[0].1[0] == w[1].1[0]).count();
+    assert!(along_j > along_k, "consecutive instances along j {along_j}, along k {along_k}:\n{text}");
+    let sizes = |n: i64, m: i64| vec![("N".to_string(), n), ("M".to_string(), m)];
+    same_results(&scop, &scheduled.scop, &[sizes(1, 1), sizes(5, 9), sizes(13, 7)], "column walk");
+}
+
 #[test]
 fn generated_programs_compute_the_same_rescheduled() {
     let (mut rescheduled, mut tiled, mut unrolled) = (0, 0, 0);
