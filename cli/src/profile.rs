@@ -4,7 +4,7 @@
 //! ```text
 //! polyprop profile [-o FILE] [--plugin LIB] [--qemu QEMU] [--all-code] [--trace FILE:LINE]... [PLUGIN-OPTION...] -- ./app args
 //! polyprop profile show FILE [--binary APP] [--top N]
-//! polyprop profile report FILE [--binary APP] [--json FILE] [--top N]
+//! polyprop profile report FILE [--binary APP] [--json FILE] [--svg FILE] [--top N]
 //! ```
 //! Plugin options are passed through as `key=value` (see `runtime/README.md`), e.g.
 //! `widening=all`, `give_up=off`, `dependences=off`, `functions=kernel`.
@@ -33,7 +33,7 @@ enum ProfileCommand {
     /// Summarize a profile: hottest loops, strides, carried dependences, affine shares
     Show(ShowArgs),
     /// Suggest transformations per hot loop nest: interchange, parallel loops, the recurrence
-    /// that leaves none parallel (not yet: scheduling, fusion, flame graph)
+    /// that leaves none parallel, a flame graph of the loops (not yet: scheduling, fusion)
     Report(crate::profile_report::ReportArgs),
 }
 

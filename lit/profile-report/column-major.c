@@ -64,3 +64,23 @@ int main(int argc, char **argv) {
   printf("%g\n", s);
   return 0;
 }
+
+// The flame graph (--svg), checked here below the source so that the lines above keep their
+// numbers: the program, the function, then both loops above it, named by their `for` lines
+// and coloured as interchanged (both are parallel too).
+// RUN: %polyprop-cli profile report %t/colmajor.profile --binary %t/colmajor --svg %t/colmajor.svg > /dev/null
+// RUN: FileCheck %s --check-prefix=SVG < %t/colmajor.svg
+// SVG: <svg
+// SVG: colmajor 100.0%
+// SVG: scale_columns {{9[0-9]\.[0-9]}}%
+// SVG: column-major.c:51 (also parallel) {{9[0-9]\.[0-9]}}%
+// SVG: column-major.c:52 (also parallel) {{9[0-9]\.[0-9]}}%
+// SVG: interchange suggested
+// SVG: </svg>
+// RUN: grep -c 'fill="#F28E2B"' %t/colmajor.svg | FileCheck %s --check-prefix=ORANGE
+// ORANGE: {{^}}3{{$}}
+// An --svg file that cannot be written: one line, exit status 1.
+// RUN: not %polyprop-cli profile report %t/colmajor.profile --svg %t/no-such-dir/colmajor.svg > %t/unwritable.txt 2>&1
+// RUN: count 1 < %t/unwritable.txt
+// RUN: FileCheck %s --check-prefix=UNWRITABLE < %t/unwritable.txt
+// UNWRITABLE: polyprop: {{.*}}no-such-dir/colmajor.svg: No such file or directory (os error 2)

@@ -25,7 +25,7 @@
 //! scalar) or a write-after-read dependence; write-after-write is found only for a store that
 //! writes the same address at every iteration of a loop (stride 0). Chains are treated as
 //! perfectly nested. Not yet: isl scheduling on the folded relations (skewing, tiling,
-//! permutable bands), fusion of consecutive nests, the flame graph (issue 16).
+//! permutable bands), fusion of consecutive nests (issue 16).
 
 use runtime::control::LoopKind;
 use runtime::folding::{Coefficient, LabelFunction, Piece};
@@ -166,13 +166,13 @@ pub fn analyze(profile: &Profile, loop_locations: &HashMap<u32, String>, top: us
 }
 
 /// Source locations, shortened to the file name: loops as `file:line`, accesses as
-/// `file:line:column`.
-struct Names {
+/// `file:line:column`. The flame graph names loops with them too.
+pub struct Names {
     loops: HashMap<u32, String>,
 }
 
 impl Names {
-    fn new(profile: &Profile, overrides: &HashMap<u32, String>) -> Names {
+    pub fn new(profile: &Profile, overrides: &HashMap<u32, String>) -> Names {
         let loops = profile
             .loops
             .iter()
@@ -184,7 +184,7 @@ impl Names {
         Names { loops }
     }
 
-    fn of_loop(&self, id: u32) -> String {
+    pub fn of_loop(&self, id: u32) -> String {
         self.loops.get(&id).cloned().unwrap_or_else(|| format!("loop L{id}"))
     }
 }
@@ -686,4 +686,4 @@ fn lexicographic_sign(distances: impl Iterator<Item = Distance>) -> Sign {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -20,7 +20,7 @@ pub fn render(report: &Report) -> String {
         out,
         "\nparallel: as far as the profile sees: it traces read-after-write dependences through memory,\n\
          not through registers (a reduction into a scalar), and no write-after-read ones.\n\
-         not yet: scheduling on the folded dependences (skewing, tiling), fusion, the flame graph."
+         not yet: scheduling on the folded dependences (skewing, tiling), fusion."
     )
     .unwrap();
     out

@@ -37,7 +37,7 @@ fn stream(extents: &[i64], labels: Vec<LabelFunction>) -> FoldedStream {
 
 /// A profile of one nest of `extents.len()` loops (ids 0, 1, ... outermost first, the `for` of
 /// loop `l` on line `10 + l` of k.c), its accesses given as (kind, line, address strides).
-fn nest_profile(extents: &[i64], accesses: &[(AccessKind, u32, Vec<i64>)]) -> Profile {
+pub(crate) fn nest_profile(extents: &[i64], accesses: &[(AccessKind, u32, Vec<i64>)]) -> Profile {
     let loops = extents
         .iter()
         .enumerate()
@@ -84,7 +84,7 @@ fn nest_profile(extents: &[i64], accesses: &[(AccessKind, u32, Vec<i64>)]) -> Pr
 
 /// A read-after-write dependence from instruction `source` to `sink` whose producer is the
 /// consumer's iteration vector minus `distance` (or `Top` along the loops where it is `None`).
-fn dependence(extents: &[i64], source: u32, sink: u32, distance: &[Option<i64>]) -> DependenceRecord {
+pub(crate) fn dependence(extents: &[i64], source: u32, sink: u32, distance: &[Option<i64>]) -> DependenceRecord {
     let d = extents.len();
     let labels = (0..d)
         .map(|axis| match distance[axis] {
