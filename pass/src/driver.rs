@@ -132,7 +132,7 @@ fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Resu
     let (scop, report) = propagate(built, &propagation_options(options))?;
     let (scop, rescheduled) = match reschedules(built, options) {
         true => {
-            let (scop, outcome) = reschedule(scop, options);
+            let (scop, outcome) = reschedule(function, scop, options);
             (scop, outcome.is_ok())
         }
         false => (scop, false),
@@ -185,7 +185,7 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         Err(_) => (scalars_propagated(built, options), 0, String::new()),
     };
     let (scop, scheduled) = match schedule {
-        true => reschedule(scop, options),
+        true => reschedule(function, scop, options),
         false => (scop, Ok(String::new())),
     };
     let rescheduled = schedule && scheduled.is_ok();
@@ -303,7 +303,7 @@ fn removed_arrays(scop: &Scop, report: &propagation::Report) -> Vec<usize> {
 /// Scalars that stand for an array element are mapped back to it first (`scalar_mapping`:
 /// a reduction LICM made a scalar leaves the scheduler no freedom); the mapping is kept only
 /// with the new schedule.
-fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
+fn reschedule(function: Value, scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
     let isl = IslContext::new(options.quota);
     let mapped = match crate::timing::stage("scalar mapping", || polyhedral::scalar_mapping::map_scalars(&isl, &scop)) {
         Ok(mapped) => mapped,
@@ -326,7 +326,8 @@ fn reschedule(scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
         return (scop, Err(format!("{said}{why}")));
     }
     isl.reset_quota();
-    let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule(&isl, &mapped.scop, options.tile_size as i64));
+    let columns = polyhedral::scheduling::register_columns(crate::ir::vector_bytes(function));
+    let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule_for(&isl, &mapped.scop, options.tile_size as i64, columns));
     let outcome = match (outcome, &source) {
         (Ok(Ok(scheduled)), Some(source)) => Ok(choose(&isl, source, scheduled)),
         (outcome, _) => outcome.map(|o| o.map(|s| (s, String::new()))),

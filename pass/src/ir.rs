@@ -304,3 +304,25 @@ pub fn reloads_of_one_address(phi: Value) -> Option<Value> {
     let is_load = |v: Value| opcode(v) == Some(LLVMOpcode::LLVMLoad);
     (is_load(first) && incoming.iter().all(|&v| is_load(v) && operand(v, 0) == operand(first, 0))).then_some(first)
 }
+
+/// The width in bytes of the widest vector registers `function` is compiled for, from its
+/// `target-features` (`-march=native` on an AVX-512 machine: 64), at most its
+/// `prefer-vector-width` (`-mprefer-vector-width=256`: 32).
+pub fn vector_bytes(function: Value) -> i64 {
+    let Some(f) = llvm_raw::function(function) else { return 16 };
+    let attribute = |key: &str| {
+        f.get_string_attribute(inkwell::attributes::AttributeLoc::Function, key)
+            .map(|a| a.get_string_value().to_string_lossy().into_owned())
+    };
+    let features = attribute("target-features").unwrap_or_default();
+    let has = |feature: &str| features.split(',').any(|f| f == feature);
+    let widest = if has("+avx512f") {
+        64
+    } else if has("+avx") {
+        32
+    } else {
+        16
+    };
+    let preferred = attribute("prefer-vector-width").and_then(|bits| bits.parse::<i64>().ok()).map_or(widest, |bits| bits / 8);
+    widest.min(preferred).max(16)
+}

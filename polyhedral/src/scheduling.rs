@@ -80,6 +80,12 @@ pub struct Scheduled {
 /// isl failure, or a schedule the legality checks refuse (a bug of ours or of isl, never
 /// generated).
 pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Result<Scheduled, String>> {
+    schedule_for(ctx, scop, tile_size, REGISTER_COLUMNS)
+}
+
+/// `schedule` with register tiles `register_columns` wide (`register_columns`, from the
+/// target's vector registers).
+pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_columns: i64) -> IslResult<Result<Scheduled, String>> {
     if scop.statements.is_empty() {
         return Ok(Err("no statement".into()));
     }
@@ -137,7 +143,7 @@ pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Resu
     let computed = Schedule { ptr: computed, should_free_on_drop: true };
     let root = ctx.check(computed.get_root())?;
     let mut tiled = Tiled::default();
-    let root = tile_bands(ctx, scop, root, tile_size, &mut tiled)?;
+    let root = tile_bands(ctx, scop, root, Tiles { size: tile_size, register_columns }, &mut tiled)?;
     let tree: Schedule = ctx.check(root.get_schedule())?;
     let map = ctx.check(tree.get_map())?;
     let mut result = scop.clone();
@@ -180,6 +186,14 @@ fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, compute: impl 
     result
 }
 
+/// The sizes of tiles: square ones of `size`, register tiles of `REGISTER_ROWS` by
+/// `register_columns`.
+#[derive(Clone, Copy)]
+struct Tiles {
+    size: i64,
+    register_columns: i64,
+}
+
 /// Bands tiled, and point bands tiled again for registers.
 #[derive(Default)]
 struct Tiled {
@@ -189,7 +203,7 @@ struct Tiled {
 
 /// Tiles every permutable band of two or more members below `node` (the point bands isl
 /// puts under the tiles are not tiled again); returns the node at the same position.
-fn tile_bands(ctx: &IslContext, scop: &Scop, node: ScheduleNode, size: i64, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
+fn tile_bands(ctx: &IslContext, scop: &Scop, node: ScheduleNode, tiles: Tiles, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
     let mut node = node;
     if ctx.check(node.get_type())? == ScheduleNodeType::Band
         && ctx.check(node.band_get_permutable())?
@@ -200,29 +214,38 @@ fn tile_bands(ctx: &IslContext, scop: &Scop, node: ScheduleNode, size: i64, tile
         let members = ctx.check(node.band_n_member())?;
         let mut sizes = ctx.check(MultiVal::zero(space))?;
         for k in 0..members {
-            sizes = ctx.check(sizes.set_val(k, ctx.check(Val::int_from_si(ctx.raw(), size))?))?;
+            sizes = ctx.check(sizes.set_val(k, ctx.check(Val::int_from_si(ctx.raw(), tiles.size))?))?;
         }
         node = ctx.check(node.band_tile(sizes))?;
         tiled.bands += 1;
         // The point band under the tile band: continue below it.
         node = innermost_parallel(ctx, ctx.check(node.child(0))?)?;
         // Below the register points when the point band was tiled for registers.
-        let (below, levels) = register_tile(ctx, node)?;
+        let (below, levels) = register_tile(ctx, node, tiles.register_columns)?;
         tiled.register += levels;
-        node = children(ctx, scop, below, size, tiled)?;
+        node = children(ctx, scop, below, tiles, tiled)?;
         for _ in 0..levels {
             node = ctx.check(node.parent())?;
         }
         return ctx.check(node.parent());
     }
-    children(ctx, scop, node, size, tiled)
+    children(ctx, scop, node, tiles, tiled)
 }
 
 /// Rows and columns of a register tile: `REGISTER_ROWS` values of the outer parallel point
 /// loops times `REGISTER_COLUMNS` of the innermost (the vector loop) stay in registers across
 /// the loop that carries the dependence; 4 x 8 doubles are 8 AVX2 registers of accumulators.
+/// `register_columns` widens the tile for wider vector registers.
 pub const REGISTER_ROWS: i64 = 4;
 pub const REGISTER_COLUMNS: i64 = 8;
+
+/// The columns of a register tile for vector registers of `vector_bytes`: two registers of
+/// doubles per row, at least `REGISTER_COLUMNS` (4 x 16 doubles are 8 AVX-512 registers:
+/// gemm -DLARGE 87-93 ms against 109-114 ms with 4 x 8 on an AVX-512 machine, plain -O3
+/// 198-201 ms in the same runs).
+pub fn register_columns(vector_bytes: i64) -> i64 {
+    (2 * vector_bytes / 8).max(REGISTER_COLUMNS)
+}
 
 /// The point band `node` (parallel members, then those that carry dependences, then the
 /// parallel innermost: `innermost_parallel`) tiled once more for registers, as the
@@ -233,7 +256,7 @@ pub const REGISTER_COLUMNS: i64 = 8;
 /// tiles, which [`crate::register_tiles::unroll_register_tiles`] unrolls so that LLVM keeps the values in
 /// registers across the reduction. Returns the register-point band and 1 (the levels below
 /// `node`'s position), or `node` unchanged and 0 when the band has no member of each kind.
-fn register_tile(ctx: &IslContext, node: ScheduleNode) -> IslResult<(ScheduleNode, usize)> {
+fn register_tile(ctx: &IslContext, node: ScheduleNode, columns: i64) -> IslResult<(ScheduleNode, usize)> {
     let members = ctx.check(node.band_n_member())?;
     let coincident = coincidence(ctx, &node, members)?;
     if members < 2 || !coincident[members as usize - 1] || coincident.iter().all(|&c| c) || !boxes(ctx, &node)? {
@@ -243,7 +266,7 @@ fn register_tile(ctx: &IslContext, node: ScheduleNode) -> IslResult<(ScheduleNod
     let mut sizes = ctx.check(MultiVal::zero(space))?;
     for (k, &parallel) in coincident.iter().enumerate() {
         let size = match (parallel, k as i32 == members - 1) {
-            (true, true) => REGISTER_COLUMNS,
+            (true, true) => columns,
             (true, false) => REGISTER_ROWS,
             (false, _) => 1,
         };
@@ -379,11 +402,11 @@ fn coincidence(ctx: &IslContext, node: &ScheduleNode, members: i32) -> IslResult
     (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect()
 }
 
-fn children(ctx: &IslContext, scop: &Scop, node: ScheduleNode, size: i64, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
+fn children(ctx: &IslContext, scop: &Scop, node: ScheduleNode, tiles: Tiles, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
     let mut node = node;
     for k in 0..ctx.check(node.n_children())? {
         node = ctx.check(node.child(k))?;
-        node = tile_bands(ctx, scop, node, size, tiled)?;
+        node = tile_bands(ctx, scop, node, tiles, tiled)?;
         node = ctx.check(node.parent())?;
     }
     Ok(node)
