@@ -6,6 +6,8 @@
 //   source's j outer, k inner), as Rodinia's backprop walks its weights: rescheduled so that
 //   the inner loop walks a row.
 // - column_sums: `long` counters, `double **` in one block, a sum per column into `out`.
+// - in_nest: the nest of a function that calls puts before it and printf after it, versioned
+//   in place.
 // - clip_rows (negative twin): rows written under a data-dependent condition: not modeled.
 // Layouts at run time (argv[2]): 0 rows one malloc each (ascending, as profiled), 1 one block
 // cut into rows, 2 rows in descending order, 3 rows overlapping (w[k + 1] = w[k] + 1: the
@@ -21,6 +23,7 @@
 // RUN: env POLYPROP_OPTIONS='profile=%t/rows.profile;print=transform' %clang -O3 -march=native -g -fpass-plugin=%polyprop %s -o %t/rows 2>&1 | FileCheck %s
 // CHECK-DAG: polyprop: function smooth_rows, function body: transformed: 0 temporaries removed, {{.*}}, rescheduled {{.*}} bands tiled
 // CHECK-DAG: polyprop: function column_sums, function body: transformed: 0 temporaries removed, {{.*}}, rescheduled {{.*}} bands tiled
+// CHECK-DAG: polyprop: function in_nest, loop nest at {{.*}}: transformed: 0 temporaries removed, {{.*}}, rescheduled {{.*}} bands tiled
 //
 // The model: the rows of each table, and the loops of smooth_rows interchanged in the AST.
 // RUN: env POLYPROP_OPTIONS='profile=%t/rows.profile;print=scops' %clang -O3 -march=native -g -fpass-plugin=%polyprop -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODEL
@@ -62,6 +65,17 @@ __attribute__((noinline)) void column_sums(long n, long m, double **a, double *o
       s += a[k][j];
     out[j] = s;
   }
+}
+
+/* The nest inside a function that does more (a call before and after it): versioned in place. */
+__attribute__((noinline)) float in_nest(float **w, const float *x, int n, int m) {
+  if (n > 100000)
+    puts("large");
+  for (int j = 1; j < m; j++)
+    for (int k = 0; k < n; k++)
+      w[k][j] = w[k][j - 1] * 0.25f + x[k];
+  printf("in_nest %d\n", n);
+  return w[0][m - 1];
 }
 
 /* Negative twin: the rows are written only under a data-dependent condition, where the source
@@ -108,6 +122,7 @@ int main(int argc, char **argv) {
   smooth_rows(n, COLUMNS, w, x);
   column_sums(n, COLUMNS, a, out);
   clip_rows(n, COLUMNS, w, x);
+  printf("%a\n", in_nest(w, x, n, COLUMNS));
   for (int k = 0; k < n; k += n / 8 + 1)
     for (int j = 0; j < COLUMNS; j++)
       printf("%a %a\n", w[k][j], a[k][j]);
