@@ -222,7 +222,9 @@ fn walks_across_rows(scop: &Scop) -> bool {
 /// reuse at every iteration would otherwise order the iterations for the scheduler. The model
 /// as it was where propagation fails.
 fn scalars_propagated(built: &BuiltScop, options: &Options) -> Scop {
-    match propagate(built, &propagation_options(options)) {
+    let arrays = built.scop.arrays.iter().filter(|a| !a.is_scalar()).map(|a| a.name.clone());
+    let scalars_only = propagation::Options { keep: options.keep.iter().cloned().chain(arrays).collect(), ..propagation_options(options) };
+    match propagate(built, &scalars_only) {
         Ok((scop, _)) => scop,
         Err(_) => built.scop.clone(),
     }
