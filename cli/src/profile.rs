@@ -32,8 +32,9 @@ pub struct ProfileArgs {
 enum ProfileCommand {
     /// Summarize a profile: hottest loops, strides, carried dependences, affine shares
     Show(ShowArgs),
-    /// Suggest transformations per hot loop nest: interchange, parallel loops, the recurrence
-    /// that leaves none parallel, a flame graph of the loops (not yet: scheduling, fusion)
+    /// Suggest transformations per hot loop nest: interchange, parallel loops, fusion of
+    /// consecutive loops, the recurrence that leaves none parallel, a flame graph of the loops
+    /// (not yet: scheduling on the profile)
     Report(crate::profile_report::ReportArgs),
 }
 
@@ -202,6 +203,8 @@ fn show(args: ShowArgs) -> Result<(), String> {
     if let Some(binary) = &args.binary {
         profile.check_binary(binary).map_err(|e| e.to_string())?;
     }
-    print!("{}", runtime::summary::render(&profile, args.top));
+    // A closed pipe (`| head`) ends the output, not the program with a panic as print! would.
+    use std::io::Write;
+    let _ = std::io::stdout().write_all(runtime::summary::render(&profile, args.top).as_bytes());
     Ok(())
 }

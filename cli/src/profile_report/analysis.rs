@@ -14,6 +14,9 @@
 //! - A dependence is *carried* by the outermost shared loop along which the distance is not
 //!   always zero; where that distance may also be zero, the loops inside may carry it too
 //!   (conservatively counted as carrying). A loop that carries nothing is *parallel*.
+//! - *Fusion* of two consecutive sibling loops with equal trip counts, where the second reads
+//!   what the first wrote: legal where no dependence from the first into the second goes from
+//!   a later iteration to an earlier one ([`fusion`]).
 //! - *Interchange* of an outer loop `o` with the innermost loop `k` of a chain of loops: proposed
 //!   when the accesses that walk a smaller non-zero stride along `o` than along `k` outweigh
 //!   (by instance counts) those that walk a smaller non-zero stride along `k`; legal when no
@@ -25,7 +28,9 @@
 //! scalar) or a write-after-read dependence; write-after-write is found only for a store that
 //! writes the same address at every iteration of a loop (stride 0). Chains are treated as
 //! perfectly nested. Not yet: isl scheduling on the folded relations (skewing, tiling,
-//! permutable bands), fusion of consecutive nests (issue 16).
+//! permutable bands; issue 16).
+
+mod fusion;
 
 use runtime::control::LoopKind;
 use runtime::folding::{Coefficient, LabelFunction, Piece};
@@ -139,6 +144,18 @@ pub enum Suggestion {
     },
     Parallel { loop_location: String, outermost: bool },
     NoParallelLoop { source: String, sink: String, carried_by: String, distance: String },
+    /// Fuse two consecutive loops with equal trip counts, the second of which reads what the
+    /// first wrote (suggested in each nest that holds one of them).
+    Fuse {
+        first_loop: String,
+        second_loop: String,
+        /// Read-after-write instances from the first loop into the second.
+        instances: u64,
+        /// Along the fused loop, the second's iteration minus the first's (the producer's), as
+        /// in [`DependenceReport::distance`]: fusion is legal where it is never negative.
+        distance: Distance,
+        legality: Legality,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -155,9 +172,11 @@ pub enum Legality {
 pub fn analyze(profile: &Profile, loop_locations: &HashMap<u32, String>, top: usize, min_share: f64) -> Report {
     let names = Names::new(profile, loop_locations);
     let access_instances = profile.instructions.iter().fold(0u64, |n, i| n.saturating_add(i.count));
+    // Between nests as well as inside them: found once for the whole profile.
+    let fusions = fusion::fusions(profile);
     let mut nests: Vec<Nest> = nest_roots(profile)
         .into_iter()
-        .map(|(root, thread)| nest(profile, &names, root, thread, access_instances))
+        .map(|(root, thread)| nest(profile, &names, &fusions, (root, thread), access_instances))
         .filter(|n| n.share >= min_share)
         .collect();
     nests.sort_by(|a, b| b.access_instances.cmp(&a.access_instances));
@@ -237,12 +256,14 @@ fn members<'a>(profile: &'a Profile, root: u32, thread: u32) -> Vec<Member<'a>> 
         .collect()
 }
 
-fn nest(profile: &Profile, names: &Names, root: u32, thread: u32, total: u64) -> Nest {
+fn nest(profile: &Profile, names: &Names, fusions: &[fusion::Fusion], (root, thread): (u32, u32), total: u64) -> Nest {
     let members = members(profile, root, thread);
     let access_instances = members.iter().fold(0u64, |n, m| n.saturating_add(m.record.count));
     let dependences = dependences(profile, &members);
     let loops = loop_reports(profile, names, &members, &dependences);
-    let suggestions = suggestions(profile, names, &members, &loops, &dependences);
+    let mut suggestions = suggestions(profile, names, &members, &loops, &dependences);
+    let loop_ids: Vec<u32> = loops.iter().map(|l| l.id).collect();
+    suggestions.extend(fusion::suggestions(fusions, names, thread, &loop_ids));
     Nest {
         location: names.of_loop(root),
         thread,

@@ -3,7 +3,8 @@
 //! where the nest is and its share of the run's memory accesses, which loops carry
 //! dependences and which are parallel, the strides of its hottest accesses along each loop,
 //! and the suggestions "interchange loops at F:L1 and F:L2", "loop at F:L is parallel",
-//! "no parallel loop: dependence ... (distance d)".
+//! "no parallel loop: dependence ... (distance d)", and between consecutive loops "fuse loops
+//! at F:L1 and F:L2".
 //!
 //! One module per stage: [`analysis`] (profile to [`analysis::Report`]), then [`printer`]
 //! (report to text); `--json` writes the report with serde, `--svg` a flame graph of the
@@ -12,7 +13,7 @@
 //! header's line, and the flame graph's functions by their symbols.
 //!
 //! Not yet (issue 16): isl scheduling on the folded relations (skewing, tiling, permutable
-//! bands), fusion of consecutive nests.
+//! bands).
 
 pub mod analysis;
 pub mod flame_graph;
@@ -24,8 +25,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Suggest loop transformations from a profile: interchange for stride-1 accesses, parallel
-/// loops, and the dependence that leaves none parallel; a flame graph of the loops. Not yet:
-/// scheduling on the folded dependences (skewing, tiling), fusion.
+/// loops, the dependence that leaves none parallel, fusion of consecutive loops; a flame graph
+/// of the loops. Not yet: scheduling on the folded dependences (skewing, tiling).
 #[derive(Args)]
 pub struct ReportArgs {
     /// The profile (polyprop profile -o FILE -- ./app)

@@ -3,7 +3,7 @@
 //! dependences with their distances), then the suggestions in words a programmer acts on
 //! (paper 001, section 5, Table 3).
 
-use super::analysis::{distance_text, AccessReport, DependenceReport, Legality, LoopReport, Nest, Report, Suggestion};
+use super::analysis::{distance_text, AccessReport, DependenceReport, Distance, Legality, LoopReport, Nest, Report, Suggestion};
 use std::fmt::Write;
 
 /// The whole report as text.
@@ -18,9 +18,9 @@ pub fn render(report: &Report) -> String {
     }
     writeln!(
         out,
-        "\nparallel: as far as the profile sees: it traces read-after-write dependences through memory,\n\
-         not through registers (a reduction into a scalar), and no write-after-read ones.\n\
-         not yet: scheduling on the folded dependences (skewing, tiling), fusion."
+        "\nparallel, fuse: as far as the profile sees: it traces read-after-write dependences through\n\
+         memory, not through registers (a reduction into a scalar), and no write-after-read ones.\n\
+         not yet: scheduling on the folded dependences (skewing, tiling)."
     )
     .unwrap();
     out
@@ -132,5 +132,22 @@ fn suggestion_line(suggestion: &Suggestion) -> String {
         Suggestion::NoParallelLoop { source, sink, carried_by, distance } => {
             format!("no parallel loop: dependence from {source} to {sink} carried by loop {carried_by} (distance {distance})")
         }
+        Suggestion::Fuse { first_loop, second_loop, instances, distance, legality } => {
+            fuse_line(first_loop, second_loop, *instances, *distance, *legality)
+        }
+    }
+}
+
+/// The fusion in words; the distance is the second loop's iteration minus the first's.
+fn fuse_line(first: &str, second: &str, instances: u64, distance: Distance, legality: Legality) -> String {
+    let reads = format!("the second reads what the first wrote ({instances} access instances)");
+    let at = distance_text(&[distance]);
+    match legality {
+        Legality::Legal if distance.max == Some(0) => format!("fuse loops at {first} and {second}: {reads}, at the same iteration"),
+        Legality::Legal => format!("fuse loops at {first} and {second}: {reads}, at distance {at}: written {at} iteration(s) earlier"),
+        Legality::NotProven => format!("fuse loops at {first} and {second}: {reads}; not proven legal: distance {at}"),
+        Legality::Illegal => format!(
+            "no fusion of loops at {first} and {second}: illegal, the second reads what the first writes at a later iteration (distance {at}, {instances} access instances)"
+        ),
     }
 }

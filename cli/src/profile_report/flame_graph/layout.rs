@@ -15,6 +15,8 @@ pub enum FrameClass {
     Context,
     /// One of the two loops of a suggested interchange.
     Interchange,
+    /// One of two consecutive loops suggested for fusion.
+    Fuse,
     Parallel,
     /// Carries a dependence the profile saw (not parallel).
     Dependence,

@@ -7,7 +7,8 @@
 //! give, seen at its loops), then the function of the instruction itself when that is another
 //! one (a call out of the innermost loop), and a thread frame first when the run had several.
 //! A loop's colour is the report's verdict on it in the nest it belongs to (the thread and
-//! outermost loop of its context): interchange, else parallel, else carries a dependence;
+//! outermost loop of its context): interchange, else fusion with its neighbour, else parallel,
+//! else carries a dependence;
 //! loops outside the reported nests, or with no suggestion, get none. A verdict the colour
 //! does not show is said in the label: `k.c:10 (also parallel)`.
 //!
@@ -92,6 +93,7 @@ fn loop_frame(location: String, verdicts: Option<&Vec<FrameClass>>) -> Frame {
         .map(|c| match c {
             FrameClass::Parallel => "parallel",
             FrameClass::Dependence => "carries a dependence",
+            FrameClass::Fuse => "fusion",
             _ => "interchange",
         })
         .collect();
@@ -117,7 +119,7 @@ fn loop_classes(report: &Report) -> LoopClasses {
 }
 
 /// What the report says of loop `l`: interchange first (it changes the nest most), then
-/// parallel, then a carried dependence.
+/// fusion (it changes the nest's neighbours), then parallel, then a carried dependence.
 fn verdicts(nest: &Nest, l: &LoopReport) -> Vec<FrameClass> {
     let interchanged = nest.suggestions.iter().any(|s| match s {
         Suggestion::Interchange { outer_loop, inner_loop, legality, .. } => {
@@ -125,9 +127,20 @@ fn verdicts(nest: &Nest, l: &LoopReport) -> Vec<FrameClass> {
         }
         _ => false,
     });
+    let fused = nest.suggestions.iter().any(|s| match s {
+        Suggestion::Fuse { first_loop, second_loop, legality, .. } => {
+            *legality != Legality::Illegal && (*first_loop == l.location || *second_loop == l.location)
+        }
+        _ => false,
+    });
     let parallel = nest.suggestions.iter().any(|s| matches!(s, Suggestion::Parallel { loop_location, .. } if *loop_location == l.location));
-    [(interchanged, FrameClass::Interchange), (parallel, FrameClass::Parallel), (!l.carries.is_empty(), FrameClass::Dependence)]
-        .into_iter()
-        .filter_map(|(holds, class)| holds.then_some(class))
-        .collect()
+    [
+        (interchanged, FrameClass::Interchange),
+        (fused, FrameClass::Fuse),
+        (parallel, FrameClass::Parallel),
+        (!l.carries.is_empty(), FrameClass::Dependence),
+    ]
+    .into_iter()
+    .filter_map(|(holds, class)| holds.then_some(class))
+    .collect()
 }
