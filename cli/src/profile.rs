@@ -33,8 +33,8 @@ enum ProfileCommand {
     /// Summarize a profile: hottest loops, strides, carried dependences, affine shares
     Show(ShowArgs),
     /// Suggest transformations per hot loop nest: interchange, parallel loops, fusion of
-    /// consecutive loops, the recurrence that leaves none parallel, a flame graph of the loops
-    /// (not yet: scheduling on the profile)
+    /// consecutive loops, the recurrence that leaves none parallel, the band structure of
+    /// isl's schedule on the folded dependences, a flame graph of the loops
     Report(crate::profile_report::ReportArgs),
 }
 

@@ -4,26 +4,29 @@
 // loop carries it and the outer loop is parallel. The profile traces dependences through
 // memory only: with the constant `j - 1`, LLVM's loop load elimination (at -O1 too) keeps
 // a[i][j-1] in a register and no dependence is left in memory, so the lag is read at run
-// time (1) and the load stays.
+// time (1) and the load stays. isl's scheduler on the folded relations (the line's accesses
+// one statement) gives one permutable band of 2 members, only the outer one parallel.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clang -O1 -g -march=x86-64-v3 %s -o %t/recurrence
 // RUN: %polyprop-cli profile -o %t/recurrence.profile -- %t/recurrence 32 1 > /dev/null 2>&1
 // RUN: %polyprop-cli profile report %t/recurrence.profile --binary %t/recurrence --json %t/recurrence.json | FileCheck %s
-// CHECK: nest at recurrence.c:40: {{[0-9.]+}}% of the memory-access instances (4512)
+// CHECK: nest at recurrence.c:55: {{[0-9.]+}}% of the memory-access instances (4512)
 // CHECK-NEXT: loops:
-// CHECK-NEXT: loop at recurrence.c:40: 32 iterations in 1 entries; parallel
-// CHECK-NEXT: loop at recurrence.c:41: 1504 iterations in 32 entries; carries 1 dependence(s), e.g. recurrence.c:42:{{[0-9]+}} -> recurrence.c:42:{{[0-9]+}}
+// CHECK-NEXT: loop at recurrence.c:55: 32 iterations in 1 entries; parallel
+// CHECK-NEXT: loop at recurrence.c:56: 1504 iterations in 32 entries; carries 1 dependence(s), e.g. recurrence.c:57:{{[0-9]+}} -> recurrence.c:57:{{[0-9]+}}
 // CHECK: dependences:
-// CHECK-NEXT: read-after-write recurrence.c:42:{{[0-9]+}} -> recurrence.c:42:{{[0-9]+}}: carried by loop at recurrence.c:41, distance (0, 1) x1472
+// CHECK-NEXT: read-after-write recurrence.c:57:{{[0-9]+}} -> recurrence.c:57:{{[0-9]+}}: carried by loop at recurrence.c:56, distance (0, 1) x1472
 // CHECK-NEXT: suggestions:
-// CHECK-NEXT: loop at recurrence.c:40 is parallel: run its iterations on threads
+// CHECK-NEXT: loop at recurrence.c:55 is parallel: run its iterations on threads
 // CHECK-NOT: interchange
-// CHECK-NOT: recurrence.c:41 is parallel
+// CHECK-NOT: recurrence.c:56 is parallel
+// CHECK: isl schedule on the profile: band of 2 members, permutable, parallel members: 1{{$}}
+// CHECK-NEXT: from 3 of the nest's 3 instructions and 1 folded dependence(s)
 // CHECK: nest at
 //
 // RUN: FileCheck %s --check-prefix=JSON < %t/recurrence.json
-// JSON: "carried_by": "recurrence.c:41",
+// JSON: "carried_by": "recurrence.c:56",
 // JSON-NEXT: "distance": [
 // JSON-NEXT: {
 // JSON-NEXT: "min": 0,
@@ -32,6 +35,18 @@
 // JSON-NEXT: {
 // JSON-NEXT: "min": 1,
 // JSON-NEXT: "max": 1
+// JSON: "isl_schedule": {
+// JSON: "dependences": 1,
+// JSON-NEXT: "non_affine_dependences": 0,
+// JSON: "kind": "bands",
+// JSON-NEXT: "bands": [
+// JSON-NEXT: {
+// JSON-NEXT: "depth": 0,
+// JSON-NEXT: "members": 2,
+// JSON-NEXT: "permutable": true,
+// JSON-NEXT: "parallel_members": [
+// JSON-NEXT: 1
+// JSON-NEXT: ]
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -109,6 +109,81 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     let constraints = ctx.check(constraints.set_validity(ctx.check(ordered.raw().copy())?))?;
     let constraints = ctx.check(constraints.set_proximity(ctx.check(ordered.raw().copy())?))?;
     let constraints = ctx.check(constraints.set_coincidence(ctx.check(ordered.raw().copy())?))?;
+    let computed = compute_schedule(ctx, constraints)?;
+    let root = ctx.check(computed.get_root())?;
+    let mut tiled = Tiled::default();
+    let root = tile_bands(ctx, scop, root, Tiles { size: tile_size, register_columns }, &mut tiled)?;
+    let tree: Schedule = ctx.check(root.get_schedule())?;
+    let map = ctx.check(tree.get_map())?;
+    let mut result = scop.clone();
+    let mut texts = Vec::new();
+    for (statement, _, piece) in UnionMap::from_raw(ctx, map).pieces()? {
+        let text = piece.to_isl_string()?;
+        texts.push((statement, map_out_dims(ctx, &text)?, text));
+    }
+    let width = texts.iter().map(|t| t.1).max().unwrap_or(0);
+    for (statement, _, text) in texts {
+        let Some(position) = result.statements.iter().position(|s| s.name == statement) else {
+            return Ok(Err(format!("the scheduler's map names an unknown statement {statement}")));
+        };
+        result.statements[position].schedule = padded(ctx, &text, width, position)?;
+    }
+    if let Err(refused) = crate::jscop::check_injective(ctx, &result).and_then(|()| crate::jscop::check_legality(ctx, scop, &result)) {
+        return Ok(Err(format!("the scheduler's schedule is refused: {refused}")));
+    }
+    Ok(Ok(Scheduled { scop: result, tiled: tiled.bands, register_tiled: tiled.register }))
+}
+
+/// One band of a schedule tree, as [`band_structure`] reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BandShape {
+    /// Bands above it in the tree (0 for an outermost band).
+    pub depth: usize,
+    pub members: usize,
+    pub permutable: bool,
+    /// Per member: carries no coincidence dependence (a parallel loop).
+    pub coincident: Vec<bool>,
+}
+
+/// The bands, in preorder, of isl's schedule of `domain` under the given constraints (isl
+/// text: `{ S[i, j] : ... }`, `{ S[i, j] -> T[i', j'] : ... }`), computed as [`schedule`]
+/// computes it (same options, quota and watchdog), for callers that have isl relations but
+/// no model: `polyprop profile report` on the folded dependences (paper 001, section 5).
+pub fn band_structure(ctx: &IslContext, domain: &str, validity: &str, proximity: &str, coincidence: &str) -> IslResult<Vec<BandShape>> {
+    let constraints = ctx.check(ScheduleConstraints::on_domain(ctx.check(ctx.union_set(domain)?.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_validity(ctx.check(ctx.union_map(validity)?.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_proximity(ctx.check(ctx.union_map(proximity)?.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_coincidence(ctx.check(ctx.union_map(coincidence)?.raw().copy())?))?;
+    let computed = compute_schedule(ctx, constraints)?;
+    let mut bands = Vec::new();
+    collect_bands(ctx, &ctx.check(computed.get_root())?, 0, &mut bands)?;
+    Ok(bands)
+}
+
+/// The bands at and below `node`, `depth` bands above it.
+fn collect_bands(ctx: &IslContext, node: &ScheduleNode, depth: usize, bands: &mut Vec<BandShape>) -> IslResult<()> {
+    let mut below = depth;
+    if ctx.check(node.get_type())? == ScheduleNodeType::Band {
+        let members = ctx.check(node.band_n_member())?;
+        bands.push(BandShape {
+            depth,
+            members: members as usize,
+            permutable: ctx.check(node.band_get_permutable())?,
+            coincident: coincidence(ctx, node, members)?,
+        });
+        below += 1;
+    }
+    for k in 0..ctx.check(node.n_children())? {
+        collect_bands(ctx, &ctx.check(node.get_child(k))?, below, bands)?;
+    }
+    Ok(())
+}
+
+/// isl's scheduler on `constraints` with the options, operation quota and watchdog every
+/// caller shares: whole components, serialized SCCs, Polly's coefficient bounds, at most
+/// `SCHEDULER_OPERATIONS` and `SCHEDULER_TIME`. Any failure (quota, watchdog or another isl
+/// error) is `IslError::Complexity`: the caller leaves things as they were.
+fn compute_schedule(ctx: &IslContext, constraints: ScheduleConstraints) -> IslResult<Schedule> {
     // isl's clustering of components (its default) crashes in `isl_scc_graph_sub` on some of
     // the generator's programs (tests/scheduling.rs): schedule each component whole.
     // SAFETY: the context is live; the option is restored below.
@@ -140,29 +215,7 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
         ctx.raw().reset_error();
         return Err(IslError::Complexity);
     }
-    let computed = Schedule { ptr: computed, should_free_on_drop: true };
-    let root = ctx.check(computed.get_root())?;
-    let mut tiled = Tiled::default();
-    let root = tile_bands(ctx, scop, root, Tiles { size: tile_size, register_columns }, &mut tiled)?;
-    let tree: Schedule = ctx.check(root.get_schedule())?;
-    let map = ctx.check(tree.get_map())?;
-    let mut result = scop.clone();
-    let mut texts = Vec::new();
-    for (statement, _, piece) in UnionMap::from_raw(ctx, map).pieces()? {
-        let text = piece.to_isl_string()?;
-        texts.push((statement, map_out_dims(ctx, &text)?, text));
-    }
-    let width = texts.iter().map(|t| t.1).max().unwrap_or(0);
-    for (statement, _, text) in texts {
-        let Some(position) = result.statements.iter().position(|s| s.name == statement) else {
-            return Ok(Err(format!("the scheduler's map names an unknown statement {statement}")));
-        };
-        result.statements[position].schedule = padded(ctx, &text, width, position)?;
-    }
-    if let Err(refused) = crate::jscop::check_injective(ctx, &result).and_then(|()| crate::jscop::check_legality(ctx, scop, &result)) {
-        return Ok(Err(format!("the scheduler's schedule is refused: {refused}")));
-    }
-    Ok(Ok(Scheduled { scop: result, tiled: tiled.bands, register_tiled: tiled.register }))
+    Ok(Schedule { ptr: computed, should_free_on_drop: true })
 }
 
 /// `compute()`, aborted by a watchdog thread through `isl_ctx_abort` once `limit` has passed

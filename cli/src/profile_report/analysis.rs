@@ -27,10 +27,12 @@
 //! loop called parallel may still carry a recurrence through a register (a reduction into a
 //! scalar) or a write-after-read dependence; write-after-write is found only for a store that
 //! writes the same address at every iteration of a loop (stride 0). Chains are treated as
-//! perfectly nested. Not yet: isl scheduling on the folded relations (skewing, tiling,
-//! permutable bands; issue 16).
+//! perfectly nested. isl's scheduler on the folded relations gives each reported nest its
+//! band structure ([`isl_relations`]); not yet: skewing or tiling suggested from it (issue 16).
 
 mod fusion;
+
+use super::isl_relations;
 
 use runtime::control::LoopKind;
 use runtime::folding::{Coefficient, LabelFunction, Piece};
@@ -67,6 +69,9 @@ pub struct Nest {
     pub accesses: Vec<AccessReport>,
     pub dependences: Vec<DependenceReport>,
     pub suggestions: Vec<Suggestion>,
+    /// isl's scheduler on the nest's folded relations ([`isl_relations`]); `None` only before
+    /// [`analyze`] fills it in.
+    pub isl_schedule: Option<isl_relations::ProfileSchedule>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -174,13 +179,22 @@ pub fn analyze(profile: &Profile, loop_locations: &HashMap<u32, String>, top: us
     let access_instances = profile.instructions.iter().fold(0u64, |n, i| n.saturating_add(i.count));
     // Between nests as well as inside them: found once for the whole profile.
     let fusions = fusion::fusions(profile);
-    let mut nests: Vec<Nest> = nest_roots(profile)
+    let mut nests: Vec<(u32, Nest)> = nest_roots(profile)
         .into_iter()
-        .map(|(root, thread)| nest(profile, &names, &fusions, (root, thread), access_instances))
-        .filter(|n| n.share >= min_share)
+        .map(|(root, thread)| (root, nest(profile, &names, &fusions, (root, thread), access_instances)))
+        .filter(|(_, n)| n.share >= min_share)
         .collect();
-    nests.sort_by(|a, b| b.access_instances.cmp(&a.access_instances));
+    nests.sort_by(|a, b| b.1.access_instances.cmp(&a.1.access_instances));
     nests.truncate(top);
+    // isl's scheduler only on the nests reported: it is the costly part.
+    let nests = nests
+        .into_iter()
+        .map(|(root, mut nest)| {
+            let records: Vec<&InstructionRecord> = members(profile, root, nest.thread).iter().map(|m| m.record).collect();
+            nest.isl_schedule = Some(isl_relations::schedule(profile, &records));
+            nest
+        })
+        .collect();
     Report { binary: profile.binary.clone(), access_instances, nests }
 }
 
@@ -273,6 +287,7 @@ fn nest(profile: &Profile, names: &Names, fusions: &[fusion::Fusion], (root, thr
         accesses: hottest_accesses(profile, names, &members),
         dependences: dependences.iter().map(|d| d.report(names)).collect(),
         suggestions,
+        isl_schedule: None,
     }
 }
 

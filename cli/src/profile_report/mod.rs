@@ -12,11 +12,13 @@
 //! loops are named by the line of their `for` ([`runtime::loop_lines`]), else by their
 //! header's line, and the flame graph's functions by their symbols.
 //!
-//! Not yet (issue 16): isl scheduling on the folded relations (skewing, tiling, permutable
-//! bands).
+//! Per nest, [`isl_relations`] runs isl's scheduler on the folded dependences (as the static
+//! side's `schedule` does) and the report gives its band structure, labelled as derived from
+//! the profile. Not yet (issue 16): skewing and tiling suggested from that schedule.
 
 pub mod analysis;
 pub mod flame_graph;
+pub mod isl_relations;
 pub mod printer;
 
 use clap::Args;
@@ -26,7 +28,8 @@ use std::path::{Path, PathBuf};
 
 /// Suggest loop transformations from a profile: interchange for stride-1 accesses, parallel
 /// loops, the dependence that leaves none parallel, fusion of consecutive loops; a flame graph
-/// of the loops. Not yet: scheduling on the folded dependences (skewing, tiling).
+/// of the loops; isl's schedule of the folded dependences (its bands). Not yet: skewing and
+/// tiling suggested from it.
 #[derive(Args)]
 pub struct ReportArgs {
     /// The profile (polyprop profile -o FILE -- ./app)

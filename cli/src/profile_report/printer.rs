@@ -4,6 +4,7 @@
 //! (paper 001, section 5, Table 3).
 
 use super::analysis::{distance_text, AccessReport, DependenceReport, Distance, Legality, LoopReport, Nest, Report, Suggestion};
+use super::isl_relations::{bands_text, ProfileSchedule, ScheduleOutcome};
 use std::fmt::Write;
 
 /// The whole report as text.
@@ -20,7 +21,10 @@ pub fn render(report: &Report) -> String {
         out,
         "\nparallel, fuse: as far as the profile sees: it traces read-after-write dependences through\n\
          memory, not through registers (a reduction into a scalar), and no write-after-read ones.\n\
-         not yet: scheduling on the folded dependences (skewing, tiling)."
+         isl schedule on the profile: isl's scheduler on those folded dependences; members numbered\n\
+         outermost first, parallel ones (isl's coincident members) carry no dependence left by the\n\
+         bands outside (one member of a band carrying a dependence hides the parallelism below it);\n\
+         not yet: skewing and tiling suggested from it."
     )
     .unwrap();
     out
@@ -62,6 +66,29 @@ fn render_nest(out: &mut String, nest: &Nest) {
     for s in &nest.suggestions {
         writeln!(out, "    {}", suggestion_line(s)).unwrap();
     }
+    if let Some(schedule) = &nest.isl_schedule {
+        render_isl_schedule(out, schedule);
+    }
+}
+
+/// Two lines: the band structure (or why there is none), then what it was computed from.
+fn render_isl_schedule(out: &mut String, schedule: &ProfileSchedule) {
+    let result = match &schedule.outcome {
+        ScheduleOutcome::Bands { bands } => bands_text(bands),
+        ScheduleOutcome::Failed { reason } => format!("isl: {reason}"),
+    };
+    writeln!(out, "  isl schedule on the profile: {result}").unwrap();
+    let mut from = format!(
+        "    from {} of the nest's {} instructions and {} folded dependence(s)",
+        schedule.instructions, schedule.nest_instructions, schedule.dependences
+    );
+    if schedule.non_affine_dependences > 0 {
+        write!(from, "; left out: {} dependence(s) with a non-affine (top) label", schedule.non_affine_dependences).unwrap();
+    }
+    if schedule.other_left_out_dependences > 0 {
+        write!(from, "; left out: {} dependence(s) of instructions not scheduled or too many pieces", schedule.other_left_out_dependences).unwrap();
+    }
+    writeln!(out, "{from}").unwrap();
 }
 
 fn loop_line(l: &LoopReport, nest: &Nest) -> String {
