@@ -703,10 +703,7 @@ impl Affinator<'_> {
         if let Some(c) = ir::const_int(value) {
             return Ok(AffExpr::constant(c));
         }
-        if let Some(load) = self.unconditional_load(value) {
-            return Ok(AffExpr::param(self.parameters.index_of(self.function, load)));
-        }
-        if let Some(load) = self.guarded_base(value) {
+        if let Some(load) = self.unconditional_load(value).or_else(|| self.guarded_base(value)) {
             return Ok(AffExpr::param(self.parameters.index_of(self.function, load)));
         }
         if self.region.defines(value) && self.is_region_invariant(value, 0) {
@@ -830,7 +827,14 @@ impl Affinator<'_> {
         }
         // Reloaded in every iteration (`out->w` in a loop header, where nothing lets LLVM
         // hoist it): the first invariant load of those bytes, wherever it is.
-        self.same_address_loads(value).into_iter().find(|u| ir::value_type(*u) == ty && self.is_invariant_load(*u, 0))
+        self.first_invariant_load_of_bytes(value)
+    }
+
+    /// The first load of the region, in region order, that reads `load`'s bytes as its type
+    /// and is invariant (`is_invariant_load`).
+    fn first_invariant_load_of_bytes(&self, load: ir::Value) -> Option<ir::Value> {
+        let ty = ir::value_type(load);
+        self.same_address_loads(load).into_iter().find(|u| ir::value_type(*u) == ty && self.is_invariant_load(*u, 0))
     }
 
     /// An invariant load `load` as the first invariant load of its bytes in region order
@@ -844,8 +848,7 @@ impl Affinator<'_> {
         if !self.region.defines(pointer) || ir::opcode(pointer) != Some(LLVMOpcode::LLVMLoad) {
             return load;
         }
-        let ty = ir::value_type(load);
-        self.same_address_loads(load).into_iter().find(|u| ir::value_type(*u) == ty && self.is_invariant_load(*u, 0)).unwrap_or(load)
+        self.first_invariant_load_of_bytes(load).unwrap_or(load)
     }
 
     fn always_executed(&self, inst: ir::Value) -> bool {
@@ -943,7 +946,7 @@ impl Affinator<'_> {
     /// its entry (`in->data[...]` only inside the loops, `p->features` as the bound of a
     /// loop inside one over `p->count`, under their guards): the first load of those bytes in
     /// region order stands for all of them, a base or a parameter that code generation reads
-    /// only where one of them runs (`BuiltScop::load_guard`), as Polly hoists invariant loads
+    /// only where one of them runs (`BuiltScop::load_guards`), as Polly hoists invariant loads
     /// under their execution context.
     pub fn guarded_base(&self, base: ir::Value) -> Option<ir::Value> {
         let base = if ir::is_phi(base) && self.region.defines(base) { ir::reloads_of_one_address(base)? } else { base };

@@ -1859,13 +1859,10 @@ impl<'ctx> Emitter<'_, 'ctx> {
             return Ok(self.ir.i1().const_int(0, false).into());
         };
         let mut ok = ascending;
-        let written: Vec<ArrayId> = written_arrays(self.plan.scop);
         let (lo, hi) = self.table_range(table)?;
-        for array in written {
+        for array in self.plan.scop.written_arrays() {
             let Some((lo2, hi2)) = self.accessed_range(array)? else { continue };
-            let before = self.ir.icmp(IntPredicate::ULE, hi, lo2)?;
-            let after = self.ir.icmp(IntPredicate::ULE, hi2, lo)?;
-            let outside = self.ir.binary(Opcode::Or, before, after)?;
+            let outside = self.ranges_apart((lo, hi), (lo2, hi2))?;
             ok = self.ir.binary(Opcode::And, ok, outside)?;
         }
         Ok(ok)
@@ -1877,10 +1874,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let (first, last) = (self.ast_expr(&bounds.bounds[0].0)?, self.ast_expr(&bounds.bounds[0].1)?);
         let base = self.base_value(table)?;
         let base = self.ir.ptr_to_int(base)?;
-        let pointer = self.int(8);
-        let lo = self.ir.add(base, self.ir.mul(first, pointer)?)?;
-        let hi = self.ir.add(base, self.ir.mul(self.ir.add(last, self.int(1))?, pointer)?)?;
-        Ok((lo, hi))
+        self.byte_range(base, (first, last), 8)
     }
 
     /// For a row-pointer table with bounds: the call of `row_check`'s function (once), whether
@@ -1917,19 +1911,31 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let address = materialize(&self.ir, ir::operand(load, 0), &self.args, &mut self.cache)?;
         let start = self.ir.ptr_to_int(address)?;
         let end = self.ir.add(start, self.int(bridge::access_size(load) as i64))?;
-        let before = self.ir.icmp(IntPredicate::ULE, end, lo)?;
-        let after = self.ir.icmp(IntPredicate::ULE, hi, start)?;
-        self.ir.binary(Opcode::Or, before, after)
+        self.ranges_apart((start, end), (lo, hi))
     }
 
     /// Whether the accessed byte ranges of two arrays are disjoint (`accessed_range`).
     fn disjoint(&mut self, first: ArrayId, second: ArrayId) -> Built<Val<'ctx>> {
-        let (Some((lo1, hi1)), Some((lo2, hi2))) = (self.accessed_range(first)?, self.accessed_range(second)?) else {
+        let (Some(one), Some(other)) = (self.accessed_range(first)?, self.accessed_range(second)?) else {
             return Ok(self.ir.i1().const_int(1, false).into());
         };
+        self.ranges_apart(one, other)
+    }
+
+    /// Whether the byte ranges `[lo, hi)` `one` and `other` do not overlap (unsigned: addresses).
+    fn ranges_apart(&self, (lo1, hi1): (Val<'ctx>, Val<'ctx>), (lo2, hi2): (Val<'ctx>, Val<'ctx>)) -> Built<Val<'ctx>> {
         let before = self.ir.icmp(IntPredicate::ULE, hi1, lo2)?;
         let after = self.ir.icmp(IntPredicate::ULE, hi2, lo1)?;
         self.ir.binary(Opcode::Or, before, after)
+    }
+
+    /// The bytes `[base + lo * bytes, base + (hi + 1) * bytes)` of the elements `lo..=hi`.
+    fn byte_range(&self, base: Val<'ctx>, (lo, hi): (Val<'ctx>, Val<'ctx>), bytes: i64) -> Built<(Val<'ctx>, Val<'ctx>)> {
+        let bytes = self.int(bytes);
+        let lo = self.ir.add(base, self.ir.mul(lo, bytes)?)?;
+        let hi1 = self.ir.add(hi, self.int(1))?;
+        let hi = self.ir.add(base, self.ir.mul(hi1, bytes)?)?;
+        Ok((lo, hi))
     }
 
     /// The byte range `[lo, hi)` an array's accesses reach, from their subscript bounds
@@ -1951,22 +1957,11 @@ impl<'ctx> Emitter<'_, 'ctx> {
         };
         let lo = lin(self, &|b| &b.0)?;
         let hi = lin(self, &|b| &b.1)?;
-        let bytes = self.int(array.element.size_in_bytes() as i64);
+        let bytes = array.element.size_in_bytes() as i64;
         let base = self.base_value(id)?;
         let base = self.ir.ptr_to_int(base)?;
-        let lo = self.ir.add(base, self.ir.mul(lo, bytes)?)?;
-        let hi1 = self.ir.add(hi, self.int(1))?;
-        let hi = self.ir.add(base, self.ir.mul(hi1, bytes)?)?;
-        Ok(Some((lo, hi)))
+        self.byte_range(base, (lo, hi), bytes).map(Some)
     }
-}
-
-/// The arrays some statement of `scop` writes (not scalars).
-fn written_arrays(scop: &Scop) -> Vec<ArrayId> {
-    let mut out: Vec<ArrayId> = scop.statements.iter().map(|s| s.write.array).filter(|&a| !scop.arrays[a].is_scalar()).collect();
-    out.sort_unstable();
-    out.dedup();
-    out
 }
 
 /// The wrap flags of a subscript's top-level operations (`Emitter::subscript`): `nsw` when it

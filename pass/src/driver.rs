@@ -32,9 +32,10 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     let only_transform = mode == "polyprop" && options.prints_only_transform();
     let profile = crate::profile::for_function(options, function);
     if printing("profile") {
-        output.push_str(&profile.as_ref().map(|p| crate::profile::report(a, function, &name, p)).unwrap_or_default());
+        output.push_str(&profile.as_ref().map(|p| crate::profile::report(a, function, &name, &p.profile)).unwrap_or_default());
     }
-    let evidence = crate::profile::Evidence::of(profile.as_deref());
+    let no_evidence = crate::profile::Evidence::default();
+    let evidence = profile.as_ref().map_or(&no_evidence, |p| &p.evidence);
     if only_transform && options.import_jscop.is_none() && !options.schedule && evidence.is_empty() && !crate::arrays::allocates(function) {
         if printing("transform") {
             output.push_str(&nothing_allocated(&name));
@@ -43,7 +44,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     }
     let scope = if only_transform { detect::Scope::Transformable } else { detect::Scope::Everything };
     crate::timing::take();
-    let candidates = crate::timing::stage("detect and model", || detect::detect(a, function, options.quota, scope, &evidence));
+    let candidates = crate::timing::stage("detect and model", || detect::detect(a, function, options.quota, scope, evidence));
     let model_time = crate::timing::take();
     if printing("detect") {
         output.push_str(&printers::detection(&name, &candidates));
@@ -461,10 +462,9 @@ fn runtime_check(
     let aliased = scop.alias_checks.iter().flat_map(|c| [c.first, c.second]);
     let written_over_fields = built.field_checks.iter().map(|(_, array)| *array);
     let tables = (0..scop.arrays.len()).filter(|&a| scop.arrays[a].row_pointers);
-    let written: Vec<usize> = scop.statements.iter().map(|s| s.write.array).filter(|&a| !scop.arrays[a].is_scalar()).collect();
     let arrays: Vec<usize> = match scop.arrays.iter().any(|a| a.row_pointers) {
         // Row-pointer tables are checked against the arrays the region writes.
-        true => aliased.chain(written_over_fields).chain(tables).chain(written).collect(),
+        true => aliased.chain(written_over_fields).chain(tables).chain(scop.written_arrays()).collect(),
         false => aliased.chain(written_over_fields).collect(),
     };
     for array in arrays {

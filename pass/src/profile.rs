@@ -26,8 +26,16 @@ use std::fmt::Write;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// A profile as read: the profile, or why it cannot be used.
-type Loaded = Result<Arc<Profile>, String>;
+/// A profile as read, with what it lets the model assume (computed once per profile, not
+/// once per function).
+#[derive(Debug)]
+pub struct Read {
+    pub profile: Profile,
+    pub evidence: Evidence,
+}
+
+/// A profile as read, or why it cannot be used.
+type Loaded = Result<Arc<Read>, String>;
 
 /// The profiles read by this process, by path: a clang process compiles many functions,
 /// each of which would otherwise read and check the file again.
@@ -43,7 +51,9 @@ pub fn load(path: &str) -> (Loaded, bool) {
     if let Some(found) = cache.get(path) {
         return (found.clone(), false);
     }
-    let read = Profile::read(Path::new(path)).map(Arc::new).map_err(|e| e.message);
+    let read = Profile::read(Path::new(path))
+        .map(|profile| Arc::new(Read { evidence: Evidence::of(&profile), profile }))
+        .map_err(|e| e.message);
     cache.insert(path.to_string(), read.clone());
     (read, true)
 }
@@ -70,13 +80,13 @@ fn warn_other_sources(path: &str, file: &str) {
 }
 
 /// The profile for `function`, if `profile=FILE` names one the pass can use for it.
-pub fn for_function(options: &crate::options::Options, function: Value) -> Option<Arc<Profile>> {
-    let (path, profile) = usable(options)?;
-    if let Some(file) = other_sources(&profile, function) {
+pub fn for_function(options: &crate::options::Options, function: Value) -> Option<Arc<Read>> {
+    let (path, read) = usable(options)?;
+    if let Some(file) = other_sources(&read.profile, function) {
         warn_other_sources(path, &file);
         return None;
     }
-    Some(profile)
+    Some(read)
 }
 
 /// The one line for a profile the pass cannot use.
@@ -92,10 +102,10 @@ pub fn warn_if_unusable(options: &crate::options::Options) {
 
 /// The path and the profile of `profile=FILE` if it reads; the first reader of a profile that
 /// does not says why on stderr.
-fn usable(options: &crate::options::Options) -> Option<(&str, Arc<Profile>)> {
+fn usable(options: &crate::options::Options) -> Option<(&str, Arc<Read>)> {
     let path = options.profile.as_deref()?;
     match load(path) {
-        (Ok(profile), _) => Some((path, profile)),
+        (Ok(read), _) => Some((path, read)),
         (Err(why), first) => {
             if first {
                 eprint!("{}", unusable(&why));
@@ -106,7 +116,7 @@ fn usable(options: &crate::options::Options) -> Option<(&str, Arc<Profile>)> {
 }
 
 /// The accesses a profile saw behave affinely, by source line, kind and width.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Evidence {
     /// Per `(line, store, bytes)`: whether every folded access of that kind and width on the
     /// line has an affine address in every piece (no `Top` coefficient, no give-up).
@@ -114,10 +124,10 @@ pub struct Evidence {
 }
 
 impl Evidence {
-    /// The evidence of `profile` (no evidence without one).
-    pub fn of(profile: Option<&Profile>) -> Evidence {
+    /// The evidence of `profile`.
+    fn of(profile: &Profile) -> Evidence {
         let mut affine: HashMap<(Line, bool, u8), bool> = HashMap::new();
-        for r in profile.map_or(&[][..], |p| &p.instructions[..]) {
+        for r in &profile.instructions {
             let Some(line) = r.location.as_deref().and_then(line_of) else { continue };
             let folded = &r.folded;
             let is_affine = !folded.gave_up

@@ -768,6 +768,14 @@ impl Scop {
         format!("{}{{ {}[{}]{} }}", self.param_prefix(), a.name, dims.join(", "), condition)
     }
 
+    /// The arrays (not scalars) some statement writes, each once, in order.
+    pub fn written_arrays(&self) -> Vec<ArrayId> {
+        let mut out: Vec<ArrayId> = self.statements.iter().map(|s| s.write.array).filter(|&a| !self.arrays[a].is_scalar()).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Whether some statement writes `array` with a may-write.
     pub fn has_may_writes(&self, array: ArrayId) -> bool {
         self.statements.iter().any(|s| s.write.array == array && s.may_write())
