@@ -6,7 +6,8 @@
 // odd sizes (the garbage rows not printed): outputs identical. `long` counters with
 // `float (*)[64]`, `int` counters with flattened subscripts and a chain of two temporaries.
 // The negative twin: a calloc'd temporary's unwritten rows read zeros, which the source
-// defines: nothing is assumed and the temporary stays.
+// defines: nothing is assumed; the zeros get a statement of their own
+// (propagation/src/zero_initialized.rs, lit/propagation/zero-initialized.c) and propagate.
 // RUN: %clang -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s
 // RUN: %t.naive 12 > %t.naive.out && %t.naive 13 >> %t.naive.out && %t.naive 1 >> %t.naive.out && %t.naive 0 >> %t.naive.out
@@ -16,7 +17,7 @@
 // RUN: %model'print<polyprop-propagation>' %t.ll | FileCheck %s --check-prefix=PROP
 // CHECK-DAG: polyprop: function pairs, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function pairs_chain, function body: transformed: 2 temporaries removed
-// CHECK-DAG: polyprop: function pairs_zeroed, function body: not transformed: nothing propagated: no temporary array removed
+// CHECK-DAG: polyprop: function pairs_zeroed, function body: transformed: 1 temporaries removed
 // PROP-LABEL: polyprop-propagation: function pairs, function body
 // PROP-NEXT: propagation
 // PROP-NEXT: assumed: no read of indeterminate t: [n, {{.*}}] -> { : (n) mod 2 = 0 or
@@ -26,7 +27,8 @@
 // PROP-NEXT: assumed: no read of indeterminate t, u: [n, {{.*}}] -> { : (n) mod 2 = 0 or
 // PROP-LABEL: polyprop-propagation: function pairs_zeroed, function body
 // PROP-NEXT: propagation
-// PROP-NEXT: #0 t (temporary)
+// PROP-NEXT: initial zeros written first (calloc): t
+// PROP-NEXT: #0 t (temporary): propagated {{.*}} removed writes Zeros_t, S0
 #include <stdio.h>
 #include <stdlib.h>
 /* Written for even n, as camera pipe's interleave: pairs of rows are written, all n rows are
@@ -59,8 +61,8 @@ void pairs_chain(int n, int m, float *restrict out, const float *restrict in) {
   free(u);
   free(t);
 }
-/* calloc'd: the rows no stage writes read zeros, which the source defines: nothing assumed,
- * the temporary stays. */
+/* calloc'd: the rows no stage writes read zeros, which the source defines: nothing assumed;
+ * the zeros propagate. */
 void pairs_zeroed(long n, long m, float (*restrict out)[64], const float (*restrict in)[64]) {
   float (*t)[64] = calloc(n * 64, sizeof(float));
   for (long y = 0; y < n / 2; y++)

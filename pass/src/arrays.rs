@@ -20,7 +20,7 @@ use crate::region::Region;
 use llvm_sys::LLVMOpcode;
 use polyhedral::affine::AffExpr;
 use polyhedral::delinearization::{delinearize, Poly};
-use polyhedral::model::{Access, AliasCheck, Array, ArrayId, Liveness, ScalarType};
+use polyhedral::model::{Access, AliasCheck, Array, ArrayId, Contents, Liveness, ScalarType};
 use std::collections::HashMap;
 
 pub struct Arrays {
@@ -157,9 +157,13 @@ pub fn resolve(
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
         // The rows of a table are wherever the program put them: live-out.
         let liveness = if g.row_pointers { Liveness::LiveOut } else { liveness(region, g.base) };
-        let uninitialized = liveness == Liveness::Temporary && !is_zeroed(g.base);
+        let initial = match liveness {
+            Liveness::LiveOut => Contents::Program,
+            Liveness::Temporary if is_zeroed(g.base) => Contents::Zeros,
+            Liveness::Temporary => Contents::Indeterminate,
+        };
         let row_pointers = g.row_pointers;
-        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, uninitialized, row_pointers });
+        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, initial, row_pointers });
         out.bases.push(g.base);
         out.delinearized.push(delinearized);
         out.equal_sizes.push(equal_sizes);

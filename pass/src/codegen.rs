@@ -219,7 +219,12 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Retur
         return Err("not yet: variadic functions".into());
     }
     let invariant = |v: Value| invariant_in(v, plan.place);
+    let used = used_arrays(plan.scop);
     for (id, array) in plan.scop.arrays.iter().enumerate() {
+        // An array propagation removed is neither allocated nor addressed.
+        if !used[id] && array.liveness == Liveness::Temporary {
+            continue;
+        }
         let handed_back = plan.returned == Some(id) || plan.used_after.iter().any(|(_, s)| *s == id);
         if array.is_scalar() && array.liveness == Liveness::LiveOut && !handed_back {
             return Err(format!("not yet: live-out scalar {}", array.name));
@@ -234,7 +239,7 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Retur
                     ir::is_argument(base)
                         || ir::is_global(base)
                         || loaded
-                        || (allocates_by_size(base) && invariant(ir::call_arguments(base)[0]))
+                        || (allocates_by_size(base) && ir::call_arguments(base).into_iter().all(invariant))
                         || (is_local_array(base) && array.liveness == Liveness::Temporary)
                 }
             };
@@ -343,11 +348,12 @@ fn returned_allocation(value: Value, plan: &Plan<'_>) -> Option<ArrayId> {
     (malloc && written && !plan.scop.arrays[id].is_scalar()).then_some(id)
 }
 
-/// An allocation whose one argument is its size in bytes (`malloc`, C++'s `new[]` and `new`):
-/// the generated code allocates the arrays it keeps itself, with `malloc` of that size, and
-/// frees them, whatever the source allocated them with.
+/// An allocation whose arguments are its size (`malloc`, C++'s `new[]` and `new`: bytes;
+/// `calloc`: elements and element size): the generated code allocates the arrays it keeps
+/// itself, with `malloc` (or `calloc`, whose zeros the model may read) of that size, and frees
+/// them, whatever the source allocated them with.
 fn allocates_by_size(base: Value) -> bool {
-    matches!(ir::called_function_name(base).as_deref(), Some("malloc" | "_Znam" | "_Znwm"))
+    matches!(ir::called_function_name(base).as_deref(), Some("malloc" | "calloc" | "_Znam" | "_Znwm"))
 }
 
 /// A local array of a size known at compile time (`double mean[M]`, an `alloca` of one
@@ -669,9 +675,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             }
             let base = plan.bases[id];
             let pointer = if allocates_by_size(base) && plan.place.is_none() {
-                let size = materialize(&self.ir, ir::call_arguments(base)[0], &self.args, &mut self.cache)?;
-                let malloc = self.ir.function("malloc", Some(self.ir.i8_ptr().into()), &[size.get_type()]);
-                let raw = self.ir.call_value(malloc, &[size])?;
+                let zeroed = ir::called_function_name(base).as_deref() == Some("calloc");
+                let arguments = &ir::call_arguments(base)[..if zeroed { 2 } else { 1 }];
+                let size = arguments.iter().map(|&a| materialize(&self.ir, a, &self.args, &mut self.cache)).collect::<Result<Vec<_>, _>>()?;
+                let types: Vec<_> = size.iter().map(|v| v.get_type()).collect();
+                let allocate = self.ir.function(if zeroed { "calloc" } else { "malloc" }, Some(self.ir.i8_ptr().into()), &types);
+                let raw = self.ir.call_value(allocate, &size)?;
                 let p = self.ir.bitcast(raw, ptr_ty, &array.name)?;
                 self.to_free.push(p);
                 p

@@ -111,6 +111,20 @@ pub enum Liveness {
     Temporary,
 }
 
+/// The contents of an array at the SCoP's entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contents {
+    /// Whatever the program stored there before (arguments, globals, live-out memory).
+    Program,
+    /// Indeterminate: a temporary from `malloc`, `new[]` or a local array. A read that no
+    /// write of the SCoP reaches reads garbage, and propagation may assume at run time that
+    /// none happens (`propagation::uninitialized`).
+    Indeterminate,
+    /// All bytes zero: a temporary from `calloc`. A read that no write of the SCoP reaches
+    /// reads zero, which propagation writes first (`propagation::zero_initialized`).
+    Zeros,
+}
+
 /// An array or scalar location.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Array {
@@ -121,10 +135,8 @@ pub struct Array {
     /// Empty for scalars.
     pub sizes: Vec<Option<AffExpr>>,
     pub liveness: Liveness,
-    /// Whether the contents at the SCoP's entry are indeterminate (a temporary from
-    /// `malloc`, `new[]` or a local array; not `calloc`): a read that no write of the SCoP
-    /// reaches reads garbage, and propagation may assume at run time that none happens.
-    pub uninitialized: bool,
+    /// What the array holds at the SCoP's entry, where the SCoP has not written it yet.
+    pub initial: Contents,
     /// Whether the array is a table of row pointers (`float **w`, read as `w[k][j]`): the
     /// outermost subscript selects a row pointer at the base, the inner one an element of
     /// that row; the inner size is unknown. The model takes the rows for one two-dimensional
@@ -137,7 +149,7 @@ pub struct Array {
 impl Array {
     /// A scalar: no dimensions, contents defined at entry.
     pub fn scalar(name: String, element: ScalarType, liveness: Liveness) -> Array {
-        Array { name, element, sizes: Vec::new(), liveness, uninitialized: false, row_pointers: false }
+        Array { name, element, sizes: Vec::new(), liveness, initial: Contents::Program, row_pointers: false }
     }
 
     pub fn is_scalar(&self) -> bool {

@@ -39,6 +39,7 @@ mod reload_test;
 mod report;
 mod splitting;
 mod uninitialized;
+mod zero_initialized;
 mod unrolling;
 
 pub use heuristics::cache_lines;
@@ -126,7 +127,14 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     readable_context(scop).map_err(|e| PropagationError::InvalidModel(e.to_string()))?;
     let ctx = IslContext::new(options.max_operations);
     let mut report = Report { cache_line: options.cache_line, cache_limit: options.cache_limit, ..Report::default() };
-    let (mut worklist, skipped) = candidates(scop, options);
+    let mut current = scop.clone();
+    // The zeros a calloc'd temporary is read at before it is written get their statement,
+    // which makes a temporary that only those zeros reach a candidate too.
+    if let Ok(Some((zeros, arrays))) = zero_initialized::write_initial_zeros(&ctx, &current) {
+        current = zeros;
+        report.zeros_written = arrays;
+    }
+    let (mut worklist, skipped) = candidates(&current, options);
     for array in skipped {
         report.locations.push(location_report(scop, array, None, Outcome::NotPropagated(Reason::LiveOutNotEnabled)));
     }
@@ -137,11 +145,10 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         }
         !kept
     });
-    let mut current = scop.clone();
     // Reads of indeterminate contents are assumed away first: they would keep their arrays.
     // Running out of the quota here only means assuming nothing.
     ctx.reset_quota();
-    if let Ok(Some((assumed, arrays, set))) = uninitialized::exclude_garbage_reads(&ctx, scop) {
+    if let Ok(Some((assumed, arrays, set))) = uninitialized::exclude_garbage_reads(&ctx, &current) {
         current = assumed;
         report.assumed = Some((arrays, set));
     }

@@ -208,6 +208,9 @@ pub struct Report {
     /// Temporaries read where no write reaches, and the assumption (a parameter set) under
     /// which those reads do not happen (`uninitialized`).
     pub assumed: Option<(Vec<String>, String)>,
+    /// Zero-initialized temporaries read before they are written, whose zeros got a statement
+    /// (`zero_initialized`).
+    pub zeros_written: Vec<String>,
     /// Scalar updates split per iteration of their few constant iterations (`unrolling`), with
     /// their parts.
     pub split_reductions: Vec<(String, usize)>,
@@ -242,6 +245,9 @@ fn list(names: &[String]) -> String {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "propagation (cache line {} elements, limit {} lines per iteration):", self.cache_line, self.cache_limit)?;
+        if !self.zeros_written.is_empty() {
+            writeln!(f, "  initial zeros written first (calloc): {}", self.zeros_written.join(", "))?;
+        }
         if let Some((arrays, set)) = &self.assumed {
             writeln!(f, "  assumed: no read of indeterminate {}: {set}", arrays.join(", "))?;
         }

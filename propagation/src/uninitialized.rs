@@ -1,6 +1,6 @@
 //! Reads of indeterminate contents (not in paper 003, which assumes every temporary element
 //! read was written). A temporary from `malloc`, `new[]` or a local array
-//! (`Array::uninitialized`) holds garbage until the SCoP writes it; a read instance that no
+//! (`Contents::Indeterminate`) holds garbage until the SCoP writes it; a read instance that no
 //! write reaches (no RAW dependence ends in it) reads that garbage, and the source gives it
 //! no value to keep. Camera pipe is written for even image sizes: its interleave writes rows
 //! `0 .. 2 * (R / 2)` of the full-resolution channels, its colour correction reads rows
@@ -15,7 +15,7 @@
 
 use crate::reload_test::{Analysis, Relations};
 use polyhedral::isl::{self, IslContext, IslResult, ParamSet, UnionSet};
-use polyhedral::model::{ArrayId, Assumption, Liveness, Scop};
+use polyhedral::model::{ArrayId, Assumption, Contents, Liveness, Scop};
 
 /// The assumption must allow every parameter to be at least this large.
 const LARGE: i32 = 64;
@@ -31,7 +31,7 @@ pub(crate) fn exclude_garbage_reads(ctx: &IslContext, scop: &Scop) -> IslResult<
     let candidates: Vec<ArrayId> = (0..scop.arrays.len())
         .filter(|&a| {
             let array = &scop.arrays[a];
-            array.uninitialized && array.liveness == Liveness::Temporary && !array.is_scalar()
+            array.initial == Contents::Indeterminate && array.liveness == Liveness::Temporary && !array.is_scalar()
         })
         .collect();
     if candidates.is_empty() {
@@ -100,12 +100,28 @@ fn reads_beyond_writes(ctx: &IslContext, analysis: &Analysis, scop: &Scop, array
 /// Per statement reading `array`: the instances that read it where no write reaches, for the
 /// statements that have some.
 fn garbage_reads<'c>(ctx: &'c IslContext, analysis: &Analysis<'_, 'c>, scop: &Scop, array: ArrayId) -> IslResult<Vec<(usize, UnionSet<'c>)>> {
+    let mut out: Vec<(usize, UnionSet<'c>)> = Vec::new();
+    for (target, _, instances) in unreached_reads(ctx, analysis, scop, array)? {
+        match out.last_mut() {
+            Some((last, garbage)) if *last == target => *garbage = instances.union(garbage.copy()?)?.coalesce()?,
+            _ => out.push((target, instances)),
+        }
+    }
+    Ok(out)
+}
+
+/// Per read of `array` (statement, index among its value's reads): the instances no write
+/// reaches, for the reads that have some, in statement order.
+pub(crate) fn unreached_reads<'c>(
+    ctx: &'c IslContext,
+    analysis: &Analysis<'_, 'c>,
+    scop: &Scop,
+    array: ArrayId,
+) -> IslResult<Vec<(usize, usize, UnionSet<'c>)>> {
     let dependences = analysis.raw_dependences(array)?;
     let mut out = Vec::new();
     for (target, statement) in scop.statements.iter().enumerate() {
-        let reads = statement.value.reads();
-        let mut garbage = None;
-        for (k, read) in reads.iter().enumerate() {
+        for (k, read) in statement.value.reads().iter().enumerate() {
             if read.array != array {
                 continue;
             }
@@ -113,14 +129,9 @@ fn garbage_reads<'c>(ctx: &'c IslContext, analysis: &Analysis<'_, 'c>, scop: &Sc
             for d in dependences.iter().filter(|d| d.target == target && d.read == k) {
                 unreached = unreached.subtract(ctx.union_map(&d.relation)?.range()?)?;
             }
-            garbage = Some(match garbage {
-                Some(g) => unreached.union(g)?,
-                None => unreached,
-            });
-        }
-        if let Some(g) = garbage.map(|g| g.coalesce()).transpose()? {
-            if !g.is_empty()? {
-                out.push((target, g));
+            let unreached = unreached.coalesce()?;
+            if !unreached.is_empty()? {
+                out.push((target, k, unreached));
             }
         }
     }
