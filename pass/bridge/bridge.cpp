@@ -966,12 +966,55 @@ struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
   }
 };
 
+// Turns `p = malloc(n); memset(p, 0, n)` into `p = calloc(n, 1)` before modeling. C clears a
+// temporary with memset where it could have asked calloc; the model knows calloc's zeros
+// (propagation's zero_initialized.rs) but a memset is a call that writes memory, a reject
+// reason. Exact: only a memset of zeros over the same size value, in the malloc's block, with
+// nothing between them using the pointer (a fresh allocation is touched only through it);
+// `free` takes calloc's memory as it took malloc's. C++'s `new[]` stays: `delete[]` of calloc's
+// memory would be undefined.
+struct ZeroedAllocationsPass : PassInfoMixin<ZeroedAllocationsPass> {
+  static CallInst *clearedMalloc(MemSetInst &M) {
+    auto *Byte = dyn_cast<ConstantInt>(M.getValue());
+    auto *C = dyn_cast<CallInst>(M.getDest()->stripPointerCasts());
+    const Function *Callee = C ? C->getCalledFunction() : nullptr;
+    if (M.isVolatile() || !Byte || !Byte->isZero() || !Callee || Callee->getName() != "malloc" ||
+        C->arg_size() != 1 || C->getArgOperand(0) != M.getLength() || C->getParent() != M.getParent())
+      return nullptr;
+    for (Instruction *J = C->getNextNode(); J && J != &M; J = J->getNextNode())
+      if (!isa<CastInst>(J) && any_of(J->operands(), [&](Value *V) { return V->stripPointerCasts() == C; }))
+        return nullptr;
+    return C;
+  }
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    SmallVector<std::pair<CallInst *, MemSetInst *>, 4> Pairs;
+    for (Instruction &I : instructions(F))
+      if (auto *M = dyn_cast<MemSetInst>(&I))
+        if (CallInst *C = clearedMalloc(*M))
+          Pairs.push_back({C, M});
+    for (auto [C, M] : Pairs) {
+      Value *Size = C->getArgOperand(0);
+      FunctionCallee Calloc = F.getParent()->getOrInsertFunction(
+          "calloc", FunctionType::get(C->getType(), {Size->getType(), Size->getType()}, false));
+      auto *Zeroed = CallInst::Create(Calloc, {Size, ConstantInt::get(Size->getType(), 1)}, C->getName(), C);
+      // A fresh allocation, as malloc's was: alias analysis keeps it apart from every other array.
+      Zeroed->addRetAttr(Attribute::NoAlias);
+      Zeroed->setDebugLoc(C->getDebugLoc());
+      M->eraseFromParent();
+      C->replaceAllUsesWith(Zeroed);
+      C->eraseFromParent();
+    }
+    return Pairs.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+};
+
 // The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
 // SCEV still sees every loop of a naive pipeline).
 const char *CanonicalizationPipeline =
     "polyprop-inline-helpers,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
     "loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
-    "loop(indvars),polyprop-split-select-loads,loop-simplify,lcssa";
+    "loop(indvars),polyprop-zeroed-allocations,polyprop-split-select-loads,loop-simplify,lcssa";
 
 const char *PassNames[] = {"polyprop-detect",      "polyprop-scops", "polyprop-deps",
                            "polyprop-propagation", "polyprop-ast",   "polyprop-export-jscop",
@@ -1037,6 +1080,10 @@ void registerCallbacks(PassBuilder &PB) {
           return !errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline));
         if (Name == "polyprop-inline-helpers") {
           FPM.addPass(InlineHelpersPass());
+          return true;
+        }
+        if (Name == "polyprop-zeroed-allocations") {
+          FPM.addPass(ZeroedAllocationsPass());
           return true;
         }
         if (Name == "polyprop-split-select-loads") {
