@@ -92,24 +92,7 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     if scop.statements.len() > MAX_STATEMENTS {
         return Ok(Err(format!("{} statements (at most {MAX_STATEMENTS} are scheduled)", scop.statements.len())));
     }
-    let assumed = assumed_context(ctx, scop)?;
-    let mut domain = ctx.union_set(&scop.statements[0].domain)?;
-    let mut timed = ctx.empty_union_map()?;
-    for s in &scop.statements {
-        let d = ctx.union_set(&s.domain)?;
-        timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(d.copy()?)?)?;
-        domain = domain.union(d)?;
-    }
-    let domain = domain.intersect_params(&assumed)?;
-    // { S[i] -> T[j] : conflict, θ(S[i]) <lex θ(T[j]) }: what the new order must keep.
-    let conflicts = dependences::conflicts(ctx, scop, false)?;
-    let both = conflicts.copy()?.union(conflicts.reverse()?)?;
-    let ordered = both.intersect(timed.copy()?.lex_lt(timed)?)?;
-    let constraints = ctx.check(ScheduleConstraints::on_domain(ctx.check(domain.raw().copy())?))?;
-    let constraints = ctx.check(constraints.set_validity(ctx.check(ordered.raw().copy())?))?;
-    let constraints = ctx.check(constraints.set_proximity(ctx.check(ordered.raw().copy())?))?;
-    let constraints = ctx.check(constraints.set_coincidence(ctx.check(ordered.raw().copy())?))?;
-    let computed = compute_schedule(ctx, constraints)?;
+    let computed = compute_schedule(ctx, constraints(ctx, scop)?)?;
     let root = ctx.check(computed.get_root())?;
     let mut tiled = Tiled::default();
     let root = tile_bands(ctx, scop, root, Tiles { size: tile_size, register_columns }, &mut tiled)?;
@@ -134,6 +117,46 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     Ok(Ok(Scheduled { scop: result, tiled: tiled.bands, register_tiled: tiled.register }))
 }
 
+/// The scheduler's constraints on the model (module documentation): its statements'
+/// domains under the assumed context, and every memory conflict in the order the current
+/// schedule runs it as validity, proximity and coincidence.
+fn constraints(ctx: &IslContext, scop: &Scop) -> IslResult<ScheduleConstraints> {
+    let assumed = assumed_context(ctx, scop)?;
+    let mut domain = ctx.union_set(&scop.statements[0].domain)?;
+    let mut timed = ctx.empty_union_map()?;
+    for s in &scop.statements {
+        let d = ctx.union_set(&s.domain)?;
+        timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(d.copy()?)?)?;
+        domain = domain.union(d)?;
+    }
+    let domain = domain.intersect_params(&assumed)?;
+    // { S[i] -> T[j] : conflict, θ(S[i]) <lex θ(T[j]) }: what the new order must keep.
+    let conflicts = dependences::conflicts(ctx, scop, false)?;
+    let both = conflicts.copy()?.union(conflicts.reverse()?)?;
+    let ordered = both.intersect(timed.copy()?.lex_lt(timed)?)?;
+    let constraints = ctx.check(ScheduleConstraints::on_domain(ctx.check(domain.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_validity(ctx.check(ordered.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_proximity(ctx.check(ordered.raw().copy())?))?;
+    ctx.check(constraints.set_coincidence(ctx.check(ordered.raw().copy())?))
+}
+
+/// The bands, in preorder, of the schedule [`schedule`] computes for the model, before any
+/// tiling: what `polyprop profile report --static` compares the profile's schedule with.
+/// A model without statements has none; one with more than `MAX_STATEMENTS` is
+/// `IslError::Complexity`, as [`schedule`] refuses it.
+pub fn model_band_structure(ctx: &IslContext, scop: &Scop) -> IslResult<Vec<BandShape>> {
+    if scop.statements.is_empty() {
+        return Ok(Vec::new());
+    }
+    if scop.statements.len() > MAX_STATEMENTS {
+        return Err(IslError::Complexity);
+    }
+    let computed = compute_schedule(ctx, constraints(ctx, scop)?)?;
+    let mut bands = Vec::new();
+    collect_bands(ctx, &ctx.check(computed.get_root())?, 0, &mut bands)?;
+    Ok(bands)
+}
+
 /// One band of a schedule tree, as [`band_structure`] reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BandShape {
@@ -143,6 +166,9 @@ pub struct BandShape {
     pub permutable: bool,
     /// Per member: carries no coincidence dependence (a parallel loop).
     pub coincident: Vec<bool>,
+    /// Per member: for some statement, an affine combination of two or more of its
+    /// iterators (`t + i`: a skew), not one iterator or a constant.
+    pub skewed: Vec<bool>,
 }
 
 /// The bands, in preorder, of isl's schedule of `domain` under the given constraints (isl
@@ -170,6 +196,7 @@ fn collect_bands(ctx: &IslContext, node: &ScheduleNode, depth: usize, bands: &mu
             members: members as usize,
             permutable: ctx.check(node.band_get_permutable())?,
             coincident: coincidence(ctx, node, members)?,
+            skewed: skewed_members(ctx, node, members)?,
         });
         below += 1;
     }
@@ -177,6 +204,33 @@ fn collect_bands(ctx: &IslContext, node: &ScheduleNode, depth: usize, bands: &mu
         collect_bands(ctx, &ctx.check(node.get_child(k))?, below, bands)?;
     }
     Ok(())
+}
+
+/// Whether each of the band `node`'s `members` combines iterators of some statement: an
+/// affine piece of its partial schedule with two or more non-zero iterator coefficients.
+fn skewed_members(ctx: &IslContext, node: &ScheduleNode, members: i32) -> IslResult<Vec<bool>> {
+    let schedule = ctx.check(node.band_get_partial_schedule())?;
+    let mut skewed = Vec::new();
+    for member in 0..members {
+        let pieces = ctx.check(ctx.check(schedule.get_at(member))?.get_pw_aff_list())?;
+        let mut combines = false;
+        for k in 0..ctx.check(pieces.size())? {
+            let piece = ctx.check(pieces.get_at(k))?;
+            if !ctx.check(piece.isa_aff())? {
+                continue;
+            }
+            let aff = ctx.check(piece.as_aff())?;
+            let mut iterators = 0;
+            for d in 0..ctx.check(aff.dim(DimType::In))? {
+                if ctx.check(ctx.check(aff.get_coefficient_val(DimType::In, d))?.get_num_si())? != 0 {
+                    iterators += 1;
+                }
+            }
+            combines |= iterators >= 2;
+        }
+        skewed.push(combines);
+    }
+    Ok(skewed)
 }
 
 /// isl's scheduler on `constraints` with the options, operation quota and watchdog every

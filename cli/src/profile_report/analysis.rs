@@ -23,16 +23,24 @@
 //!   dependence's distance vector, with `o` and `k` swapped, becomes lexicographically negative;
 //!   not proven legal where a distance is unknown or spans zero in a way that could.
 //!
+//! - *Skew and tile* a time loop with the loops inside it: where the folded distance vectors
+//!   along them are lexicographically non-negative with a negative inner component (plain
+//!   tiles illegal), skewing each inner loop by the smallest factor of the time loop's counter
+//!   that makes every component non-negative ([`skew`]); isl's schedule of the profile
+//!   confirms it when its band combines the counters.
+//!
 //! Known limits: the runtime traces read-after-write dependences through memory only, so a
 //! loop called parallel may still carry a recurrence through a register (a reduction into a
 //! scalar) or a write-after-read dependence; write-after-write is found only for a store that
 //! writes the same address at every iteration of a loop (stride 0). Chains are treated as
 //! perfectly nested. isl's scheduler on the folded relations gives each reported nest its
-//! band structure ([`isl_relations`]); not yet: skewing or tiling suggested from it (issue 16).
+//! band structure ([`isl_relations`]), which the skew-and-tile suggestion consults.
 
 mod fusion;
+mod skew;
 
 use super::isl_relations;
+pub use skew::SkewedAxis;
 
 use runtime::control::LoopKind;
 use runtime::folding::{Coefficient, LabelFunction, Piece};
@@ -72,6 +80,10 @@ pub struct Nest {
     /// isl's scheduler on the nest's folded relations ([`isl_relations`]); `None` only before
     /// [`analyze`] fills it in.
     pub isl_schedule: Option<isl_relations::ProfileSchedule>,
+    /// With `--static`: isl's schedule of the static model of the nest's function, compared
+    /// with `isl_schedule` ([`super::static_model`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub static_schedule: Option<super::static_model::StaticComparison>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -161,6 +173,21 @@ pub enum Suggestion {
         distance: Distance,
         legality: Legality,
     },
+    /// Skew the loops inside `time_loop` by multiples of its counter and tile the band
+    /// (time tiling, [`skew`]): plain tiles are illegal, skewed ones legal as far as the
+    /// profile sees (`Legal`), or isl's schedule skews where the distances do not tell
+    /// (`NotProven`).
+    SkewAndTile {
+        time_loop: String,
+        /// The axes inside it, outermost first: each one's loops and skew factor.
+        axes: Vec<SkewedAxis>,
+        legality: Legality,
+        /// The dependence that asks for the largest factor (or leaves it unknown), with its
+        /// distance vector along the time loop and the axes.
+        dependence: Option<String>,
+        /// isl's schedule of the profile has a permutable band with a skewed member.
+        isl_skews: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -190,8 +217,15 @@ pub fn analyze(profile: &Profile, loop_locations: &HashMap<u32, String>, top: us
     let nests = nests
         .into_iter()
         .map(|(root, mut nest)| {
-            let records: Vec<&InstructionRecord> = members(profile, root, nest.thread).iter().map(|m| m.record).collect();
-            nest.isl_schedule = Some(isl_relations::schedule(profile, &records));
+            let members = members(profile, root, nest.thread);
+            let records: Vec<&InstructionRecord> = members.iter().map(|m| m.record).collect();
+            let schedule = isl_relations::schedule(profile, &records);
+            let bands = match &schedule.outcome {
+                isl_relations::ScheduleOutcome::Bands { bands } => &bands[..],
+                isl_relations::ScheduleOutcome::Failed { .. } => &[],
+            };
+            nest.suggestions.extend(skew::suggestion(profile, &names, &members, bands));
+            nest.isl_schedule = Some(schedule);
             nest
         })
         .collect();
@@ -288,6 +322,7 @@ fn nest(profile: &Profile, names: &Names, fusions: &[fusion::Fusion], (root, thr
         dependences: dependences.iter().map(|d| d.report(names)).collect(),
         suggestions,
         isl_schedule: None,
+        static_schedule: None,
     }
 }
 

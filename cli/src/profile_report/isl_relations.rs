@@ -78,12 +78,29 @@ pub struct Band {
     pub permutable: bool,
     /// The coincident members, 1 for the outermost: loops that carry no dependence.
     pub parallel_members: Vec<usize>,
+    /// The members that combine two or more loop counters of some statement (`t + i`): the
+    /// band is permutable only with those loops skewed.
+    pub skewed_members: Vec<usize>,
 }
 
 impl From<BandShape> for Band {
     fn from(shape: BandShape) -> Band {
-        let parallel_members = (0..shape.members).filter(|&m| shape.coincident.get(m) == Some(&true)).map(|m| m + 1).collect();
-        Band { depth: shape.depth, members: shape.members, permutable: shape.permutable, parallel_members }
+        let numbered = |flags: &[bool]| (0..shape.members).filter(|&m| flags.get(m) == Some(&true)).map(|m| m + 1).collect();
+        Band {
+            depth: shape.depth,
+            members: shape.members,
+            permutable: shape.permutable,
+            parallel_members: numbered(&shape.coincident),
+            skewed_members: numbered(&shape.skewed),
+        }
+    }
+}
+
+impl Band {
+    /// A permutable band of two or more members, some of them skewed: isl tiles it only
+    /// after skewing.
+    pub fn permutable_after_skewing(&self) -> bool {
+        self.permutable && self.members >= 2 && !self.skewed_members.is_empty()
     }
 }
 
@@ -360,10 +377,18 @@ fn band_text(band: &Band) -> String {
     let parallel = if band.parallel_members.is_empty() {
         "no parallel member".to_string()
     } else {
-        let list: Vec<String> = band.parallel_members.iter().map(usize::to_string).collect();
-        format!("parallel members: {}", list.join(", "))
+        format!("parallel members: {}", members_text(&band.parallel_members))
     };
-    format!("band of {members}{permutable}, {parallel}")
+    let skewed = if band.skewed_members.is_empty() {
+        String::new()
+    } else {
+        format!(", skewed members: {}", members_text(&band.skewed_members))
+    };
+    format!("band of {members}{permutable}, {parallel}{skewed}")
+}
+
+fn members_text(members: &[usize]) -> String {
+    members.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]

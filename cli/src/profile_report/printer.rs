@@ -3,8 +3,9 @@
 //! dependences with their distances), then the suggestions in words a programmer acts on
 //! (paper 001, section 5, Table 3).
 
-use super::analysis::{distance_text, AccessReport, DependenceReport, Distance, Legality, LoopReport, Nest, Report, Suggestion};
+use super::analysis::{distance_text, AccessReport, DependenceReport, Distance, Legality, LoopReport, Nest, Report, SkewedAxis, Suggestion};
 use super::isl_relations::{bands_text, ProfileSchedule, ScheduleOutcome};
+use super::static_model::StaticComparison;
 use std::fmt::Write;
 
 /// The whole report as text.
@@ -24,7 +25,9 @@ pub fn render(report: &Report) -> String {
          isl schedule on the profile: isl's scheduler on those folded dependences; members numbered\n\
          outermost first, parallel ones (isl's coincident members) carry no dependence left by the\n\
          bands outside (one member of a band carrying a dependence hides the parallelism below it);\n\
-         not yet: skewing and tiling suggested from it."
+         skewed members combine loop counters (t + i): isl made the band permutable by skewing.\n\
+         skew and tile: i + f x t for the smallest f that makes every read-after-write distance\n\
+         the profile saw non-negative (a write-after-read one may ask for more)."
     )
     .unwrap();
     out
@@ -68,6 +71,23 @@ fn render_nest(out: &mut String, nest: &Nest) {
     }
     if let Some(schedule) = &nest.isl_schedule {
         render_isl_schedule(out, schedule);
+    }
+    if let Some(comparison) = &nest.static_schedule {
+        render_static_schedule(out, comparison);
+    }
+}
+
+/// Two lines: the static model's band structure, then whether it agrees with the profile's.
+fn render_static_schedule(out: &mut String, comparison: &StaticComparison) {
+    let result = match &comparison.outcome {
+        ScheduleOutcome::Bands { bands } => bands_text(bands),
+        ScheduleOutcome::Failed { reason } => format!("isl: {reason}"),
+    };
+    writeln!(out, "  isl schedule of the static model {}: {result}", comparison.scop).unwrap();
+    if comparison.differences.is_empty() {
+        writeln!(out, "    agrees with the profile's: bands, members, permutability and parallel members").unwrap();
+    } else {
+        writeln!(out, "    differs from the profile's: {}", comparison.differences.join("; ")).unwrap();
     }
 }
 
@@ -162,6 +182,64 @@ fn suggestion_line(suggestion: &Suggestion) -> String {
         Suggestion::Fuse { first_loop, second_loop, instances, distance, legality } => {
             fuse_line(first_loop, second_loop, *instances, *distance, *legality)
         }
+        Suggestion::SkewAndTile { time_loop, axes, legality, dependence, isl_skews } => {
+            skew_line(time_loop, axes, *legality, dependence.as_deref(), *isl_skews)
+        }
+    }
+}
+
+/// `loop at k.c:12`, or `loops at k.c:12 and k.c:14 (fused, the loop at k.c:14 1 iteration
+/// behind)` for sibling loops at one depth.
+fn loops_text(axis: &SkewedAxis) -> String {
+    match &axis.loops[..] {
+        [one] => format!("loop at {one}"),
+        loops => {
+            let behind: Vec<String> = loops
+                .iter()
+                .zip(&axis.shifts)
+                .filter(|(_, &shift)| shift != 0)
+                .map(|(l, shift)| format!("the loop at {l} {shift} iteration(s) behind"))
+                .collect();
+            let behind = if behind.is_empty() { String::new() } else { format!(", {}", and_list(&behind)) };
+            format!("loops at {} (fused{behind})", and_list(loops))
+        }
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The time tiling in words: which loops to skew by how many times the time loop's counter,
+/// then which to tile, and the dependence that asks for it.
+fn skew_line(time_loop: &str, axes: &[SkewedAxis], legality: Legality, dependence: Option<&str>, isl_skews: bool) -> String {
+    let skews: Vec<String> = axes
+        .iter()
+        .filter_map(|axis| match axis.factor {
+            Some(0) => None,
+            Some(f) => Some(format!("{} by {f} x t", loops_text(axis))),
+            None => Some(format!("{} by a multiple of t", loops_text(axis))),
+        })
+        .collect();
+    let mut tiled = vec![time_loop.to_string()];
+    tiled.extend(axes.iter().flat_map(|axis| axis.loops.iter().cloned()));
+    let head = format!(
+        "skew {}, t the counter of the loop at {time_loop}, and tile the loops at {} (time tiling)",
+        and_list(&skews),
+        and_list(&tiled)
+    );
+    let isl = if isl_skews { "; isl's schedule of the profile skews them too" } else { "" };
+    let because = dependence.unwrap_or("?");
+    match legality {
+        Legality::Legal => format!(
+            "{head}: dependence {because} makes plain tiles illegal; skewed, every distance the profile saw is non-negative{isl}"
+        ),
+        _ => format!("{head}: isl's schedule of the profile combines the counters; not proven legal: dependence {because}"),
     }
 }
 

@@ -22,8 +22,9 @@ const FONT_SIZE: f64 = 12.0;
 const CHAR_WIDTH: f64 = 6.0;
 
 /// The classes in the legend's order, with their words.
-const LEGEND: [(FrameClass, &str); 6] = [
+const LEGEND: [(FrameClass, &str); 7] = [
     (FrameClass::Interchange, "interchange suggested"),
+    (FrameClass::SkewAndTile, "skew and tile suggested"),
     (FrameClass::Fuse, "fusion suggested"),
     (FrameClass::Parallel, "parallel"),
     (FrameClass::Dependence, "carries a dependence"),
@@ -34,6 +35,7 @@ const LEGEND: [(FrameClass, &str); 6] = [
 fn colour(class: FrameClass) -> RGBColor {
     match class {
         FrameClass::Interchange => RGBColor(0xf2, 0x8e, 0x2b),
+        FrameClass::SkewAndTile => RGBColor(0x76, 0xb7, 0xb2),
         FrameClass::Fuse => RGBColor(0xb0, 0x7a, 0xa1),
         FrameClass::Parallel => RGBColor(0x59, 0xa1, 0x4f),
         FrameClass::Dependence => RGBColor(0xe1, 0x57, 0x59),

@@ -15,6 +15,8 @@ pub enum FrameClass {
     Context,
     /// One of the two loops of a suggested interchange.
     Interchange,
+    /// A time loop or a loop inside it suggested skewed and tiled with it.
+    SkewAndTile,
     /// One of two consecutive loops suggested for fusion.
     Fuse,
     Parallel,

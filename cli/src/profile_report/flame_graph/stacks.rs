@@ -7,8 +7,8 @@
 //! give, seen at its loops), then the function of the instruction itself when that is another
 //! one (a call out of the innermost loop), and a thread frame first when the run had several.
 //! A loop's colour is the report's verdict on it in the nest it belongs to (the thread and
-//! outermost loop of its context): interchange, else fusion with its neighbour, else parallel,
-//! else carries a dependence;
+//! outermost loop of its context): interchange, else skewing and tiling in time, else fusion
+//! with its neighbour, else parallel, else carries a dependence;
 //! loops outside the reported nests, or with no suggestion, get none. A verdict the colour
 //! does not show is said in the label: `k.c:10 (also parallel)`.
 //!
@@ -94,6 +94,7 @@ fn loop_frame(location: String, verdicts: Option<&Vec<FrameClass>>) -> Frame {
             FrameClass::Parallel => "parallel",
             FrameClass::Dependence => "carries a dependence",
             FrameClass::Fuse => "fusion",
+            FrameClass::SkewAndTile => "skew and tile",
             _ => "interchange",
         })
         .collect();
@@ -119,7 +120,8 @@ fn loop_classes(report: &Report) -> LoopClasses {
 }
 
 /// What the report says of loop `l`: interchange first (it changes the nest most), then
-/// fusion (it changes the nest's neighbours), then parallel, then a carried dependence.
+/// skewing and tiling in time (the time loop and the loops skewed), then fusion (it changes
+/// the nest's neighbours), then parallel, then a carried dependence.
 fn verdicts(nest: &Nest, l: &LoopReport) -> Vec<FrameClass> {
     let interchanged = nest.suggestions.iter().any(|s| match s {
         Suggestion::Interchange { outer_loop, inner_loop, legality, .. } => {
@@ -133,9 +135,16 @@ fn verdicts(nest: &Nest, l: &LoopReport) -> Vec<FrameClass> {
         }
         _ => false,
     });
+    let skewed = nest.suggestions.iter().any(|s| match s {
+        Suggestion::SkewAndTile { time_loop, axes, legality, .. } => {
+            *legality != Legality::Illegal && (*time_loop == l.location || axes.iter().any(|a| a.loops.contains(&l.location)))
+        }
+        _ => false,
+    });
     let parallel = nest.suggestions.iter().any(|s| matches!(s, Suggestion::Parallel { loop_location, .. } if *loop_location == l.location));
     [
         (interchanged, FrameClass::Interchange),
+        (skewed, FrameClass::SkewAndTile),
         (fused, FrameClass::Fuse),
         (parallel, FrameClass::Parallel),
         (!l.carries.is_empty(), FrameClass::Dependence),

@@ -25,7 +25,7 @@ fn a_nest_without_dependences_is_one_permutable_parallel_band() {
     // for (i) for (j) a[i][j] = 0
     let profile = nest_profile(&[16, 16], &[(STORE, 12, vec![64, 4])]);
     let schedule = scheduled(&profile);
-    assert_eq!(bands(&schedule), vec![Band { depth: 0, members: 2, permutable: true, parallel_members: vec![1, 2] }]);
+    assert_eq!(bands(&schedule), vec![Band { depth: 0, members: 2, permutable: true, parallel_members: vec![1, 2], skewed_members: vec![] }]);
     assert_eq!((schedule.instructions, schedule.dependences), (1, 0));
     assert_eq!(bands_text(&bands(&schedule)), "band of 2 members, permutable, parallel members: 1, 2");
 }
@@ -73,7 +73,7 @@ fn relations_are_written_in_isl_notation() {
 
 #[test]
 fn equal_bands_in_a_row_are_counted() {
-    let band = Band { depth: 0, members: 1, permutable: true, parallel_members: vec![] };
+    let band = Band { depth: 0, members: 1, permutable: true, parallel_members: vec![], skewed_members: vec![] };
     let inner = Band { depth: 1, ..band.clone() };
     assert_eq!(
         bands_text(&[band.clone(), band, inner]),
