@@ -24,11 +24,14 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -1009,11 +1012,149 @@ struct ZeroedAllocationsPass : PassInfoMixin<ZeroedAllocationsPass> {
   }
 };
 
+// Turns a flat loop over a product of two sizes, `int n = w * h; for (i = 0; i < n; i++)
+// t[i] = ...`, into the nest `for (y = 0; y < h; y++) for (x = 0; x < w; x++)` with
+// `i = y * w + x`, before modeling. C writes pointwise stages that way next to stencil stages
+// written as `t[y * w + x]`; modeled flat, `t[i]` is row 0 of a `[*][w]` array, and the
+// delinearization must assume `w * h <= w` (one row), so the new code never ran for an image.
+// As a nest, the stage is modeled like its neighbours. The row length (`w`, the inner loop) is
+// the factor that the strides of the function's other accesses mention; where that does not
+// decide, or the loop is not of this simple form, it stays as it is.
+//
+// Exact: `mul nsw` gives `n = w * h`, and the nest runs the same indices in the same order
+// when `w >= 0`; otherwise the original flat loop runs, kept behind a branch (with `w < 0` it
+// runs only if `h < 0` too). Only an innermost loop with one exit from its header, the counter its one
+// phi, and no value used after it.
+struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
+  struct Candidate {
+    Loop *L;
+    PHINode *I;
+    ICmpInst *Exit;
+    Value *Row, *Rows; // w, h
+  };
+
+  // Whether the SCEV of V occurs in S.
+  static bool mentions(ScalarEvolution &SE, const SCEV *S, Value *V) {
+    const SCEV *Target = SE.getSCEV(V);
+    return SCEVExprContains(S, [&](const SCEV *E) { return E == Target; });
+  }
+
+  // The factor of `A * B` that the strides (add-recurrence steps) of F's accesses outside L
+  // mention, and not the other; null if none or both.
+  static Value *rowLength(Function &F, Loop *L, ScalarEvolution &SE, Value *A, Value *B) {
+    bool SeenA = false, SeenB = false;
+    for (Instruction &Inst : instructions(F)) {
+      Value *P = getLoadStorePointerOperand(&Inst);
+      if (!P || L->contains(&Inst) || !SE.isSCEVable(P->getType()))
+        continue;
+      SCEVExprContains(SE.getSCEV(P), [&](const SCEV *E) {
+        if (const auto *R = dyn_cast<SCEVAddRecExpr>(E)) {
+          SeenA |= mentions(SE, R->getStepRecurrence(SE), A);
+          SeenB |= mentions(SE, R->getStepRecurrence(SE), B);
+        }
+        return false;
+      });
+    }
+    return SeenA == SeenB ? nullptr : SeenA ? A : B;
+  }
+
+  static Optional<Candidate> candidate(Function &F, Loop *L, ScalarEvolution &SE) {
+    BasicBlock *H = L->getHeader(), *Pre = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+    BasicBlock *Exit = L->getUniqueExitBlock();
+    auto *Br = dyn_cast<BranchInst>(H->getTerminator());
+    if (!L->isInnermost() || !Pre || !Latch || !Exit || L->getExitingBlock() != H || !Br || !Br->isConditional() ||
+        !isa<PHINode>(H->front()) || H->getFirstNonPHI() != H->front().getNextNode() || !Exit->phis().empty() ||
+        !L->contains(Br->getSuccessor(0)))
+      return None;
+    auto *I = cast<PHINode>(&H->front());
+    auto *Zero = dyn_cast<ConstantInt>(I->getIncomingValueForBlock(Pre));
+    auto *Inc = dyn_cast<BinaryOperator>(I->getIncomingValueForBlock(Latch));
+    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+    auto *N = Cmp ? dyn_cast<BinaryOperator>(Cmp->getOperand(1)) : nullptr;
+    if (!Zero || !Zero->isZero() || !Inc || Inc->getOpcode() != Instruction::Add || Inc->getOperand(0) != I ||
+        !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()) || !Cmp || Cmp->getPredicate() != ICmpInst::ICMP_SLT ||
+        Cmp->getOperand(0) != I || !Cmp->hasOneUse() || !N || N->getOpcode() != Instruction::Mul ||
+        !N->hasNoSignedWrap() || !L->isLoopInvariant(N))
+      return None;
+    Value *A = N->getOperand(0), *B = N->getOperand(1);
+    Value *Row = rowLength(F, L, SE, A, B);
+    if (!Row)
+      return None;
+    return Candidate{L, I, Cmp, Row, Row == A ? B : A};
+  }
+
+  // The nest of Candidate C, the flat loop kept for a negative row length.
+  static void split(Candidate &C) {
+    Loop *L = C.L;
+    BasicBlock *Pre = L->getLoopPreheader(), *H = L->getHeader(), *Exit = L->getUniqueExitBlock();
+    Function *F = H->getParent();
+    LLVMContext &Ctx = F->getContext();
+    DebugLoc Loc = C.Exit->getDebugLoc();
+    Type *T = C.I->getType();
+    // The nest: a copy of the loop's blocks inside a new outer loop.
+    ValueToValueMapTy VMap;
+    SmallVector<BasicBlock *, 8> Copies;
+    for (BasicBlock *BB : L->blocks()) {
+      BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".row", F);
+      VMap[BB] = Copy;
+      Copies.push_back(Copy);
+    }
+    remapInstructionsInBlocks(Copies, VMap);
+    auto *Dispatch = BasicBlock::Create(Ctx, "rows.dispatch", F, H);
+    auto *OuterHeader = BasicBlock::Create(Ctx, "rows.header", F, H);
+    auto *InnerPre = BasicBlock::Create(Ctx, "rows.inner", F, H);
+    auto *OuterLatch = BasicBlock::Create(Ctx, "rows.latch", F, H);
+    Pre->getTerminator()->replaceUsesOfWith(H, Dispatch);
+    C.I->setIncomingBlock(C.I->getBasicBlockIndex(Pre), Dispatch);
+    IRBuilder<> B(Dispatch);
+    B.SetCurrentDebugLocation(Loc);
+    Value *Zero = ConstantInt::get(T, 0);
+    // With w >= 0 the nest is exact (h < 0 gives n <= 0: neither runs); with w < 0 the flat
+    // loop runs, n iterations only if h < 0 too. One affine condition for the model.
+    B.CreateCondBr(B.CreateICmpSGE(C.Row, Zero), OuterHeader, H);
+    B.SetInsertPoint(OuterHeader);
+    PHINode *Y = B.CreatePHI(T, 2, "y");
+    B.CreateCondBr(B.CreateICmpSLT(Y, C.Rows), InnerPre, Exit);
+    B.SetInsertPoint(InnerPre);
+    Value *RowStart = B.CreateNSWMul(Y, C.Row, "row");
+    auto *CopyHeader = cast<BasicBlock>(VMap[H]);
+    B.CreateBr(CopyHeader);
+    B.SetInsertPoint(OuterLatch);
+    Value *NextY = B.CreateNSWAdd(Y, ConstantInt::get(T, 1), "y.next");
+    B.CreateBr(OuterHeader);
+    Y->addIncoming(Zero, Dispatch);
+    Y->addIncoming(NextY, OuterLatch);
+    // The copy counts x < w from the row's start; its other uses of the counter read the flat
+    // index y * w + x; it leaves to the outer latch.
+    auto *X = cast<PHINode>(VMap[C.I]);
+    X->setIncomingBlock(X->getBasicBlockIndex(Pre), InnerPre);
+    auto *CopyExit = cast<ICmpInst>(VMap[C.Exit]);
+    CopyExit->setOperand(1, C.Row);
+    CopyHeader->getTerminator()->replaceUsesOfWith(Exit, OuterLatch);
+    auto *Flat = BinaryOperator::CreateNSWAdd(RowStart, X, "flat", &*CopyHeader->getFirstInsertionPt());
+    Flat->setDebugLoc(Loc);
+    Value *CopyInc = VMap[C.I->getIncomingValueForBlock(L->getLoopLatch())];
+    X->replaceUsesWithIf(Flat, [&](Use &U) { return U.getUser() != CopyExit && U.getUser() != CopyInc && U.getUser() != Flat; });
+  }
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
+    LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
+    ScalarEvolution &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
+    SmallVector<Candidate, 4> Candidates;
+    for (Loop *L : LI.getLoopsInPreorder())
+      if (auto C = candidate(F, L, SE))
+        Candidates.push_back(*C);
+    for (Candidate &C : Candidates)
+      split(C);
+    return Candidates.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+};
+
 // The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
 // SCEV still sees every loop of a naive pipeline).
 const char *CanonicalizationPipeline =
     "polyprop-inline-helpers,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
-    "loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
+    "polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
     "loop(indvars),polyprop-zeroed-allocations,polyprop-split-select-loads,loop-simplify,lcssa";
 
 const char *PassNames[] = {"polyprop-detect",      "polyprop-scops", "polyprop-deps",
@@ -1080,6 +1221,10 @@ void registerCallbacks(PassBuilder &PB) {
           return !errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline));
         if (Name == "polyprop-inline-helpers") {
           FPM.addPass(InlineHelpersPass());
+          return true;
+        }
+        if (Name == "polyprop-rows-of-flat-loops") {
+          FPM.addPass(RowsOfFlatLoopsPass());
           return true;
         }
         if (Name == "polyprop-zeroed-allocations") {

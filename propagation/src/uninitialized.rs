@@ -40,6 +40,7 @@ pub(crate) fn exclude_garbage_reads(ctx: &IslContext, scop: &Scop) -> IslResult<
     let mut current = scop.clone();
     let mut excluded: Option<ParamSet> = None;
     let mut arrays = Vec::new();
+    let mut never_runs: Vec<String> = Vec::new();
     for _ in 0..MAX_ROUNDS {
         let relations = Relations::default();
         let analysis = Analysis::new(ctx, &current, &relations)?;
@@ -64,10 +65,20 @@ pub(crate) fn exclude_garbage_reads(ctx: &IslContext, scop: &Scop) -> IslResult<
                 Some(e) => e.union(params)?,
                 None => params,
             });
-            let domain = &mut current.statements[statement].domain;
-            *domain = ctx.union_set(domain)?.subtract(instances)?.coalesce()?.to_isl_string()?;
+            let left = ctx.union_set(&current.statements[statement].domain)?.subtract(instances)?.coalesce()?;
+            let s = &mut current.statements[statement];
+            // isl prints an empty union set without its tuple: keep the statement's space.
+            s.domain = match left.is_empty()? {
+                true => format!("{}{{ {}[{}] : false }}", scop.param_prefix(), s.name, s.iterators.join(", ")),
+                false => left.to_isl_string()?,
+            };
+            if left.is_empty()? {
+                never_runs.push(s.name.clone());
+            }
         }
     }
+    // A statement all of whose instances read garbage never runs under the assumption.
+    current.statements.retain(|s| !never_runs.contains(&s.name));
     let Some(excluded) = excluded else { return Ok(None) };
     let universe = ctx.param_set(&format!("{}{{ : }}", scop.param_prefix()))?;
     let assumption = universe.subtract(excluded)?.coalesce()?;
