@@ -38,6 +38,7 @@ class Arr:
         self.name, self.ty, self.style, self.role, self.pad = name, ty, style, role, pad
         self.mr = self.mc = 0  # domain written so far: [mr, R - mr) x [mc, C - mc)
         self.written = role != "tmp"
+        self.zeroed = None  # "calloc" or "memset": the unwritten elements read as zeros
 
     def at(self, r, c):
         if self.style == "flat":
@@ -64,6 +65,9 @@ class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed)
         self.seed = seed
+        # Choices of forms added later come from a stream of their own, so that every other
+        # choice of a seed stays what it was.
+        self.later = random.Random(seed * 7919 + 3)
         self.lines = []
         self.n = 0
 
@@ -254,6 +258,8 @@ class Gen:
         if dst.role == "tmp" and dst.written:
             # a second write over the interior of what is already there
             mr, mc = max(mr, dst.mr), max(mc, dst.mc)
+        if self.flat_pointwise(dst, producers):
+            return
         kind = r.random()
         if kind < 0.08 and dst not in producers:
             self.row_buffer(dst, producers, mr, mc)
@@ -329,6 +335,27 @@ class Gen:
             self.loops(1, mr, mc, body, out=dst.role == "out")
         if dst.role == "tmp" and not dst.written:
             dst.mr, dst.mc, dst.written = mr, mc, True
+
+    def flat_pointwise(self, dst, producers):
+        """A pointwise stage written as one flat loop over the image (`k < R * C`, `long` or
+        `int` counter), where every array is flat and its producers are defined everywhere;
+        after an `if (R > 0)`, since both sizes negative make `R * C` positive."""
+        if dst.style != "flat" or dst in producers or \
+                any(p.style != "flat" or p.mr or p.mc for p in producers) or self.later.random() < 0.6:
+            return False
+        k, n = self.fresh("k"), self.fresh("n")
+        counter = self.later.choice(["long", "int"])
+        self.emit(1, "if (R > 0) {")
+        if counter == "long":
+            self.emit(2, f"for (long {k} = 0; {k} < R * C; {k}++)")
+        else:
+            self.emit(2, f"int {n} = (int)R * (int)C;")
+            self.emit(2, f"for (int {k} = 0; {k} < {n}; {k}++)")
+        taps = [self.conv(f"{p.name}[{k}]", p.ty, dst.ty) for p in producers]
+        self.emit(3, f"{dst.name}[{k}] = {self.combine(dst.ty, taps)};")
+        self.emit(1, "}")
+        dst.mr, dst.mc, dst.written = 0, 0, True
+        return True
 
     def row_buffer(self, dst, producers, mr, mc):
         """One row at a time: a 1-D temporary filled, then read at small offsets (reused by
@@ -426,8 +453,16 @@ class Gen:
         kind = "void" if self.returned is None else "long"
         self.emit(0, f"{kind} pipeline({', '.join(params)}) {{")
         for t in tmps:
+            t.zeroed = self.later.choice([None, None, None, "calloc", "memset"])
+        for t in tmps:
             n = t.elems("R", "C", "W")
-            if t.style in ("flat", "pad"):
+            if t.zeroed == "calloc":
+                self.emit(1, f"{self.decl_type(t)} = calloc(pos({n}), sizeof({t.ty}));")
+            elif t.zeroed == "memset":
+                self.emit(1, f"unsigned long {t.name}_bytes = sizeof({t.ty}) * pos({n});")
+                self.emit(1, f"{self.decl_type(t)} = malloc({t.name}_bytes);")
+                self.emit(1, f"memset({t.name}, 0, {t.name}_bytes);")
+            elif t.style in ("flat", "pad"):
                 self.emit(1, f"{t.ty} *{t.name} = ({t.ty} *)malloc(sizeof({t.ty}) * {n});")
             elif t.style == "rows":
                 self.emit(1, f"{t.ty} (*{t.name})[W] = malloc(sizeof({t.ty}) * {n});")
@@ -448,6 +483,9 @@ class Gen:
                 t.mr, t.mc = saved
             else:
                 self.stage(t, prods, True)
+            if t.zeroed:
+                # the elements no stage writes are zeros: readers may read anywhere
+                t.mr, t.mc = 0, 0
             if r.random() < 0.15:
                 self.stage(t, [r.choice(avail)], False)
             avail.append(t)
@@ -540,6 +578,7 @@ class Gen:
         self.emit(0, f"/* gen-scop.py seed {self.seed} */")
         self.emit(0, "#include <stdio.h>")
         self.emit(0, "#include <stdlib.h>")
+        self.emit(0, "#include <string.h>")
         self.emit(0, "")
         self.emit(0, f"#define W {self.W}")
         self.emit(0, "static inline long clampl(long x, long lo, long hi) "
