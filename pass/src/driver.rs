@@ -152,7 +152,11 @@ fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop,
 fn build_ast(function: Value, scop: &Scop, options: &Options, rescheduled: bool) -> Result<ast::Ast, String> {
     let isl = IslContext::new(options.quota);
     let parallel = codegen::parallel_code(function, options.parallel);
-    let build = if parallel { ast::build_parallel_ast } else { ast::build_ast };
+    let build = |isl: &IslContext, scop: &Scop| match (rescheduled, parallel) {
+        (true, _) => ast::build_rescheduled_ast(isl, scop, parallel),
+        (false, true) => ast::build_parallel_ast(isl, scop),
+        (false, false) => ast::build_ast(isl, scop),
+    };
     let mut tree = crate::timing::stage("AST", || build(&isl, scop)).map_err(|e| format!("AST generation: {e}"))?;
     if rescheduled {
         polyhedral::register_tiles::unroll_register_tiles(&mut tree);
