@@ -16,7 +16,12 @@
 //   strides mention, not the first one), a calloc'd temporary.
 // - all_flat: no stencil, every stage flat: nothing says which factor is the row, the loops
 //   stay as they are (and are modeled flat, as before).
-// - unsigned_counters (not yet): `size_t` counters and product (no `nsw`): the loop stays flat,
+// - sizet_of_ints: a `size_t` counter up to `(size_t)w * h` of `int` sizes, the product in the
+//   loop condition: the nest runs where both sizes are non-negative (the unsigned product
+//   cannot wrap then), the flat loop elsewhere.
+// - unsigned_ints: `unsigned` sizes, `(size_t)w * h`: the product of two zero-extended 32-bit
+//   values cannot wrap: always the nest.
+// - unsigned_counters (not yet): `size_t` sizes, whose product may wrap: the loop stays flat,
 //   modeled as row 0 of `[*][w]` under the assumption of one row; its reads of rows below
 //   have no writer then, and nothing is removed.
 // The only assumption on the sizes left is the one for a negative row length (MODEL), so the
@@ -37,6 +42,8 @@
 // CHECK-DAG: polyprop: function long_counters, function body: transformed: 4 temporaries removed
 // CHECK-DAG: polyprop: function calloc_output, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function all_flat, function body: transformed: 1 temporaries removed
+// CHECK-DAG: polyprop: function sizet_of_ints, function body: transformed: 1 temporaries removed
+// CHECK-DAG: polyprop: function unsigned_ints, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function unsigned_counters, function body: not transformed: nothing propagated: no temporary array removed
 // The de-flattened stages are 2-D statements over [h][w].
 // MODEL-LABEL: polyprop-scops: function int_counters, function body
@@ -52,6 +59,9 @@
 // IR: %row = mul nsw i32 %y{{[0-9]*}}, %0
 // IR-LABEL: define {{.*}} @all_flat(
 // IR-NOT: rows.dispatch
+// IR-LABEL: define {{.*}} @sizet_of_ints(
+// IR: rows.dispatch:
+// IR: %row = mul nuw i64 %y{{[0-9]*}}
 // IR-LABEL: define {{.*}} @unsigned_counters(
 // IR-NOT: rows.dispatch
 // IR: ret void
@@ -129,6 +139,26 @@ __attribute__((noinline)) void all_flat(int w, int h, const float *in, float *ou
   free(t);
 }
 
+__attribute__((noinline)) void sizet_of_ints(int w, int h, const float *in, float *out) {
+  float *t = malloc(sizeof(float) * (w * h > 0 ? w * h : 1));
+  for (size_t i = 0; i < (size_t)w * h; i++)
+    t[i] = in[i] * in[i];
+  for (int y = 0; y < h; y++)
+    for (int x = 1; x < w - 1; x++)
+      out[(size_t)y * w + x] = t[(size_t)y * w + x - 1] + t[(size_t)y * w + x + 1];
+  free(t);
+}
+
+__attribute__((noinline)) void unsigned_ints(unsigned w, unsigned h, const float *in, float *out) {
+  float *t = malloc(sizeof(float) * ((size_t)w * h + 1));
+  for (size_t i = 0; i < (size_t)w * h; i++)
+    t[i] = in[i] * 2.0f;
+  for (unsigned y = 0; y < h; y++)
+    for (unsigned x = 1; x + 1 < w; x++)
+      out[(size_t)y * w + x] = t[(size_t)y * w + x - 1] - t[(size_t)y * w + x + 1];
+  free(t);
+}
+
 __attribute__((noinline)) void unsigned_counters(size_t w, size_t h, const float *in, float *out) {
   float *t = malloc(sizeof(float) * (w * h > 0 ? w * h : 1));
   for (size_t i = 0; i < w * h; i++)
@@ -168,6 +198,10 @@ static void run(int w, int h) {
   all_flat(w, h, in, out);
   printf("all_flat %d %d %016llx\n", w, h, (unsigned long long)hash(out, sizeof(float) * n));
   if (w >= 0 && h >= 0) {
+    sizet_of_ints(w, h, in, out);
+    printf("sizet_of_ints %d %d %016llx\n", w, h, (unsigned long long)hash(out, sizeof(float) * n));
+    unsigned_ints((unsigned)w, (unsigned)h, in, out);
+    printf("unsigned_ints %d %d %016llx\n", w, h, (unsigned long long)hash(out, sizeof(float) * n));
     unsigned_counters((size_t)w, (size_t)h, in, out);
     printf("unsigned_counters %d %d %016llx\n", w, h, (unsigned long long)hash(out, sizeof(float) * n));
   }

@@ -1021,17 +1021,50 @@ struct ZeroedAllocationsPass : PassInfoMixin<ZeroedAllocationsPass> {
 // the factor that the strides of the function's other accesses mention; where that does not
 // decide, or the loop is not of this simple form, it stays as it is.
 //
-// Exact: `mul nsw` gives `n = w * h`, and the nest runs the same indices in the same order
-// when `w >= 0`; otherwise the original flat loop runs, kept behind a branch (with `w < 0` it
-// runs only if `h < 0` too). Only an innermost loop with one exit from its header, the counter its one
-// phi, and no value used after it.
+// Exact: with signed counters (`slt`), `mul nsw` gives `n = w * h`, and the nest runs the
+// same indices in the same order when `w >= 0`; otherwise the original flat loop runs, kept
+// behind a branch (with `w < 0` it runs only if `h < 0` too). With unsigned ones (`ult`,
+// `size_t`), where the product cannot wrap (`mul nuw`, or of two values zero-extended from 32
+// bits or fewer), always; of two sign-extended ones (`(size_t)w * h` of `int`s), when both are
+// non-negative. Only an innermost loop with one exit from its header, the counter its one phi,
+// and no value of it used after it (the product, computed in the header before LICM, is
+// hoisted first).
 struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
+  // When the nest runs instead of the flat loop.
+  enum class Dispatch {
+    RowNonNegative, // w >= 0 (signed)
+    Always,         // an unsigned product that cannot wrap
+    BothNonNegative // w >= 0 && h >= 0 (sign-extended factors, unsigned counter)
+  };
+
   struct Candidate {
     Loop *L;
     PHINode *I;
     ICmpInst *Exit;
     Value *Row, *Rows; // w, h
+    bool Unsigned;
+    Dispatch When;
   };
+
+  // Whether V is zero-extended (sign-extended) from at most 32 bits.
+  static bool extendedFrom32(Value *V, bool Signed) {
+    auto *C = dyn_cast<CastInst>(V);
+    return C && C->getOpcode() == (Signed ? Instruction::SExt : Instruction::ZExt) &&
+           C->getSrcTy()->getScalarSizeInBits() <= 32 && C->getDestTy()->getScalarSizeInBits() == 64;
+  }
+
+  // When the nest of `i < n` (`Unsigned`: `ult`), n = N, runs the flat loop's iterations; none
+  // if it cannot be told.
+  static Optional<Dispatch> dispatch(BinaryOperator *N, bool Unsigned) {
+    Value *A = N->getOperand(0), *B = N->getOperand(1);
+    if (!Unsigned)
+      return N->hasNoSignedWrap() ? Optional<Dispatch>(Dispatch::RowNonNegative) : None;
+    if (N->hasNoUnsignedWrap() || (extendedFrom32(A, false) && extendedFrom32(B, false)))
+      return Dispatch::Always;
+    if (extendedFrom32(A, true) && extendedFrom32(B, true))
+      return Dispatch::BothNonNegative;
+    return None;
+  }
 
   // Whether the SCEV of V occurs in S.
   static bool mentions(ScalarEvolution &SE, const SCEV *S, Value *V) {
@@ -1039,8 +1072,9 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     return SCEVExprContains(S, [&](const SCEV *E) { return E == Target; });
   }
 
-  // The factor of `A * B` that the strides (add-recurrence steps) of F's accesses outside L
-  // mention, and not the other; null if none or both.
+  // The factor of `A * B` that the strides of F's accesses outside L mention (add-recurrence
+  // steps, or factors of a product with an extended counter), and not the other; null if
+  // none or both.
   static Value *rowLength(Function &F, Loop *L, ScalarEvolution &SE, Value *A, Value *B) {
     bool SeenA = false, SeenB = false;
     for (Instruction &Inst : instructions(F)) {
@@ -1051,6 +1085,14 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
         if (const auto *R = dyn_cast<SCEVAddRecExpr>(E)) {
           SeenA |= mentions(SE, R->getStepRecurrence(SE), A);
           SeenB |= mentions(SE, R->getStepRecurrence(SE), B);
+        }
+        // A counter extended before the product (`(size_t)y * w`): the factor multiplies it.
+        if (const auto *M = dyn_cast<SCEVMulExpr>(E)) {
+          auto Counts = [](const SCEV *S) { return SCEVExprContains(S, [](const SCEV *X) { return isa<SCEVAddRecExpr>(X); }); };
+          if (any_of(M->operands(), Counts)) {
+            SeenA |= any_of(M->operands(), [&](const SCEV *O) { return !Counts(O) && mentions(SE, O, A); });
+            SeenB |= any_of(M->operands(), [&](const SCEV *O) { return !Counts(O) && mentions(SE, O, B); });
+          }
         }
         return false;
       });
@@ -1063,7 +1105,7 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     BasicBlock *Exit = L->getUniqueExitBlock();
     auto *Br = dyn_cast<BranchInst>(H->getTerminator());
     if (!L->isInnermost() || !Pre || !Latch || !Exit || L->getExitingBlock() != H || !Br || !Br->isConditional() ||
-        !isa<PHINode>(H->front()) || H->getFirstNonPHI() != H->front().getNextNode() || !Exit->phis().empty() ||
+        !isa<PHINode>(H->front()) || H->getFirstNonPHI() != H->front().getNextNode() ||
         !L->contains(Br->getSuccessor(0)))
       return None;
     auto *I = cast<PHINode>(&H->front());
@@ -1072,18 +1114,29 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
     auto *N = Cmp ? dyn_cast<BinaryOperator>(Cmp->getOperand(1)) : nullptr;
     if (!Zero || !Zero->isZero() || !Inc || Inc->getOpcode() != Instruction::Add || Inc->getOperand(0) != I ||
-        !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()) || !Cmp || Cmp->getPredicate() != ICmpInst::ICMP_SLT ||
-        Cmp->getOperand(0) != I || !Cmp->hasOneUse() || !N || N->getOpcode() != Instruction::Mul ||
-        !N->hasNoSignedWrap() || !L->isLoopInvariant(N))
+        !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()) || !Cmp ||
+        (Cmp->getPredicate() != ICmpInst::ICMP_SLT && Cmp->getPredicate() != ICmpInst::ICMP_ULT) ||
+        Cmp->getOperand(0) != I || !Cmp->hasOneUse() || !N || N->getOpcode() != Instruction::Mul)
       return None;
+    // `i < w * h` computes the product in the loop's header until LICM runs: hoist it.
+    bool Hoisted = false;
+    if (!L->makeLoopInvariant(N, Hoisted))
+      return None;
+    // No value of the loop is used after it (an LCSSA phi of a value hoisted with the product,
+    // `(long)w` used by the next nest, is no value of the loop).
+    for (PHINode &Phi : Exit->phis())
+      if (!L->isLoopInvariant(Phi.getIncomingValueForBlock(H)))
+        return None;
+    bool Unsigned = Cmp->getPredicate() == ICmpInst::ICMP_ULT;
+    Optional<Dispatch> When = dispatch(N, Unsigned);
     Value *A = N->getOperand(0), *B = N->getOperand(1);
-    Value *Row = rowLength(F, L, SE, A, B);
+    Value *Row = When ? rowLength(F, L, SE, A, B) : nullptr;
     if (!Row)
       return None;
-    return Candidate{L, I, Cmp, Row, Row == A ? B : A};
+    return Candidate{L, I, Cmp, Row, Row == A ? B : A, Unsigned, *When};
   }
 
-  // The nest of Candidate C, the flat loop kept for a negative row length.
+  // The nest of Candidate C, the flat loop kept behind its dispatch.
   static void split(Candidate &C) {
     Loop *L = C.L;
     BasicBlock *Pre = L->getLoopPreheader(), *H = L->getHeader(), *Exit = L->getUniqueExitBlock();
@@ -1109,21 +1162,36 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     IRBuilder<> B(Dispatch);
     B.SetCurrentDebugLocation(Loc);
     Value *Zero = ConstantInt::get(T, 0);
-    // With w >= 0 the nest is exact (h < 0 gives n <= 0: neither runs); with w < 0 the flat
-    // loop runs, n iterations only if h < 0 too. One affine condition for the model.
-    B.CreateCondBr(B.CreateICmpSGE(C.Row, Zero), OuterHeader, H);
+    // With w >= 0 the signed nest is exact (h < 0 gives n <= 0: neither runs); with w < 0 the
+    // flat loop runs, n iterations only if h < 0 too. One affine condition for the model.
+    Value *Nest = nullptr;
+    switch (C.When) {
+    case Dispatch::RowNonNegative:
+      Nest = B.CreateICmpSGE(C.Row, Zero);
+      break;
+    case Dispatch::Always:
+      Nest = B.getTrue();
+      break;
+    case Dispatch::BothNonNegative:
+      Nest = B.CreateAnd(B.CreateICmpSGE(C.Row, Zero), B.CreateICmpSGE(C.Rows, Zero));
+      break;
+    }
+    B.CreateCondBr(Nest, OuterHeader, H);
     B.SetInsertPoint(OuterHeader);
     PHINode *Y = B.CreatePHI(T, 2, "y");
-    B.CreateCondBr(B.CreateICmpSLT(Y, C.Rows), InnerPre, Exit);
+    B.CreateCondBr(C.Unsigned ? B.CreateICmpULT(Y, C.Rows) : B.CreateICmpSLT(Y, C.Rows), InnerPre, Exit);
     B.SetInsertPoint(InnerPre);
-    Value *RowStart = B.CreateNSWMul(Y, C.Row, "row");
+    // y * w + x < h * w = n: no wrap, signed or unsigned as the counter.
+    Value *RowStart = B.CreateMul(Y, C.Row, "row", C.Unsigned, !C.Unsigned);
     auto *CopyHeader = cast<BasicBlock>(VMap[H]);
     B.CreateBr(CopyHeader);
     B.SetInsertPoint(OuterLatch);
-    Value *NextY = B.CreateNSWAdd(Y, ConstantInt::get(T, 1), "y.next");
+    Value *NextY = B.CreateAdd(Y, ConstantInt::get(T, 1), "y.next", C.Unsigned, !C.Unsigned);
     B.CreateBr(OuterHeader);
     Y->addIncoming(Zero, Dispatch);
     Y->addIncoming(NextY, OuterLatch);
+    for (PHINode &Phi : Exit->phis())
+      Phi.addIncoming(Phi.getIncomingValueForBlock(H), OuterHeader);
     // The copy counts x < w from the row's start; its other uses of the counter read the flat
     // index y * w + x; it leaves to the outer latch.
     auto *X = cast<PHINode>(VMap[C.I]);
@@ -1131,7 +1199,11 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     auto *CopyExit = cast<ICmpInst>(VMap[C.Exit]);
     CopyExit->setOperand(1, C.Row);
     CopyHeader->getTerminator()->replaceUsesOfWith(Exit, OuterLatch);
-    auto *Flat = BinaryOperator::CreateNSWAdd(RowStart, X, "flat", &*CopyHeader->getFirstInsertionPt());
+    auto *Flat = BinaryOperator::CreateAdd(RowStart, X, "flat", &*CopyHeader->getFirstInsertionPt());
+    if (C.Unsigned)
+      Flat->setHasNoUnsignedWrap();
+    else
+      Flat->setHasNoSignedWrap();
     Flat->setDebugLoc(Loc);
     Value *CopyInc = VMap[C.I->getIncomingValueForBlock(L->getLoopLatch())];
     X->replaceUsesWithIf(Flat, [&](Use &U) { return U.getUser() != CopyExit && U.getUser() != CopyInc && U.getUser() != Flat; });
