@@ -317,6 +317,58 @@ pub fn ordinary_c(text: &str) -> Result<String, String> {
     })
 }
 
+/// A row of the C-styles benchmark's CSV (`scripts/bench-c-styles.sh`).
+#[derive(serde::Deserialize)]
+struct StyleRow {
+    program: String,
+    variant: String,
+    #[allow(dead_code)]
+    median_ms: f64,
+    speedup: f64,
+}
+
+/// The C-styles plot: per program, one bar per variant, speedup over plain -O3.
+pub fn c_styles(text: &str) -> Result<String, String> {
+    let rows: Vec<StyleRow> = csv::Reader::from_reader(text.as_bytes())
+        .deserialize()
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("c-styles.csv: {e}"))?;
+    let mut variants: Vec<&str> = Vec::new();
+    let mut programs: Vec<&str> = Vec::new();
+    for r in &rows {
+        if !variants.contains(&r.variant.as_str()) {
+            variants.push(&r.variant);
+        }
+        if !programs.contains(&r.program.as_str()) {
+            programs.push(&r.program);
+        }
+    }
+    let colour = |variant: &str| match variant {
+        "naive" => RGBColor(0x99, 0x99, 0x99),
+        "polyprop" => RGBColor(0x22, 0xaa, 0x77),
+        _ => COLOURS[0],
+    };
+    let series = variants.iter().map(|v| (v.to_string(), colour(v))).collect();
+    let groups = programs
+        .iter()
+        .map(|p| Group {
+            label: p.to_string(),
+            bars: variants
+                .iter()
+                .map(|v| rows.iter().find(|r| r.program == *p && r.variant == *v).map(|r| Bar { value: r.speedup, whisker: None }))
+                .collect(),
+        })
+        .collect();
+    grouped_bars(&GroupedBars {
+        title: "C written with calloc, memset and flat loops: speedup over clang-14 -O3".into(),
+        y_label: "speedup".into(),
+        series,
+        groups,
+        reference: Reference { value: 1.0, label: "1 = clang-14 -O3".into(), colour: BLACK },
+        value_digits: Some(2),
+    })
+}
+
 /// A row of the profiler benchmark's CSV (`scripts/bench-profiler.py`): wall seconds.
 #[derive(serde::Deserialize)]
 struct ProfilerRow {

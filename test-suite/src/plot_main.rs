@@ -3,6 +3,7 @@
 //! ```text
 //! polyprop-plot speedups   results.csv    speedups.svg     # polyprop-bench's results
 //! polyprop-plot ordinary-c ordinary-c.csv ordinary-c.svg   # scripts/bench-ordinary-c.sh
+//! polyprop-plot c-styles   c-styles.csv   c-styles.svg     # scripts/bench-c-styles.sh
 //! polyprop-plot profiler   profiler.csv   profiler.svg     # scripts/bench-profiler.py (target 30x)
 //! polyprop-plot random-subsets random-subsets.csv random-subsets.svg  # scripts/random-subsets.py
 //! ```
@@ -10,7 +11,7 @@
 use polyprop_test_suite::plot;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: polyprop-plot {speedups|ordinary-c|profiler|random-subsets} INPUT.csv OUTPUT.svg";
+const USAGE: &str = "usage: polyprop-plot {speedups|ordinary-c|c-styles|profiler|random-subsets} INPUT.csv OUTPUT.svg";
 /// The profiler's slowdown target (`runtime/README.md`).
 const PROFILER_TARGET: f64 = 30.0;
 
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
         .and_then(|text| match kind.as_str() {
             "speedups" => plot::speedups_from_csv(&text),
             "ordinary-c" => plot::ordinary_c(&text),
+            "c-styles" => plot::c_styles(&text),
             "profiler" => plot::profiler(&text, PROFILER_TARGET),
             "random-subsets" => plot::random_subsets(&text),
             other => Err(format!("unknown plot '{other}'\n{USAGE}")),
