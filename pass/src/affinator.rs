@@ -1522,11 +1522,20 @@ impl Affinator<'_> {
     /// The affine constraint an integer comparison stands for, over `names`.
     pub fn comparison(&mut self, cmp: ir::Value, scope: Option<Loop>, names: &[String]) -> Result<String, NotAffine> {
         let (x, y) = (ir::operand(cmp, 0), ir::operand(cmp, 1));
+        if ir::is_pointer(x) {
+            return self.difference_comparison(cmp, scope, names);
+        }
         if !ir::is_integer(x) {
             return Err(NotAffine::of("comparison of non-integers", cmp));
         }
-        let ex = self.value_affine(x, scope)?;
-        let ey = self.value_affine(y, scope)?;
+        let equality = matches!(ir::icmp_predicate(cmp), LLVMIntPredicate::LLVMIntEQ | LLVMIntPredicate::LLVMIntNE);
+        let (ex, ey) = match (self.value_affine(x, scope), self.value_affine(y, scope)) {
+            (Ok(ex), Ok(ey)) => (ex, ey),
+            // `i * C + 1 == i * C + C - 1` (a row's start and end, as instcombine compares two
+            // addresses of one row): neither side is affine, their difference is.
+            (Err(why), _) | (_, Err(why)) if equality => return self.difference_comparison(cmp, scope, names).map_err(|_| why),
+            (Err(why), _) | (_, Err(why)) => return Err(why),
+        };
         let signed = matches!(
             ir::icmp_predicate(cmp),
             LLVMIntPredicate::LLVMIntSLT | LLVMIntPredicate::LLVMIntSLE | LLVMIntPredicate::LLVMIntSGT | LLVMIntPredicate::LLVMIntSGE
@@ -1566,6 +1575,41 @@ impl Affinator<'_> {
             return Ok(format!("({ex} < {ey}) or ({ex} > {ey})"));
         }
         Ok(format!("{ex} {op} {ey}"))
+    }
+
+    /// A comparison read as the difference of its sides against 0, where SCEV computes it:
+    /// two pointers into one object (`p != end` of a loop walking an array by pointer, C++'s
+    /// `it != v.end()`; SCEV subtracts addresses of one base only), whose unsigned comparisons
+    /// are those of the difference (addresses of one object do not wrap); and integers, for
+    /// equality only (the difference may wrap where an order would change).
+    fn difference_comparison(&mut self, cmp: ir::Value, scope: Option<Loop>, names: &[String]) -> Result<String, NotAffine> {
+        let (x, y) = (ir::operand(cmp, 0), ir::operand(cmp, 1));
+        let pointers = ir::is_pointer(x);
+        let scev = |v| self.analyses.scev(v).map(|s| self.analyses.scev_at_scope(s, scope));
+        let difference = match (scev(x), scev(y)) {
+            (Some(sx), Some(sy)) => self.analyses.minus(sx, sy).filter(|d| !d.is_could_not_compute()),
+            _ => None,
+        };
+        let Some(difference) = difference else {
+            let what = if pointers { "comparison of pointers that may point into different objects" } else { "comparison of values that are not affine" };
+            return Err(NotAffine::of(what, cmp));
+        };
+        let d = self.affine(difference)?;
+        use LLVMIntPredicate::*;
+        let op = match ir::icmp_predicate(cmp) {
+            LLVMIntEQ => "=",
+            LLVMIntNE => "!=",
+            LLVMIntULT if pointers => "<",
+            LLVMIntULE if pointers => "<=",
+            LLVMIntUGT if pointers => ">",
+            LLVMIntUGE if pointers => ">=",
+            _ => return Err(NotAffine::of("ordered comparison of a difference", cmp)),
+        };
+        let d = d.display(names, &self.parameters.names()).to_string();
+        Ok(match op {
+            "!=" => format!("({d} < 0) or ({d} > 0)"),
+            op => format!("{d} {op} 0"),
+        })
     }
 
     fn add_recurrence(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {

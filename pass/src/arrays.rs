@@ -619,8 +619,9 @@ fn liveness(region: &Region, base: Value) -> Liveness {
     Liveness::Temporary
 }
 
-/// The users of the addresses computed from `base` (through casts and GEPs) that compute no
-/// further address, each with the address it uses.
+/// The users of the addresses computed from `base` (through casts, GEPs and the phis of a
+/// pointer that walks the array, `for (q = t; ...; ++q) *q = ...`) that compute no further
+/// address, each with the address it uses.
 fn address_users(base: Value) -> Vec<(Value, Value)> {
     let mut out = Vec::new();
     let mut work = vec![base];
@@ -628,7 +629,7 @@ fn address_users(base: Value) -> Vec<(Value, Value)> {
     while let Some(v) = work.pop() {
         for user in ir::users(v) {
             match ir::opcode(user) {
-                Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMGetElementPtr) => {
+                Some(LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMPHI) if ir::is_pointer(user) => {
                     if !seen.contains(&user) {
                         seen.push(user);
                         work.push(user);
