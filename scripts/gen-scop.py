@@ -68,6 +68,7 @@ class Gen:
         # Choices of forms added later come from a stream of their own, so that every other
         # choice of a seed stays what it was.
         self.later = random.Random(seed * 7919 + 3)
+        self.pointers = random.Random(seed * 7919 + 4)
         self.lines = []
         self.n = 0
 
@@ -258,7 +259,7 @@ class Gen:
         if dst.role == "tmp" and dst.written:
             # a second write over the interior of what is already there
             mr, mc = max(mr, dst.mr), max(mc, dst.mc)
-        if self.flat_pointwise(dst, producers):
+        if self.flat_pointwise(dst, producers) or self.pointer_rows(dst, producers):
             return
         kind = r.random()
         if kind < 0.08 and dst not in producers:
@@ -355,6 +356,26 @@ class Gen:
         self.emit(3, f"{dst.name}[{k}] = {self.combine(dst.ty, taps)};")
         self.emit(1, "}")
         dst.mr, dst.mc, dst.written = 0, 0, True
+        return True
+
+    def pointer_rows(self, dst, producers):
+        """A pointwise stage that walks each row by pointer up to an end pointer (`for (p =
+        &src[i * C + mc]; p != &src[i * C + C - mc]; ++p, ++q) *q = f(*p)`), flat arrays,
+        after a test that the row is not empty (the walk would not stop)."""
+        if dst.style != "flat" or len(producers) != 1 or producers[0].style != "flat" or \
+                dst in producers or self.pointers.random() < 0.7:
+            return False
+        p = producers[0]
+        mr, mc = p.mr, p.mc
+        i, q, s = self.fresh("i"), self.fresh("q"), self.fresh("p")
+        self.emit(1, f"if (C > {2 * mc})")
+        self.emit(2, f"for (long {i} = {mr}; {i} < R - {mr}; {i}++) {{")
+        self.emit(3, f"{dst.ty} *{q} = &{dst.name}[({i}) * C + {mc}];")
+        self.emit(3, f"for (const {p.ty} *{s} = &{p.name}[({i}) * C + {mc}]; {s} != &{p.name}[({i}) * C + C - {mc}]; ++{s}, ++{q})")
+        self.emit(4, f"*{q} = {self.combine(dst.ty, [self.conv(f'*{s}', p.ty, dst.ty)])};")
+        self.emit(2, "}")
+        if dst.role == "tmp" and not dst.written:
+            dst.mr, dst.mc, dst.written = mr, mc, True
         return True
 
     def row_buffer(self, dst, producers, mr, mc):
