@@ -69,12 +69,12 @@ pub(crate) fn exclude_garbage_reads(ctx: &IslContext, scop: &Scop) -> IslResult<
             let s = &mut current.statements[statement];
             // isl prints an empty union set without its tuple: keep the statement's space.
             s.domain = match left.is_empty()? {
-                true => format!("{}{{ {}[{}] : false }}", scop.param_prefix(), s.name, s.iterators.join(", ")),
+                true => {
+                    never_runs.push(s.name.clone());
+                    format!("{}{{ {}[{}] : false }}", scop.param_prefix(), s.name, s.iterators.join(", "))
+                }
                 false => left.to_isl_string()?,
             };
-            if left.is_empty()? {
-                never_runs.push(s.name.clone());
-            }
         }
     }
     // A statement all of whose instances read garbage never runs under the assumption.
