@@ -213,6 +213,31 @@ pub fn speedups(results: &Results) -> Result<String, String> {
     grouped_bars(&speedup_chart(results))
 }
 
+/// The rows of a benchmark's CSV `text`; an error names the `file`.
+fn read_rows<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<Vec<T>, String> {
+    csv::Reader::from_reader(text.as_bytes()).deserialize().collect::<Result<_, _>>().map_err(|e| format!("{file}: {e}"))
+}
+
+/// The values in the order they first appear.
+fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for v in values {
+        if !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The colour of a variant in the single-pipeline plots: naive grey, polyprop green.
+fn variant_colour(variant: &str) -> RGBColor {
+    match variant {
+        "naive" => RGBColor(0x99, 0x99, 0x99),
+        "polyprop" => RGBColor(0x22, 0xaa, 0x77),
+        _ => COLOURS[0],
+    }
+}
+
 /// A row of `polyprop-bench`'s `results.csv`, the columns the plot needs.
 #[derive(serde::Deserialize)]
 struct ResultRow {
@@ -230,20 +255,9 @@ struct ResultRow {
 /// The speedup plot from a `results.csv` written by `polyprop-bench` (same content as from
 /// the run itself).
 pub fn speedups_from_csv(text: &str) -> Result<String, String> {
-    let rows: Vec<ResultRow> = csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("results.csv: {e}"))?;
-    let mut variants: Vec<&str> = Vec::new();
-    let mut pipelines: Vec<&str> = Vec::new();
-    for r in &rows {
-        if !variants.contains(&r.variant.as_str()) {
-            variants.push(&r.variant);
-        }
-        if !pipelines.contains(&r.pipeline.as_str()) {
-            pipelines.push(&r.pipeline);
-        }
-    }
+    let rows: Vec<ResultRow> = read_rows(text, "results.csv")?;
+    let variants = distinct(rows.iter().map(|r| r.variant.as_str()));
+    let pipelines = distinct(rows.iter().map(|r| r.pipeline.as_str()));
     let baseline = variants.first().copied().unwrap_or("naive");
     let plotted: Vec<&str> = variants.iter().copied().filter(|v| *v != baseline).collect();
     let series = plotted
@@ -296,16 +310,8 @@ struct OrdinaryRow {
 
 /// The ordinary-C unsharp mask plot: one bar per variant, speedup over plain -O3.
 pub fn ordinary_c(text: &str) -> Result<String, String> {
-    let rows: Vec<OrdinaryRow> = csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("ordinary-c.csv: {e}"))?;
-    let colour = |variant: &str| match variant {
-        "naive" => RGBColor(0x99, 0x99, 0x99),
-        "polyprop" => RGBColor(0x22, 0xaa, 0x77),
-        _ => COLOURS[0],
-    };
-    let series = rows.iter().map(|r| (r.variant.clone(), colour(&r.variant))).collect();
+    let rows: Vec<OrdinaryRow> = read_rows(text, "ordinary-c.csv")?;
+    let series = rows.iter().map(|r| (r.variant.clone(), variant_colour(&r.variant))).collect();
     let bars = rows.iter().map(|r| Some(Bar { value: r.speedup, whisker: None })).collect();
     grouped_bars(&GroupedBars {
         title: "unsharp mask as ordinary C: speedup over clang-14 -O3".into(),
@@ -329,26 +335,10 @@ struct StyleRow {
 
 /// The C-styles plot: per program, one bar per variant, speedup over plain -O3.
 pub fn c_styles(text: &str) -> Result<String, String> {
-    let rows: Vec<StyleRow> = csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("c-styles.csv: {e}"))?;
-    let mut variants: Vec<&str> = Vec::new();
-    let mut programs: Vec<&str> = Vec::new();
-    for r in &rows {
-        if !variants.contains(&r.variant.as_str()) {
-            variants.push(&r.variant);
-        }
-        if !programs.contains(&r.program.as_str()) {
-            programs.push(&r.program);
-        }
-    }
-    let colour = |variant: &str| match variant {
-        "naive" => RGBColor(0x99, 0x99, 0x99),
-        "polyprop" => RGBColor(0x22, 0xaa, 0x77),
-        _ => COLOURS[0],
-    };
-    let series = variants.iter().map(|v| (v.to_string(), colour(v))).collect();
+    let rows: Vec<StyleRow> = read_rows(text, "c-styles.csv")?;
+    let variants = distinct(rows.iter().map(|r| r.variant.as_str()));
+    let programs = distinct(rows.iter().map(|r| r.program.as_str()));
+    let series = variants.iter().map(|v| (v.to_string(), variant_colour(v))).collect();
     let groups = programs
         .iter()
         .map(|p| Group {
@@ -383,10 +373,7 @@ struct ProfilerRow {
 /// Slowdown of `polyprop profile` over native runs per kernel: QEMU alone and the profile
 /// with dependences on and off, and the target as a dashed line.
 pub fn profiler(text: &str, target: f64) -> Result<String, String> {
-    let rows: Vec<ProfilerRow> = csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("profiler.csv: {e}"))?;
+    let rows: Vec<ProfilerRow> = read_rows(text, "profiler.csv")?;
     let slowdown = |t: f64, native: f64| Some(Bar { value: t / native, whisker: None });
     grouped_bars(&GroupedBars {
         title: "polyprop profile: slowdown over native (median wall time, 10^8 accesses)".into(),
@@ -419,10 +406,7 @@ struct SubsetRow {
 /// Paper 003's Table 3 as bars: per pipeline, the speedup over naive of the heuristics' choice
 /// and of the best and worst random subset measured.
 pub fn random_subsets(text: &str) -> Result<String, String> {
-    let rows: Vec<SubsetRow> = csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("random-subsets.csv: {e}"))?;
+    let rows: Vec<SubsetRow> = read_rows(text, "random-subsets.csv")?;
     let mut pipelines: Vec<&str> = Vec::new();
     for row in &rows {
         if !pipelines.contains(&row.pipeline.as_str()) {
