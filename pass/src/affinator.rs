@@ -1571,10 +1571,7 @@ impl Affinator<'_> {
                 }
             }
         };
-        if op == "!=" {
-            return Ok(format!("({ex} < {ey}) or ({ex} > {ey})"));
-        }
-        Ok(format!("{ex} {op} {ey}"))
+        Ok(relation(&ex, op, &ey))
     }
 
     /// A comparison read as the difference of its sides against 0, where SCEV computes it:
@@ -1605,11 +1602,7 @@ impl Affinator<'_> {
             LLVMIntUGE if pointers => ">=",
             _ => return Err(NotAffine::of("ordered comparison of a difference", cmp)),
         };
-        let d = d.display(names, &self.parameters.names()).to_string();
-        Ok(match op {
-            "!=" => format!("({d} < 0) or ({d} > 0)"),
-            op => format!("{d} {op} 0"),
-        })
+        Ok(relation(&d.display(names, &self.parameters.names()).to_string(), op, "0"))
     }
 
     fn add_recurrence(&mut self, scev: Scev) -> Result<AffExpr, NotAffine> {
@@ -1872,6 +1865,14 @@ fn affine_to_poly(e: &AffExpr) -> Option<Poly> {
         p = p.add(&Poly::var(var).scale(*c)?)?;
     }
     Some(p)
+}
+
+/// The isl constraint `lhs op rhs`; `!=` as the union of the two strict orders.
+fn relation(lhs: &str, op: &str, rhs: &str) -> String {
+    match op {
+        "!=" => format!("({lhs} < {rhs}) or ({lhs} > {rhs})"),
+        op => format!("{lhs} {op} {rhs}"),
+    }
 }
 
 #[cfg(test)]

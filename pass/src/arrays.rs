@@ -89,7 +89,9 @@ pub fn resolve(
         })?;
         let row = match model_base(a, function, region, parameters, base, &mut guarded_bases) {
             Ok(base) => (base, None),
-            Err(reject) => match row_pointer(a, function, region, parameters, base, &mut guarded_bases) {
+            Err(reject) => match row_pointer(a, region, base).and_then(|(table, offset)| {
+                Some((model_base(a, function, region, parameters, table, &mut guarded_bases).ok()?, offset))
+            }) {
                 Some(_) if !rows_seen_affine(inst) => {
                     let message = format!("{} ({ROWS_WITHOUT_PROFILE})", reject.message);
                     return Err(Reject { message, ..reject }.at(at()));
@@ -421,26 +423,18 @@ const ROWS_WITHOUT_PROFILE: &str =
     "row pointers: with a profile that saw this access affine (profile=FILE), the rows are checked at run time";
 
 /// For an array base loaded inside the region from a table of row pointers (`w[k]` of
-/// `float **w`, read again for each `w[k][j]`): the table's own base, which polyprop can
-/// model, and the byte offset of the row pointer in it. The region reads the table and may
-/// not write it (a pointer store is no statement); that no float store reaches its bytes is
-/// checked at run time with the rows (`Array::row_pointers`).
-fn row_pointer(
-    a: Analyses,
-    function: Value,
-    region: &Region,
-    parameters: &mut Parameters,
-    base: Value,
-    guarded: &mut Vec<(Value, Vec<Block>)>,
-) -> Option<(Value, Scev)> {
+/// `float **w`, read again for each `w[k][j]`): the table's own base pointer, for
+/// `model_base`, and the byte offset of the row pointer in it. The region reads the table and
+/// may not write it (a pointer store is no statement); that no float store reaches its bytes
+/// is checked at run time with the rows (`Array::row_pointers`).
+fn row_pointer(a: Analyses, region: &Region, base: Value) -> Option<(Value, Scev)> {
     if ir::opcode(base) != Some(LLVMOpcode::LLVMLoad) || ir::is_volatile(base) || !region.defines(base) {
         return None;
     }
     let block = ir::block_of(base)?;
     let address = a.scev_at_scope(a.scev(ir::operand(base, 0))?, a.loop_for(block));
     let table_scev = a.pointer_base(address);
-    let table = model_base(a, function, region, parameters, table_scev.unknown_value()?, guarded).ok()?;
-    Some((table, a.minus(address, table_scev)?))
+    Some((table_scev.unknown_value()?, a.minus(address, table_scev)?))
 }
 
 /// The shape of the rows of a row-pointer table: two dimensions of unknown size, the row

@@ -14,6 +14,7 @@
 //! which is the value 0 (or +0.0) of every element type.
 
 use crate::reload_test::{Analysis, Relations};
+use crate::splitting::rename_set;
 use crate::uninitialized::unreached_reads;
 use polyhedral::affine::AffExpr;
 use polyhedral::isl::{self, IslContext, IslResult};
@@ -65,23 +66,16 @@ fn schedule_dims(ctx: &IslContext, scop: &Scop, candidates: &[ArrayId]) -> IslRe
 /// `{ name[e] }`: the elements of `array` that some read instance reads where no write of the
 /// SCoP reaches it; `None` if there are none.
 fn zeros_read<'c>(ctx: &'c IslContext, analysis: &Analysis<'_, 'c>, scop: &Scop, array: ArrayId, name: &str) -> IslResult<Option<String>> {
-    let dims = scop.arrays[array].sizes.len();
-    let e: Vec<String> = (0..dims).map(|k| format!("i{k}")).collect();
-    let rename = ctx.union_map(&format!(
-        "{}{{ {}[{}] -> {name}[{}] }}",
-        scop.param_prefix(),
-        scop.arrays[array].name,
-        e.join(", "),
-        e.join(", ")
-    ))?;
     let mut elements = ctx.empty_union_map()?.range()?;
     for (statement, read, instances) in unreached_reads(ctx, analysis, scop, array)? {
         let access = scop.statements[statement].value.reads()[read];
-        let read = analysis.access_relation(statement, access)?.intersect_domain(instances)?;
-        elements = elements.union(read.apply_range(rename.copy()?)?.range()?)?;
+        elements = elements.union(analysis.access_relation(statement, access)?.intersect_domain(instances)?.range()?)?;
     }
     let elements = elements.coalesce()?;
-    Ok((!elements.is_empty()?).then(|| elements.to_isl_string()).transpose()?)
+    match elements.is_empty()? {
+        true => Ok(None),
+        false => rename_set(ctx, &elements.to_isl_string()?, name).map(Some),
+    }
 }
 
 /// A statement name no statement of `scop` has.
