@@ -69,6 +69,17 @@ pub enum ScheduleOutcome {
     Failed { reason: String },
 }
 
+impl ScheduleOutcome {
+    /// The bands isl's scheduler computed, or why it computed none.
+    pub fn of(result: Result<Vec<BandShape>, IslError>) -> ScheduleOutcome {
+        match result {
+            Ok(bands) => ScheduleOutcome::Bands { bands: bands.into_iter().map(Band::from).collect() },
+            Err(IslError::Complexity) => ScheduleOutcome::Failed { reason: "out of quota or time, or isl found no schedule".into() },
+            Err(other) => ScheduleOutcome::Failed { reason: other.to_string() },
+        }
+    }
+}
+
 /// One band of the schedule tree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Band {
@@ -111,10 +122,7 @@ pub fn schedule(profile: &Profile, records: &[&InstructionRecord]) -> ProfileSch
     let outcome = if statements.is_empty() {
         ScheduleOutcome::Failed { reason: "no instruction with a foldable domain".into() }
     } else {
-        match compute(&statements, &relations.dependences) {
-            Ok(bands) => ScheduleOutcome::Bands { bands: bands.into_iter().map(Band::from).collect() },
-            Err(error) => ScheduleOutcome::Failed { reason: failure_reason(&error) },
-        }
+        ScheduleOutcome::of(compute(&statements, &relations.dependences))
     };
     ProfileSchedule {
         instructions: statements.iter().map(|s| s.records.len()).sum(),
@@ -123,13 +131,6 @@ pub fn schedule(profile: &Profile, records: &[&InstructionRecord]) -> ProfileSch
         non_affine_dependences: relations.non_affine,
         other_left_out_dependences: relations.other_left_out,
         outcome,
-    }
-}
-
-fn failure_reason(error: &IslError) -> String {
-    match error {
-        IslError::Complexity => "out of quota or time, or isl found no schedule".into(),
-        other => other.to_string(),
     }
 }
 

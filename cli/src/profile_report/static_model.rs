@@ -19,8 +19,8 @@
 //! per store where the profile has one per source line, and parametric bounds where the
 //! profile has the run's.
 
-use super::isl_relations::{Band, ScheduleOutcome};
-use polyhedral::isl::{IslContext, IslError};
+use super::isl_relations::ScheduleOutcome;
+use polyhedral::isl::IslContext;
 use polyhedral::lang::parse_scop_file;
 use polyhedral::model::Scop;
 use polyhedral::scheduling;
@@ -89,12 +89,7 @@ fn parse(text: &str, file: &str) -> Result<Vec<StaticScop>, String> {
 
 /// isl's schedule of the static model, before tiling.
 pub fn schedule(scop: &Scop) -> ScheduleOutcome {
-    let ctx = IslContext::with_default_quota();
-    match scheduling::model_band_structure(&ctx, scop) {
-        Ok(bands) => ScheduleOutcome::Bands { bands: bands.into_iter().map(Band::from).collect() },
-        Err(IslError::Complexity) => ScheduleOutcome::Failed { reason: "out of quota or time, or isl found no schedule".into() },
-        Err(other) => ScheduleOutcome::Failed { reason: other.to_string() },
-    }
+    ScheduleOutcome::of(scheduling::model_band_structure(&IslContext::with_default_quota(), scop))
 }
 
 /// The comparison of the static schedule of `scop` with the profile's `profile` outcome.

@@ -2,6 +2,7 @@
 //! band structures compared.
 
 use super::*;
+use crate::profile_report::isl_relations::Band;
 
 /// Two SCoPs as print<polyprop-scops<lang>> writes them: a recurrence along j in `rows`, and
 /// one whose name the language's parser does not read back.
