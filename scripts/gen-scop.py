@@ -69,6 +69,7 @@ class Gen:
         # choice of a seed stays what it was.
         self.later = random.Random(seed * 7919 + 3)
         self.pointers = random.Random(seed * 7919 + 4)
+        self.rows = random.Random(seed * 7919 + 5)
         self.lines = []
         self.n = 0
 
@@ -320,6 +321,8 @@ class Gen:
             return
         else:
             def body(i, j, depth):
+                if self.row_stencil(dst, producers, i, j, mc, depth):
+                    return
                 taps = []
                 for _ in range(r.choice([1, 2, 2, 3, 3, 5])):
                     p = r.choice(producers)
@@ -336,6 +339,21 @@ class Gen:
             self.loops(1, mr, mc, body, out=dst.role == "out")
         if dst.role == "tmp" and not dst.written:
             dst.mr, dst.mc, dst.written = mr, mc, True
+
+    def row_stencil(self, dst, producers, i, j, mc, depth):
+        """Sometimes a stencil along the row, p(i, j - k) .. p(i, j + k): once p is propagated,
+        its expression at consecutive iterations of the inner loop, a recurrence that the
+        generated code carries in scalars (paper 003 section 5.4)."""
+        if self.rows.random() >= 0.4:
+            return False
+        p = self.rows.choice(producers)
+        k = min(self.rows.choice([1, 1, 2]), mc - p.mc)
+        if k < 1:
+            return False
+        cols = [j if d == 0 else (f"{j} + {d}" if d > 0 else f"{j} - {-d}") for d in range(-k, k + 1)]
+        taps = [self.conv(p.at(i, c), p.ty, dst.ty) for c in cols]
+        self.emit(depth, f"{dst.at(i, j)} = {self.combine(dst.ty, taps)};")
+        return True
 
     def flat_pointwise(self, dst, producers):
         """A pointwise stage written as one flat loop over the image (`k < R * C`, `long` or

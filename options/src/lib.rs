@@ -40,6 +40,10 @@ pub struct Options {
     /// (`clamped-reads=whole`, the default) or its reader split per border as paper 003's
     /// section 3 does (`split`).
     pub whole_clamped_reads: bool,
+    /// The smallest subtree, in operations, that a generated innermost loop carries from one
+    /// iteration to the next instead of recomputing it at consecutive iterations
+    /// (`recurrences=N`; paper 003 §5.4); 0 (`off`): none.
+    pub recurrences: u64,
     /// Whether the generated code runs its parallel loops with OpenMP (`parallel=`).
     pub parallel: Parallel,
     /// Reschedule and tile with isl's scheduler (`schedule`), with tiles of `tile_size`.
@@ -77,6 +81,7 @@ impl Default for Options {
             expression_limit: 10_000,
             keep: Vec::new(),
             whole_clamped_reads: true,
+            recurrences: 4,
             parallel: Parallel::Auto,
             schedule: false,
             schedule_cost: true,
@@ -231,6 +236,16 @@ pub const TABLE: &[OptionSpec] = &[
             Ok(())
         },
         show: |o| show_choice(o.whole_clamped_reads, WHOLE_SPLIT),
+    },
+    OptionSpec {
+        name: "recurrences",
+        value: Some("N|off"),
+        description: "an expression of at least N operations that a generated innermost loop computes at consecutive iterations is computed once and carried in scalars (higher-order recurrences, paper 003 section 5.4): default 4, off",
+        set: |o, key, v| {
+            o.recurrences = if v == "off" { 0 } else { parse_number(key, v)? };
+            Ok(())
+        },
+        show: |o| if o.recurrences == 0 { "off".to_string() } else { o.recurrences.to_string() },
     },
     OptionSpec {
         name: "parallel",
@@ -404,7 +419,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, keep, clamped-reads, parallel, schedule, schedule-cost, tile-size, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, keep, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

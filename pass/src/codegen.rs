@@ -72,6 +72,8 @@ use crate::scop_builder::NestPlace;
 use polyhedral::model::*;
 use std::collections::HashMap;
 
+mod rotation;
+
 /// What the run-time check compares: an array's accessed subscript range per dimension.
 pub struct ArrayBounds {
     pub array: ArrayId,
@@ -117,11 +119,14 @@ pub struct Plan<'a> {
     /// (`offset_address`; for the unrolled register tiles of a rescheduled model): off, the
     /// code of models that are not rescheduled stays as it was.
     pub split_offsets: bool,
+    /// The smallest subtree, in operations, that an innermost loop carries in scalars
+    /// instead of recomputing it (`rotation`); 0: none.
+    pub recurrences: usize,
 }
 
-/// Generates the new function and the versioned entry; returns why it did not when it did
-/// not (the IR is then unchanged).
-pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
+/// Generates the new function and the versioned entry; returns a line per loop that carries
+/// recurrences (`rotation`), or why it did not generate (the IR is then unchanged).
+pub fn generate(function: Value, plan: &Plan<'_>) -> Result<Vec<String>, String> {
     let function = llvm_raw::function(function).ok_or("internal error: not a function")?;
     let returned = check_supported(function, plan)?;
     let ir = IrBuilder::new(function);
@@ -141,6 +146,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
     }
     let result = e.emit_function(returned);
     let outlined = std::mem::take(&mut e.outlined);
+    let rotations = std::mem::take(&mut e.rotations);
     drop(e);
     let delete = || {
         llvm_raw::delete_function(new_fn);
@@ -170,7 +176,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<(), String> {
         delete();
         return Err("internal error: versioned function does not verify".into());
     }
-    Ok(())
+    Ok(rotations)
 }
 
 /// Whether the code generated for `function` runs its parallel loops on OpenMP threads
@@ -452,6 +458,11 @@ struct Emitter<'a, 'ctx> {
     /// call is emitted once per statement instance, as the source called it; entries made
     /// in a side of a lazy select are dropped at its end (they do not dominate the join).
     calls: std::cell::RefCell<Vec<(Expr, Val<'ctx>)>>,
+    /// Subtrees of the current statement whose value a recurrence carries (`rotation`), by
+    /// address, with that value.
+    carried: std::cell::RefCell<Vec<(&'a Expr, Val<'ctx>)>>,
+    /// Per loop that carries recurrences, one line (`rotation::Rotation::describe`).
+    rotations: Vec<String>,
     /// The location emitted instructions take now (`set_location`).
     location: std::cell::Cell<Option<&'a SourceLocation>>,
     /// Whether the run-time check has bounded every 64-bit parameter by
@@ -547,6 +558,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             alias_scopes: Vec::new(),
             unconditional: Vec::new(),
             calls: std::cell::RefCell::new(Vec::new()),
+            carried: std::cell::RefCell::new(Vec::new()),
+            rotations: Vec::new(),
             location: std::cell::Cell::new(None),
             parameters_bounded: false,
             parameter_ranges: Vec::new(),
@@ -1021,37 +1034,59 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 }
             }
             AstNode::User { statement, args } => {
-                self.set_location(self.plan.scop.statements[*statement].location.as_ref());
-                let (iters, ranges): (Vec<_>, Vec<_>) = args.iter().map(|a| self.ast_value(a)).collect::<Built<Vec<_>>>()?.into_iter().unzip();
-                self.statement_ranges = ranges;
-                self.statement_offsets = self.argument_offsets(args, &iters)?;
+                let iters = self.enter_instance(args)?;
                 let done = self.statement(*statement, &iters);
-                self.statement_ranges.clear();
-                self.statement_offsets.clear();
+                self.leave_instance();
                 done
             }
         }
     }
 
+    /// The values of a statement instance's arguments, with their ranges and offsets for its
+    /// addresses (`statement_ranges`, `statement_offsets`), at the statement's line.
+    fn enter_instance(&mut self, args: &[AstExpr]) -> Built<Vec<Val<'ctx>>> {
+        let (iters, ranges): (Vec<_>, Vec<_>) = args.iter().map(|a| self.ast_value(a)).collect::<Built<Vec<_>>>()?.into_iter().unzip();
+        self.statement_ranges = ranges;
+        self.statement_offsets = self.argument_offsets(args, &iters)?;
+        Ok(iters)
+    }
+
+    fn leave_instance(&mut self) {
+        self.statement_ranges.clear();
+        self.statement_offsets.clear();
+    }
+
     /// `for (iterator = init; bound; iterator += step) body` at the builder's position.
     fn counted_loop(&mut self, shape: &LoopShape<'a>, init: Val<'ctx>, bound: LoopBound<'_, 'ctx>, body: &AstNode) -> Built<()> {
         let (iterator, step, source, at) = (shape.iterator, shape.step, shape.source, shape.at);
-        let pre = self.ir.insert_block()?;
         let (header, body_bb, exit) = (self.block("polyprop.loop"), self.block("polyprop.body"), self.block("polyprop.exit"));
+        let rotation = self.rotation(iterator, step, body);
+        let (pre, initial) = match &rotation {
+            Some(r) => {
+                self.iterator_ranges[iterator] = shape.ranges.body;
+                self.prologue(r, iterator, init, &bound, exit)?
+            }
+            None => (self.ir.insert_block()?, Vec::new()),
+        };
+        self.set_location(at);
         self.ir.br(header)?;
         self.ir.position_at_end(header);
         let phi = self.ir.phi(self.ir.i64().into(), &self.plan.ast.iterators[iterator])?;
+        let carried = self.carried_phis(&initial, pre)?;
         let iterator_value = phi.as_basic_value();
         self.values.iterators[iterator] = Some(iterator_value);
         self.iterator_ranges[iterator] = shape.ranges.header;
-        let cv = match bound {
-            LoopBound::Ast(cond) => self.ast_condition(cond)?,
-            LoopBound::Inclusive(upper) => self.ir.icmp(IntPredicate::SLE, iterator_value, upper)?,
-        };
+        let cv = self.loop_condition(&bound, iterator_value)?;
         self.ir.cond_br(cv, body_bb, exit)?;
         self.ir.position_at_end(body_bb);
         self.iterator_ranges[iterator] = shape.ranges.body;
-        self.node(body)?;
+        let next_carried = match &rotation {
+            Some(r) => self.rotated_body(r, &carried)?,
+            None => {
+                self.node(body)?;
+                Vec::new()
+            }
+        };
         self.set_location(at);
         // The counter counts the source loop's iterations: its increment cannot wrap
         // where the source's counter could not, nor where its range proves it.
@@ -1065,6 +1100,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             self.ir.set_loop_id(back_edge, source.and_then(|l| l.id), self.scope.map(|(scope, _)| scope));
         }
         phi.add_incoming(&[(&init, pre), (&next, latch)]);
+        for (phis, values) in carried.iter().zip(&next_carried) {
+            phis.iter().zip(values).for_each(|(p, v)| p.add_incoming(&[(v, latch)]));
+        }
+        if let Some(r) = &rotation {
+            self.rotations.push(r.describe(self.plan.scop));
+        }
         self.values.iterators[iterator] = None;
         self.iterator_ranges[iterator] = Interval::I64;
         self.ir.position_at_end(exit);
@@ -1368,10 +1409,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     fn statement(&mut self, k: usize, iters: &[Val<'ctx>]) -> Built<()> {
         let stmt = &self.plan.scop.statements[k];
-        self.unconditional = stmt.unconditional_reads();
-        self.unconditional.extend(self.plan.speculable.get(k).into_iter().flatten().cloned());
-        self.calls.borrow_mut().clear();
-        self.set_location(stmt.location.as_ref());
+        self.begin_statement(k);
         let Some(guard) = &stmt.guard else {
             let value = self.expr(&stmt.value, iters)?;
             let addr = self.address(&stmt.write, iters)?;
@@ -1379,6 +1417,28 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             return self.memory_metadata(stmt.write.array, store);
         };
         self.guarded_store(stmt, guard, iters)
+    }
+
+    /// The state of emitting statement `k`: its line, the reads its selects may perform
+    /// early, no math calls yet.
+    fn begin_statement(&mut self, k: usize) {
+        self.unconditional = self.unconditional_reads(k);
+        self.calls.borrow_mut().clear();
+        self.set_location(self.plan.scop.statements[k].location.as_ref());
+    }
+
+    /// The reads of statement `k` that its selects' sides may perform before the condition
+    /// is known (`unconditional`).
+    fn unconditional_reads(&self, k: usize) -> Vec<Access> {
+        let mut reads = self.plan.scop.statements[k].unconditional_reads();
+        reads.extend(self.plan.speculable.get(k).into_iter().flatten().cloned());
+        reads
+    }
+
+    /// Whether a select's side `e` is evaluated before its condition is known: it cannot
+    /// trap and reads only what the statement reads anyway (`unconditional`).
+    fn evaluated_eagerly(&self, e: &Expr) -> bool {
+        !e.may_trap() && e.reads().iter().all(|r| self.unconditional.contains(r))
     }
 
     /// A statement with a data-dependent condition: the value and the store only where it
@@ -1400,6 +1460,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// The code of `e`, at the line of the statement it was propagated from when it has the
     /// shape of an original statement's value (`fidelity::origins`), else at the current line.
     fn expr(&self, e: &Expr, iters: &[Val<'ctx>]) -> Built<Val<'ctx>> {
+        if let Some(&(_, value)) = self.carried.borrow().iter().find(|(m, _)| std::ptr::eq(*m, e)) {
+            return Ok(value);
+        }
         let origin = if crate::fidelity::is_operation(e) { self.plan.origins.get(&crate::fidelity::shape(e)) } else { None };
         let current = self.location.get();
         match origin {
@@ -1441,8 +1504,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             }
             Expr::Select(cond, x, y) => {
                 let cv = self.expr(cond, iters)?;
-                let speculable = |e: &Expr| !e.may_trap() && e.reads().iter().all(|r| self.unconditional.contains(r));
-                if speculable(x) && speculable(y) {
+                if self.evaluated_eagerly(x) && self.evaluated_eagerly(y) {
                     let (x, y) = (self.expr(x, iters)?, self.expr(y, iters)?);
                     ir.select(cv, x, y)
                 } else {

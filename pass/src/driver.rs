@@ -199,8 +199,8 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         Err(why) if removed == 0 => return Err(format!("nothing propagated, not rescheduled: {why}")),
         Err(why) => format!(", not rescheduled: {why}"),
     };
-    generate(function, built, &scop, options, rescheduled)?;
-    Ok(format!("{removed} temporaries removed, {} statements{specialized}{scheduled}", scop.statements.len()))
+    let carried = generate(function, built, &scop, options, rescheduled)?;
+    Ok(format!("{removed} temporaries removed, {} statements{specialized}{scheduled}{carried}", scop.statements.len()))
 }
 
 /// Whether `built` is rescheduled: with the option `schedule`, and where the profile let the
@@ -386,7 +386,7 @@ fn import_and_generate(function: Value, built: &BuiltScop, file: &std::path::Pat
     };
     let what = [schedules, accesses].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" and ");
     let outcome = generate(function, built, &imported.scop, options, false)
-        .map(|()| format!("imported {what} from {shown}, {} statements", imported.scop.statements.len()));
+        .map(|carried| format!("imported {what} from {shown}, {} statements{carried}", imported.scop.statements.len()));
     (outcome, true)
 }
 
@@ -408,8 +408,9 @@ fn read_import(built: &BuiltScop, file: &std::path::Path, options: &Options) -> 
 /// The isl AST of `scop`, the run-time check, and the new code (`codegen::generate`);
 /// `rescheduled` when `scop` has the scheduler's schedule (whose register tiles want their
 /// copies' addresses split, `Plan::split_offsets`; a model that kept its schedule is
-/// generated as without `schedule`).
-fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, rescheduled: bool) -> Result<(), String> {
+/// generated as without `schedule`). Returns what the loops carry in recurrences, for the
+/// summary (empty if nothing).
+fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, rescheduled: bool) -> Result<String, String> {
     let tree = build_ast(function, scop, options, rescheduled)?;
     let (assumed, bounds, load_guards) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
     let origins = crate::fidelity::origins(&built.scop);
@@ -418,6 +419,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
         speculable: &speculable,
         origins: &origins,
         split_offsets: rescheduled,
+        recurrences: usize::try_from(options.recurrences).unwrap_or(usize::MAX),
         scop,
         ast: &tree,
         assumptions: assumed,
@@ -433,7 +435,11 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
         externals: &built.externals,
         fidelity: &built.fidelity,
     };
-    crate::timing::stage("code generation", || codegen::generate(function, &plan))
+    let rotations = crate::timing::stage("code generation", || codegen::generate(function, &plan))?;
+    Ok(match rotations.is_empty() {
+        true => String::new(),
+        false => format!("; carried in recurrences: {}", rotations.join("; ")),
+    })
 }
 
 /// Per statement of `scop`, the reads its selects' sides may perform early: none where isl

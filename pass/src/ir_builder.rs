@@ -257,6 +257,11 @@ impl<'ctx> IrBuilder<'ctx> {
         }
     }
 
+    /// `freeze x` (`llvm_raw::freeze`).
+    pub fn freeze(&self, x: Val<'ctx>) -> Val<'ctx> {
+        llvm_raw::freeze(&self.builder, x)
+    }
+
     pub fn select(&self, cond: Val<'ctx>, x: Val<'ctx>, y: Val<'ctx>) -> Built<Val<'ctx>> {
         built(self.builder.build_select(int(cond)?, x, y, ""))
     }

@@ -128,3 +128,13 @@ pub fn set_debug_location(builder: &Builder<'_>, context: &ContextRef<'_>, line:
 pub fn subprogram_line(subprogram: LLVMMetadataRef) -> u32 {
     unsafe { llvm_sys::debuginfo::LLVMDISubprogramGetLine(subprogram) }
 }
+
+/// `freeze x`: the value of `x`, as an instruction of its own.
+///
+/// inkwell 0.11 has no `build_freeze`. Code generation hands a recurrence's scalar to the
+/// next one through a freeze so that each is a first-order recurrence of an instruction,
+/// the shape LLVM 14's loop vectorizer accepts (a phi of a phi it refuses).
+pub fn freeze<'ctx>(builder: &Builder<'ctx>, x: BasicValueEnum<'ctx>) -> BasicValueEnum<'ctx> {
+    let frozen = unsafe { llvm_sys::core::LLVMBuildFreeze(builder.as_mut_ptr(), x.as_value_ref(), c"".as_ptr()) };
+    value(frozen)
+}

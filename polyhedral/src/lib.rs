@@ -39,3 +39,4 @@ pub mod jscop;
 pub mod range;
 pub mod unused_params;
 pub mod speculation;
+pub mod recurrences;

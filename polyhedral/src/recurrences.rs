@@ -1,0 +1,441 @@
+//! Higher-order recurrences (paper 003, §5.4, Figure 10).
+//!
+//! After propagation a statement's value often holds the same expression at consecutive
+//! iterations of its innermost loop: `f(j - 1) + f(j) + f(j + 1)`, where `f` is a whole
+//! propagated stencil. Evaluated as written, each `f` is computed three times over the loop.
+//! A *family* is such a set of subtrees: every member is one base subtree shifted along the
+//! loop's statement dimension by an offset `e` in `0..=last`. Code generation computes the
+//! member at `last` once per iteration and hands it down through `last` scalars (a register
+//! rotation), the members at `0..last` being the values computed at earlier iterations; before
+//! the loop it computes those at the first iteration (the prologue).
+//!
+//! The rotation evaluates the same operations on the same operands as the written code (each
+//! member at each iteration is the value some member had there), so results are bit-identical,
+//! provided that:
+//! - the offsets are contiguous: then every value the rotation computes, in the prologue or
+//!   in an iteration, is one the written code computes too (no read outside what it reads);
+//! - no member reads memory that the loop writes (the caller checks that against the
+//!   statement's write) and no member uses the loop's iterator as a value;
+//! - no member sits under a select's side that is evaluated only when taken, nor holds a
+//!   data-dependent subscript (a may-read).
+//!
+//! Families are chosen top down, largest subtrees first; a chosen member's own subtrees are
+//! computed once per iteration with it and are not considered again.
+
+use crate::affine::{AffExpr, AffVar};
+use crate::model::{Access, Constant, Expr};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+/// A statement instance of the loop's body: its value expression, and each of its
+/// iterators as an affine expression of the AST's iterators (`AffVar::Iter` numbers AST
+/// iterators here) and the parameters. Members are compared in those terms, so that one
+/// statement's subtree can be another's at a later iteration.
+pub struct Root<'e> {
+    pub value: &'e Expr,
+    pub iterators: Vec<AffExpr>,
+}
+
+impl Root<'_> {
+    /// A subscript of this statement in the AST's iterators.
+    fn in_loop_terms(&self, s: &AffExpr) -> Option<AffExpr> {
+        let s = s.substitute(&|v| match v {
+            AffVar::Iter(k) => self.iterators.get(*k).cloned(),
+            other => Some(AffExpr::var(other.clone())),
+        })?;
+        normalized(&s)
+    }
+}
+
+/// A member: a subtree (by address) of `roots[root].value`.
+#[derive(Clone, Copy, Debug)]
+pub struct Member<'e> {
+    pub expr: &'e Expr,
+    pub root: usize,
+}
+
+/// One recurrence: `members[e]` are the occurrences of the base subtree shifted by `e`
+/// iterations of the loop; every `e` in `0..members.len()` occurs at least once, and
+/// `members.len() >= 2`.
+#[derive(Debug)]
+pub struct Family<'e> {
+    pub members: Vec<Vec<Member<'e>>>,
+}
+
+impl<'e> Family<'e> {
+    /// The member computed at each iteration; the others come from earlier iterations.
+    pub fn newest(&self) -> Member<'e> {
+        self.members[self.members.len() - 1][0]
+    }
+
+    /// The order of the recurrence: how many scalars carry values across iterations.
+    pub fn order(&self) -> usize {
+        self.members.len() - 1
+    }
+
+    /// The operations of one member.
+    pub fn operations(&self) -> usize {
+        operations(self.newest().expr)
+    }
+}
+
+/// The families of the statement instances `roots` of a loop over AST iterator `dim` with
+/// step `step`, largest first.
+///
+/// `eager(root, side)` tells whether a select's side in that root is evaluated whatever the
+/// condition is (code generation's speculation rule); subtrees under other sides are not
+/// members. `min_operations`: smaller subtrees are not worth a scalar (paper 003 §5.4:
+/// keeping a consecutive read is often better than a recurrence, which costs a register).
+pub fn families<'e>(roots: &[Root<'e>], dim: usize, step: i64, eager: &dyn Fn(usize, &Expr) -> bool, min_operations: usize) -> Vec<Family<'e>> {
+    let mut candidates = Vec::new();
+    for (r, root) in roots.iter().enumerate() {
+        let context = Context { root, index: r, dim, eager, min_operations };
+        collect(root.value, &context, &mut candidates);
+    }
+    let mut covered: Vec<(usize, usize)> = Vec::new();
+    let mut out = Vec::new();
+    for (k, c) in candidates.iter().enumerate() {
+        if !c.usable || is_covered(&covered, c.order) {
+            continue;
+        }
+        let mut shifted: Vec<(i64, &Candidate<'e>)> = vec![(0, c)];
+        for other in &candidates[k + 1..] {
+            if !other.usable || other.hash != c.hash || is_covered(&covered, other.order) {
+                continue;
+            }
+            if let Some(d) = shift((c.expr, &roots[c.root]), (other.expr, &roots[other.root]), dim) {
+                shifted.push((d, other));
+            }
+        }
+        let Some(family) = contiguous(&shifted, step) else { continue };
+        // A member inside another member of the same family (`f(j)` inside `g(f(j - 1))`)
+        // cannot be both carried and computed; such shapes are left as written.
+        if overlapping(&shifted) {
+            continue;
+        }
+        covered.extend(shifted.iter().map(|(_, m)| (m.order, m.order + m.size)));
+        out.push(family);
+    }
+    out
+}
+
+/// What the walk over one root needs.
+struct Context<'c> {
+    root: &'c Root<'c>,
+    index: usize,
+    dim: usize,
+    eager: &'c dyn Fn(usize, &Expr) -> bool,
+    min_operations: usize,
+}
+
+/// A subtree, numbered in pre-order over all roots (`order`, `size` nodes); `usable` if it
+/// may be a member.
+struct Candidate<'e> {
+    expr: &'e Expr,
+    root: usize,
+    order: usize,
+    size: usize,
+    hash: u64,
+    usable: bool,
+}
+
+/// Pre-order walk over the subtrees evaluated whenever the root is.
+fn collect<'e>(e: &'e Expr, context: &Context<'_>, out: &mut Vec<Candidate<'e>>) {
+    let order = out.len();
+    let eager = |x: &Expr| (context.eager)(context.index, x);
+    let usable = operations(e) >= context.min_operations && reads_along(e, context) && movable(e, &eager);
+    out.push(Candidate { expr: e, root: context.index, order, size: 0, hash: 0, usable });
+    for child in children(e, &eager) {
+        collect(child, context, out);
+    }
+    out[order].size = out.len() - order;
+    if usable {
+        out[order].hash = shape_hash(e);
+    }
+}
+
+/// Children that are evaluated whenever their parent is.
+fn children<'e>(e: &'e Expr, eager: &dyn Fn(&Expr) -> bool) -> Vec<&'e Expr> {
+    match e {
+        Expr::Unary(_, x) | Expr::Cast(_, _, x) => vec![x],
+        Expr::Binary(_, x, y, _) | Expr::Compare(_, x, y) => vec![x, y],
+        Expr::Select(c, x, y) if eager(x) && eager(y) => vec![c, x, y],
+        Expr::Select(c, _, _) => vec![c],
+        Expr::Call(_, _, args) => args.iter().collect(),
+        // A gather's data-dependent subscripts (camera pipe's tone curve of a whole pixel).
+        Expr::Read(access) => access.data.0.iter().flatten().collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn is_covered(covered: &[(usize, usize)], order: usize) -> bool {
+    covered.iter().any(|&(start, end)| start <= order && order < end)
+}
+
+/// Operations (non-leaf nodes) of a subtree.
+fn operations(e: &Expr) -> usize {
+    let mut n = 0;
+    e.visit(&mut |x| n += usize::from(!matches!(x, Expr::Read(_) | Expr::Constant(_) | Expr::Iterator(_) | Expr::Parameter(_) | Expr::External(_))));
+    n
+}
+
+/// Whether some read's subscript moves with the loop (else the subtree is invariant in it and
+/// LLVM hoists it).
+fn reads_along(e: &Expr, context: &Context<'_>) -> bool {
+    e.reads().iter().any(|r| r.subscripts.iter().any(|s| context.root.in_loop_terms(s).is_some_and(|s| s.uses_iterator(context.dim))))
+}
+
+/// Whether the subtree can be computed at another iteration, or by another statement: no
+/// may-read, no iterator as a value, every select inside evaluated eagerly.
+fn movable(e: &Expr, eager: &dyn Fn(&Expr) -> bool) -> bool {
+    let mut ok = true;
+    e.visit(&mut |x| {
+        ok &= match x {
+            Expr::Read(a) => !a.is_may(),
+            Expr::Iterator(_) => false,
+            Expr::Select(_, a, b) => eager(a) && eager(b),
+            _ => true,
+        }
+    });
+    ok
+}
+
+/// A hash equal for subtrees that may be shifts of each other: their operations, types,
+/// constants and arrays, not their subscripts.
+fn shape_hash(e: &Expr) -> u64 {
+    let mut h = DefaultHasher::new();
+    e.visit(&mut |x| {
+        std::mem::discriminant(x).hash(&mut h);
+        match x {
+            Expr::Constant(Constant::Int(v, t)) => (v, t).hash(&mut h),
+            Expr::Constant(Constant::Float(v, t)) => (v.to_bits(), t).hash(&mut h),
+            Expr::Read(a) => (a.array, a.subscripts.len()).hash(&mut h),
+            Expr::Iterator(k) | Expr::Parameter(k) | Expr::External(k) => k.hash(&mut h),
+            Expr::Unary(op, _) => format!("{op:?}").hash(&mut h),
+            Expr::Binary(op, _, _, _) => format!("{op:?}").hash(&mut h),
+            Expr::Compare(p, _, _) => format!("{p:?}").hash(&mut h),
+            Expr::Cast(op, t, _) => (format!("{op:?}"), t).hash(&mut h),
+            Expr::Call(callee, t, args) => (callee, t, args.len()).hash(&mut h),
+            Expr::Select(..) => {}
+        }
+    });
+    h.finish()
+}
+
+/// `Some(d)` when `b` (a subtree of its root) is `a` (of its root) with the AST iterator
+/// `dim` replaced by `dim + d`.
+pub fn shift(a: (&Expr, &Root<'_>), b: (&Expr, &Root<'_>), dim: usize) -> Option<i64> {
+    let mut d = None;
+    same_shifted(a, b, dim, &mut d).then_some(())?;
+    d
+}
+
+fn same_shifted((a, ra): (&Expr, &Root<'_>), (b, rb): (&Expr, &Root<'_>), dim: usize, d: &mut Option<i64>) -> bool {
+    let mut same = |x: &Expr, y: &Expr| same_shifted((x, ra), (y, rb), dim, d);
+    match (a, b) {
+        (Expr::Read(x), Expr::Read(y)) => same_access_shifted((x, ra), (y, rb), dim, d),
+        (Expr::Unary(o1, x1), Expr::Unary(o2, x2)) => o1 == o2 && same(x1, x2),
+        (Expr::Cast(o1, t1, x1), Expr::Cast(o2, t2, x2)) => o1 == o2 && t1 == t2 && same(x1, x2),
+        (Expr::Binary(o1, x1, y1, f1), Expr::Binary(o2, x2, y2, f2)) => o1 == o2 && f1 == f2 && same(x1, x2) && same(y1, y2),
+        (Expr::Compare(p1, x1, y1), Expr::Compare(p2, x2, y2)) => p1 == p2 && same(x1, x2) && same(y1, y2),
+        (Expr::Select(c1, x1, y1), Expr::Select(c2, x2, y2)) => same(c1, c2) && same(x1, x2) && same(y1, y2),
+        (Expr::Call(f1, t1, a1), Expr::Call(f2, t2, a2)) => f1 == f2 && t1 == t2 && a1.len() == a2.len() && a1.iter().zip(a2).all(|(x, y)| same(x, y)),
+        (Expr::Iterator(_), _) => false,
+        _ => a == b,
+    }
+}
+
+fn same_access_shifted((x, rx): (&Access, &Root<'_>), (y, ry): (&Access, &Root<'_>), dim: usize, d: &mut Option<i64>) -> bool {
+    if x.array != y.array || x.is_may() || y.is_may() || x.subscripts.len() != y.subscripts.len() {
+        return false;
+    }
+    x.subscripts.iter().zip(&y.subscripts).all(|(sx, sy)| {
+        let (Some(sx), Some(sy)) = (rx.in_loop_terms(sx), ry.in_loop_terms(sy)) else { return false };
+        if !sx.uses_iterator(dim) {
+            return sx == sy;
+        }
+        let shift = match *d {
+            Some(shift) => shift,
+            None => match derive_shift(&sx, &sy, dim) {
+                Some(shift) => {
+                    *d = Some(shift);
+                    shift
+                }
+                None => return false,
+            },
+        };
+        shifted(&sx, dim, shift).as_ref() == Some(&sy)
+    })
+}
+
+/// The shift that makes `sx` into `sy`: from the iterator's own coefficient, or, where it
+/// occurs only inside divisions (`x / 2`), the first small shift that fits.
+fn derive_shift(sx: &AffExpr, sy: &AffExpr, dim: usize) -> Option<i64> {
+    let direct = sx.terms.iter().find(|(v, _)| *v == AffVar::Iter(dim)).map(|(_, c)| *c);
+    match direct {
+        Some(c) => {
+            let delta = sy.constant.checked_sub(sx.constant)?;
+            (delta % c == 0).then(|| delta / c)
+        }
+        None => (-8..=8).find(|&s| s != 0 && shifted(sx, dim, s).as_ref() == Some(sy)),
+    }
+}
+
+fn shifted(s: &AffExpr, dim: usize, by: i64) -> Option<AffExpr> {
+    let s = s.substitute(&|v| match v {
+        AffVar::Iter(k) if *k == dim => AffExpr::iter(dim).add(&AffExpr::constant(by)),
+        other => Some(AffExpr::var(other.clone())),
+    })?;
+    normalized(&s)
+}
+
+/// `s` with the multiples of each divisor taken out of its divisions, `floor((e + k*d) / d)`
+/// as `floor(e / d) + k` with `0 <= e's constant < d`: shifted subscripts of up- and
+/// downsampling reads (`(x + 2) / 2` against `x / 2 + 1`) then compare equal.
+fn normalized(s: &AffExpr) -> Option<AffExpr> {
+    let mut out = AffExpr::constant(s.constant);
+    for (v, c) in &s.terms {
+        let term = match v {
+            AffVar::FloorDiv(inner, d) => {
+                let mut inner = normalized(inner)?;
+                let whole = inner.constant.div_euclid(*d);
+                inner.constant = inner.constant.rem_euclid(*d);
+                AffExpr::var(AffVar::FloorDiv(Box::new(inner), *d)).add(&AffExpr::constant(whole))?
+            }
+            other => AffExpr::var(other.clone()),
+        };
+        out = out.add(&term.scale(*c)?)?;
+    }
+    Some(out)
+}
+
+/// The family of shifted occurrences when their shifts are whole iterations (multiples of
+/// `step`) and, counted from the smallest, `0..=last` iterations with `last >= 1`.
+fn contiguous<'e>(shifted: &[(i64, &Candidate<'e>)], step: i64) -> Option<Family<'e>> {
+    if step <= 0 || shifted.iter().any(|(d, _)| d % step != 0) {
+        return None;
+    }
+    let low = shifted.iter().map(|(d, _)| *d).min()?;
+    let high = shifted.iter().map(|(d, _)| *d).max()?;
+    let span = usize::try_from(high.checked_sub(low)? / step).ok()?;
+    if span == 0 || span > 16 {
+        return None;
+    }
+    let mut members = vec![Vec::new(); span + 1];
+    for (d, c) in shifted {
+        members[((d - low) / step) as usize].push(Member { expr: c.expr, root: c.root });
+    }
+    members.iter().all(|m| !m.is_empty()).then_some(Family { members })
+}
+
+fn overlapping(shifted: &[(i64, &Candidate<'_>)]) -> bool {
+    shifted.iter().any(|(_, a)| shifted.iter().any(|(_, b)| a.order < b.order && b.order < a.order + a.size))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{BinaryOp, ScalarType, WrapFlags};
+
+    fn read(array: usize, i: i64, j: i64) -> Expr {
+        let at = |k: usize, c: i64| AffExpr::iter(k).add(&AffExpr::constant(c)).unwrap();
+        Expr::Read(Access::affine(array, vec![at(0, i), at(1, j)]))
+    }
+
+    fn add(x: Expr, y: Expr) -> Expr {
+        Expr::Binary(BinaryOp::FAdd, Box::new(x), Box::new(y), WrapFlags::NONE)
+    }
+
+    fn mul(x: Expr, y: Expr) -> Expr {
+        Expr::Binary(BinaryOp::FMul, Box::new(x), Box::new(y), WrapFlags::NONE)
+    }
+
+    /// Figure 10's `f(j)`: two operations over the input at `j` and `j + 1`.
+    fn f(j: i64) -> Expr {
+        let c = Expr::Constant(Constant::Float(0.5, ScalarType::F32));
+        mul(add(read(0, 0, j), read(0, 0, j + 1)), c)
+    }
+
+    fn always(_: usize, _: &Expr) -> bool {
+        true
+    }
+
+    /// One statement whose iterators are the AST's.
+    fn single(value: &Expr) -> Vec<Root<'_>> {
+        vec![Root { value, iterators: vec![AffExpr::iter(0), AffExpr::iter(1)] }]
+    }
+
+    #[test]
+    fn figure_10_is_one_family_of_order_two() {
+        let value = add(add(f(-1), f(0)), f(1));
+        let found = families(&single(&value), 1, 1, &always, 2);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].order(), 2);
+        assert!(std::ptr::eq(found[0].newest().expr, match &value {
+            Expr::Binary(_, _, y, _) => &**y,
+            _ => unreachable!(),
+        }));
+    }
+
+    #[test]
+    fn shifts_along_another_dimension_are_no_family() {
+        let g = |i: i64| mul(add(read(0, i, 0), read(0, i, 1)), read(1, i, 0));
+        let value = add(add(g(-1), g(0)), g(1));
+        assert!(families(&single(&value), 1, 1, &always, 2).is_empty());
+        assert_eq!(families(&single(&value), 0, 1, &always, 2).len(), 1);
+    }
+
+    #[test]
+    fn a_gap_in_the_offsets_is_no_family() {
+        // f(j - 1) + f(j + 1): the rotation would compute f(j) where the source does not.
+        let value = add(f(-1), f(1));
+        assert!(families(&single(&value), 1, 1, &always, 2).is_empty());
+    }
+
+    #[test]
+    fn members_under_a_lazy_select_side_are_no_family() {
+        let cond = Expr::Compare(crate::model::ComparePredicate::FOlt, Box::new(read(1, 0, 0)), Box::new(read(1, 0, 1)));
+        let value = Expr::Select(Box::new(cond), Box::new(f(0)), Box::new(f(1)));
+        assert!(families(&single(&value), 1, 1, &|_, _| false, 2).is_empty());
+        assert_eq!(families(&single(&value), 1, 1, &always, 2).len(), 1);
+    }
+
+    #[test]
+    fn small_subtrees_stay_recomputed() {
+        let value = add(add(f(-1), f(0)), f(1));
+        assert!(families(&single(&value), 1, 1, &always, 3).is_empty());
+    }
+
+    #[test]
+    fn shifts_through_divisions_are_found() {
+        let half = |c: i64| {
+            let x = AffExpr::iter(1).add(&AffExpr::constant(c)).unwrap().floor_div(2).unwrap();
+            Expr::Read(Access::affine(0, vec![AffExpr::iter(0), x]))
+        };
+        let g = |c: i64| mul(add(half(c), half(c + 1)), read(1, 0, c));
+        let value = add(g(0), g(1));
+        let found = families(&single(&value), 1, 1, &always, 2);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].order(), 1);
+    }
+
+    #[test]
+    fn members_of_several_statements_in_a_loop_of_step_two() {
+        // A(c0, c1) and B(c0, c1 + 1) in a loop over c1 of step 2, as the pieces of a
+        // statement split by parity: A reads f at c1 - 2 and c1, B at c1 and c1 + 2 (its own
+        // j - 1 and j + 1): one family over three iterations, members in both.
+        let a = add(f(-2), f(0));
+        let b = add(f(1), f(-1));
+        let roots = vec![
+            Root { value: &a, iterators: vec![AffExpr::iter(0), AffExpr::iter(1)] },
+            Root { value: &b, iterators: vec![AffExpr::iter(0), AffExpr::iter(1).add(&AffExpr::constant(1)).unwrap()] },
+        ];
+        let found = families(&roots, 1, 2, &always, 2);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].order(), 2);
+        let roots_of = |e: usize| found[0].members[e].iter().map(|m| m.root).collect::<Vec<_>>();
+        assert_eq!((roots_of(0), roots_of(1), roots_of(2)), (vec![0], vec![0, 1], vec![1]));
+        // In a loop of step 1 over the same shifts, the offsets -2, 0, 2 have gaps.
+        assert!(families(&roots, 1, 1, &always, 2).is_empty());
+    }
+}
