@@ -19,11 +19,17 @@
 //   family's members are in both statements (order 2).
 // - pairs: a loop over half-resolution pairs writing out[2k] and out[2k + 1] from tmp at
 //   k - 1, k and k + 1, as an upsampling stage (order 2, members in both statements).
+// - clamped: tmp[max(j - 1, 0)] + tmp[j] + tmp[min(j + 1, n - 1)] over the whole row, as
+//   clamped borders are written: the members are shifts of each other only where the
+//   clamps do not bite; isl proves that each value a scalar hands on is the one its user
+//   reads (order 2). clamped_early: the right clamp at n - 2 bites at j = n - 2 already, so
+//   the value handed on at the last iteration (tmp[n - 2]) is not tmp[j]: not carried.
 // - gap: tmp[j - 1] + tmp[j + 1] (no tmp[j]): carrying would compute f(j), which the source
 //   never computes (and could read out of bounds): not carried.
 // - cheap: a producer of one operation: recomputing it is cheaper than a scalar (below the
 //   option recurrences=4): not carried.
-// Outputs identical to the naive build and to recurrences=off at sizes 0 to 5, 17 and 301.
+// Outputs identical to the naive build and to recurrences=off at sizes 0 to 5, 17 and 301
+// (clamped_early from 2).
 // RUN: %clang -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform %clang -O3 -fpass-plugin=%polyprop %s -o %t.pp 2>&1 | FileCheck %s
 // RUN: env POLYPROP_OPTIONS='recurrences=off;print=transform' %clang -O3 -fpass-plugin=%polyprop %s -o %t.off 2>&1 | FileCheck %s --check-prefix=OFF
@@ -41,6 +47,8 @@
 // CHECK-DAG: polyprop: function two_writers, function body: transformed: 1 temporaries removed, {{[0-9]+}} statements; carried in recurrences: S2_0: 1 recurrences (order x operations: 2x5); S2_3: 1 recurrences (order x operations: 2x5)
 // CHECK-DAG: polyprop: function two_statements, function body: transformed: 1 temporaries removed, 2 statements; carried in recurrences: S1 S2: 1 recurrences (order x operations: 2x5)
 // CHECK-DAG: polyprop: function pairs, function body: transformed: 1 temporaries removed, 2 statements; carried in recurrences: S1 S2: 1 recurrences (order x operations: 2x5)
+// CHECK-DAG: polyprop: function clamped, function body: transformed: 1 temporaries removed, 1 statements; carried in recurrences: S1: 1 recurrences (order x operations: 2x5)
+// CHECK-DAG: polyprop: function clamped_early, function body: transformed: 1 temporaries removed, 1 statements{{$}}
 // CHECK-DAG: polyprop: function gap, function body: transformed: 1 temporaries removed, 1 statements{{$}}
 // CHECK-DAG: polyprop: function cheap, function body: transformed: 1 temporaries removed, 1 statements{{$}}
 // OFF-DAG: polyprop: function figure10, function body: transformed: 1 temporaries removed, 1 statements{{$}}
@@ -141,6 +149,24 @@ __attribute__((noinline)) void pairs(long n, const float *in, float *out) {
   free(tmp);
 }
 
+__attribute__((noinline)) void clamped(long n, const float *in, float *out) {
+  float *tmp = malloc(sizeof(float) * n);
+  for (long i = 0; i < n; i++)
+    tmp[i] = (in[i] - 1.0f) * (in[i] + 1.0f) / (in[i + 1] + 2.0f);
+  for (long j = 0; j < n; j++)
+    out[j] = tmp[j > 0 ? j - 1 : 0] + tmp[j] + tmp[j + 1 < n ? j + 1 : n - 1];
+  free(tmp);
+}
+
+__attribute__((noinline)) void clamped_early(long n, const float *in, float *out) {
+  float *tmp = malloc(sizeof(float) * n);
+  for (long i = 0; i < n; i++)
+    tmp[i] = (in[i] - 1.0f) * (in[i] + 1.0f) / (in[i + 1] + 2.0f);
+  for (long j = 0; j < n; j++)
+    out[j] = tmp[j > 0 ? j - 1 : 0] + tmp[j] + tmp[j + 1 < n - 1 ? j + 1 : n - 2];
+  free(tmp);
+}
+
 __attribute__((noinline)) void gap(long n, const float *in, float *out) {
   float *tmp = malloc(sizeof(float) * n);
   for (long i = 0; i < n; i++)
@@ -187,6 +213,12 @@ int main(void) {
     print("two_statements", N * N, out);
     pairs(n, in, out);
     print("pairs", 2 * n, out);
+    clamped(n, in, out);
+    print("clamped", n, out);
+    if (n >= 2) {
+      clamped_early(n, in, out);
+      print("clamped_early", n, out);
+    }
     gap(n, in, out);
     print("gap", n, out);
     cheap(n, in, out);

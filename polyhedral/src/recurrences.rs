@@ -3,8 +3,10 @@
 //! After propagation a statement's value often holds the same expression at consecutive
 //! iterations of its innermost loop: `f(j - 1) + f(j) + f(j + 1)`, where `f` is a whole
 //! propagated stencil. Evaluated as written, each `f` is computed three times over the loop.
-//! A *family* is such a set of subtrees: every member is one base subtree shifted along the
-//! loop's statement dimension by an offset `e` in `0..=last`. Code generation computes the
+//! A *family* is such a set of subtrees, of one or several statements of the loop's body:
+//! every member is one base subtree shifted along the loop by `e` iterations, `e` in
+//! `0..=last` (compared in the AST's iterators, so that the pieces of a split statement and
+//! the two statements of a loop of step 2 over pixel pairs meet). Code generation computes the
 //! member at `last` once per iteration and hands it down through `last` scalars (a register
 //! rotation), the members at `0..last` being the values computed at earlier iterations; before
 //! the loop it computes those at the first iteration (the prologue).
@@ -15,14 +17,22 @@
 //! - the offsets are contiguous: then every value the rotation computes, in the prologue or
 //!   in an iteration, is one the written code computes too (no read outside what it reads);
 //! - no member reads memory that the loop writes (the caller checks that against the
-//!   statement's write) and no member uses the loop's iterator as a value;
+//!   statements' writes) and no member uses an iterator as a value;
 //! - no member sits under a select's side that is evaluated only when taken, nor holds a
 //!   data-dependent subscript (a may-read).
 //!
 //! Families are chosen top down, largest subtrees first; a chosen member's own subtrees are
 //! computed once per iteration with it and are not considered again.
+//!
+//! Clamped reads (`in[max(2x - 2, 0)]`, our whole-producer replacement of paper 003's border
+//! splitting) are shifts of each other only where their clamps do not bite. With the loop's
+//! iterations (`LoopDomain`), such members are accepted when isl proves that every value a
+//! scalar hands on equals the member that uses it: at each iteration of the loop where the
+//! value was computed `k` iterations before, the subscripts agree (and at the first
+//! iteration, where the prologue computes each offset from its own member).
 
 use crate::affine::{AffExpr, AffVar};
+use crate::isl::IslContext;
 use crate::model::{Access, Constant, Expr};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -44,6 +54,61 @@ impl Root<'_> {
             other => Some(AffExpr::var(other.clone())),
         })?;
         normalized(&s)
+    }
+}
+
+/// The iterations of the loop over which clamped members are compared: the statement
+/// instances of its first root, `[params] -> { S[i] : ... }`, and that root's arguments in
+/// the AST's iterators; the names of both.
+pub struct LoopDomain<'c> {
+    pub isl: &'c IslContext,
+    pub statement_domain: String,
+    pub arguments: Vec<AffExpr>,
+    pub iterators: Vec<String>,
+    pub params: Vec<String>,
+    /// The loop's iterations in the AST's iterators, computed at the first check.
+    iterations: std::cell::OnceCell<Option<String>>,
+}
+
+impl<'c> LoopDomain<'c> {
+    pub fn new(isl: &'c IslContext, statement_domain: String, arguments: Vec<AffExpr>, iterators: Vec<String>, params: Vec<String>) -> Self {
+        LoopDomain { isl, statement_domain, arguments, iterators, params, iterations: std::cell::OnceCell::new() }
+    }
+
+    fn space(&self) -> (String, String) {
+        (format!("[{}]", self.params.join(", ")), format!("[{}]", self.iterators.join(", ")))
+    }
+
+    /// `{ [c] : args(c) in the statement's domain }`: a superset of the iterations, which is
+    /// what a proof over all of them needs.
+    fn iterations(&self) -> Option<&str> {
+        self.iterations
+            .get_or_init(|| {
+                let (params, point) = self.space();
+                let name = self.statement_domain.split('{').nth(1)?.trim_start().split('[').next()?.trim().to_string();
+                let args: Vec<String> = self.arguments.iter().map(|a| a.display(&self.iterators, &self.params).to_string()).collect();
+                let map = format!("{params} -> {{ {point} -> {name}[{}] }}", args.join(", "));
+                let domain = self.isl.union_set(&self.statement_domain).ok()?;
+                let preimage = self.isl.union_map(&map).ok()?.intersect_range(domain).ok()?.domain().ok()?;
+                preimage.to_isl_string().ok()
+            })
+            .as_deref()
+    }
+
+    /// Whether `equalities` (isl constraints over the AST's iterators) hold at every
+    /// iteration `c` of the loop whose iteration `c - k` along `dim` is one too.
+    fn holds(&self, equalities: &[String], dim: usize, k: i64) -> bool {
+        let check = || -> Option<bool> {
+            let iterations = self.iterations()?;
+            let (params, point) = self.space();
+            let later: Vec<String> = self.iterators.iter().enumerate().map(|(j, c)| if j == dim { format!("{c} + {k}") } else { c.clone() }).collect();
+            let shift = format!("{params} -> {{ {point} -> [{}] }}", later.join(", "));
+            let both = self.isl.union_map(&shift).ok()?.intersect_domain(self.isl.union_set(iterations).ok()?).ok()?.range().ok()?;
+            let both = both.intersect(self.isl.union_set(iterations).ok()?).ok()?;
+            let agree = self.isl.union_set(&format!("{params} -> {{ {point} : {} }}", equalities.join(" and "))).ok()?;
+            both.is_subset(&agree).ok()
+        };
+        check().unwrap_or(false)
     }
 }
 
@@ -86,7 +151,17 @@ impl<'e> Family<'e> {
 /// condition is (code generation's speculation rule); subtrees under other sides are not
 /// members. `min_operations`: smaller subtrees are not worth a scalar (paper 003 §5.4:
 /// keeping a consecutive read is often better than a recurrence, which costs a register).
-pub fn families<'e>(roots: &[Root<'e>], dim: usize, step: i64, eager: &dyn Fn(usize, &Expr) -> bool, min_operations: usize) -> Vec<Family<'e>> {
+///
+/// `domain`: the loop's iterations, for members that are shifts only where their clamps do
+/// not bite; without it, only exact shifts are members.
+pub fn families<'e>(
+    roots: &[Root<'e>],
+    dim: usize,
+    step: i64,
+    eager: &dyn Fn(usize, &Expr) -> bool,
+    min_operations: usize,
+    domain: Option<&LoopDomain<'_>>,
+) -> Vec<Family<'e>> {
     let mut candidates = Vec::new();
     for (r, root) in roots.iter().enumerate() {
         let context = Context { root, index: r, dim, eager, min_operations };
@@ -99,15 +174,21 @@ pub fn families<'e>(roots: &[Root<'e>], dim: usize, step: i64, eager: &dyn Fn(us
             continue;
         }
         let mut shifted: Vec<(i64, &Candidate<'e>)> = vec![(0, c)];
+        let mut loose = false;
         for other in &candidates[k + 1..] {
             if !other.usable || other.hash != c.hash || is_covered(&covered, other.order) {
                 continue;
             }
-            if let Some(d) = shift((c.expr, &roots[c.root]), (other.expr, &roots[other.root]), dim) {
+            let mut clamped = false;
+            if let Some(d) = shift((c.expr, &roots[c.root]), (other.expr, &roots[other.root]), dim, domain.map(|_| &mut clamped)) {
                 shifted.push((d, other));
+                loose |= clamped;
             }
         }
         let Some(family) = contiguous(&shifted, step) else { continue };
+        if loose && !domain.is_some_and(|domain| carried_values_agree(&family, roots, dim, step, domain)) {
+            continue;
+        }
         // A member inside another member of the same family (`f(j)` inside `g(f(j - 1))`)
         // cannot be both carried and computed; such shapes are left as written.
         if overlapping(&shifted) {
@@ -224,16 +305,29 @@ fn shape_hash(e: &Expr) -> u64 {
 
 /// `Some(d)` when `b` (a subtree of its root) is `a` (of its root) with the AST iterator
 /// `dim` replaced by `dim + d`.
-pub fn shift(a: (&Expr, &Root<'_>), b: (&Expr, &Root<'_>), dim: usize) -> Option<i64> {
+///
+/// With `clamped`, subscripts that are shifts only once their clamps are taken off
+/// (`max(2x - 2, 0)` against `2x`) match too, and set it.
+pub fn shift(a: (&Expr, &Root<'_>), b: (&Expr, &Root<'_>), dim: usize, clamped: Option<&mut bool>) -> Option<i64> {
     let mut d = None;
-    same_shifted(a, b, dim, &mut d).then_some(())?;
+    let mut loose = Loose { allowed: clamped.is_some(), used: false };
+    same_shifted(a, b, dim, &mut d, &mut loose).then_some(())?;
+    if let Some(flag) = clamped {
+        *flag = loose.used;
+    }
     d
 }
 
-fn same_shifted((a, ra): (&Expr, &Root<'_>), (b, rb): (&Expr, &Root<'_>), dim: usize, d: &mut Option<i64>) -> bool {
-    let mut same = |x: &Expr, y: &Expr| same_shifted((x, ra), (y, rb), dim, d);
+/// Whether clamps may differ, and whether they did.
+struct Loose {
+    allowed: bool,
+    used: bool,
+}
+
+fn same_shifted((a, ra): (&Expr, &Root<'_>), (b, rb): (&Expr, &Root<'_>), dim: usize, d: &mut Option<i64>, loose: &mut Loose) -> bool {
+    let mut same = |x: &Expr, y: &Expr| same_shifted((x, ra), (y, rb), dim, d, loose);
     match (a, b) {
-        (Expr::Read(x), Expr::Read(y)) => same_access_shifted((x, ra), (y, rb), dim, d),
+        (Expr::Read(x), Expr::Read(y)) => same_access_shifted((x, ra), (y, rb), dim, d, loose),
         (Expr::Unary(o1, x1), Expr::Unary(o2, x2)) => o1 == o2 && same(x1, x2),
         (Expr::Cast(o1, t1, x1), Expr::Cast(o2, t2, x2)) => o1 == o2 && t1 == t2 && same(x1, x2),
         (Expr::Binary(o1, x1, y1, f1), Expr::Binary(o2, x2, y2, f2)) => o1 == o2 && f1 == f2 && same(x1, x2) && same(y1, y2),
@@ -245,7 +339,7 @@ fn same_shifted((a, ra): (&Expr, &Root<'_>), (b, rb): (&Expr, &Root<'_>), dim: u
     }
 }
 
-fn same_access_shifted((x, rx): (&Access, &Root<'_>), (y, ry): (&Access, &Root<'_>), dim: usize, d: &mut Option<i64>) -> bool {
+fn same_access_shifted((x, rx): (&Access, &Root<'_>), (y, ry): (&Access, &Root<'_>), dim: usize, d: &mut Option<i64>, loose: &mut Loose) -> bool {
     if x.array != y.array || x.is_may() || y.is_may() || x.subscripts.len() != y.subscripts.len() {
         return false;
     }
@@ -254,18 +348,84 @@ fn same_access_shifted((x, rx): (&Access, &Root<'_>), (y, ry): (&Access, &Root<'
         if !sx.uses_iterator(dim) {
             return sx == sy;
         }
-        let shift = match *d {
-            Some(shift) => shift,
-            None => match derive_shift(&sx, &sy, dim) {
-                Some(shift) => {
-                    *d = Some(shift);
-                    shift
-                }
-                None => return false,
-            },
+        let derived = derive_shift(&sx, &sy, dim).or_else(|| loose.allowed.then(|| derive_shift(&unclamped(&sx, dim), &unclamped(&sy, dim), dim)).flatten());
+        let shift = match (*d, derived) {
+            (Some(shift), _) => shift,
+            (None, Some(shift)) => {
+                *d = Some(shift);
+                shift
+            }
+            (None, None) => return false,
         };
-        shifted(&sx, dim, shift).as_ref() == Some(&sy)
+        let Some(moved) = shifted(&sx, dim, shift) else { return false };
+        if moved == sy {
+            return true;
+        }
+        let clamps_differ = loose.allowed && unclamped(&moved, dim) == unclamped(&sy, dim);
+        loose.used |= clamps_differ;
+        clamps_differ
     })
+}
+
+/// `s` with each `min`/`max` that has one side moving with the loop replaced by that side:
+/// the subscript where its clamp does not bite.
+fn unclamped(s: &AffExpr, dim: usize) -> AffExpr {
+    let mut out = AffExpr::constant(s.constant);
+    for (v, c) in &s.terms {
+        let term = match v {
+            AffVar::Min(a, b) | AffVar::Max(a, b) => match (a.uses_iterator(dim), b.uses_iterator(dim)) {
+                (true, false) => unclamped(a, dim),
+                (false, true) => unclamped(b, dim),
+                _ => AffExpr::var(v.clone()),
+            },
+            other => AffExpr::var(other.clone()),
+        };
+        out = match term.scale(*c).and_then(|t| out.add(&t)) {
+            Some(sum) => sum,
+            None => return s.clone(),
+        };
+    }
+    out
+}
+
+/// Whether each value the family's scalars hand on equals the member that uses it (module
+/// documentation): a member at offset `e` against the representative of every offset
+/// `e2 >= e`, whose value computed `e2 - e` iterations before it stands for it.
+fn carried_values_agree(family: &Family<'_>, roots: &[Root<'_>], dim: usize, step: i64, domain: &LoopDomain<'_>) -> bool {
+    let last = family.order();
+    for (e, members) in family.members.iter().enumerate() {
+        for member in members {
+            for e2 in e..=last {
+                let representative = family.members[e2][0];
+                if std::ptr::eq(member.expr, representative.expr) {
+                    continue;
+                }
+                let k = (e2 - e) as i64 * step;
+                let Some(equalities) = subscript_equalities(member, representative, roots, dim, k, domain) else { return false };
+                if !equalities.is_empty() && !domain.holds(&equalities, dim, k) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The constraints `member(c) = representative(c - k)` of their subscripts that do not hold
+/// for every `c`, as isl text over the AST's iterators.
+fn subscript_equalities(member: &Member<'_>, representative: Member<'_>, roots: &[Root<'_>], dim: usize, k: i64, domain: &LoopDomain<'_>) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for (a, b) in member.expr.reads().iter().zip(representative.expr.reads()) {
+        for (sa, sb) in a.subscripts.iter().zip(&b.subscripts) {
+            let here = roots[member.root].in_loop_terms(sa)?;
+            let before = shifted(&roots[representative.root].in_loop_terms(sb)?, dim, -k)?;
+            if here != before {
+                let show = |e: &AffExpr| e.display(&domain.iterators, &domain.params).to_string();
+                out.push(format!("{} = {}", show(&here), show(&before)));
+            }
+        }
+    }
+    Some(out)
 }
 
 /// The shift that makes `sx` into `sy`: from the iterator's own coefficient, or, where it
@@ -368,7 +528,7 @@ mod tests {
     #[test]
     fn figure_10_is_one_family_of_order_two() {
         let value = add(add(f(-1), f(0)), f(1));
-        let found = families(&single(&value), 1, 1, &always, 2);
+        let found = families(&single(&value), 1, 1, &always, 2, None);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].order(), 2);
         assert!(std::ptr::eq(found[0].newest().expr, match &value {
@@ -381,29 +541,29 @@ mod tests {
     fn shifts_along_another_dimension_are_no_family() {
         let g = |i: i64| mul(add(read(0, i, 0), read(0, i, 1)), read(1, i, 0));
         let value = add(add(g(-1), g(0)), g(1));
-        assert!(families(&single(&value), 1, 1, &always, 2).is_empty());
-        assert_eq!(families(&single(&value), 0, 1, &always, 2).len(), 1);
+        assert!(families(&single(&value), 1, 1, &always, 2, None).is_empty());
+        assert_eq!(families(&single(&value), 0, 1, &always, 2, None).len(), 1);
     }
 
     #[test]
     fn a_gap_in_the_offsets_is_no_family() {
         // f(j - 1) + f(j + 1): the rotation would compute f(j) where the source does not.
         let value = add(f(-1), f(1));
-        assert!(families(&single(&value), 1, 1, &always, 2).is_empty());
+        assert!(families(&single(&value), 1, 1, &always, 2, None).is_empty());
     }
 
     #[test]
     fn members_under_a_lazy_select_side_are_no_family() {
         let cond = Expr::Compare(crate::model::ComparePredicate::FOlt, Box::new(read(1, 0, 0)), Box::new(read(1, 0, 1)));
         let value = Expr::Select(Box::new(cond), Box::new(f(0)), Box::new(f(1)));
-        assert!(families(&single(&value), 1, 1, &|_, _| false, 2).is_empty());
-        assert_eq!(families(&single(&value), 1, 1, &always, 2).len(), 1);
+        assert!(families(&single(&value), 1, 1, &|_, _| false, 2, None).is_empty());
+        assert_eq!(families(&single(&value), 1, 1, &always, 2, None).len(), 1);
     }
 
     #[test]
     fn small_subtrees_stay_recomputed() {
         let value = add(add(f(-1), f(0)), f(1));
-        assert!(families(&single(&value), 1, 1, &always, 3).is_empty());
+        assert!(families(&single(&value), 1, 1, &always, 3, None).is_empty());
     }
 
     #[test]
@@ -414,7 +574,7 @@ mod tests {
         };
         let g = |c: i64| mul(add(half(c), half(c + 1)), read(1, 0, c));
         let value = add(g(0), g(1));
-        let found = families(&single(&value), 1, 1, &always, 2);
+        let found = families(&single(&value), 1, 1, &always, 2, None);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].order(), 1);
     }
@@ -430,12 +590,48 @@ mod tests {
             Root { value: &a, iterators: vec![AffExpr::iter(0), AffExpr::iter(1)] },
             Root { value: &b, iterators: vec![AffExpr::iter(0), AffExpr::iter(1).add(&AffExpr::constant(1)).unwrap()] },
         ];
-        let found = families(&roots, 1, 2, &always, 2);
+        let found = families(&roots, 1, 2, &always, 2, None);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].order(), 2);
         let roots_of = |e: usize| found[0].members[e].iter().map(|m| m.root).collect::<Vec<_>>();
         assert_eq!((roots_of(0), roots_of(1), roots_of(2)), (vec![0], vec![0, 1], vec![1]));
         // In a loop of step 1 over the same shifts, the offsets -2, 0, 2 have gaps.
-        assert!(families(&roots, 1, 1, &always, 2).is_empty());
+        assert!(families(&roots, 1, 1, &always, 2, None).is_empty());
+    }
+
+    /// `(a[i][x] + 1) * (a[i][x] - 1)` at a subscript `x` of the loop over `j`.
+    fn g(x: AffExpr) -> Expr {
+        let a = || Expr::Read(Access::affine(0, vec![AffExpr::iter(0), x.clone()]));
+        let one = || Expr::Constant(Constant::Float(1.0, ScalarType::F32));
+        mul(add(a(), one()), Expr::Binary(BinaryOp::FSub, Box::new(a()), Box::new(one()), WrapFlags::NONE))
+    }
+
+    /// `g(max(j - 1, 0)) + g(j) + g(min(j + 1, N - 1))` over `j` in `[0, last]`.
+    fn clamped_stencil(isl: &IslContext, last: &str) -> usize {
+        let j = |c: i64| AffExpr::iter(1).add(&AffExpr::constant(c)).unwrap();
+        let n_1 = AffExpr::param(0).add(&AffExpr::constant(-1)).unwrap();
+        let value = add(add(g(j(-1).maximum(&AffExpr::constant(0))), g(j(0))), g(j(1).minimum(&n_1)));
+        let roots = single(&value);
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let domain = LoopDomain::new(
+            isl,
+            format!("[N] -> {{ S[i, j] : 0 <= i < N and 0 <= j <= {last} }}"),
+            vec![AffExpr::iter(0), AffExpr::iter(1)],
+            names(&["c0", "c1"]),
+            names(&["N"]),
+        );
+        let exact_only = families(&roots, 1, 1, &always, 2, None).len();
+        assert_eq!(exact_only, 0);
+        families(&roots, 1, 1, &always, 2, Some(&domain)).iter().map(|f| f.order()).sum()
+    }
+
+    #[test]
+    fn clamped_members_where_isl_proves_the_clamps_idle() {
+        let isl = IslContext::with_default_quota();
+        // Over [0, N - 1] each scalar's value equals the clamped member it stands for.
+        assert_eq!(clamped_stencil(&isl, "N - 1"), 2);
+        // Over [0, N], at j = N the member g(j) is g(N) but the value handed on is
+        // g(min(N, N - 1)): no family.
+        assert_eq!(clamped_stencil(&isl, "N"), 0);
     }
 }

@@ -1,7 +1,7 @@
 //! Higher-order recurrences in generated loops (paper 003, §5.4, Figure 10).
 //!
-//! An innermost loop of step 1 whose body is one statement instance, the loop's iterator
-//! being one of its arguments plus a constant, carries the statement's recurrence families
+//! An innermost loop whose body is a sequence of statement instances without guards, with
+//! affine arguments, carries the recurrence families of those statements
 //! (`polyhedral::recurrences`): at each iteration the newest member is computed, and the
 //! members at lower offsets are phis of the loop header, the values computed at earlier
 //! iterations. Each phi takes the next one's value at the latch through a `freeze`, so that
@@ -10,9 +10,9 @@
 //! Before the loop, under its own condition at the first iteration, the members at lower
 //! offsets are computed once (the prologue).
 //!
-//! The operations and operands are those of the statement as written, so results are
+//! The operations and operands are those of the statements as written, so results are
 //! bit-identical; `polyhedral::recurrences` states what makes that hold. A member must also
-//! not read the array the statement writes, which the loop changes between iterations.
+//! not read an array the body writes, which the loop changes between iterations.
 
 use super::{Emitter, LoopBound};
 use crate::ir_builder::{Built, Val};
@@ -21,8 +21,9 @@ use inkwell::values::PhiValue;
 use inkwell::IntPredicate;
 use polyhedral::affine::AffExpr;
 use polyhedral::ast::{AstExpr, AstNode};
+use polyhedral::isl::IslContext;
 use polyhedral::model::{Access, Expr};
-use polyhedral::recurrences::{self, Family, Member, Root};
+use polyhedral::recurrences::{self, Family, LoopDomain, Member, Root};
 
 /// What a loop carries: the families of the statement instances of its body.
 pub(super) struct Rotation<'a> {
@@ -64,7 +65,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let eager = |root: usize, e: &Expr| !e.may_trap() && e.reads().iter().all(|r| unconditional[root].contains(r));
         // The loop writes these between iterations: a member that reads one is recomputed.
         let written: Vec<usize> = statements.iter().map(|s| s.write.array).collect();
-        let families: Vec<Family<'a>> = recurrences::families(&roots, iterator, step, &eager, self.plan.recurrences)
+        // Clamped members are compared over the iterations of the first statement.
+        let isl = IslContext::with_default_quota();
+        let params = plan.scop.params.iter().map(|p| p.name.clone()).collect();
+        let domain = LoopDomain::new(&isl, statements[0].domain.clone(), roots[0].iterators.clone(), plan.ast.iterators.clone(), params);
+        let families: Vec<Family<'a>> = recurrences::families(&roots, iterator, step, &eager, self.plan.recurrences, Some(&domain))
             .into_iter()
             .filter(|f| f.members.iter().flatten().all(|m| m.expr.reads().iter().all(|r| !written.contains(&r.array))))
             .collect();
