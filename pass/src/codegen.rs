@@ -122,6 +122,9 @@ pub struct Plan<'a> {
     /// The smallest subtree, in operations, that an innermost loop carries in scalars
     /// instead of recomputing it (`rotation`); 0: none.
     pub recurrences: usize,
+    /// Per array, how many times wider its elements are than the source's (a narrow table
+    /// stored as 32-bit integers, `propagation::widened_tables`): its allocation grows so.
+    pub element_growth: Vec<u64>,
 }
 
 /// Generates the new function and the versioned entry; returns a line per loop that carries
@@ -358,7 +361,7 @@ fn returned_allocation(value: Value, plan: &Plan<'_>) -> Option<ArrayId> {
 /// `calloc`: elements and element size): the generated code allocates the arrays it keeps
 /// itself, with `malloc` (or `calloc`, whose zeros the model may read) of that size, and frees
 /// them, whatever the source allocated them with.
-fn allocates_by_size(base: Value) -> bool {
+pub fn allocates_by_size(base: Value) -> bool {
     matches!(ir::called_function_name(base).as_deref(), Some("malloc" | "calloc" | "_Znam" | "_Znwm"))
 }
 
@@ -690,7 +693,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let pointer = if allocates_by_size(base) && plan.place.is_none() {
                 let zeroed = ir::called_function_name(base).as_deref() == Some("calloc");
                 let arguments = &ir::call_arguments(base)[..if zeroed { 2 } else { 1 }];
-                let size = arguments.iter().map(|&a| materialize(&self.ir, a, &self.args, &mut self.cache)).collect::<Result<Vec<_>, _>>()?;
+                let mut size = arguments.iter().map(|&a| materialize(&self.ir, a, &self.args, &mut self.cache)).collect::<Result<Vec<_>, _>>()?;
+                let growth = plan.element_growth.get(id).copied().unwrap_or(1);
+                if let (Some(last), true) = (size.last_mut(), growth > 1) {
+                    let factor = last.into_int_value().get_type().const_int(growth, false);
+                    *last = self.ir.mul(*last, factor.into())?;
+                }
                 let types: Vec<_> = size.iter().map(|v| v.get_type()).collect();
                 let allocate = self.ir.function(if zeroed { "calloc" } else { "malloc" }, Some(self.ir.i8_ptr().into()), &types);
                 let raw = self.ir.call_value(allocate, &size)?;

@@ -65,7 +65,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         for c in &candidates {
             let Candidate::Accepted { description, built } = c else { continue };
             output.push_str(&format!("polyprop-propagation: function {name}, {description}\n"));
-            match propagation::propagate(&built.scop, &probing_specialization(&built.scop, propagation_options(options))) {
+            match propagation::propagate(&built.scop, &probing_specialization(&built.scop, propagation_options(options, built))) {
                 Ok((_, report)) => output.push_str(&report.to_string()),
                 Err(e) => output.push_str(&format!("  not propagated: {e}\n")),
             }
@@ -130,7 +130,7 @@ pub fn nothing_allocated(name: &str) -> String {
 
 /// Propagation (and, with `schedule`, scheduling) then the isl AST of the result.
 fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
-    let (scop, report) = propagate(built, &propagation_options(options))?;
+    let (scop, report) = propagate(built, &propagation_options(options, built))?;
     let (scop, rescheduled) = match reschedules(built, options) {
         true => {
             let (scop, outcome) = reschedule(function, scop, options);
@@ -144,6 +144,15 @@ fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Resu
 
 fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop, propagation::Report), String> {
     crate::timing::stage("propagation", || propagation::propagate(&built.scop, options)).map_err(|e| format!("internal error in propagation: {e}"))
+}
+
+/// The temporary arrays code generation allocates itself, by size, so that it can allocate
+/// them with wider elements (`propagation::Options::widenable`): in a whole-function SCoP.
+fn widenable(built: &BuiltScop) -> Vec<usize> {
+    match built.place {
+        Some(_) => Vec::new(),
+        None => (0..built.scop.arrays.len()).filter(|&a| is_temporary_array(&built.scop, a) && codegen::allocates_by_size(built.bases[a])).collect(),
+    }
 }
 
 /// The isl AST of `scop`; with its parallel loops marked when `function` gets parallel code,
@@ -228,7 +237,7 @@ fn walks_across_rows(scop: &Scop) -> bool {
 /// as it was where propagation fails.
 fn scalars_propagated(built: &BuiltScop, options: &Options) -> Scop {
     let arrays = built.scop.arrays.iter().filter(|a| !a.is_scalar()).map(|a| a.name.clone());
-    let scalars_only = propagation::Options { keep: options.keep.iter().cloned().chain(arrays).collect(), ..propagation_options(options) };
+    let scalars_only = propagation::Options { keep: options.keep.iter().cloned().chain(arrays).collect(), ..propagation_options(options, built) };
     match propagate(built, &scalars_only) {
         Ok((scop, _)) => scop,
         Err(_) => built.scop.clone(),
@@ -241,7 +250,7 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize, Stri
     if !(0..built.scop.arrays.len()).any(|a| is_temporary_array(&built.scop, a)) {
         return Err("nothing propagated: no temporary array".into());
     }
-    let only_if_array_removed = propagation::Options { only_if_array_removed: true, ..propagation_options(options) };
+    let only_if_array_removed = propagation::Options { only_if_array_removed: true, ..propagation_options(options, built) };
     let (scop, report) = propagate(built, &probing_specialization(&built.scop, only_if_array_removed.clone()))?;
     let (scop, report, specialized) = match specialized_if_better(&built.scop, &scop, &report, &only_if_array_removed) {
         Some((scop, report, reason)) => (scop, report, format!(", {reason}")),
@@ -420,6 +429,7 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
         origins: &origins,
         split_offsets: rescheduled,
         recurrences: usize::try_from(options.recurrences).unwrap_or(usize::MAX),
+        element_growth: built.scop.arrays.iter().zip(&scop.arrays).map(|(before, now)| now.element.size_in_bytes() / before.element.size_in_bytes().max(1)).collect(),
         scop,
         ast: &tree,
         assumptions: assumed,
@@ -508,8 +518,9 @@ fn bounds_error(array: &str, e: polyhedral::isl::IslError) -> String {
 }
 
 /// The heuristics' parameters from the pass options.
-fn propagation_options(options: &Options) -> propagation::Options {
+fn propagation_options(options: &Options, built: &BuiltScop) -> propagation::Options {
     propagation::Options {
+        widenable: widenable(built),
         cache_line: options.cache_line as usize,
         cache_limit: options.cache_limit as usize,
         max_split_parts: options.split_limit as usize,

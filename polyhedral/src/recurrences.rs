@@ -44,16 +44,29 @@ use std::hash::{Hash, Hasher};
 pub struct Root<'e> {
     pub value: &'e Expr,
     pub iterators: Vec<AffExpr>,
+    /// `in_loop_terms` by subscript: propagated statements repeat their subscripts thousands
+    /// of times.
+    translated: std::cell::RefCell<std::collections::HashMap<AffExpr, Option<AffExpr>>>,
 }
 
-impl Root<'_> {
+impl<'e> Root<'e> {
+    pub fn new(value: &'e Expr, iterators: Vec<AffExpr>) -> Self {
+        Root { value, iterators, translated: Default::default() }
+    }
+
     /// A subscript of this statement in the AST's iterators.
     fn in_loop_terms(&self, s: &AffExpr) -> Option<AffExpr> {
-        let s = s.substitute(&|v| match v {
-            AffVar::Iter(k) => self.iterators.get(*k).cloned(),
-            other => Some(AffExpr::var(other.clone())),
-        })?;
-        normalized(&s)
+        if let Some(known) = self.translated.borrow().get(s) {
+            return known.clone();
+        }
+        let translated = s
+            .substitute(&|v| match v {
+                AffVar::Iter(k) => self.iterators.get(*k).cloned(),
+                other => Some(AffExpr::var(other.clone())),
+            })
+            .and_then(|s| normalized(&s));
+        self.translated.borrow_mut().insert(s.clone(), translated.clone());
+        translated
     }
 }
 
@@ -167,25 +180,46 @@ pub fn families<'e>(
         let context = Context { root, index: r, dim, eager, min_operations };
         collect(root.value, &context, &mut candidates);
     }
+    if candidates.len() > MAX_NODES {
+        return Vec::new();
+    }
+    SHIFTED.with(|memo| memo.borrow_mut().clear());
     let mut covered: Vec<(usize, usize)> = Vec::new();
     let mut out = Vec::new();
+    // Candidates of equal shape, in pre-order: only those can be shifts of each other.
+    let mut shapes: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
+    for (k, c) in candidates.iter().enumerate().filter(|(_, c)| c.usable) {
+        shapes.entry(c.hash).or_default().push(k);
+    }
+    // Exact copies of a candidate that made no family make none either.
+    let mut settled = vec![false; candidates.len()];
+    // Comparisons stop at a budget of nodes: the large statements of a fully propagated
+    // pipeline (camera pipe: 26000 nodes per loop) would otherwise cost seconds of compile time.
+    let mut budget = SEARCH_BUDGET;
     for (k, c) in candidates.iter().enumerate() {
-        if !c.usable || is_covered(&covered, c.order) {
+        if !c.usable || settled[k] || is_covered(&covered, c.order) {
             continue;
         }
         let mut shifted: Vec<(i64, &Candidate<'e>)> = vec![(0, c)];
         let mut loose = false;
-        for other in &candidates[k + 1..] {
-            if !other.usable || other.hash != c.hash || is_covered(&covered, other.order) {
+        for other in shapes[&c.hash].iter().filter(|&&j| j > k).map(|&j| &candidates[j]) {
+            if is_covered(&covered, other.order) {
                 continue;
             }
+            let Some(left) = budget.checked_sub(c.size) else { return out };
+            budget = left;
             let mut clamped = false;
             if let Some(d) = shift((c.expr, &roots[c.root]), (other.expr, &roots[other.root]), dim, domain.map(|_| &mut clamped)) {
                 shifted.push((d, other));
                 loose |= clamped;
             }
         }
-        let Some(family) = contiguous(&shifted, step) else { continue };
+        let Some(family) = contiguous(&shifted, step) else {
+            for (d, copy) in &shifted {
+                settled[copy.order] |= *d == 0;
+            }
+            continue;
+        };
         if loose && !domain.is_some_and(|domain| carried_values_agree(&family, roots, dim, step, domain)) {
             continue;
         }
@@ -199,6 +233,14 @@ pub fn families<'e>(
     }
     out
 }
+
+/// The expression nodes the search for families of one loop may compare (about 0.1 s).
+const SEARCH_BUDGET: usize = 3_000_000;
+
+/// The largest loop body searched, in expression nodes. Camera pipe's fully propagated
+/// output loops (26000 nodes each) cost a second of compile time to search, and what their
+/// recurrences save their vectorized code does not show (33.9 against 32.4 ms).
+const MAX_NODES: usize = 20_000;
 
 /// What the walk over one root needs.
 struct Context<'c> {
@@ -220,19 +262,62 @@ struct Candidate<'e> {
     usable: bool,
 }
 
-/// Pre-order walk over the subtrees evaluated whenever the root is.
-fn collect<'e>(e: &'e Expr, context: &Context<'_>, out: &mut Vec<Candidate<'e>>) {
+/// What `collect` learns of a subtree, bottom up (one walk over the expression: the
+/// statements of camera pipe hold tens of thousands of nodes).
+struct Summary {
+    operations: usize,
+    reads_along: bool,
+    movable: bool,
+    hash: u64,
+}
+
+/// Pre-order walk over the subtrees evaluated whenever the root is; returns the summary of
+/// `e`.
+fn collect<'e>(e: &'e Expr, context: &Context<'_>, out: &mut Vec<Candidate<'e>>) -> Summary {
     let order = out.len();
     let eager = |x: &Expr| (context.eager)(context.index, x);
-    let usable = operations(e) >= context.min_operations && reads_along(e, context) && movable(e, &eager);
-    out.push(Candidate { expr: e, root: context.index, order, size: 0, hash: 0, usable });
-    for child in children(e, &eager) {
-        collect(child, context, out);
+    out.push(Candidate { expr: e, root: context.index, order, size: 0, hash: 0, usable: false });
+    let mut h = DefaultHasher::new();
+    node_shape(e).hash(&mut h);
+    let mut summary = Summary { operations: usize::from(is_operation(e)), reads_along: false, movable: true, hash: 0 };
+    match e {
+        Expr::Read(access) => {
+            for subscript in &access.subscripts {
+                let Some(s) = context.root.in_loop_terms(subscript) else {
+                    summary.movable = false;
+                    continue;
+                };
+                // A subscript that does not move with the loop is the same in every member;
+                // one that does differs by constants only.
+                if s.uses_iterator(context.dim) {
+                    summary.reads_along = true;
+                    skeleton(&unclamped(&s, context.dim)).hash(&mut h);
+                } else {
+                    s.hash(&mut h);
+                }
+            }
+            summary.movable &= !access.is_may();
+        }
+        Expr::Iterator(_) => summary.movable = false,
+        Expr::Select(_, a, b) => summary.movable = eager(a) && eager(b),
+        _ => {}
     }
-    out[order].size = out.len() - order;
-    if usable {
-        out[order].hash = shape_hash(e);
+    let children = children(e, &eager);
+    // A select whose sides are not walked is not movable: its operations need not be counted.
+    for child in children {
+        let c = collect(child, context, out);
+        summary.operations += c.operations;
+        summary.reads_along |= c.reads_along;
+        summary.movable &= c.movable;
+        c.hash.hash(&mut h);
     }
+    summary.hash = h.finish();
+    let size = out.len() - order;
+    let candidate = &mut out[order];
+    candidate.size = size;
+    candidate.usable = summary.operations >= context.min_operations && summary.reads_along && summary.movable;
+    candidate.hash = summary.hash;
+    summary
 }
 
 /// Children that are evaluated whenever their parent is.
@@ -256,51 +341,50 @@ fn is_covered(covered: &[(usize, usize)], order: usize) -> bool {
 /// Operations (non-leaf nodes) of a subtree.
 fn operations(e: &Expr) -> usize {
     let mut n = 0;
-    e.visit(&mut |x| n += usize::from(!matches!(x, Expr::Read(_) | Expr::Constant(_) | Expr::Iterator(_) | Expr::Parameter(_) | Expr::External(_))));
+    e.visit(&mut |x| n += usize::from(is_operation(x)));
     n
 }
 
-/// Whether some read's subscript moves with the loop (else the subtree is invariant in it and
-/// LLVM hoists it).
-fn reads_along(e: &Expr, context: &Context<'_>) -> bool {
-    e.reads().iter().any(|r| r.subscripts.iter().any(|s| context.root.in_loop_terms(s).is_some_and(|s| s.uses_iterator(context.dim))))
+/// What a node contributes to the hash of its subtree's shape (`collect`): subtrees that
+/// may be shifts of each other hash equal, their operations, types, constants and arrays, not
+/// their subscripts.
+fn node_shape(e: &Expr) -> (std::mem::Discriminant<Expr>, String) {
+    let detail = match e {
+        Expr::Constant(Constant::Int(v, t)) => format!("{v} {t:?}"),
+        Expr::Constant(Constant::Float(v, t)) => format!("{} {t:?}", v.to_bits()),
+        Expr::Read(a) => format!("{} {}", a.array, a.subscripts.len()),
+        Expr::Iterator(k) | Expr::Parameter(k) | Expr::External(k) => k.to_string(),
+        Expr::Unary(op, _) => format!("{op:?}"),
+        Expr::Binary(op, _, _, flags) => format!("{op:?} {flags:?}"),
+        Expr::Compare(p, _, _) => format!("{p:?}"),
+        Expr::Cast(op, t, _) => format!("{op:?} {t:?}"),
+        Expr::Call(callee, t, args) => format!("{callee:?} {t:?} {}", args.len()),
+        Expr::Select(..) => String::new(),
+    };
+    (std::mem::discriminant(e), detail)
 }
 
-/// Whether the subtree can be computed at another iteration, or by another statement: no
-/// may-read, no iterator as a value, every select inside evaluated eagerly.
-fn movable(e: &Expr, eager: &dyn Fn(&Expr) -> bool) -> bool {
-    let mut ok = true;
-    e.visit(&mut |x| {
-        ok &= match x {
-            Expr::Read(a) => !a.is_may(),
-            Expr::Iterator(_) => false,
-            Expr::Select(_, a, b) => eager(a) && eager(b),
-            _ => true,
-        }
-    });
-    ok
+/// `s` without its constants, also inside divisions and clamps.
+fn skeleton(s: &AffExpr) -> AffExpr {
+    let terms = s
+        .terms
+        .iter()
+        .map(|(v, c)| {
+            let v = match v {
+                AffVar::FloorDiv(e, d) => AffVar::FloorDiv(Box::new(skeleton(e)), *d),
+                AffVar::Min(a, b) => AffVar::Min(Box::new(skeleton(a)), Box::new(skeleton(b))),
+                AffVar::Max(a, b) => AffVar::Max(Box::new(skeleton(a)), Box::new(skeleton(b))),
+                other => other.clone(),
+            };
+            (v, *c)
+        })
+        .collect();
+    AffExpr { constant: 0, terms }
 }
 
-/// A hash equal for subtrees that may be shifts of each other: their operations, types,
-/// constants and arrays, not their subscripts.
-fn shape_hash(e: &Expr) -> u64 {
-    let mut h = DefaultHasher::new();
-    e.visit(&mut |x| {
-        std::mem::discriminant(x).hash(&mut h);
-        match x {
-            Expr::Constant(Constant::Int(v, t)) => (v, t).hash(&mut h),
-            Expr::Constant(Constant::Float(v, t)) => (v.to_bits(), t).hash(&mut h),
-            Expr::Read(a) => (a.array, a.subscripts.len()).hash(&mut h),
-            Expr::Iterator(k) | Expr::Parameter(k) | Expr::External(k) => k.hash(&mut h),
-            Expr::Unary(op, _) => format!("{op:?}").hash(&mut h),
-            Expr::Binary(op, _, _, _) => format!("{op:?}").hash(&mut h),
-            Expr::Compare(p, _, _) => format!("{p:?}").hash(&mut h),
-            Expr::Cast(op, t, _) => (format!("{op:?}"), t).hash(&mut h),
-            Expr::Call(callee, t, args) => (callee, t, args.len()).hash(&mut h),
-            Expr::Select(..) => {}
-        }
-    });
-    h.finish()
+/// Whether a node is an operation (not a leaf).
+fn is_operation(e: &Expr) -> bool {
+    !matches!(e, Expr::Read(_) | Expr::Constant(_) | Expr::Iterator(_) | Expr::Parameter(_) | Expr::External(_))
 }
 
 /// `Some(d)` when `b` (a subtree of its root) is `a` (of its root) with the AST iterator
@@ -348,14 +432,13 @@ fn same_access_shifted((x, rx): (&Access, &Root<'_>), (y, ry): (&Access, &Root<'
         if !sx.uses_iterator(dim) {
             return sx == sy;
         }
-        let derived = derive_shift(&sx, &sy, dim).or_else(|| loose.allowed.then(|| derive_shift(&unclamped(&sx, dim), &unclamped(&sy, dim), dim)).flatten());
-        let shift = match (*d, derived) {
-            (Some(shift), _) => shift,
-            (None, Some(shift)) => {
-                *d = Some(shift);
-                shift
-            }
-            (None, None) => return false,
+        let derive = || derive_shift(&sx, &sy, dim).or_else(|| loose.allowed.then(|| derive_shift(&unclamped(&sx, dim), &unclamped(&sy, dim), dim)).flatten());
+        let shift = match d {
+            Some(shift) => *shift,
+            None => match derive() {
+                Some(shift) => *d.insert(shift),
+                None => return false,
+            },
         };
         let Some(moved) = shifted(&sx, dim, shift) else { return false };
         if moved == sy {
@@ -441,12 +524,25 @@ fn derive_shift(sx: &AffExpr, sy: &AffExpr, dim: usize) -> Option<i64> {
     }
 }
 
+thread_local! {
+    /// `shifted` by its arguments, for one search (`families` clears it): the same
+    /// subscripts are shifted by the same amounts for every pair of candidates.
+    static SHIFTED: std::cell::RefCell<std::collections::HashMap<(AffExpr, usize, i64), Option<AffExpr>>> = Default::default();
+}
+
 fn shifted(s: &AffExpr, dim: usize, by: i64) -> Option<AffExpr> {
-    let s = s.substitute(&|v| match v {
-        AffVar::Iter(k) if *k == dim => AffExpr::iter(dim).add(&AffExpr::constant(by)),
-        other => Some(AffExpr::var(other.clone())),
-    })?;
-    normalized(&s)
+    let key = (s.clone(), dim, by);
+    if let Some(known) = SHIFTED.with(|memo| memo.borrow().get(&key).cloned()) {
+        return known;
+    }
+    let moved = s
+        .substitute(&|v| match v {
+            AffVar::Iter(k) if *k == dim => AffExpr::iter(dim).add(&AffExpr::constant(by)),
+            other => Some(AffExpr::var(other.clone())),
+        })
+        .and_then(|s| normalized(&s));
+    SHIFTED.with(|memo| memo.borrow_mut().insert(key, moved.clone()));
+    moved
 }
 
 /// `s` with the multiples of each divisor taken out of its divisions, `floor((e + k*d) / d)`
@@ -522,7 +618,7 @@ mod tests {
 
     /// One statement whose iterators are the AST's.
     fn single(value: &Expr) -> Vec<Root<'_>> {
-        vec![Root { value, iterators: vec![AffExpr::iter(0), AffExpr::iter(1)] }]
+        vec![Root::new(value, vec![AffExpr::iter(0), AffExpr::iter(1)])]
     }
 
     #[test]
@@ -587,8 +683,8 @@ mod tests {
         let a = add(f(-2), f(0));
         let b = add(f(1), f(-1));
         let roots = vec![
-            Root { value: &a, iterators: vec![AffExpr::iter(0), AffExpr::iter(1)] },
-            Root { value: &b, iterators: vec![AffExpr::iter(0), AffExpr::iter(1).add(&AffExpr::constant(1)).unwrap()] },
+            Root::new(&a, vec![AffExpr::iter(0), AffExpr::iter(1)]),
+            Root::new(&b, vec![AffExpr::iter(0), AffExpr::iter(1).add(&AffExpr::constant(1)).unwrap()]),
         ];
         let found = families(&roots, 1, 2, &always, 2, None);
         assert_eq!(found.len(), 1);

@@ -41,6 +41,7 @@ mod splitting;
 mod uninitialized;
 mod zero_initialized;
 mod unrolling;
+mod widened_tables;
 
 pub use heuristics::cache_lines;
 pub use report::{LocationReport, Outcome, Reason, Report};
@@ -93,11 +94,14 @@ pub struct Options {
     pub whole_clamped_reads: bool,
     /// Locations left as they are, by name (`Reason::Kept`). Empty by default.
     pub keep: Vec<String>,
+    /// Temporary arrays whose allocation the caller can make larger: narrow tables among them
+    /// read only by gathers are stored as 32-bit integers (`widened_tables`). Empty by default.
+    pub widenable: Vec<ArrayId>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true, keep: Vec::new() }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true, keep: Vec::new(), widenable: Vec::new() }
     }
 }
 
@@ -133,6 +137,10 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     if let Ok(Some((zeros, arrays))) = zero_initialized::write_initial_zeros(&ctx, &current) {
         current = zeros;
         report.zeros_written = arrays;
+    }
+    if let Some((widened, tables)) = widened_tables::widen_gathered_tables(&current, &options.widenable) {
+        current = widened;
+        report.widened = tables.iter().map(|&t| scop.arrays[t].name.clone()).collect();
     }
     let (mut worklist, skipped) = candidates(&current, options);
     for array in skipped {

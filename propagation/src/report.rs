@@ -214,6 +214,8 @@ pub struct Report {
     /// Scalar updates split per iteration of their few constant iterations (`unrolling`), with
     /// their parts.
     pub split_reductions: Vec<(String, usize)>,
+    /// Narrow tables read only by gathers, stored as 32-bit integers (`widened_tables`).
+    pub widened: Vec<String>,
 }
 
 impl Report {
@@ -247,6 +249,9 @@ impl fmt::Display for Report {
         writeln!(f, "propagation (cache line {} elements, limit {} lines per iteration):", self.cache_line, self.cache_limit)?;
         if !self.zeros_written.is_empty() {
             writeln!(f, "  initial zeros written first (calloc): {}", self.zeros_written.join(", "))?;
+        }
+        if !self.widened.is_empty() {
+            writeln!(f, "  stored as 32-bit integers (tables read only by gathers): {}", self.widened.join(", "))?;
         }
         if let Some((arrays, set)) = &self.assumed {
             writeln!(f, "  assumed: no read of indeterminate {}: {set}", arrays.join(", "))?;

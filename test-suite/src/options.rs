@@ -107,9 +107,10 @@ pub struct Arguments {
     #[arg(long, value_name = "P", allow_hyphen_values = true,
           default_value = "polyprop-canonicalize,print<polyprop-scops>")]
     counts_before: String,
-    /// opt pipeline for the counts after the transform (only the generated NAME.polyprop counts)
+    /// opt pipeline for the counts after the transform (only the generated NAME.polyprop counts;
+    /// without recurrences, whose scalars carried across iterations the model does not take)
     #[arg(long, value_name = "P", allow_hyphen_values = true,
-          default_value = "function(polyprop-canonicalize),polyprop,function(polyprop-canonicalize,print<polyprop-scops>)")]
+          default_value = "function(polyprop-canonicalize),polyprop<recurrences=off>,function(polyprop-canonicalize,print<polyprop-scops>)")]
     counts_after: String,
     /// Build each pipeline as the reference (clang-14 -O3), run --small, compare with
     /// test-suite/reference/checksums.txt, exit 1 on mismatch

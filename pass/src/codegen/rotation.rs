@@ -59,7 +59,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let roots = instances
             .iter()
             .zip(&statements)
-            .map(|((_, args), s)| Some(Root { value: &s.value, iterators: args.iter().map(ast_affine).collect::<Option<Vec<_>>>()? }))
+            .map(|((_, args), s)| Some(Root::new(&s.value, args.iter().map(ast_affine).collect::<Option<Vec<_>>>()?)))
             .collect::<Option<Vec<_>>>()?;
         let unconditional: Vec<Vec<Access>> = instances.iter().map(|(k, _)| self.unconditional_reads(*k)).collect();
         let eager = |root: usize, e: &Expr| !e.may_trap() && e.reads().iter().all(|r| unconditional[root].contains(r));
