@@ -1042,7 +1042,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 }
             }
             AstNode::User { statement, args } => {
-                let iters = self.enter_instance(args)?;
+                let iters = self.enter_instance(*statement, args)?;
                 let done = self.statement(*statement, &iters);
                 self.leave_instance();
                 done
@@ -1050,9 +1050,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         }
     }
 
-    /// The values of a statement instance's arguments, with their ranges and offsets for its
-    /// addresses (`statement_ranges`, `statement_offsets`), at the statement's line.
-    fn enter_instance(&mut self, args: &[AstExpr]) -> Built<Vec<Val<'ctx>>> {
+    /// The values of an instance's arguments of statement `k`, with their ranges and offsets
+    /// for its addresses (`statement_ranges`, `statement_offsets`), at the statement's line.
+    fn enter_instance(&mut self, k: usize, args: &[AstExpr]) -> Built<Vec<Val<'ctx>>> {
+        self.set_location(self.plan.scop.statements[k].location.as_ref());
         let (iters, ranges): (Vec<_>, Vec<_>) = args.iter().map(|a| self.ast_value(a)).collect::<Built<Vec<_>>>()?.into_iter().unzip();
         self.statement_ranges = ranges;
         self.statement_offsets = self.argument_offsets(args, &iters)?;

@@ -141,7 +141,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         }
         *self.carried.borrow_mut() = carried;
         let done = rotation.instances.iter().try_for_each(|(k, args)| {
-            let iters = self.enter_instance(args)?;
+            let iters = self.enter_instance(*k, args)?;
             let done = self.statement(*k, &iters);
             self.leave_instance();
             done
@@ -153,7 +153,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// The value of a member, with its statement's arguments where code is emitted now.
     fn member(&mut self, rotation: &Rotation<'a>, member: Member<'a>) -> Built<Val<'ctx>> {
         let (k, args) = &rotation.instances[member.root];
-        let iters = self.enter_instance(args)?;
+        let iters = self.enter_instance(*k, args)?;
         self.begin_statement(*k);
         let value = self.expr(member.expr, &iters);
         self.leave_instance();
