@@ -27,7 +27,7 @@
 // - gap: tmp[j - 1] + tmp[j + 1] (no tmp[j]): carrying would compute f(j), which the source
 //   never computes (and could read out of bounds): not carried.
 // - cheap: a producer of one operation: recomputing it is cheaper than a scalar (below the
-//   option recurrences=4): not carried.
+//   option recurrences=2): not carried.
 // Outputs identical to the naive build and to recurrences=off at sizes 0 to 5, 17 and 301
 // (clamped_early from 2).
 // RUN: %clang -O3 %s -o %t.naive
@@ -38,6 +38,11 @@
 // RUN: %t.off > %t.off.out
 // RUN: cmp %t.naive.out %t.pp.out
 // RUN: cmp %t.naive.out %t.off.out
+// Rescheduled and tiled, whose register tiles unroll one statement into copies that share its
+// expression (each copy carries its own values): identical too.
+// RUN: env POLYPROP_OPTIONS='schedule;schedule-cost=off;tile-size=8' %clang -O3 -fpass-plugin=%polyprop %s -o %t.tiled
+// RUN: %t.tiled > %t.tiled.out
+// RUN: cmp %t.naive.out %t.tiled.out
 // RUN: %ir %s -o %t.ll
 // RUN: %opt -passes='function(polyprop-canonicalize),polyprop,verify' -S %t.ll -o %t.out.ll
 // RUN: FileCheck %s --check-prefix=IR < %t.out.ll

@@ -81,7 +81,7 @@ impl Default for Options {
             expression_limit: 10_000,
             keep: Vec::new(),
             whole_clamped_reads: true,
-            recurrences: 4,
+            recurrences: 2,
             parallel: Parallel::Auto,
             schedule: false,
             schedule_cost: true,
@@ -240,7 +240,7 @@ pub const TABLE: &[OptionSpec] = &[
     OptionSpec {
         name: "recurrences",
         value: Some("N|off"),
-        description: "an expression of at least N operations that a generated innermost loop computes at consecutive iterations is computed once and carried in scalars (higher-order recurrences, paper 003 section 5.4): default 4, off",
+        description: "an expression of at least N operations that a generated innermost loop computes at consecutive iterations is computed once and carried in scalars (higher-order recurrences, paper 003 section 5.4): default 2, off",
         set: |o, key, v| {
             o.recurrences = if v == "off" { 0 } else { parse_number(key, v)? };
             Ok(())

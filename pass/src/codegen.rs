@@ -461,8 +461,8 @@ struct Emitter<'a, 'ctx> {
     /// call is emitted once per statement instance, as the source called it; entries made
     /// in a side of a lazy select are dropped at its end (they do not dominate the join).
     calls: std::cell::RefCell<Vec<(Expr, Val<'ctx>)>>,
-    /// Subtrees of the current statement whose value a recurrence carries (`rotation`), by
-    /// address, with that value.
+    /// Subtrees of the current statement instance whose value a recurrence carries
+    /// (`rotation`), by address, with that value.
     carried: std::cell::RefCell<Vec<(&'a Expr, Val<'ctx>)>>,
     /// Per loop that carries recurrences, one line (`rotation::Rotation::describe`).
     rotations: Vec<String>,

@@ -130,7 +130,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let mut values: Vec<Val<'ctx>> = phis.iter().map(|p| p.as_basic_value()).collect();
             values.push(value);
             for (members, &v) in family.members.iter().zip(&values) {
-                carried.extend(members.iter().map(|m| (m.expr, v)));
+                carried.extend(members.iter().map(|m| (m.root, m.expr, v)));
             }
             // Each freeze after the one of the next scalar, which the vectorizer needs of a
             // recurrence's users: they follow the value it takes at the latch.
@@ -139,8 +139,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             taken.push(value);
             next.push(taken);
         }
-        *self.carried.borrow_mut() = carried;
-        let done = rotation.instances.iter().try_for_each(|(k, args)| {
+        // Instances of one statement (a register tile's copies) share its expression: each
+        // takes the values carried for its own members.
+        let done = rotation.instances.iter().enumerate().try_for_each(|(root, (k, args))| {
+            *self.carried.borrow_mut() = carried.iter().filter(|(r, _, _)| *r == root).map(|&(_, m, v)| (m, v)).collect();
             let iters = self.enter_instance(*k, args)?;
             let done = self.statement(*k, &iters);
             self.leave_instance();
