@@ -200,20 +200,8 @@ pub fn families<'e>(
         if !c.usable || settled[k] || is_covered(&covered, c.order) {
             continue;
         }
-        let mut shifted: Vec<(i64, &Candidate<'e>)> = vec![(0, c)];
-        let mut loose = false;
-        for other in shapes[&c.hash].iter().filter(|&&j| j > k).map(|&j| &candidates[j]) {
-            if is_covered(&covered, other.order) {
-                continue;
-            }
-            let Some(left) = budget.checked_sub(c.size) else { return out };
-            budget = left;
-            let mut clamped = false;
-            if let Some(d) = shift((c.expr, &roots[c.root]), (other.expr, &roots[other.root]), dim, domain.map(|_| &mut clamped)) {
-                shifted.push((d, other));
-                loose |= clamped;
-            }
-        }
+        let later = shapes[&c.hash].iter().filter(|&&j| j > k).map(|&j| &candidates[j]).filter(|o| !is_covered(&covered, o.order));
+        let Some((shifted, loose)) = shifted_copies(c, later, roots, dim, domain.is_some(), &mut budget) else { return out };
         let Some(family) = contiguous(&shifted, step) else {
             for (d, copy) in &shifted {
                 settled[copy.order] |= *d == 0;
@@ -241,6 +229,30 @@ const SEARCH_BUDGET: usize = 3_000_000;
 /// output loops (26000 nodes each) cost a second of compile time to search, and what their
 /// recurrences save their vectorized code does not show (33.9 against 32.4 ms).
 const MAX_NODES: usize = 20_000;
+
+/// The candidates among `later` that are shifts of `c`, with their shifts (`c` itself at 0),
+/// and whether some match only with their clamps taken off (`clamps`: allowed); `None` when
+/// the comparisons would exceed the `budget` of nodes.
+fn shifted_copies<'c, 'e>(
+    c: &'c Candidate<'e>,
+    later: impl Iterator<Item = &'c Candidate<'e>>,
+    roots: &[Root<'_>],
+    dim: usize,
+    clamps: bool,
+    budget: &mut usize,
+) -> Option<(Vec<(i64, &'c Candidate<'e>)>, bool)> {
+    let mut shifted = vec![(0, c)];
+    let mut loose = false;
+    for other in later {
+        *budget = budget.checked_sub(c.size)?;
+        let mut clamped = false;
+        if let Some(d) = shift((c.expr, &roots[c.root]), (other.expr, &roots[other.root]), dim, clamps.then_some(&mut clamped)) {
+            shifted.push((d, other));
+            loose |= clamped;
+        }
+    }
+    Some((shifted, loose))
+}
 
 /// What the walk over one root needs.
 struct Context<'c> {
