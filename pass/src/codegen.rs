@@ -1444,10 +1444,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         reads
     }
 
-    /// Whether a select's side `e` is evaluated before its condition is known: it cannot
-    /// trap and reads only what the statement reads anyway (`unconditional`).
+    /// Whether a select's side `e` in the current statement is evaluated before its
+    /// condition is known (`evaluated_eagerly`).
     fn evaluated_eagerly(&self, e: &Expr) -> bool {
-        !e.may_trap() && e.reads().iter().all(|r| self.unconditional.contains(r))
+        evaluated_eagerly(e, &self.unconditional)
     }
 
     /// A statement with a data-dependent condition: the value and the store only where it
@@ -1472,7 +1472,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         if let Some(&(_, value)) = self.carried.borrow().iter().find(|(m, _)| std::ptr::eq(*m, e)) {
             return Ok(value);
         }
-        let origin = if crate::fidelity::is_operation(e) { self.plan.origins.get(&crate::fidelity::shape(e)) } else { None };
+        let origin = if e.is_operation() { self.plan.origins.get(&crate::fidelity::shape(e)) } else { None };
         let current = self.location.get();
         match origin {
             Some(at) if current.map(|c| c.line) != Some(at.line) => {
@@ -1677,6 +1677,12 @@ fn cast_opcode(op: CastOp) -> Opcode {
         CastOp::UIToFP => Opcode::UIToFP,
     }
 }
+/// Whether a select's side `e` is evaluated before its condition is known: it cannot trap
+/// and reads only what its statement reads anyway (`unconditional`, `Emitter::unconditional`).
+fn evaluated_eagerly(e: &Expr, unconditional: &[Access]) -> bool {
+    !e.may_trap() && e.reads().iter().all(|r| unconditional.contains(r))
+}
+
 /// The statement instances of an AST subtree, in order, with their arguments.
 fn statements_in<'n>(n: &'n AstNode, out: &mut Vec<(usize, &'n [AstExpr])>) {
     match n {

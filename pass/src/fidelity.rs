@@ -164,7 +164,7 @@ pub fn shape(e: &Expr) -> String {
 pub fn origins(scop: &Scop) -> HashMap<String, SourceLocation> {
     let mut out: HashMap<String, Option<SourceLocation>> = HashMap::new();
     for stmt in &scop.statements {
-        let (Some(at), true) = (&stmt.location, is_operation(&stmt.value)) else { continue };
+        let (Some(at), true) = (&stmt.location, stmt.value.is_operation()) else { continue };
         out.entry(shape(&stmt.value))
             .and_modify(|seen| {
                 if seen.as_ref().is_some_and(|l| l.line != at.line) {
@@ -176,7 +176,3 @@ pub fn origins(scop: &Scop) -> HashMap<String, SourceLocation> {
     out.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect()
 }
 
-/// Whether code generation emits an instruction of its own for `e` (not a read or a leaf).
-pub fn is_operation(e: &Expr) -> bool {
-    !matches!(e, Expr::Constant(_) | Expr::Read(_) | Expr::Iterator(_) | Expr::Parameter(_) | Expr::External(_))
-}

@@ -592,6 +592,12 @@ impl Expr {
         trap
     }
 
+    /// Whether the node is an operation, for which code generation emits an instruction of its
+    /// own (not a read or a leaf).
+    pub fn is_operation(&self) -> bool {
+        !matches!(self, Expr::Constant(_) | Expr::Read(_) | Expr::Iterator(_) | Expr::Parameter(_) | Expr::External(_))
+    }
+
     /// Number of nodes, a measure of code complexity.
     pub fn size(&self) -> usize {
         let mut n = 0;

@@ -291,7 +291,7 @@ fn collect<'e>(e: &'e Expr, context: &Context<'_>, out: &mut Vec<Candidate<'e>>)
     out.push(Candidate { expr: e, root: context.index, order, size: 0, hash: 0, usable: false });
     let mut h = DefaultHasher::new();
     node_shape(e).hash(&mut h);
-    let mut summary = Summary { operations: usize::from(is_operation(e)), reads_along: false, movable: true, hash: 0 };
+    let mut summary = Summary { operations: usize::from(e.is_operation()), reads_along: false, movable: true, hash: 0 };
     match e {
         Expr::Read(access) => {
             for subscript in &access.subscripts {
@@ -353,7 +353,7 @@ fn is_covered(covered: &[(usize, usize)], order: usize) -> bool {
 /// Operations (non-leaf nodes) of a subtree.
 fn operations(e: &Expr) -> usize {
     let mut n = 0;
-    e.visit(&mut |x| n += usize::from(is_operation(x)));
+    e.visit(&mut |x| n += usize::from(x.is_operation()));
     n
 }
 
@@ -392,11 +392,6 @@ fn skeleton(s: &AffExpr) -> AffExpr {
         })
         .collect();
     AffExpr { constant: 0, terms }
-}
-
-/// Whether a node is an operation (not a leaf).
-fn is_operation(e: &Expr) -> bool {
-    !matches!(e, Expr::Read(_) | Expr::Constant(_) | Expr::Iterator(_) | Expr::Parameter(_) | Expr::External(_))
 }
 
 /// `Some(d)` when `b` (a subtree of its root) is `a` (of its root) with the AST iterator

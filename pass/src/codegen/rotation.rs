@@ -62,7 +62,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             .map(|((_, args), s)| Some(Root::new(&s.value, args.iter().map(ast_affine).collect::<Option<Vec<_>>>()?)))
             .collect::<Option<Vec<_>>>()?;
         let unconditional: Vec<Vec<Access>> = instances.iter().map(|(k, _)| self.unconditional_reads(*k)).collect();
-        let eager = |root: usize, e: &Expr| !e.may_trap() && e.reads().iter().all(|r| unconditional[root].contains(r));
+        let eager = |root: usize, e: &Expr| super::evaluated_eagerly(e, &unconditional[root]);
         // The loop writes these between iterations: a member that reads one is recomputed.
         let written: Vec<usize> = statements.iter().map(|s| s.write.array).collect();
         // Clamped members are compared over the iterations of the first statement.
