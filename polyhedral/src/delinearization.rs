@@ -15,13 +15,13 @@
 //!    size, and so on; the last quotient is the outermost subscript.
 //! 3. Every subscript must be affine.
 //!
-//! The innermost size is primitive: its integer content is normally a loop step (`2*(C+4)`
-//! for rows visited two at a time). Interleaved channels are the exception:
-//! `img[(y*C + x)*3 + c]` has the stride `3*C` for `y` and the constant stride 3 for `x`. When
-//! an iterator's constant stride reaches the content of the innermost stride, the content
-//! belongs to the row (`[y][3*x + c]` with rows of `3*C`), not to a step. An outer size
-//! keeps its content when every stride agrees on it (`2*Rn` rows of an upsampled level) and
-//! drops it when constant multiples of one size meet (`R` and `2*R`: a step).
+//! The innermost size keeps the integer content that all its strides share: rows of
+//! `2*w + 8` elements walked one at a time and two at a time (`2*(2*w + 8)`) are rows of
+//! `2*w + 8`, and interleaved channels `img[(y*C + x)*3 + c]` (strides `3*C` and the constant
+//! 3) rows of `3*C`, `[y][3*x + c]`; strides `C+4` and `2*(C+4)` (rows visited two at a
+//! time) give `C+4`. An outer size keeps its content when every stride agrees on it (`2*Rn`
+//! rows of an upsampled level) and drops it when constant multiples of one size meet (`R` and
+//! `2*R`: a step).
 //!
 //! Sizes of image pyramids are divisions of parameters (`R1 = R / 2`): such a
 //! parameter-only piecewise expression is a `ParamAtom`, a factor of sizes like a parameter
@@ -365,7 +365,7 @@ fn inner_sizes(offsets: &[Poly], iterators: usize, atoms: usize) -> Option<Vec<V
         }
         let level = match (primitives.len(), next.len()) {
             (1, _) if levels.is_empty() => {
-                let row_content = interleaved_content(offsets, &vars, &primitives[0]);
+                let row_content = next.iter().fold(0, |g, q| gcd(g, content(q)));
                 vec![primitives[0].scale(row_content)?]
             }
             (1, 1) => next,
@@ -401,30 +401,9 @@ fn inner_sizes(offsets: &[Poly], iterators: usize, atoms: usize) -> Option<Vec<V
     Some(levels)
 }
 
-/// The integer content that belongs to the innermost size (1 unless channels interleave):
-/// the common content of the strides whose primitive part is `innermost`, when some
-/// iterator's constant stride is at least that content.
-fn interleaved_content(offsets: &[Poly], vars: &[PolyVar], innermost: &Poly) -> i64 {
-    let mut content = 0;
-    let mut largest_constant_stride = 0;
-    for offset in offsets {
-        for &k in vars {
-            let Some(c) = offset.coefficient_of(k) else { continue };
-            if c.is_zero() {
-                continue;
-            }
-            if c.degree() == 0 {
-                largest_constant_stride = largest_constant_stride.max(c.terms.values().map(|v| v.abs()).sum());
-            } else if c.primitive() == *innermost {
-                content = gcd(content, c.terms.values().fold(0, |g, v| gcd(g, v.abs())));
-            }
-        }
-    }
-    if content > 1 && largest_constant_stride >= content {
-        content
-    } else {
-        1
-    }
+/// The integer content of `p`: the gcd of its coefficients.
+fn content(p: &Poly) -> i64 {
+    p.terms.values().fold(0, |g, c| gcd(g, c.abs()))
 }
 
 /// Splits one offset by the sizes (innermost level first) into subscripts, outermost first,
@@ -497,6 +476,21 @@ mod tests {
         assert_eq!(d.inner_sizes, vec![AffExpr::param(0).add(&AffExpr::constant(2)).unwrap()]);
         assert_eq!(d.subscripts[0][0], AffExpr::iter(0).scale(2).unwrap());
         assert_eq!(d.subscripts[1][1], AffExpr::iter(1).add(&AffExpr::constant(1)).unwrap());
+    }
+
+    #[test]
+    fn rows_of_even_length_keep_their_factor() {
+        // W = 2*w + 8: den[y*W + x] and den[(2*y + 2)*W + 2*x + 3], the planes of a Bayer
+        // mosaic. Every stride is a multiple of 2*(w + 4): rows of 2*w + 8, not of w + 4
+        // (whose inner subscripts would leave the row).
+        let width = par(0).scale(2).unwrap().add(&c(8)).unwrap();
+        let write = it(0).mul(&width).unwrap().add(&it(1)).unwrap();
+        let row = it(0).scale(2).unwrap().add(&c(2)).unwrap();
+        let read = row.mul(&width).unwrap().add(&it(1).scale(2).unwrap()).unwrap().add(&c(3)).unwrap();
+        let d = delinearize(&[write, read], 2, &[]).unwrap();
+        assert_eq!(d.inner_sizes, vec![AffExpr::param(0).scale(2).unwrap().add(&AffExpr::constant(8)).unwrap()]);
+        assert_eq!(d.subscripts[1][0], AffExpr::iter(0).scale(2).unwrap().add(&AffExpr::constant(2)).unwrap());
+        assert_eq!(d.subscripts[1][1], AffExpr::iter(1).scale(2).unwrap().add(&AffExpr::constant(3)).unwrap());
     }
 
     #[test]
