@@ -49,6 +49,18 @@ struct PropagationArgs {
     /// isl operation quota per location (0: none)
     #[arg(long, value_name = "N", default_value_t = Options::default().max_operations)]
     max_operations: u64,
+    /// Most operations per element a temporary's propagation may add by evaluating its value
+    /// more than once, or off
+    #[arg(long, value_name = "N|off", default_value_t = polyprop_options::RECOMPUTE_LIMIT.to_string(), value_parser = parse_limit)]
+    recompute_limit: String,
+}
+
+/// `N` or `off`.
+fn parse_limit(text: &str) -> Result<String, String> {
+    match text == "off" || text.parse::<usize>().is_ok() {
+        true => Ok(text.to_string()),
+        false => Err(format!("expected a number or off, got '{text}'")),
+    }
 }
 
 impl PropagationArgs {
@@ -58,6 +70,7 @@ impl PropagationArgs {
             cache_limit: self.cache_limit,
             propagate_live_out: self.live_out,
             max_operations: self.max_operations,
+            recomputation_limit: self.recompute_limit.parse().ok(),
             ..Options::default()
         }
     }

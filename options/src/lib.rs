@@ -32,6 +32,9 @@ pub struct Options {
     pub split_limit: u64,
     pub dependence_limit: u64,
     pub expression_limit: u64,
+    /// Most operations per element that propagating a temporary may add by evaluating its
+    /// writer more than once (`recompute-limit=N`); `None` (`off`): no limit.
+    pub recompute_limit: Option<u64>,
     /// Temporaries that propagation leaves as they are (`keep=NAME,...`), by their source
     /// names: the user's override of the heuristics, and the subsets of paper 003's random
     /// propagation experiment (section 6.1, Figure 12).
@@ -54,6 +57,11 @@ pub struct Options {
     pub tile_size: u64,
     pub lang: bool,
 }
+
+/// The default of `recompute-limit`: camera pipe's denoised image adds 264 operations per
+/// element and is twice as fast kept; pyramid blending's most recomputed stage adds 210 and
+/// costs an array kept, at the same speed (docs/benchmarks/recomputation.txt).
+pub const RECOMPUTE_LIMIT: u64 = 240;
 
 /// When the generated code runs parallel loops on threads (libomp's `__kmpc_fork_call`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +87,7 @@ impl Default for Options {
             split_limit: 8,
             dependence_limit: 256,
             expression_limit: 10_000,
+            recompute_limit: Some(RECOMPUTE_LIMIT),
             keep: Vec::new(),
             whole_clamped_reads: true,
             recurrences: 2,
@@ -216,6 +225,16 @@ pub const TABLE: &[OptionSpec] = &[
             Ok(())
         },
         show: |o| o.expression_limit.to_string(),
+    },
+    OptionSpec {
+        name: "recompute-limit",
+        value: Some("N|off"),
+        description: "most operations per element a temporary's propagation may add by evaluating its value more than once, across outer loops (default 240, measured on the pipelines: docs/benchmarks/recomputation.txt), off",
+        set: |o, key, v| {
+            o.recompute_limit = if v == "off" { None } else { Some(parse_number(key, v)?) };
+            Ok(())
+        },
+        show: |o| o.recompute_limit.map_or("off".to_string(), |n| n.to_string()),
     },
     OptionSpec {
         name: "keep",
@@ -419,7 +438,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, keep, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, recompute-limit, keep, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

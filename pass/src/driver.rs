@@ -526,6 +526,7 @@ fn propagation_options(options: &Options, built: &BuiltScop) -> propagation::Opt
         max_split_parts: options.split_limit as usize,
         max_dependences: options.dependence_limit as usize,
         max_expression_size: options.expression_limit as usize,
+        recomputation_limit: options.recompute_limit.map(|n| n as usize),
         whole_clamped_reads: options.whole_clamped_reads,
         keep: options.keep.clone(),
         max_operations: options.quota,

@@ -35,6 +35,7 @@ mod heuristics;
 mod hopeless;
 mod location;
 mod order;
+mod recomputation;
 mod reload_test;
 mod report;
 mod splitting;
@@ -44,6 +45,7 @@ mod unrolling;
 mod widened_tables;
 
 pub use heuristics::cache_lines;
+pub use recomputation::Recomputation;
 pub use report::{LocationReport, Outcome, Reason, Report};
 
 use polyhedral::isl::{IslContext, IslError, DEFAULT_MAX_OPERATIONS};
@@ -92,6 +94,10 @@ pub struct Options {
     /// subscripts (`expressions::inverted_write_piece`) instead of its reader split per border
     /// (section 3). Default on.
     pub whole_clamped_reads: bool,
+    /// Most operations per element that propagating a temporary may add by evaluating its
+    /// writer more than once (`recomputation`). Not in the paper. `None`: no limit. Default
+    /// the plugin's (`polyprop_options::RECOMPUTE_LIMIT`).
+    pub recomputation_limit: Option<usize>,
     /// Locations left as they are, by name (`Reason::Kept`). Empty by default.
     pub keep: Vec<String>,
     /// Temporary arrays whose allocation the caller can make larger: narrow tables among them
@@ -101,7 +107,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true, keep: Vec::new(), widenable: Vec::new() }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true, recomputation_limit: Some(polyprop_options::RECOMPUTE_LIMIT as usize), keep: Vec::new(), widenable: Vec::new() }
     }
 }
 

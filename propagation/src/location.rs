@@ -19,6 +19,7 @@
 use crate::expressions::{propagation_pieces, replace_reads, rewrite};
 use crate::heuristics::{cache_lines, program_calls, specialized_middle_dimension};
 use crate::reload_test::{Analysis, RawDependence, ReloadTest};
+use crate::recomputation::recomputation;
 use crate::report::{Outcome, Reason};
 use crate::splitting::{rename_map, split_target, Part, ReadReplacement};
 use crate::Options;
@@ -70,6 +71,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         let reason = Reason::Recurrence { statement: scop.statements[writer].name.clone() };
         return Ok((scop.clone(), Outcome::NotPropagated(reason)));
     }
+    let recomputation = recomputation(scop, array);
     let writers_at_start = scop.statements.iter().filter(|s| s.write.array == array).count();
     let max_rounds = if all_or_nothing { writers_at_start + 1 } else { 1 };
     let mut current = scop.clone();
@@ -116,6 +118,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
                 split_statements: state.split_statements,
                 removed_writes: vec![],
                 cache_lines: state.cache_lines,
+                recomputation,
             },
             (dependences, Some(reason)) => Outcome::PartiallyPropagated {
                 dependences,
@@ -140,6 +143,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         split_statements: state.split_statements,
         removed_writes,
         cache_lines: state.cache_lines,
+        recomputation,
     };
     Ok((current, outcome))
 }
@@ -165,6 +169,13 @@ impl LocationPropagation<'_> {
         if self.all_or_nothing {
             if let Some(reason) = selected.iter().find_map(|raw| may_access_refusal(scop, raw)) {
                 return Ok(Err(reason));
+            }
+            // Estimated without isl work: a refused temporary costs nothing more.
+            if let Some(limit) = self.options.recomputation_limit {
+                let recomputation = recomputation(scop, self.array);
+                if recomputation.extra_operations() > limit as f64 {
+                    return Ok(Err(Reason::Recomputation { recomputation, limit }));
+                }
             }
             // A temporary propagates every selected dependence or none: past the limit it is
             // refused before the reload tests (local laplacian's input: 360 dependences, whose

@@ -2,6 +2,7 @@
 //! --explain`): per location, whether it was propagated and, if not, which legality condition
 //! (section 3) or heuristic (section 4) stopped it, with its numbers.
 
+use crate::recomputation::Recomputation;
 use polyhedral::model::{ArrayId, Liveness};
 use std::fmt;
 
@@ -58,6 +59,9 @@ pub enum Reason {
     /// data-dependent subscript (a loop LLVM keeps scalar), and `target` would compute some
     /// instance of it at more than one iteration (`location::recomputed_into_scalar_code`).
     ScalarRecomputation { target: String, gather: String },
+    /// The recomputation heuristic (`recomputation`): propagation would add more operations
+    /// per element than `limit` by evaluating the writers' value several times.
+    Recomputation { recomputation: Recomputation, limit: usize },
     /// Propagation would split `statement` into more parts than the limit.
     /// `specialized_passes`: the split would pass under `Options::specialization`.
     SplitParts { statement: String, parts: usize, limit: usize, specialized_passes: bool },
@@ -126,6 +130,11 @@ impl fmt::Display for Reason {
                 f,
                 "code-complexity heuristic: {statement} would call the program's functions {calls} times per iteration, limit {limit}"
             ),
+            Reason::Recomputation { recomputation, limit } => write!(
+                f,
+                "recomputation heuristic: {recomputation}, {:.0} operations more per element, limit {limit}",
+                recomputation.extra_operations()
+            ),
             Reason::RepeatedSourceCalls { source, target } => write!(
                 f,
                 "code-complexity heuristic: {target} reads instances of {source} more than once, and {source} calls the program's functions"
@@ -170,6 +179,8 @@ pub enum Outcome {
         removed_writes: Vec<String>,
         /// The largest number of cache lines per iteration among the new statements.
         cache_lines: usize,
+        /// How often the writers' value is evaluated per element now.
+        recomputation: Recomputation,
     },
     /// A live-out location: some RAW dependences propagated, others not (the first reason).
     PartiallyPropagated { dependences: usize, targets: Vec<String>, split_statements: Vec<String>, cache_lines: usize, reason: Reason },
@@ -268,9 +279,9 @@ impl fmt::Display for Report {
             let order = l.order.map(|o| format!("#{o}")).unwrap_or_else(|| "-".into());
             write!(f, "  {order} {} ({liveness}): ", l.name)?;
             match &l.outcome {
-                Outcome::Propagated { dependences, targets, split_statements, removed_writes, cache_lines } => writeln!(
+                Outcome::Propagated { dependences, targets, split_statements, removed_writes, cache_lines, recomputation } => writeln!(
                     f,
-                    "propagated {dependences} RAW dependences into {}; split into {}; removed writes {}; {cache_lines}/{} cache lines",
+                    "propagated {dependences} RAW dependences into {}; split into {}; removed writes {}; {cache_lines}/{} cache lines; {recomputation}",
                     list(targets),
                     list(split_statements),
                     list(removed_writes),
