@@ -29,6 +29,8 @@ pub fn mentioned(scop: &Scop) -> Vec<bool> {
     for text in texts(scop) {
         let body = text.split_once("->").map_or(text, |(_, body)| body);
         for word in body.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            // isl writes a coefficient against the name (`4p3`); names do not start with a digit.
+            let word = word.trim_start_matches(|c: char| c.is_ascii_digit());
             if let Some(k) = names.iter().position(|n| *n == word) {
                 used[k] = true;
             }
@@ -177,6 +179,14 @@ mod tests {
         assert_eq!(kept.param_names(), vec!["N"]);
         assert!(kept.statements.iter().all(|s| s.domain.starts_with("[N] -> ")));
         assert!(kept.context.starts_with("[N] -> "));
+    }
+
+    #[test]
+    fn a_parameter_written_with_its_coefficient_is_mentioned() {
+        // gen-loops seed 50040: an assumption `4p3 <= 4 + p0 + p1` kept p3 out of the list.
+        let mut scop = downsampling("param N >= 1;\nparam P;");
+        scop.assumptions.push(crate::model::Assumption { reason: "test".into(), set: format!("{}{{ : 4P <= 4 + N }}", scop.param_prefix()) });
+        assert_eq!(mentioned(&scop), vec![true, true]);
     }
 
     #[test]
