@@ -234,6 +234,17 @@ pub const NOT_A_POLYNOMIAL: &str = "index not a polynomial";
 /// The reason for values the region computes itself (loads, values in loops).
 pub const INSIDE_REGION: &str = "value computed inside the region";
 
+/// Whether `s` has a recurrence of a loop that does not contain `block`: the value of a loop
+/// the block comes after, which SCEV did not compute at the block's scope.
+fn varies_outside(s: Scev, block: ir::Block) -> bool {
+    let here = s.kind() == ScevKind::AddRec && s.addrec_loop().is_some_and(|l| !l.contains(block));
+    here || s.operands().into_iter().any(|op| varies_outside(op, block))
+}
+
+/// Why a value computed inside the region is not affine without the domain of its use: a
+/// counter's exit value after a loop that a branch may skip (`Affinator::guarded_loop_exit`).
+const ON_A_DOMAIN: &str = "a loop's exit value, affine only on the domain of its use";
+
 /// The reason for a value that isl's operation quota left unread (a select not proven a min
 /// or max because the question ran out of operations).
 pub const QUOTA_EXCEEDED: &str = "isl operation quota exceeded (complexity) while reading";
@@ -715,6 +726,9 @@ impl Affinator<'_> {
             }
         }
         if self.region.defines(value) && !self.is_region_invariant(value, 0) {
+            if let Some(e) = self.exit_value(value)? {
+                return Ok(e);
+            }
             if let Some(e) = self.piecewise(value)? {
                 return Ok(e);
             }
@@ -724,6 +738,11 @@ impl Affinator<'_> {
             // The questions that would have read a select as a min or max were not answered.
             if self.facts.as_ref().is_some_and(|f| f.isl.quota_exhausted()) {
                 return Err(NotAffine::of(QUOTA_EXCEEDED, value));
+            }
+            // A loop's exit value is read on the domain of its use, which the caller may not
+            // have given yet.
+            if self.facts.is_none() && ir::opcode(value) == Some(LLVMOpcode::LLVMPHI) && self.guarded_loop_exit(value).is_some() {
+                return Err(NotAffine::of(ON_A_DOMAIN, value));
             }
             return Err(NotAffine::of(INSIDE_REGION, value));
         }
@@ -1027,38 +1046,13 @@ impl Affinator<'_> {
             }
             Some(LLVMOpcode::LLVMICmp) => self.indicator(value, scope),
             Some(LLVMOpcode::LLVMSelect) => {
-                let cond = ir::operand(value, 0);
-                if ir::opcode(cond) != Some(LLVMOpcode::LLVMICmp) {
-                    return Ok(None);
-                }
-                let depth = self.facts.as_ref().map_or(0, |f| f.depth);
-                let names = crate::domains::iterator_names(depth);
-                let c = self.comparison(cond, scope, &names)?;
-                // A min or max whose arms need no assumption is the cheap, common case. An arm
-                // read on the whole domain may need one that its own piece makes true
-                // (`isl_floord`'s `(1 - n) / 2` is non-negative where `n < 0`): the arms read
-                // on their pieces come first then, and the assumptions of the first reading
-                // do not stay.
-                let assumed = self.parameters.no_wrap.len();
-                let whole = self.min_or_max(value, &c, scope)?;
-                if whole.is_some() && self.parameters.no_wrap.len() == assumed {
-                    return Ok(whole);
-                }
-                let taken = self.parameters.no_wrap.split_off(assumed);
-                if let Some(e) = self.one_function_on_pieces(value, &c, scope)? {
-                    return Ok(Some(e));
-                }
-                self.parameters.no_wrap.truncate(assumed);
-                if whole.is_some() {
-                    self.parameters.no_wrap.extend(taken);
-                    return Ok(whole);
-                }
-                let clamped = self.arm_clamped_at_condition(value, cond, &c, scope)?;
-                if clamped.is_none() {
-                    self.parameters.no_wrap.truncate(assumed);
-                }
-                Ok(clamped)
+                let arms = (ir::operand(value, 1), ir::operand(value, 2));
+                self.chosen_on_condition(ir::operand(value, 0), arms, scope)
             }
+            Some(LLVMOpcode::LLVMPHI) => match self.guarded_loop_exit(value) {
+                Some((cond, arms)) => self.chosen_on_condition(cond, arms, scope),
+                None => Ok(None),
+            },
             Some(LLVMOpcode::LLVMCall)
                 if ir::called_function_name(value).is_some_and(|n| n.starts_with("llvm.usub.sat.")) =>
             {
@@ -1074,10 +1068,127 @@ impl Affinator<'_> {
         }
     }
 
+    /// The value `cond ? arms.0 : arms.1`, affine on the use's domain, of a select or of a phi
+    /// that joins the two sides of a branch on `cond`.
+    fn chosen_on_condition(&mut self, cond: ir::Value, arms: (ir::Value, ir::Value), scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        if ir::opcode(cond) != Some(LLVMOpcode::LLVMICmp) {
+            return Ok(None);
+        }
+        let depth = self.facts.as_ref().map_or(0, |f| f.depth);
+        let names = crate::domains::iterator_names(depth);
+        let c = self.comparison(cond, scope, &names)?;
+        // A min or max whose arms need no assumption is the cheap, common case. An arm
+        // read on the whole domain may need one that its own piece makes true
+        // (`isl_floord`'s `(1 - n) / 2` is non-negative where `n < 0`): the arms read
+        // on their pieces come first then, and the assumptions of the first reading
+        // do not stay.
+        let assumed = self.parameters.no_wrap.len();
+        let whole = self.min_or_max(arms, &c, scope)?;
+        if whole.is_some() && self.parameters.no_wrap.len() == assumed {
+            return Ok(whole);
+        }
+        let taken = self.parameters.no_wrap.split_off(assumed);
+        if let Some(e) = self.one_function_on_pieces(arms, &c, scope)? {
+            return Ok(Some(e));
+        }
+        self.parameters.no_wrap.truncate(assumed);
+        if let Some(e) = self.min_or_max_on_pieces(arms, &c, scope)? {
+            return Ok(Some(e));
+        }
+        self.parameters.no_wrap.truncate(assumed);
+        if whole.is_some() {
+            self.parameters.no_wrap.extend(taken);
+            return Ok(whole);
+        }
+        let clamped = self.arm_clamped_at_condition(arms, cond, &c, scope)?;
+        if clamped.is_none() {
+            self.parameters.no_wrap.truncate(assumed);
+        }
+        Ok(clamped)
+    }
+
+    /// The value of a loop-closed phi (`phi [v, exiting block]` after a loop): `v` at the
+    /// phi's scope, the loop's exit value where SCEV computes it (`{0,+,4}` leaves as
+    /// `4 + 4 * ((w - 4) /u 4)`). `None` where that value still varies in the loop.
+    fn exit_value(&mut self, value: ir::Value) -> Result<Option<AffExpr>, NotAffine> {
+        let Some(block) = ir::block_of(value) else { return Ok(None) };
+        // Through the loop-closed phis of each loop left (`phi [phi [v, inner exit], outer
+        // exit]`) to the value they hold.
+        let mut inner = value;
+        while ir::opcode(inner) == Some(LLVMOpcode::LLVMPHI) {
+            let [(next, _)] = ir::phi_incoming(inner)[..] else { break };
+            inner = next;
+        }
+        if inner == value {
+            return Ok(None);
+        }
+        let Some(s) = self.analyses.scev(inner) else { return Ok(None) };
+        let s = self.analyses.scev_at_scope(s, self.analyses.loop_for(block));
+        if varies_outside(s, block) || self.reads_values_of_other_loops(s, block) {
+            return Ok(None);
+        }
+        self.affine(s).map(Some)
+    }
+
+    /// Whether `s` reads an instruction of a loop that does not contain `block`: SCEV's value
+    /// there is one of that loop's iterations, not the one `block` sees.
+    fn reads_values_of_other_loops(&self, s: Scev, block: ir::Block) -> bool {
+        if let Some(v) = s.unknown_value() {
+            let of_loop = ir::block_of(v).and_then(|b| self.analyses.loop_for(b));
+            return of_loop.is_some_and(|l| !l.contains(block));
+        }
+        s.operands().into_iter().any(|op| self.reads_values_of_other_loops(op, block))
+    }
+
+    /// A counter's value after a loop that a branch may skip, as a select on the branch's
+    /// condition: the tail of a loop unrolled by hand starts where the unrolled loop stopped,
+    /// `for (x = 0; x + 1 < w; x += 2) ...; for (; x < w; x++) ...`, which after loop rotation
+    /// is `phi [exit value, after the loop], [0, where the guard skipped it]`. `value` is a
+    /// two-way phi whose immediate dominator ends in a conditional branch, each incoming edge
+    /// on one side of it; the exit value reads the loop's SCEV at the enclosing scope.
+    fn guarded_loop_exit(&self, value: ir::Value) -> Option<(ir::Value, (ir::Value, ir::Value))> {
+        let incoming = ir::phi_incoming(value);
+        let [(first, from_first), (second, _)] = incoming.as_slice() else { return None };
+        let join = ir::block_of(value)?;
+        let branch = self.analyses.immediate_dominator(join)?;
+        let term = ir::terminator(branch);
+        let succs = ir::successors(branch);
+        if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) || succs.len() != 2 || succs[0] == succs[1] {
+            return None;
+        }
+        // One edge skips the loop, straight from the branch to the join; the other comes from
+        // a block the branch's other successor dominates. (Two edges from blocks that each
+        // successor dominates could still cross: one successor may lead to the other.)
+        let skip = if succs[0] == join { 0 } else if succs[1] == join { 1 } else { return None };
+        let into_loop = succs[1 - skip];
+        let (first_skips, second_skips) = (*from_first == branch, incoming[1].1 == branch);
+        if first_skips == second_skips {
+            return None;
+        }
+        let (skipped, through, ran) = match first_skips {
+            true => (*first, incoming[1].1, *second),
+            false => (*second, *from_first, *first),
+        };
+        if !self.analyses.dominates(into_loop, through) {
+            return None;
+        }
+        // Both values as they are at the join: a value of the skipped loop that SCEV cannot
+        // carry out of it is not one.
+        let at_join = |v: ir::Value| {
+            self.analyses.scev(v).is_some_and(|s| !varies_outside(self.analyses.scev_at_scope(s, self.analyses.loop_for(join)), join))
+        };
+        if !at_join(ran) || !at_join(skipped) {
+            return None;
+        }
+        // The select's arms, the branch's true side first.
+        let arms = if skip == 0 { (skipped, ran) } else { (ran, skipped) };
+        Some((ir::operand(term, 0), arms))
+    }
+
     /// `select (c) p, q` that is `max(p, q)` or `min(p, q)` on the use's domain; `None` also
     /// where an arm is affine only on its own piece.
-    fn min_or_max(&mut self, value: ir::Value, c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
-        let (Ok(p), Ok(q)) = (self.value_affine(ir::operand(value, 1), scope), self.value_affine(ir::operand(value, 2), scope)) else {
+    fn min_or_max(&mut self, arms: (ir::Value, ir::Value), c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        let (Ok(p), Ok(q)) = (self.value_affine(arms.0, scope), self.value_affine(arms.1, scope)) else {
             return Ok(None);
         };
         let (ps, qs) = (self.text(&p), self.text(&q));
@@ -1094,13 +1205,31 @@ impl Affinator<'_> {
     /// function on the whole domain: PolyMage's `isl_floord(n, d)`, `n < 0 ? -((-n + d - 1) /
     /// d) : n / d`, whose arms are `-floor((d - 1 - n) / d)` where `n < 0` and `floor(n / d)`
     /// where `n >= 0`, both `floor(n / d)` everywhere.
-    fn one_function_on_pieces(&mut self, value: ir::Value, c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
-        let Some(p) = self.on_piece(c, |a| a.value_affine(ir::operand(value, 1), scope))? else { return Ok(None) };
-        let Some(q) = self.on_piece(&format!("not ({c})"), |a| a.value_affine(ir::operand(value, 2), scope))? else {
+    fn one_function_on_pieces(&mut self, arms: (ir::Value, ir::Value), c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        let Some(p) = self.on_piece(c, |a| a.value_affine(arms.0, scope))? else { return Ok(None) };
+        let Some(q) = self.on_piece(&format!("not ({c})"), |a| a.value_affine(arms.1, scope))? else {
             return Ok(None);
         };
         let (ps, qs) = (self.text(&p), self.text(&q));
         Ok(self.holds(&[&format!("{ps} < {qs}"), &format!("{ps} > {qs}")]).then_some(q))
+    }
+
+    /// `select (c) p, q` that is `max(p, q)` or `min(p, q)`, each arm read on its own piece:
+    /// a loop's exit value `2 + 2 * floor((w - 2) / 2)`, an unsigned division that is floor
+    /// division only where the loop runs (`w >= 2`), against 0 where it is skipped.
+    fn min_or_max_on_pieces(&mut self, arms: (ir::Value, ir::Value), c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        let Some(p) = self.on_piece(c, |a| a.value_affine(arms.0, scope))? else { return Ok(None) };
+        let Some(q) = self.on_piece(&format!("not ({c})"), |a| a.value_affine(arms.1, scope))? else {
+            return Ok(None);
+        };
+        let (ps, qs) = (self.text(&p), self.text(&q));
+        if self.holds(&[&format!("({c}) and {ps} < {qs}"), &format!("(not ({c})) and {qs} < {ps}")]) {
+            return Ok(Some(p.maximum(&q)));
+        }
+        if self.holds(&[&format!("({c}) and {ps} > {qs}"), &format!("(not ({c})) and {qs} > {ps}")]) {
+            return Ok(Some(p.minimum(&q)));
+        }
+        Ok(None)
     }
 
     /// A comparison used as a number, 1 where it holds and 0 elsewhere: instcombine writes
@@ -1158,8 +1287,8 @@ impl Affinator<'_> {
     /// condition, `min(v, w)` or `max(v, w)` with `v` an arm and `w` one of `l`, `r`, `l ± 1`,
     /// `r ± 1`, on the use's domain: C's `i + 1 < n ? i + 1 : i` is `min(i + 1, n - 1)` where
     /// `i < n`, and `i > 0 ? i - 1 : i` is `max(i - 1, 0)` where `i >= 0`.
-    fn arm_clamped_at_condition(&mut self, value: ir::Value, cond: ir::Value, c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
-        let arms = (self.value_affine(ir::operand(value, 1), scope), self.value_affine(ir::operand(value, 2), scope));
+    fn arm_clamped_at_condition(&mut self, arms: (ir::Value, ir::Value), cond: ir::Value, c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
+        let arms = (self.value_affine(arms.0, scope), self.value_affine(arms.1, scope));
         let sides = (self.value_affine(ir::operand(cond, 0), scope), self.value_affine(ir::operand(cond, 1), scope));
         let ((Ok(p), Ok(q)), (Ok(l), Ok(r))) = (arms, sides) else { return Ok(None) };
         let (ps, qs) = (self.text(&p), self.text(&q));
