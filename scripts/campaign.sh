@@ -3,13 +3,15 @@
 #
 #   scripts/campaign.sh N [--only SOURCE] [--no-reduce] [--first SEED] [--jobs J] [--out DIR]
 #                         [--run-timeout SECONDS] [--max-reduce K] [--reduce-timeout SECONDS]
-#                         [--parallel] [--schedule]
+#                         [--parallel] [--schedule] [--options TEXT]
 #
 # --parallel: the polyprop build also gets -fopenmp (its parallel loops run on OpenMP threads)
 # and every program runs with OMP_NUM_THREADS=2, so that a loop wrongly found parallel shows as
 # an output difference (or a time-out); failures are not reduced then.
 # --schedule: the polyprop build also reschedules and tiles (option `schedule`, tiles of 4 so
 # that the small generated sizes cross tile boundaries); failures are not reduced then.
+# --options TEXT: more plugin options for the polyprop build (`recompute-limit=0` keeps every
+# temporary whose propagation would recompute anything, so that those paths are tried).
 #
 # Runs seeds FIRST..FIRST+N-1 (default 1..N) of each source:
 #   csmith       csmith --no-bitfields --no-packed-struct programs (headers in /usr/include/csmith)
@@ -264,7 +266,8 @@ while [ $# -gt 0 ]; do
     --run-timeout) run_timeout=$2; shift 2 ;;
     --reduce-timeout) reduce_timeout=$2; shift 2 ;;
     --parallel) polyprop_flags="-fopenmp"; reduce=0; export OMP_NUM_THREADS=2; shift ;;
-    --schedule) polyprop_options=";schedule;tile-size=4"; reduce=0; shift ;;
+    --schedule) polyprop_options="$polyprop_options;schedule;tile-size=4"; reduce=0; shift ;;
+    --options) polyprop_options="$polyprop_options;$2"; shift 2 ;;
     *) usage ;;
   esac
 done

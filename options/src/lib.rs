@@ -231,7 +231,12 @@ pub const TABLE: &[OptionSpec] = &[
         value: Some("N|off"),
         description: "most operations per element a temporary's propagation may add by evaluating its value more than once, across outer loops (default 240, measured on the pipelines: docs/benchmarks/recomputation.txt), off",
         set: |o, key, v| {
-            o.recompute_limit = if v == "off" { None } else { Some(parse_number(key, v)?) };
+            // 0 is a limit too: no temporary is evaluated more than once per element.
+            o.recompute_limit = match v {
+                "off" => None,
+                "0" => Some(0),
+                _ => Some(parse_number(key, v)?),
+            };
             Ok(())
         },
         show: |o| o.recompute_limit.map_or("off".to_string(), |n| n.to_string()),
@@ -432,6 +437,10 @@ mod tests {
         assert!(Options::parse("disable;lang").unwrap().lang);
         assert_eq!(Options::parse("profile=app.profile;print=profile").unwrap().profile.as_deref(), Some("app.profile"));
         assert_eq!(Options::parse("keep=r_r, b_b;keep=g_r").unwrap().keep, vec!["r_r", "b_b", "g_r"]);
+        assert_eq!(Options::default().recompute_limit, Some(RECOMPUTE_LIMIT));
+        assert_eq!(Options::parse("recompute-limit=0").unwrap().recompute_limit, Some(0));
+        assert_eq!(Options::parse("recompute-limit=off").unwrap().recompute_limit, None);
+        assert!(Options::parse("recompute-limit=-1").is_err());
     }
 
     #[test]
