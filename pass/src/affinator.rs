@@ -1191,14 +1191,26 @@ impl Affinator<'_> {
         let (Ok(p), Ok(q)) = (self.value_affine(arms.0, scope), self.value_affine(arms.1, scope)) else {
             return Ok(None);
         };
-        let (ps, qs) = (self.text(&p), self.text(&q));
+        Ok(self.min_or_max_of(&p, &q, c))
+    }
+
+    /// `max(p, q)` or `min(p, q)` where that is `p` where `c` holds and `q` elsewhere.
+    fn min_or_max_of(&self, p: &AffExpr, q: &AffExpr, c: &str) -> Option<AffExpr> {
+        let (ps, qs) = (self.text(p), self.text(q));
         if self.holds(&[&format!("({c}) and {ps} < {qs}"), &format!("(not ({c})) and {qs} < {ps}")]) {
-            return Ok(Some(p.maximum(&q)));
+            return Some(p.maximum(q));
         }
         if self.holds(&[&format!("({c}) and {ps} > {qs}"), &format!("(not ({c})) and {qs} > {ps}")]) {
-            return Ok(Some(p.minimum(&q)));
+            return Some(p.minimum(q));
         }
-        Ok(None)
+        None
+    }
+
+    /// The arms of `select (c) p, q`, each read on its own piece of the use's domain.
+    fn arms_on_pieces(&mut self, arms: (ir::Value, ir::Value), c: &str, scope: Option<Loop>) -> Result<Option<(AffExpr, AffExpr)>, NotAffine> {
+        let Some(p) = self.on_piece(c, |a| a.value_affine(arms.0, scope))? else { return Ok(None) };
+        let q = self.on_piece(&format!("not ({c})"), |a| a.value_affine(arms.1, scope))?;
+        Ok(q.map(|q| (p, q)))
     }
 
     /// `select (c) p, q` whose arms, each read on its own piece of the use's domain, are one
@@ -1206,10 +1218,7 @@ impl Affinator<'_> {
     /// d) : n / d`, whose arms are `-floor((d - 1 - n) / d)` where `n < 0` and `floor(n / d)`
     /// where `n >= 0`, both `floor(n / d)` everywhere.
     fn one_function_on_pieces(&mut self, arms: (ir::Value, ir::Value), c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
-        let Some(p) = self.on_piece(c, |a| a.value_affine(arms.0, scope))? else { return Ok(None) };
-        let Some(q) = self.on_piece(&format!("not ({c})"), |a| a.value_affine(arms.1, scope))? else {
-            return Ok(None);
-        };
+        let Some((p, q)) = self.arms_on_pieces(arms, c, scope)? else { return Ok(None) };
         let (ps, qs) = (self.text(&p), self.text(&q));
         Ok(self.holds(&[&format!("{ps} < {qs}"), &format!("{ps} > {qs}")]).then_some(q))
     }
@@ -1218,18 +1227,8 @@ impl Affinator<'_> {
     /// a loop's exit value `2 + 2 * floor((w - 2) / 2)`, an unsigned division that is floor
     /// division only where the loop runs (`w >= 2`), against 0 where it is skipped.
     fn min_or_max_on_pieces(&mut self, arms: (ir::Value, ir::Value), c: &str, scope: Option<Loop>) -> Result<Option<AffExpr>, NotAffine> {
-        let Some(p) = self.on_piece(c, |a| a.value_affine(arms.0, scope))? else { return Ok(None) };
-        let Some(q) = self.on_piece(&format!("not ({c})"), |a| a.value_affine(arms.1, scope))? else {
-            return Ok(None);
-        };
-        let (ps, qs) = (self.text(&p), self.text(&q));
-        if self.holds(&[&format!("({c}) and {ps} < {qs}"), &format!("(not ({c})) and {qs} < {ps}")]) {
-            return Ok(Some(p.maximum(&q)));
-        }
-        if self.holds(&[&format!("({c}) and {ps} > {qs}"), &format!("(not ({c})) and {qs} > {ps}")]) {
-            return Ok(Some(p.minimum(&q)));
-        }
-        Ok(None)
+        let Some((p, q)) = self.arms_on_pieces(arms, c, scope)? else { return Ok(None) };
+        Ok(self.min_or_max_of(&p, &q, c))
     }
 
     /// A comparison used as a number, 1 where it holds and 0 elsewhere: instcombine writes
