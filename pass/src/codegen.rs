@@ -989,8 +989,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             AstExpr::Lt(x, y) => icmp(IntPredicate::SLT, x, y),
             AstExpr::Ge(x, y) => icmp(IntPredicate::SGE, x, y),
             AstExpr::Gt(x, y) => icmp(IntPredicate::SGT, x, y),
-            AstExpr::And(x, y) => other(Opcode::And, x, y),
-            AstExpr::Or(x, y) => other(Opcode::Or, x, y),
+            // Each side as an `i1`: isl writes `1` for a side that always holds.
+            AstExpr::And(x, y) | AstExpr::Or(x, y) => {
+                let op = if matches!(e, AstExpr::And(..)) { Opcode::And } else { Opcode::Or };
+                let (x, y) = (self.ast_condition(x)?, self.ast_condition(y)?);
+                Ok((ir.binary(op, x, y)?, value_ranges::operation(e, &[])))
+            }
         }
     }
 
