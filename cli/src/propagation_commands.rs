@@ -51,16 +51,25 @@ struct PropagationArgs {
     max_operations: u64,
     /// Most operations per element a temporary's propagation may add by evaluating its value
     /// more than once, or off
-    #[arg(long, value_name = "N|off", default_value_t = polyprop_options::RECOMPUTE_LIMIT.to_string(), value_parser = parse_limit)]
-    recompute_limit: String,
+    #[arg(long, value_name = "N|off", default_value_t = RecomputeLimit(Some(polyprop_options::RECOMPUTE_LIMIT)), value_parser = recompute_limit)]
+    recompute_limit: RecomputeLimit,
 }
 
-/// `N` or `off`.
-fn parse_limit(text: &str) -> Result<String, String> {
-    match text == "off" || text.parse::<usize>().is_ok() {
-        true => Ok(text.to_string()),
-        false => Err(format!("expected a number or off, got '{text}'")),
+/// The value of `--recompute-limit`, read as the plugin's option `recompute-limit` is.
+#[derive(Clone, Copy)]
+struct RecomputeLimit(Option<u64>);
+
+impl std::fmt::Display for RecomputeLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(n) => write!(f, "{n}"),
+            None => f.write_str("off"),
+        }
     }
+}
+
+fn recompute_limit(text: &str) -> Result<RecomputeLimit, String> {
+    polyprop_options::Options::parse(&format!("recompute-limit={text}")).map(|o| RecomputeLimit(o.recompute_limit))
 }
 
 impl PropagationArgs {
@@ -70,7 +79,7 @@ impl PropagationArgs {
             cache_limit: self.cache_limit,
             propagate_live_out: self.live_out,
             max_operations: self.max_operations,
-            recomputation_limit: self.recompute_limit.parse().ok(),
+            recomputation_limit: self.recompute_limit.0.map(|n| n as usize),
             ..Options::default()
         }
     }

@@ -598,6 +598,13 @@ impl Expr {
         !matches!(self, Expr::Constant(_) | Expr::Read(_) | Expr::Iterator(_) | Expr::Parameter(_) | Expr::External(_))
     }
 
+    /// Number of operations (`is_operation`) in the tree: the instructions it costs.
+    pub fn operations(&self) -> usize {
+        let mut n = 0;
+        self.visit(&mut |e| n += usize::from(e.is_operation()));
+        n
+    }
+
     /// Number of nodes, a measure of code complexity.
     pub fn size(&self) -> usize {
         let mut n = 0;

@@ -153,7 +153,7 @@ impl<'e> Family<'e> {
 
     /// The operations of one member.
     pub fn operations(&self) -> usize {
-        operations(self.newest().expr)
+        self.newest().expr.operations()
     }
 }
 
@@ -348,13 +348,6 @@ fn children<'e>(e: &'e Expr, eager: &dyn Fn(&Expr) -> bool) -> Vec<&'e Expr> {
 
 fn is_covered(covered: &[(usize, usize)], order: usize) -> bool {
     covered.iter().any(|&(start, end)| start <= order && order < end)
-}
-
-/// Operations (non-leaf nodes) of a subtree.
-fn operations(e: &Expr) -> usize {
-    let mut n = 0;
-    e.visit(&mut |x| n += usize::from(x.is_operation()));
-    n
 }
 
 /// What a node contributes to the hash of its subtree's shape (`collect`): subtrees that

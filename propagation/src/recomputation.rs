@@ -71,16 +71,10 @@ pub(crate) fn recomputation(scop: &Scop, array: ArrayId) -> Recomputation {
         .statements
         .iter()
         .filter(|s| s.write.array == array)
-        .map(|s| operations(&s.value))
+        .map(|s| s.value.operations())
         .max()
         .unwrap_or(0);
     Recomputation { evaluations: evaluations(scop, array, 0), operations }
-}
-
-fn operations(value: &Expr) -> usize {
-    let mut n = 0;
-    value.visit(&mut |e| n += e.is_operation() as usize);
-    n
 }
 
 /// Evaluations per element of `array` (see the module documentation): the most over its
@@ -178,7 +172,7 @@ fn group_key(read: &Access, innermost: Option<usize>) -> Vec<AffExpr> {
 fn density(read: &Access, reader_loops: usize) -> f64 {
     let mut density = 1.0;
     for scale in read.subscripts.iter().filter_map(iterator_scale) {
-        density /= scale.1;
+        density /= scale;
     }
     // A loop inside the innermost one the subscripts use leaves the value invariant, and LLVM
     // hoists it; a loop outside re-evaluates it at each of its iterations.
@@ -188,23 +182,23 @@ fn density(read: &Access, reader_loops: usize) -> f64 {
     density * BROADCAST.powi(outer_unused as i32)
 }
 
-/// The iterator a subscript follows and its scale: `2x + 1` gives `(x, 2)`, `floor(x / 2)`
-/// gives `(x, 1/2)`, a clamp `max(min(x, n), 0)` follows `x`. `None` for constants and for
-/// subscripts of several iterators.
-fn iterator_scale(e: &AffExpr) -> Option<(usize, f64)> {
+/// The scale at which a subscript follows its iterator: `2x + 1` gives 2, `floor(x / 2)` 1/2,
+/// a clamp `max(min(x, n), 0)` follows `x`. `None` for constants and for subscripts of
+/// several iterators.
+fn iterator_scale(e: &AffExpr) -> Option<f64> {
     let mut found = None;
     for (var, coefficient) in &e.terms {
         let scale = match var {
-            AffVar::Iter(k) => Some((*k, 1.0)),
+            AffVar::Iter(_) => Some(1.0),
             AffVar::Param(_) => None,
-            AffVar::FloorDiv(inner, d) => iterator_scale(inner).map(|(k, s)| (k, s / *d as f64)),
+            AffVar::FloorDiv(inner, d) => iterator_scale(inner).map(|s| s / *d as f64),
             AffVar::Min(a, b) | AffVar::Max(a, b) => iterator_scale(a).or_else(|| iterator_scale(b)),
         };
-        if let Some((k, s)) = scale {
+        if let Some(s) = scale {
             if found.is_some() {
                 return None;
             }
-            found = Some((k, s * coefficient.unsigned_abs() as f64));
+            found = Some(s * coefficient.unsigned_abs() as f64);
         }
     }
     found
