@@ -351,7 +351,7 @@ fn build(ctx: &IslContext, scop: &Scop, parallel: bool, context: Context) -> Isl
         }
     }
     ctx.reset_quota();
-    let Some(tree) = ScheduleTree::of(ctx, &timed)? else {
+    let Some(tree) = ScheduleTree::separating(ctx, &timed, &crate::interiors::is_interior)? else {
         return match statements {
             0 => Ok(Ast { root: AstNode::Block(Vec::new()), iterators }),
             _ => Err(unsupported("statements with different numbers of time dimensions")),

@@ -1046,3 +1046,17 @@ mod tests {
         assert_eq!(assumed, "[N] -> {  : 0 <= N <= 10 }");
     }
 }
+
+/// The set `text` with its tuple named `name`.
+pub fn rename_set(ctx: &IslContext, text: &str, name: &str) -> IslResult<String> {
+    let set = ctx.set(text)?;
+    let set = ctx.check(set.set_tuple_name(name))?;
+    ctx.set_text(&set)
+}
+
+/// The relation `text` with its `tuple` (`DimType::In` or `DimType::Out`) named `name`.
+pub fn rename_map(ctx: &IslContext, text: &str, tuple: isl_rs::DimType, name: &str) -> IslResult<String> {
+    let map = ctx.map(text)?;
+    let map = ctx.check(map.set_tuple_name(tuple, name))?;
+    ctx.map_text(&map)
+}

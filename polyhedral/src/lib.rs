@@ -40,3 +40,4 @@ pub mod range;
 pub mod unused_params;
 pub mod speculation;
 pub mod recurrences;
+pub mod interiors;

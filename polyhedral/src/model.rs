@@ -806,3 +806,13 @@ impl Scop {
         self.statements.iter().any(|s| s.write.array == array && s.may_write())
     }
 }
+
+/// `base_suffix`, or with `_1` appended until no statement of `names` has it; taken into `names`.
+pub fn fresh_name(base: &str, suffix: &str, names: &mut std::collections::HashSet<String>) -> String {
+    let mut name = format!("{base}_{suffix}");
+    while names.contains(&name) {
+        name.push_str("_1");
+    }
+    names.insert(name.clone());
+    name
+}

@@ -32,6 +32,8 @@ pub struct ScheduleTree<'c> {
 struct Timed {
     map: Map,
     constants: Vec<Option<i64>>,
+    /// Whether its innermost loop is generated separately (`ScheduleTree::separating`).
+    separated: bool,
 }
 
 impl<'c> ScheduleTree<'c> {
@@ -39,10 +41,22 @@ impl<'c> ScheduleTree<'c> {
     /// to the statements' domains. `None` when the statements' numbers of time dimensions
     /// differ (the caller keeps the map) or there is no statement.
     pub fn of(ctx: &'c IslContext, schedule: &UnionMap<'c>) -> IslResult<Option<ScheduleTree<'c>>> {
+        Self::separating(ctx, schedule, &|_| false)
+    }
+
+    /// [`ScheduleTree::of`], where the innermost loop of each statement that `separated` names
+    /// is generated separately per set of statements it runs (`isl_ast_loop_separate`): an
+    /// interior of its own between the borders (`crate::interiors`), without a condition per
+    /// iteration.
+    pub fn separating(ctx: &'c IslContext, schedule: &UnionMap<'c>, separated: &dyn Fn(&str) -> bool) -> IslResult<Option<ScheduleTree<'c>>> {
         let maps = ctx.check(schedule.raw().get_map_list())?;
         let mut timed = Vec::new();
         for k in 0..ctx.check(maps.size())? {
-            timed.push(Timed::new(ctx, ctx.check(maps.get_at(k))?)?);
+            let map = ctx.check(maps.get_at(k))?;
+            let is_separated = separated(ctx.check(map.get_tuple_name(DimType::In))?);
+            let mut t = Timed::new(ctx, map)?;
+            t.separated = is_separated;
+            timed.push(t);
         }
         let Some(dimensions) = timed.first().map(|t| t.constants.len()) else { return Ok(None) };
         if timed.iter().any(|t| t.constants.len() != dimensions) {
@@ -92,7 +106,7 @@ impl Timed {
             let fixed = !ctx.check(value.is_nan())? && ctx.check(value.is_int())?;
             constants.push(if fixed { Some(ctx.check(value.get_num_si())?) } else { None });
         }
-        Ok(Timed { map, constants })
+        Ok(Timed { map, constants, separated: false })
     }
 
     /// `{ S[i] -> [t_dimension] }`.
@@ -145,7 +159,15 @@ fn subtree(ctx: &IslContext, timed: &[Timed], group: &[usize], dimension: usize,
         });
     }
     let partial = ctx.check(MultiUnionPwAff::from_union_map(band.ok_or_else(empty_group)?))?;
-    ctx.check(child.insert_partial_schedule(partial))
+    let tree = ctx.check(child.insert_partial_schedule(partial))?;
+    let innermost_of_separated = group.iter().any(|&m| timed[m].separated && timed[m].constants.iter().rposition(Option::is_none) == Some(dimension));
+    if !innermost_of_separated {
+        return Ok(tree);
+    }
+    // The band is the root's (the domain's) child.
+    let band = ctx.check(ctx.check(tree.get_root())?.child(0))?;
+    let band = ctx.check(band.band_member_set_ast_loop_type(0, isl_rs::ASTLoopType::Separate))?;
+    ctx.check(band.get_schedule())
 }
 
 fn empty_group() -> IslError {

@@ -96,24 +96,8 @@ pub(crate) fn split_target(
     Ok(Some(out))
 }
 
+pub(crate) use polyhedral::isl::{rename_map, rename_set};
+
 pub(crate) fn fresh_name(base: &str, index: usize, names: &mut HashSet<String>) -> String {
-    let mut name = format!("{base}_{index}");
-    while names.contains(&name) {
-        name.push_str("_1");
-    }
-    names.insert(name.clone());
-    name
-}
-
-pub(crate) fn rename_set(ctx: &IslContext, text: &str, name: &str) -> IslResult<String> {
-    let set = ctx.set(text)?;
-    let set = ctx.check(set.set_tuple_name(name))?;
-    ctx.set_text(&set)
-}
-
-/// The relation `text` with its `tuple` (`DimType::In` or `DimType::Out`) named `name`.
-pub(crate) fn rename_map(ctx: &IslContext, text: &str, tuple: DimType, name: &str) -> IslResult<String> {
-    let map = ctx.map(text)?;
-    let map = ctx.check(map.set_tuple_name(tuple, name))?;
-    ctx.map_text(&map)
+    polyhedral::model::fresh_name(base, &index.to_string(), names)
 }
