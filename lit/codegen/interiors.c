@@ -33,8 +33,8 @@
 // CHECK: polyprop-ast
 //
 // The interiors carry the blur in recurrences (no clamp to prove the shifts around).
-// TRANSFORM: function blur_int, function body: transformed: 1 temporaries removed, 2 statements; carried in recurrences: {{.*}}S{{[0-9]+}}_interior: 2 recurrences
-// TRANSFORM: function blur_long, function body: transformed: 1 temporaries removed, 2 statements; carried in recurrences: {{.*}}S{{[0-9]+}}_interior: 2 recurrences
+// TRANSFORM: function blur_int, function body: transformed: 1 temporaries removed, 1 statements; carried in recurrences: {{.*}}S{{[0-9]+}}_interior: 2 recurrences
+// TRANSFORM: function blur_long, function body: transformed: 1 temporaries removed, 1 statements; carried in recurrences: {{.*}}S{{[0-9]+}}_interior: 2 recurrences
 // TRANSFORM: function blur_far, function body: transformed: 1 temporaries removed, 1 statements
 #include <stdio.h>
 #include <stdlib.h>
