@@ -9,7 +9,8 @@ use polyhedral::lang::parse_scop;
 
 /// - s: a 3-tap blur clamped at both ends: interior 1 <= i <= N - 2;
 /// - t: min(i, 1) is the constant 1 on all but i = 0, so the interior takes the constant;
-/// - u: a clamp at a second size M, which bites on any share of the row: kept.
+/// - u: a clamp at a second size M, which bites on any share of the row: kept;
+/// - v: the blur's right clamp on even iterations only (a loop of step 2): kept whole.
 const CLAMPS: &str = "
 scop clamps;
 param N >= 1;
@@ -18,6 +19,7 @@ array img[N] : f32 in;
 array out[N] : f32 out;
 array low[N] : f32 out;
 array far[N] : f32 out;
+array even[N] : f32 out;
 for i = 0 to N - 1 do
   s: out[i] = img[max(i - 1, 0)] + img[i] * 2.0f + img[min(i + 1, N - 1)];
 done
@@ -27,6 +29,11 @@ done
 for i = 0 to N - 1 do
   u: far[i] = img[min(i, min(M, N - 1))];
 done
+for i = 0 to N - 1 do
+  if (i/2)*2 == i then
+    v: even[i] = img[min(i + 1, N - 1)];
+  fi
+done
 ";
 
 #[test]
@@ -35,7 +42,7 @@ fn interiors_replace_clamps_that_bite_only_at_the_borders() {
     let isl = IslContext::with_default_quota();
     let split = split_interiors(&isl, &scop);
     let names: Vec<&str> = split.statements.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names, ["s", "s_interior", "t", "t_interior", "u"]);
+    assert_eq!(names, ["s", "s_interior", "t", "t_interior", "u", "v"]);
     let interior = |name: &str| split.statements.iter().find(|s| s.name == name).expect("statement");
     for name in ["s_interior", "t_interior"] {
         for read in interior(name).reads() {
