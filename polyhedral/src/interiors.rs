@@ -10,14 +10,16 @@
 //!
 //! After propagation, each statement whose reads clamp its innermost iterator is split in
 //! two, with the schedule of the statement: its *interior*, where no such clamp bites, with
-//! every one of them replaced by its argument, and the rest (the borders, a few iterations
-//! at each end of the loop), unchanged. The parts are disjoint, so the schedule stays
+//! each of them replaced by the side that holds there, and the rest (the borders, at most
+//! `BORDER_WIDTH` iterations at the ends of the loop for each clamp), unchanged. A clamp that
+//! bites on more of the loop (`min(x, M)`) stays in the interior. The parts are disjoint, so the schedule stays
 //! injective; isl's AST gives the interior loops of its own. Every replacement holds on the
 //! interior by construction: `min(a, b) = a` where `a <= b`.
 //!
 //! Pyramid blending, whose every downsampling reads `max(2x - 2, 0)` to `min(2x + 2, C - 1)`:
-//! 121-125 ms with the clamps against 85-89 ms with the paper's split (full size, this
-//! machine), which refuses other propagations on other pipelines (interpolate 39 -> 85 ms).
+//! 121-125 ms with the clamps, 85-89 ms with the paper's split before propagation (which
+//! refuses other propagations elsewhere: interpolate 39 -> 85 ms), 59-60 ms with interiors
+//! (full size, this machine; `docs/benchmarks/interiors.txt`).
 
 use crate::affine::{AffExpr, AffVar};
 use crate::isl::{rename_map, rename_set, IslContext, IslError, IslResult};
