@@ -235,7 +235,7 @@ pub const TABLE: &[OptionSpec] = &[
             o.recompute_limit = match v {
                 "off" => None,
                 "0" => Some(0),
-                _ => Some(parse_number(key, v)?),
+                _ => Some(parse_number(key, v).map_err(|_| format!("option '{key}' needs a non-negative integer or off, got '{v}'"))?),
             };
             Ok(())
         },
@@ -266,7 +266,10 @@ pub const TABLE: &[OptionSpec] = &[
         value: Some("N|off"),
         description: "an expression of at least N operations that a generated innermost loop computes at consecutive iterations is computed once and carried in scalars (higher-order recurrences, paper 003 section 5.4): default 2, off",
         set: |o, key, v| {
-            o.recurrences = if v == "off" { 0 } else { parse_number(key, v)? };
+            o.recurrences = match v {
+                "off" => 0,
+                _ => parse_number(key, v).map_err(|_| format!("option '{key}' needs a positive integer or off, got '{v}'"))?,
+            };
             Ok(())
         },
         show: |o| if o.recurrences == 0 { "off".to_string() } else { o.recurrences.to_string() },
@@ -440,7 +443,8 @@ mod tests {
         assert_eq!(Options::default().recompute_limit, Some(RECOMPUTE_LIMIT));
         assert_eq!(Options::parse("recompute-limit=0").unwrap().recompute_limit, Some(0));
         assert_eq!(Options::parse("recompute-limit=off").unwrap().recompute_limit, None);
-        assert!(Options::parse("recompute-limit=-1").is_err());
+        assert_eq!(Options::parse("recompute-limit=-1").unwrap_err(), "option 'recompute-limit' needs a non-negative integer or off, got '-1'");
+        assert_eq!(Options::parse("recurrences=0").unwrap_err(), "option 'recurrences' needs a positive integer or off, got '0'");
     }
 
     #[test]
