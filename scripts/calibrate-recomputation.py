@@ -15,29 +15,12 @@ recomputation.rs) on the PolyMage pipelines of this machine.
 Usage (from the repository root, after cargo build --release):
   scripts/calibrate-recomputation.py [--rounds R] [--size quick|full] [--tolerance T] [PIPELINE ...]
 Progress goes to standard error, the table to standard output."""
-import argparse, filecmp, hashlib, math, os, re, statistics, subprocess, sys, tempfile
+import argparse, hashlib, math, os, re, subprocess, tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PLUGIN = os.environ.get('POLYPROP_PLUGIN', os.path.join(ROOT, 'target/release/libpolyprop.so'))
-PIPELINES = ['unsharp_mask', 'harris', 'bilateral_grid', 'camera_pipe', 'pyramid_blending', 'interpolate', 'local_laplacian']
-INCLUDE = '-I' + os.path.join(ROOT, 'test-suite/pipelines')
-FLAGS = ['-O3', '-march=native', '-g', '-w', INCLUDE]
+from pipeline_builds import FLAGS, PIPELINES, PLUGIN, driver_object, link, measure, plugin_output, progress, source
+
 ESTIMATE = re.compile(r'^  #\d+ (\S+) \(temporary\): propagated .*evaluated ([0-9.]+) times per element, (\d+) operations')
 REMOVED = re.compile(r'transformed: (\d+) temporaries removed')
-
-
-def progress(text):
-    print(text, file=sys.stderr, flush=True)
-
-
-def source(name):
-    return os.path.join(ROOT, f'test-suite/pipelines/{name}.c')
-
-
-def plugin_output(name, options):
-    env = dict(os.environ, POLYPROP_OPTIONS=options)
-    return subprocess.run(['clang-14', *FLAGS, f'-fpass-plugin={PLUGIN}', '-c', source(name), '-o', os.devnull],
-                          env=env, capture_output=True, text=True, check=True).stdout
 
 
 def added_operations(name):
@@ -68,42 +51,25 @@ def build(work, name, options, label, driver):
         env['POLYPROP_OPTIONS'] = options + ';print=transform'
     text = subprocess.run(['clang-14', *FLAGS, *plugin, '-c', source(name), '-o', f'{work}/{label}.o'],
                           check=True, env=env, capture_output=True, text=True).stdout
-    subprocess.run(['clang-14', driver, f'{work}/{label}.o', '-lm', '-o', f'{work}/{label}'], check=True)
+    link(work, label, driver)
     removed = REMOVED.search(text)
     with open(f'{work}/{label}.o', 'rb') as f:
         return hashlib.sha256(f.read()).hexdigest(), int(removed.group(1)) if removed else 0
 
 
-def timed(binary, size, output):
-    text = subprocess.run([binary, '--size', size, '--reps', '3', '--out', output], capture_output=True, text=True, check=True).stdout
-    calls = [float(l.split()[1]) for l in text.splitlines() if l.startswith('time_ms')]
-    return statistics.median(calls[1:])
-
-
 def calibrate_pipeline(name, limits, args):
     """Per limit: (ms, temporaries removed, output identical)."""
     with tempfile.TemporaryDirectory() as work:
-        driver = f'{work}/driver.o'
-        subprocess.run(['clang-14', '-O2', f'-DPIPELINE_{name.upper()}', INCLUDE, '-c',
-                        os.path.join(ROOT, 'test-suite/driver/driver.c'), '-o', driver], check=True)
+        driver = driver_object(work, name)
         build(work, name, None, 'naive', driver)
         label_of, builds, removed = {}, {}, {}
         for k, limit in enumerate(limits):
             progress(f'  {name}: building recompute-limit={limit} ({k + 1}/{len(limits)})')
             digest, removed[limit] = build(work, name, f'recompute-limit={limit}', f'limit{k}', driver)
             label_of[limit] = builds.setdefault(digest, f'limit{k}')
-        labels = ['naive', *builds.values()]
-        times = {label: [] for label in labels}
-        for r in range(args.rounds):
-            progress(f'  {name}: round {r + 1}/{args.rounds} of {len(labels)} builds')
-            for label in labels:
-                times[label].append(timed(f'{work}/{label}', args.size, f'{work}/{label}.out'))
-        same = {label: filecmp.cmp(f'{work}/naive.out', f'{work}/{label}.out', shallow=False) for label in labels}
-        result = {}
-        for limit in limits:
-            label = label_of[limit]
-            result[limit] = (statistics.median(times[label]), removed[limit], same[label])
-        return statistics.median(times['naive']), result
+        medians, same = measure(work, name, ['naive', *builds.values()], args.rounds, args.size)
+        result = {limit: (medians[label_of[limit]], removed[limit], same[label_of[limit]]) for limit in limits}
+        return medians['naive'], result
 
 
 def main():

@@ -14,22 +14,11 @@ Usage (from the repository root, after cargo build --release):
   scripts/random-subsets.py [--subsets N] [--rounds R] [--size quick|full] [--seed S]
                             [--also PIPELINE:NAME,NAME ...] [--csv FILE] [PIPELINE ...]
 Progress goes to standard error, the table to standard output."""
-import argparse, filecmp, os, random, re, statistics, subprocess, sys, tempfile
+import argparse, os, random, re, subprocess, tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PLUGIN = os.environ.get('POLYPROP_PLUGIN', os.path.join(ROOT, 'target/release/libpolyprop.so'))
-PIPELINES = ['unsharp_mask', 'harris', 'bilateral_grid', 'camera_pipe', 'pyramid_blending', 'interpolate', 'local_laplacian']
-INCLUDE = '-I' + os.path.join(ROOT, 'test-suite/pipelines')
-FLAGS = ['-O3', '-march=native', '-g', '-w', INCLUDE]
+from pipeline_builds import FLAGS, PIPELINES, PLUGIN, driver_object, link, measure, plugin_output, progress, source
+
 PROPAGATED = re.compile(r'^  #\d+ (\S+) \(temporary\): propagated ')
-
-
-def progress(text):
-    print(text, file=sys.stderr, flush=True)
-
-
-def source(name):
-    return os.path.join(ROOT, f'test-suite/pipelines/{name}.c')
 
 
 def compile_object(name, keep, output):
@@ -46,11 +35,8 @@ def compile_object(name, keep, output):
 
 def heuristic_choice(name):
     """The temporaries the heuristics propagate in the pipeline function, by source name."""
-    env = dict(os.environ, POLYPROP_OPTIONS='print=propagation')
-    text = subprocess.run(['clang-14', *FLAGS, f'-fpass-plugin={PLUGIN}', '-c', source(name), '-o', os.devnull],
-                          env=env, capture_output=True, text=True, check=True).stdout
     names, inside = [], False
-    for line in text.splitlines():
+    for line in plugin_output(name, 'print=propagation').splitlines():
         if line.startswith('polyprop-propagation: function'):
             inside = line.split()[2].rstrip(',') == f'pipeline_{name}'
         elif inside and (m := PROPAGATED.match(line)):
@@ -81,29 +67,9 @@ def subsets(propagated, count, rng, also):
     return out
 
 
-def timed(binary, size, output):
-    """Median of the timed calls of one process (after its warm-up call), in ms."""
-    text = subprocess.run([binary, '--size', size, '--reps', '3', '--out', output], capture_output=True, text=True, check=True).stdout
-    calls = [float(l.split()[1]) for l in text.splitlines() if l.startswith('time_ms')]
-    return statistics.median(calls[1:])
-
-
-def measure(work, name, builds, rounds, size):
-    """Per build label: the median over rounds of its processes' times, and whether its output
-    equals naive's."""
-    times = {label: [] for label in builds}
-    for r in range(rounds):
-        progress(f'  {name}: round {r + 1}/{rounds} of {len(builds)} builds')
-        for label in builds:
-            times[label].append(timed(f'{work}/{label}', size, f'{work}/{label}.out'))
-    same = {label: filecmp.cmp(f'{work}/naive.out', f'{work}/{label}.out', shallow=False) for label in builds}
-    return {label: statistics.median(t) for label, t in times.items()}, same
-
-
 def run_pipeline(name, args, rng, also, csv_rows):
     with tempfile.TemporaryDirectory() as work:
-        subprocess.run(['clang-14', '-O2', f'-DPIPELINE_{name.upper()}', INCLUDE, '-c',
-                        os.path.join(ROOT, 'test-suite/driver/driver.c'), '-o', f'{work}/driver.o'], check=True)
+        driver = driver_object(work, name)
         propagated = heuristic_choice(name)
         keeps = subsets(propagated, args.subsets, rng, also)
         builds = {'naive': None, 'heuristic': []}
@@ -111,7 +77,7 @@ def run_pipeline(name, args, rng, also, csv_rows):
         for k, (label, keep) in enumerate(builds.items()):
             progress(f'  {name}: building {label} ({k + 1}/{len(builds)}), keeping {len(keep or [])} of {len(propagated)}')
             compile_object(name, keep, f'{work}/{label}.o')
-            subprocess.run(['clang-14', f'{work}/driver.o', f'{work}/{label}.o', '-lm', '-o', f'{work}/{label}'], check=True)
+            link(work, label, driver)
         medians, same = measure(work, name, builds, args.rounds, args.size)
     naive = medians['naive']
     for label, keep in builds.items():
