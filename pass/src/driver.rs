@@ -138,18 +138,18 @@ fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Resu
         }
         false => (scop, false),
     };
-    let scop = match rescheduled {
-        true => scop,
-        false => with_interiors(scop, options),
-    };
+    let scop = with_interiors(scop, options, rescheduled);
     let tree = build_ast(function, &scop, options, rescheduled)?;
     Ok((scop, report, tree))
 }
 
 /// `scop` with the interiors of its clamped innermost reads split off
-/// (`polyhedral::interiors`), for a model that keeps the source's schedule: a rescheduled one
-/// has other innermost loops.
-fn with_interiors(scop: Scop, options: &Options) -> Scop {
+/// (`polyhedral::interiors`) where it keeps the source's schedule: a `rescheduled` one has
+/// other innermost loops.
+fn with_interiors(scop: Scop, options: &Options, rescheduled: bool) -> Scop {
+    if rescheduled {
+        return scop;
+    }
     let isl = IslContext::new(options.quota);
     crate::timing::stage("interiors", || polyhedral::interiors::split_interiors(&isl, &scop))
 }
@@ -217,10 +217,7 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     let rescheduled = schedule && scheduled.is_ok();
     // The model's statements, as paper 003's Table 1 counts them: not the interiors.
     let statements = scop.statements.len();
-    let scop = match rescheduled {
-        true => scop,
-        false => with_interiors(scop, options),
-    };
+    let scop = with_interiors(scop, options, rescheduled);
     let scheduled = match scheduled {
         Ok(said) => said,
         Err(why) if removed == 0 => return Err(format!("nothing propagated, not rescheduled: {why}")),

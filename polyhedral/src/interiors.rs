@@ -22,7 +22,7 @@
 //! (full size, this machine; `docs/benchmarks/interiors.txt`).
 
 use crate::affine::{AffExpr, AffVar};
-use crate::isl::{rename_map, rename_set, IslContext, IslError, IslResult};
+use crate::isl::{rename_map, rename_set, IslContext, IslError, IslResult, UnionSet};
 use crate::model::{fresh_name, Access, Expr, Scop, Statement};
 use isl_rs::DimType;
 use std::collections::{HashMap, HashSet};
@@ -78,7 +78,18 @@ fn interior_and_borders(
     if innermost_stride(ctx, statement, innermost)? != 1 {
         return Ok(None);
     }
-    let mut sides = Sides { ctx, statement, params: scop.param_names(), prefix: scop.param_prefix(), innermost, conditions: Vec::new(), decided: HashMap::new(), failed: None };
+    let domain = ctx.union_set(&statement.domain)?;
+    let mut sides = Sides {
+        ctx,
+        statement,
+        domain: domain.copy()?,
+        params: scop.param_names(),
+        prefix: scop.param_prefix(),
+        innermost,
+        conditions: Vec::new(),
+        decided: HashMap::new(),
+        failed: None,
+    };
     let mut interior = statement.clone();
     let mut overflow = false;
     interior.value.visit_mut(&mut |e| {
@@ -95,7 +106,6 @@ fn interior_and_borders(
     if overflow || sides.conditions.is_empty() {
         return Ok(None);
     }
-    let domain = ctx.union_set(&statement.domain)?;
     let mut inside = domain.copy()?;
     for (small, large) in &sides.conditions {
         inside = inside.intersect(ctx.union_set(&sides.set_where(small, large))?)?;
@@ -130,6 +140,8 @@ fn innermost_stride(ctx: &IslContext, statement: &Statement, innermost: usize) -
 struct Sides<'a, 'c> {
     ctx: &'c IslContext,
     statement: &'a Statement,
+    /// The statement's domain.
+    domain: UnionSet<'c>,
     params: Vec<String>,
     prefix: String,
     innermost: usize,
@@ -214,8 +226,7 @@ impl Sides<'_, '_> {
 
     fn borders_are_narrow(&self, (small, large): &(AffExpr, AffExpr)) -> IslResult<bool> {
         let ctx = self.ctx;
-        let domain = ctx.union_set(&self.statement.domain)?;
-        let borders = domain.subtract(ctx.union_set(&self.set_where(small, large))?)?;
+        let borders = self.domain.copy()?.subtract(ctx.union_set(&self.set_where(small, large))?)?;
         // [params] -> { S[o, j] -> S[o, j'] : j' >= j + BORDER_WIDTH }: two iterations of one
         // innermost loop farther apart than a border is wide.
         let (name, iterators) = (&self.statement.name, &self.statement.iterators);
