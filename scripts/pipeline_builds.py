@@ -25,6 +25,19 @@ def plugin_output(name, options):
                           env=env, capture_output=True, text=True, check=True).stdout
 
 
+def compile_object(name, options, output):
+    """The pipeline's object: naive when `options` is None, else with the plugin under
+    POLYPROP_OPTIONS=`options` ('' for the defaults)."""
+    env = dict(os.environ)
+    env.pop('POLYPROP_OPTIONS', None)
+    plugin = []
+    if options is not None:
+        plugin = [f'-fpass-plugin={PLUGIN}']
+        if options:
+            env['POLYPROP_OPTIONS'] = options
+    subprocess.run(['clang-14', *FLAGS, *plugin, '-c', source(name), '-o', output], check=True, env=env, stderr=subprocess.DEVNULL)
+
+
 def driver_object(work, name):
     """The benchmark driver built for the pipeline, in `work`."""
     driver = f'{work}/driver.o'

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Paper 003's random-propagation experiment (section 6.1, Figure 12 and Table 3) on our
-pipelines: each pipeline is built naive, with the heuristics' choice, and with random subsets
-of the temporaries the heuristics propagate (the others kept with the option keep=NAMES), all
-at -O3 -march=native -g; the builds run interleaved round by round and every output is
-compared bit for bit with the naive build's. Per pipeline: naive, heuristic, best and worst
-subset found (Table 3's rows), with the kept temporaries of the best.
+pipelines: each pipeline is built naive, with the heuristics' choice (cost=heuristic), with
+the cost model's (the default), and with random subsets of the temporaries the cost model
+propagates (the others kept with the option keep=NAMES), all at -O3 -march=native -g; the
+builds run interleaved round by round and every output is compared bit for bit with the naive
+build's. Per pipeline: naive, heuristic, model, best and worst subset found (Table 3's rows),
+with the kept temporaries of the best.
 
-Our subsets can only propagate less than the heuristics do (keep= overrides a propagation,
-never a refusal), so the worst case of paper 003's Table 3, propagation past every limit, is
-not among them.
+Our subsets only propagate less than the default does (keep= overrides a propagation), so the
+worst case of paper 003's Table 3, propagation past every limit, is not among them.
 
 Usage (from the repository root, after cargo build --release):
   scripts/random-subsets.py [--subsets N] [--rounds R] [--size quick|full] [--seed S]
@@ -16,25 +16,14 @@ Usage (from the repository root, after cargo build --release):
 Progress goes to standard error, the table to standard output."""
 import argparse, os, random, re, subprocess, tempfile
 
-from pipeline_builds import FLAGS, PIPELINES, PLUGIN, driver_object, link, measure, plugin_output, progress, source
+from pipeline_builds import PIPELINES, compile_object, driver_object, link, measure, plugin_output, progress
 
 PROPAGATED = re.compile(r'^  #\d+ (\S+) \(temporary\): propagated ')
 
 
-def compile_object(name, keep, output):
-    """The pipeline's object: naive when `keep` is None, else with the plugin and keep=`keep`."""
-    env = dict(os.environ)
-    env.pop('POLYPROP_OPTIONS', None)
-    plugin = []
-    if keep is not None:
-        plugin = [f'-fpass-plugin={PLUGIN}']
-        if keep:
-            env['POLYPROP_OPTIONS'] = 'keep=' + ','.join(keep)
-    subprocess.run(['clang-14', *FLAGS, *plugin, '-c', source(name), '-o', output], check=True, env=env, stderr=subprocess.DEVNULL)
-
-
-def heuristic_choice(name):
-    """The temporaries the heuristics propagate in the pipeline function, by source name."""
+def default_choice(name):
+    """The temporaries the default options (the cost model and the heuristics of section 4)
+    propagate in the pipeline function, by source name."""
     names, inside = [], False
     for line in plugin_output(name, 'print=propagation').splitlines():
         if line.startswith('polyprop-propagation: function'):
@@ -70,13 +59,14 @@ def subsets(propagated, count, rng, also):
 def run_pipeline(name, args, rng, also, csv_rows):
     with tempfile.TemporaryDirectory() as work:
         driver = driver_object(work, name)
-        propagated = heuristic_choice(name)
+        propagated = default_choice(name)
         keeps = subsets(propagated, args.subsets, rng, also)
-        builds = {'naive': None, 'heuristic': []}
+        builds = {'naive': None, 'model': [], 'heuristic': None}
         builds.update({f'subset{k}': keep for k, keep in enumerate(keeps)})
         for k, (label, keep) in enumerate(builds.items()):
             progress(f'  {name}: building {label} ({k + 1}/{len(builds)}), keeping {len(keep or [])} of {len(propagated)}')
-            compile_object(name, keep, f'{work}/{label}.o')
+            options = 'cost=heuristic' if label == 'heuristic' else None if keep is None else 'keep=' + ','.join(keep) if keep else ''
+            compile_object(name, options, f'{work}/{label}.o')
             link(work, label, driver)
         medians, same = measure(work, name, builds, args.rounds, args.size)
     naive = medians['naive']
@@ -85,10 +75,11 @@ def run_pipeline(name, args, rng, also, csv_rows):
         count = '' if keep is None else len(propagated) - len(keep)
         csv_rows.append(f'{name},{label},{count},{medians[label]:.2f},{naive / medians[label]:.3f},{"identical" if same[label] else "DIFFERS"},{kept}')
     random_labels = [l for l in builds if l.startswith('subset')]
-    best = min(random_labels, key=medians.get) if random_labels else 'heuristic'
-    worst = max(random_labels, key=medians.get) if random_labels else 'heuristic'
+    best = min(random_labels, key=medians.get) if random_labels else 'model'
+    worst = max(random_labels, key=medians.get) if random_labels else 'model'
     identical = all(same.values())
     print(f'{name:17s} {naive:9.1f} {medians["heuristic"]:10.1f} ({naive / medians["heuristic"]:5.2f}x) '
+          f'{medians["model"]:9.1f} ({naive / medians["model"]:5.2f}x) '
           f'{medians[best]:9.1f} ({naive / medians[best]:5.2f}x) {medians[worst]:9.1f} ({naive / medians[worst]:5.2f}x)  '
           f'{len(random_labels):7d}  {"identical" if identical else "DIFFER"}  best keeps: {" ".join(builds[best] or []) or "(none)"}', flush=True)
 
@@ -107,7 +98,7 @@ def main():
     csv_rows = ['pipeline,build,propagated,ms,speedup,output,kept']
     print(f'random propagation subsets: size {args.size}, {args.rounds} rounds, seed {args.seed}; times in ms (median over rounds of each '
           'process\'s median timed call), speedup = naive/build; outputs compared bit for bit with naive\'s')
-    print('pipeline              naive  heuristic               best                worst  subsets  outputs    ')
+    print('pipeline              naive  heuristic               model               best                worst  subsets  outputs    ')
     for name in args.pipelines:
         also = [spec.split(':', 1)[1].split(',') for spec in args.also if spec.split(':', 1)[0] == name]
         run_pipeline(name, args, rng, also, csv_rows)

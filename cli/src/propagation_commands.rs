@@ -49,10 +49,21 @@ struct PropagationArgs {
     /// isl operation quota per location (0: none)
     #[arg(long, value_name = "N", default_value_t = Options::default().max_operations)]
     max_operations: u64,
-    /// Most operations per element a temporary's propagation may add by evaluating its value
-    /// more than once, or off
+    /// What decides whether a temporary's recomputation is worth its array: the measured cost
+    /// model or the recomputation limit
+    #[arg(long, value_enum, default_value_t = Cost::Model)]
+    cost: Cost,
+    /// With --cost heuristic: most operations per element a temporary's propagation may add
+    /// by evaluating its value more than once, or off
     #[arg(long, value_name = "N|off", default_value_t = RecomputeLimit(Some(polyprop_options::RECOMPUTE_LIMIT)), value_parser = recompute_limit)]
     recompute_limit: RecomputeLimit,
+}
+
+/// The plugin's option `cost`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Cost {
+    Model,
+    Heuristic,
 }
 
 /// The value of `--recompute-limit`, read as the plugin's option `recompute-limit` is.
@@ -80,6 +91,7 @@ impl PropagationArgs {
             propagate_live_out: self.live_out,
             max_operations: self.max_operations,
             recomputation_limit: self.recompute_limit.0.map(|n| n as usize),
+            cost_model: (self.cost == Cost::Model).then_some(propagation::MEASURED),
             ..Options::default()
         }
     }

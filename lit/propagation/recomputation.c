@@ -1,10 +1,12 @@
-// The recomputation heuristic (propagation/src/recomputation.rs): a denoised raw image is
+// The recomputation estimate (propagation/src/recomputation.rs): a denoised raw image is
 // deinterleaved into four half-resolution planes, and a demosaic stage reads each plane at
 // three rows. Propagated through the planes, the denoising would be evaluated three times per
 // element (rows are not carried from one iteration to the next; columns are, by the rotation).
-// - recompute-limit=30: the denoised image stays, with the reason and the numbers; its planes,
-//   copies of it, are propagated at no cost;
-// - recompute-limit=off and the default (240): everything is propagated.
+// - recompute-limit=30 (cost=heuristic): the denoised image stays, with the reason and the
+//   numbers; its planes, copies of it, are propagated at no cost;
+// - propagate=den overrides that limit;
+// - recompute-limit=off and the default (the cost model, propagation/src/cost.rs, which
+//   prints its prediction): everything is propagated.
 // Two styles: int counters with flattened subscripts and a helper function; long counters
 // with `float (*)[W]` arrays and ternaries. Outputs identical to the naive build at 4 sizes
 // in each setting.
@@ -12,16 +14,21 @@
 // RUN: env POLYPROP_OPTIONS='recompute-limit=30' %clang -O3 -g -fpass-plugin=%polyprop %s -o %t.limit
 // RUN: env POLYPROP_OPTIONS='recompute-limit=off' %clang -O3 -g -fpass-plugin=%polyprop %s -o %t.off
 // RUN: %clang -O3 -g -fpass-plugin=%polyprop %s -o %t.default
+// RUN: env POLYPROP_OPTIONS='recompute-limit=30;propagate=den' %clang -O3 -g -fpass-plugin=%polyprop %s -o %t.forced
 // RUN: %t.naive > %t.naive.out
 // RUN: %t.limit > %t.limit.out
 // RUN: %t.off > %t.off.out
 // RUN: %t.default > %t.default.out
+// RUN: %t.forced > %t.forced.out
 // RUN: cmp %t.naive.out %t.limit.out
 // RUN: cmp %t.naive.out %t.off.out
 // RUN: cmp %t.naive.out %t.default.out
+// RUN: cmp %t.naive.out %t.forced.out
 // RUN: env POLYPROP_OPTIONS='recompute-limit=30;print=propagation' %clang -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMIT
 // RUN: env POLYPROP_OPTIONS='recompute-limit=off;print=propagation' %clang -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: env POLYPROP_OPTIONS='print=propagation' %clang -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: env POLYPROP_OPTIONS='print=propagation' %clang -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=MODEL
+// RUN: env POLYPROP_OPTIONS='recompute-limit=30;propagate=den;print=propagation' %clang -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: env POLYPROP_OPTIONS='recompute-limit=30;print=transform' %clang -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=TRANSFORM
 // LIMIT-LABEL: polyprop-propagation: function demosaic_int, function body
 // LIMIT-DAG: den (temporary): not propagated: recomputation heuristic: evaluated 3.00 times per element, [[OPS:[0-9]+]] operations, {{[0-9]+}} operations more per element, limit 30
@@ -43,6 +50,7 @@
 // OFF-DAG: den (temporary): propagated {{.*}}; evaluated 3.00 times per element
 // OFF-DAG: ee (temporary): propagated
 // OFF-DAG: oo (temporary): propagated
+// MODEL: den (temporary): propagated {{.*}}; evaluated 3.00 times per element, [[OPS:[0-9]+]] operations; predicted operations per element: keep {{[0-9]+}}, propagate {{[0-9]+}} ({{[0-9]+}} without recurrences), line buffer not built
 // TRANSFORM: function demosaic_int, function body: transformed: 4 temporaries removed
 // TRANSFORM: function demosaic_vla, function body: transformed: 4 temporaries removed
 #include <stdio.h>

@@ -33,8 +33,15 @@ pub struct Options {
     pub dependence_limit: u64,
     pub expression_limit: u64,
     /// Most operations per element that propagating a temporary may add by evaluating its
-    /// writer more than once (`recompute-limit=N`); `None` (`off`): no limit.
+    /// writer more than once (`recompute-limit=N`); `None` (`off`): no limit. Decides only
+    /// with `cost=heuristic`.
     pub recompute_limit: Option<u64>,
+    /// Whether the measured cost model decides which temporaries are worth propagating
+    /// (`cost=model`, the default) or the recomputation limit does (`cost=heuristic`).
+    pub cost_model: bool,
+    /// Temporaries propagated whatever the cost model or the recomputation limit predicts
+    /// (`propagate=NAME,...`): the other choice of a calibration.
+    pub propagate: Vec<String>,
     /// Temporaries that propagation leaves as they are (`keep=NAME,...`), by their source
     /// names: the user's override of the heuristics, and the subsets of paper 003's random
     /// propagation experiment (section 6.1, Figure 12).
@@ -88,7 +95,9 @@ impl Default for Options {
             dependence_limit: 256,
             expression_limit: 10_000,
             recompute_limit: Some(RECOMPUTE_LIMIT),
+            cost_model: true,
             keep: Vec::new(),
+            propagate: Vec::new(),
             whole_clamped_reads: true,
             recurrences: 2,
             parallel: Parallel::Auto,
@@ -227,10 +236,25 @@ pub const TABLE: &[OptionSpec] = &[
         show: |o| o.expression_limit.to_string(),
     },
     OptionSpec {
+        name: "cost",
+        value: Some("model|heuristic"),
+        description: "what decides whether a temporary's recomputation is worth its array: the cost model measured on the pipelines (model, the default: docs/benchmarks/cost-calibration.txt) or the recomputation limit (heuristic)",
+        set: |o, key, v| {
+            o.cost_model = match v {
+                "model" => true,
+                "heuristic" => false,
+                _ => return Err(format!("option '{key}' needs model or heuristic, got '{v}'")),
+            };
+            Ok(())
+        },
+        show: |o| if o.cost_model { "model" } else { "heuristic" }.to_string(),
+    },
+    OptionSpec {
         name: "recompute-limit",
         value: Some("N|off"),
-        description: "most operations per element a temporary's propagation may add by evaluating its value more than once, across outer loops (default 240, measured on the pipelines: docs/benchmarks/recomputation.txt), off",
+        description: "most operations per element a temporary's propagation may add by evaluating its value more than once, across outer loops; sets cost=heuristic (default 240, measured on the pipelines: docs/benchmarks/recomputation.txt), off",
         set: |o, key, v| {
+            o.cost_model = false;
             // 0 is a limit too: no temporary is evaluated more than once per element.
             o.recompute_limit = match v {
                 "off" => None,
@@ -250,6 +274,16 @@ pub const TABLE: &[OptionSpec] = &[
             Ok(())
         },
         show: |o| o.keep.join(","),
+    },
+    OptionSpec {
+        name: "propagate",
+        value: Some("NAMES"),
+        description: "temporaries propagated whatever the cost model or the recomputation limit predicts, comma-separated source names; every other condition still holds (default none)",
+        set: |o, _, v| {
+            o.propagate.extend(v.split(',').map(str::trim).filter(|n| !n.is_empty()).map(str::to_string));
+            Ok(())
+        },
+        show: |o| o.propagate.join(","),
     },
     OptionSpec {
         name: "clamped-reads",
@@ -441,6 +475,13 @@ mod tests {
         assert_eq!(Options::parse("profile=app.profile;print=profile").unwrap().profile.as_deref(), Some("app.profile"));
         assert_eq!(Options::parse("keep=r_r, b_b;keep=g_r").unwrap().keep, vec!["r_r", "b_b", "g_r"]);
         assert_eq!(Options::default().recompute_limit, Some(RECOMPUTE_LIMIT));
+        assert_eq!(Options::parse("propagate=blend3,m2").unwrap().propagate, vec!["blend3", "m2"]);
+        // The cost model decides unless the heuristic is asked for, by name or by its limit.
+        assert!(Options::default().cost_model);
+        assert!(!Options::parse("cost=heuristic").unwrap().cost_model);
+        assert!(!Options::parse("recompute-limit=100").unwrap().cost_model);
+        assert!(Options::parse("recompute-limit=100;cost=model").unwrap().cost_model);
+        assert_eq!(Options::parse("cost=fitted").unwrap_err(), "option 'cost' needs model or heuristic, got 'fitted'");
         assert_eq!(Options::parse("recompute-limit=0").unwrap().recompute_limit, Some(0));
         assert_eq!(Options::parse("recompute-limit=off").unwrap().recompute_limit, None);
         assert_eq!(Options::parse("recompute-limit=-1").unwrap_err(), "option 'recompute-limit' needs a non-negative integer or off, got '-1'");
@@ -451,7 +492,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, recompute-limit, keep, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, cost, recompute-limit, keep, propagate, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

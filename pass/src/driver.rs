@@ -542,8 +542,10 @@ fn propagation_options(options: &Options, built: &BuiltScop) -> propagation::Opt
         max_dependences: options.dependence_limit as usize,
         max_expression_size: options.expression_limit as usize,
         recomputation_limit: options.recompute_limit.map(|n| n as usize),
+        cost_model: options.cost_model.then_some(propagation::MEASURED),
         whole_clamped_reads: options.whole_clamped_reads,
         keep: options.keep.clone(),
+        propagate: options.propagate.clone(),
         max_operations: options.quota,
         ..propagation::Options::default()
     }

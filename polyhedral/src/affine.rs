@@ -128,6 +128,28 @@ impl AffExpr {
         Some(AffExpr { constant: self.constant.checked_mul(factor)?, terms })
     }
 
+    /// The expression with each `min`/`max` that has one side moving with iterator `k`
+    /// replaced by that side: the subscript where its clamp does not bite (`max(x - 1, 0)`
+    /// gives `x - 1`). Clamps with both or neither side moving stay.
+    pub fn unclamped(&self, k: usize) -> AffExpr {
+        let mut out = AffExpr::constant(self.constant);
+        for (v, c) in &self.terms {
+            let term = match v {
+                AffVar::Min(a, b) | AffVar::Max(a, b) => match (a.uses_iterator(k), b.uses_iterator(k)) {
+                    (true, false) => a.unclamped(k),
+                    (false, true) => b.unclamped(k),
+                    _ => AffExpr::var(v.clone()),
+                },
+                other => AffExpr::var(other.clone()),
+            };
+            out = match term.scale(*c).and_then(|t| out.add(&t)) {
+                Some(sum) => sum,
+                None => return self.clone(),
+            };
+        }
+        out
+    }
+
     /// `floor(self / d)` for `d > 0`, folded when exact.
     pub fn floor_div(&self, d: i64) -> Option<AffExpr> {
         if d <= 0 {

@@ -75,7 +75,7 @@ fn interior_and_borders(
     // A loop of step 2 or more: its recurrences keep LLVM from vectorizing it ("could not
     // determine number of loop iterations"), where its clamps did not (interpolate's last
     // stage, every other column a statement: 41 -> 46 ms with interiors).
-    if innermost_stride(ctx, statement, innermost)? != 1 {
+    if ctx.stride(&statement.domain, innermost)? != 1 {
         return Ok(None);
     }
     let domain = ctx.union_set(&statement.domain)?;
@@ -126,14 +126,6 @@ fn interior_and_borders(
     let mut border = statement.clone();
     border.domain = borders.to_isl_string()?;
     Ok(Some(vec![border, interior]))
-}
-
-/// The stride of the statement's innermost iterator on its domain (1 unless it takes every
-/// k-th value only).
-fn innermost_stride(ctx: &IslContext, statement: &Statement, innermost: usize) -> IslResult<i64> {
-    let domain = ctx.set(&statement.domain)?;
-    let stride = ctx.check(domain.get_stride(innermost as i32))?;
-    Ok(ctx.check(stride.get_num_si())?)
 }
 
 /// Which side of each clamp of one statement's innermost iterator its interior takes.

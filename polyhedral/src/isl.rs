@@ -269,6 +269,29 @@ impl IslContext {
         self.read(text, |p| &mut p.sets, |ctx, t| read_set(ctx, t), |o| o.copy())
     }
 
+    /// The stride of set dimension `dim` of the set written `text` (`{ S[i] : i = 2k }` has
+    /// stride 2 in `i`; 1 where every value between the bounds is taken).
+    pub fn stride(&self, text: &str, dim: usize) -> IslResult<i64> {
+        let set = self.set(text)?;
+        let stride = self.check(set.get_stride(dim as i32))?;
+        // A stride beyond 64 bits (a dimension fixed by a large equality) takes one value.
+        Ok(stride.get_num_si().unwrap_or(0))
+    }
+
+    /// How many values set dimension `dim` of the set written `text` spans whatever the
+    /// parameters (`{ S[c, i] : 0 <= c <= 2 and 0 <= i < N }` spans 3 in `c`); `None` when
+    /// its bounds depend on the parameters or it is unbounded.
+    pub fn constant_extent(&self, text: &str, dim: usize) -> IslResult<Option<i64>> {
+        let max = self.check(self.set(text)?.dim_max_val(dim as i32))?;
+        let min = self.check(self.set(text)?.dim_min_val(dim as i32))?;
+        if !self.check(max.is_int())? || !self.check(min.is_int())? {
+            return Ok(None);
+        }
+        // Bounds beyond 64 bits are as good as none.
+        let (Ok(max), Ok(min)) = (max.get_num_si(), min.get_num_si()) else { return Ok(None) };
+        Ok(max.checked_sub(min).and_then(|n| n.checked_add(1)))
+    }
+
     /// Reads a map such as `[N] -> { S[i] -> A[i + 1] }` as an isl object (see `set`).
     pub fn map(&self, text: &str) -> IslResult<isl_rs::Map> {
         self.read(text, |p| &mut p.maps, |ctx, t| read_map(ctx, t), |o| o.copy())

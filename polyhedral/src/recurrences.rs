@@ -303,7 +303,7 @@ fn collect<'e>(e: &'e Expr, context: &Context<'_>, out: &mut Vec<Candidate<'e>>)
                 // one that does differs by constants only.
                 if s.uses_iterator(context.dim) {
                     summary.reads_along = true;
-                    skeleton(&unclamped(&s, context.dim)).hash(&mut h);
+                    skeleton(&s.unclamped(context.dim)).hash(&mut h);
                 } else {
                     s.hash(&mut h);
                 }
@@ -432,7 +432,7 @@ fn same_access_shifted((x, rx): (&Access, &Root<'_>), (y, ry): (&Access, &Root<'
         if !sx.uses_iterator(dim) {
             return sx == sy;
         }
-        let derive = || derive_shift(&sx, &sy, dim).or_else(|| loose.allowed.then(|| derive_shift(&unclamped(&sx, dim), &unclamped(&sy, dim), dim)).flatten());
+        let derive = || derive_shift(&sx, &sy, dim).or_else(|| loose.allowed.then(|| derive_shift(&sx.unclamped(dim), &sy.unclamped(dim), dim)).flatten());
         let shift = match d {
             Some(shift) => *shift,
             None => match derive() {
@@ -444,31 +444,10 @@ fn same_access_shifted((x, rx): (&Access, &Root<'_>), (y, ry): (&Access, &Root<'
         if moved == sy {
             return true;
         }
-        let clamps_differ = loose.allowed && unclamped(&moved, dim) == unclamped(&sy, dim);
+        let clamps_differ = loose.allowed && moved.unclamped(dim) == sy.unclamped(dim);
         loose.used |= clamps_differ;
         clamps_differ
     })
-}
-
-/// `s` with each `min`/`max` that has one side moving with the loop replaced by that side:
-/// the subscript where its clamp does not bite.
-fn unclamped(s: &AffExpr, dim: usize) -> AffExpr {
-    let mut out = AffExpr::constant(s.constant);
-    for (v, c) in &s.terms {
-        let term = match v {
-            AffVar::Min(a, b) | AffVar::Max(a, b) => match (a.uses_iterator(dim), b.uses_iterator(dim)) {
-                (true, false) => unclamped(a, dim),
-                (false, true) => unclamped(b, dim),
-                _ => AffExpr::var(v.clone()),
-            },
-            other => AffExpr::var(other.clone()),
-        };
-        out = match term.scale(*c).and_then(|t| out.add(&t)) {
-            Some(sum) => sum,
-            None => return s.clone(),
-        };
-    }
-    out
 }
 
 /// Whether each value the family's scalars hand on equals the member that uses it (module

@@ -30,10 +30,12 @@
 //! live-out locations are propagated in one round only (no chains through their own writers);
 //! propagation never introduces new accesses or changes the schedule (section 3.3).
 
+mod cost;
 mod expressions;
 mod heuristics;
 mod hopeless;
 mod location;
+mod measured_cost;
 mod order;
 mod recomputation;
 mod reload_test;
@@ -44,6 +46,7 @@ mod zero_initialized;
 mod unrolling;
 mod widened_tables;
 
+pub use cost::{CostModel, Prediction, MEASURED};
 pub use heuristics::cache_lines;
 pub use recomputation::Recomputation;
 pub use report::{LocationReport, Outcome, Reason, Report};
@@ -98,8 +101,15 @@ pub struct Options {
     /// writer more than once (`recomputation`). Not in the paper. `None`: no limit. Default
     /// the plugin's (`polyprop_options::RECOMPUTE_LIMIT`).
     pub recomputation_limit: Option<usize>,
+    /// The cost model that decides whether a temporary's recomputation is worth its array
+    /// (`cost`), in place of `recomputation_limit`. `None` by default: the limit decides.
+    pub cost_model: Option<CostModel>,
     /// Locations left as they are, by name (`Reason::Kept`). Empty by default.
     pub keep: Vec<String>,
+    /// Temporaries propagated whatever the recomputation limit or the cost model predicts, by
+    /// name; every other condition still holds. Measurements of the other choice (the cost
+    /// model's calibration) use it. Empty by default.
+    pub propagate: Vec<String>,
     /// Temporary arrays whose allocation the caller can make larger: narrow tables among them
     /// read only by gathers are stored as 32-bit integers (`widened_tables`). Empty by default.
     pub widenable: Vec<ArrayId>,
@@ -107,7 +117,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true, recomputation_limit: Some(polyprop_options::RECOMPUTE_LIMIT as usize), keep: Vec::new(), widenable: Vec::new() }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true, recomputation_limit: Some(polyprop_options::RECOMPUTE_LIMIT as usize), cost_model: None, keep: Vec::new(), propagate: Vec::new(), widenable: Vec::new() }
     }
 }
 

@@ -16,6 +16,7 @@
 //! dependence, on the part the reload test allows, into the targets the heuristics accept, in
 //! one round; its writes stay.
 
+use crate::cost::cost_refusal;
 use crate::expressions::{propagation_pieces, replace_reads, rewrite};
 use crate::heuristics::{cache_lines, program_calls, specialized_middle_dimension};
 use crate::reload_test::{Analysis, RawDependence, ReloadTest};
@@ -71,7 +72,8 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         let reason = Reason::Recurrence { statement: scop.statements[writer].name.clone() };
         return Ok((scop.clone(), Outcome::NotPropagated(reason)));
     }
-    let recomputation = recomputation(scop, array);
+    let recomputation = recomputation(ctx, scop, array)?;
+    let prediction = options.cost_model.map(|model| model.predict(&recomputation));
     let writers_at_start = scop.statements.iter().filter(|s| s.write.array == array).count();
     let max_rounds = if all_or_nothing { writers_at_start + 1 } else { 1 };
     let mut current = scop.clone();
@@ -119,6 +121,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
                 removed_writes: vec![],
                 cache_lines: state.cache_lines,
                 recomputation,
+                prediction,
             },
             (dependences, Some(reason)) => Outcome::PartiallyPropagated {
                 dependences,
@@ -144,6 +147,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         removed_writes,
         cache_lines: state.cache_lines,
         recomputation,
+        prediction,
     };
     Ok((current, outcome))
 }
@@ -170,11 +174,10 @@ impl LocationPropagation<'_> {
             if let Some(reason) = selected.iter().find_map(|raw| may_access_refusal(scop, raw)) {
                 return Ok(Err(reason));
             }
-            // Estimated without isl work: a refused temporary costs nothing more.
-            if let Some(limit) = self.options.recomputation_limit {
-                let recomputation = recomputation(scop, self.array);
-                if recomputation.extra_operations() > limit as f64 {
-                    return Ok(Err(Reason::Recomputation { recomputation, limit }));
+            // Estimated with little isl work: a refused temporary costs nothing more.
+            if !self.options.propagate.contains(&scop.arrays[self.array].name) {
+                if let Some(reason) = cost_refusal(ctx, scop, self.array, self.options)? {
+                    return Ok(Err(reason));
                 }
             }
             // A temporary propagates every selected dependence or none: past the limit it is

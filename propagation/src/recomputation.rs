@@ -1,4 +1,4 @@
-//! The recomputation heuristic (not in paper 003; section 6.1 names a cost model the open
+//! The recomputation estimate (not in paper 003; section 6.1 names a cost model the open
 //! problem, and this is its first term): how often propagation would evaluate the writer's
 //! value per element of a temporary, and how many operations each extra evaluation costs.
 //!
@@ -9,13 +9,18 @@
 //! demosaic stage through them, and each raw pixel's clamp of 66 operations was evaluated
 //! about 5 times (33.5 ms against 17.4-18.6 ms with the image kept, full size).
 //!
-//! The estimate is syntactic, from the current model (no isl work):
+//! The estimate reads the current model's subscripts, and asks isl only for each reader's
+//! strides and constant trip counts:
 //! - each read of the location counts `density` evaluations per element: the inverse of its
 //!   stride in each dimension (`in[2x]` of a half-resolution stage counts 1/2, an upsampling
-//!   `in[x/2]` 2), times [`BROADCAST`] for each loop of the reader that the subscripts do not
-//!   use, outside one they use;
+//!   `in[x/2]` 2), times the trip count of each loop of the reader that the subscripts do not
+//!   use, outside one they use ([`BROADCAST`] when it depends on the parameters), over the
+//!   reader's own stride (a piece of a split that runs at the even rows only counts half);
+//! - clamps count as the side that holds inside the loop (`in[max(x - 1, 0)]` as `in[x - 1]`),
+//!   where the interiors of code generation (`polyhedral::interiors`) drop them;
 //! - reads of one loop body that differ only in the constant offset along its innermost
-//!   iterator count once (the rotation carries them), identical reads once (one value);
+//!   iterator count once (the rotation carries them; `unrotated_evaluations` counts them
+//!   apart), identical reads of statements that run at the same iterations once (one value);
 //! - a reader that only copies the location into another temporary (a cast at most, as a
 //!   deinterleave does) will be propagated at no cost, so its reads count as the copy's;
 //! - reads that fix a dimension to different constants (the planes `t[0][i]`, `t[1][i]`)
@@ -24,17 +29,19 @@
 //! The count is an average over each slice's elements: a read `in[2x]` counts 1/2 whether or
 //! not another read takes the odd elements.
 //!
-//! A temporary is refused when `operations * (evaluations - 1)` exceeds the limit
-//! (`Options::recomputation_limit`).
+//! With `cost=heuristic` a temporary is refused when `operations * (evaluations - 1)` exceeds
+//! the limit (`Options::recomputation_limit`); by default the cost model (`cost`) weighs the
+//! same figure against the cost of the array.
 
 use polyhedral::affine::{AffExpr, AffVar};
+use polyhedral::isl::{IslContext, IslResult};
 use polyhedral::model::{Access, ArrayId, Expr, Liveness, Scop, Statement};
 use std::collections::BTreeSet;
 use std::fmt;
 
 /// Evaluations per element counted for a loop of the reader that the subscripts do not use
-/// outside one they use (the element is read at each of its iterations; its trip count is not
-/// known here).
+/// outside one they use, when its trip count depends on the parameters (the element is read at
+/// each of its iterations).
 const BROADCAST: f64 = 8.0;
 
 /// Copies followed through at most this many temporaries.
@@ -45,6 +52,9 @@ const MAX_COPY_DEPTH: usize = 4;
 pub struct Recomputation {
     /// Evaluations of the writer's value per element after propagation (1: none repeated).
     pub evaluations: f64,
+    /// The same without the recurrences of code generation: reads along the innermost loop at
+    /// different offsets count apart.
+    pub unrotated_evaluations: f64,
     /// Operations of the costliest writer's value.
     pub operations: usize,
 }
@@ -66,7 +76,7 @@ impl fmt::Display for Recomputation {
 }
 
 /// The recomputation of `array` if it were propagated into every reader in `scop`.
-pub(crate) fn recomputation(scop: &Scop, array: ArrayId) -> Recomputation {
+pub(crate) fn recomputation(ctx: &IslContext, scop: &Scop, array: ArrayId) -> IslResult<Recomputation> {
     let operations = scop
         .statements
         .iter()
@@ -74,27 +84,38 @@ pub(crate) fn recomputation(scop: &Scop, array: ArrayId) -> Recomputation {
         .map(|s| s.value.operations())
         .max()
         .unwrap_or(0);
-    Recomputation { evaluations: evaluations(scop, array, 0), operations }
+    Ok(Recomputation {
+        evaluations: evaluations(ctx, scop, array, Rotation::On, 0)?,
+        unrotated_evaluations: evaluations(ctx, scop, array, Rotation::Off, 0)?,
+        operations,
+    })
 }
 
 /// Evaluations per element of `array` (see the module documentation): the most over its
 /// slices, since reads that fix a dimension the writer iterates over to different constants
 /// (`t[0][i]` and `t[1][i]`) read different elements.
-fn evaluations(scop: &Scop, array: ArrayId, depth: usize) -> f64 {
-    let Some(write) = scop.statements.iter().find(|s| s.write.array == array).map(|s| &s.write) else { return 1.0 };
+fn evaluations(ctx: &IslContext, scop: &Scop, array: ArrayId, rotation: Rotation, depth: usize) -> IslResult<f64> {
+    let Some(write) = scop.statements.iter().find(|s| s.write.array == array).map(|s| &s.write) else { return Ok(1.0) };
     let mut groups = BTreeSet::new();
     let mut reads: Vec<(Slice, f64)> = Vec::new();
     for (index, statement) in scop.statements.iter().enumerate() {
-        let innermost = statement.iterators.len().checked_sub(1);
+        let innermost = statement.iterators.len().checked_sub(1).filter(|_| rotation == Rotation::On);
         let body = loop_body(statement).ok_or(index);
+        let mut loops = None;
         for read in statement.reads().into_iter().filter(|a| a.array == array) {
-            if !groups.insert((body.clone(), group_key(read, innermost))) {
+            // Pieces of a split run at different iterations: their reads are different values.
+            let instances = statement.domain.replacen(&format!("{}[", statement.name), "[", 1);
+            if !groups.insert((body.clone(), instances, group_key(read, innermost))) {
                 continue;
             }
-            let mut density = density(read, statement.iterators.len());
+            let loops = match &loops {
+                Some(loops) => loops,
+                None => loops.insert(Loops::of(ctx, statement)?),
+            };
+            let mut density = density(read, loops);
             let copied = copied_into(scop, statement.write.array, &statement.value, array);
             if let Some(copy) = copied.filter(|_| depth < MAX_COPY_DEPTH) {
-                density *= evaluations(scop, copy, depth + 1);
+                density *= evaluations(ctx, scop, copy, rotation, depth + 1)?;
             }
             reads.push((slice(write, read), density));
         }
@@ -102,7 +123,37 @@ fn evaluations(scop: &Scop, array: ArrayId, depth: usize) -> f64 {
     let in_slice = |slice: &Slice| -> f64 {
         reads.iter().filter(|(other, _)| overlap(slice, other)).map(|(_, density)| density).sum()
     };
-    reads.iter().map(|(slice, _)| in_slice(slice)).fold(0.0, f64::max)
+    Ok(reads.iter().map(|(slice, _)| in_slice(slice)).fold(0.0, f64::max))
+}
+
+/// What the estimate asks of a reader's loops.
+struct Loops {
+    /// The inverse of the share of its loops' iterations at which the statement runs, the
+    /// product of its domain's strides: a piece of a split that takes the even rows (`i = 2k`)
+    /// runs at half of them, so its read `in[floor(i / 2)]` evaluates each element once.
+    strides: f64,
+    /// Per loop, its trip count where it does not depend on the parameters (a colour loop's 3).
+    trip_counts: Vec<Option<i64>>,
+}
+
+impl Loops {
+    fn of(ctx: &IslContext, statement: &Statement) -> IslResult<Loops> {
+        let mut strides = 1.0;
+        let mut trip_counts = Vec::new();
+        for k in 0..statement.iterators.len() {
+            // A dimension fixed to one value has stride 0 in isl.
+            strides *= ctx.stride(&statement.domain, k)?.max(1) as f64;
+            trip_counts.push(ctx.constant_extent(&statement.domain, k)?);
+        }
+        Ok(Loops { strides, trip_counts })
+    }
+}
+
+/// Whether the recurrences of code generation carry reads along the innermost loop.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rotation {
+    On,
+    Off,
 }
 
 /// Per dimension, the constant a read fixes where the write follows an iterator.
@@ -148,12 +199,16 @@ fn loop_body(statement: &Statement) -> Option<Vec<Option<i64>>> {
 }
 
 /// Reads that differ only by whole iterations of the innermost iterator share a key: `in[x + 1]`
-/// and `in[x - 1]`, `in[2x + 2]` and `in[2x]`, not `in[2x + 1]` and `in[2x]`.
+/// and `in[x - 1]`, `in[2x + 2]` and `in[2x]`, not `in[2x + 1]` and `in[2x]`. Clamps count
+/// as their [`interior`] side (`in[max(x - 1, 0)]` as `in[x - 1]`): the interior of the loop
+/// (`polyhedral::interiors`) drops them, and the rotation carries the read.
 fn group_key(read: &Access, innermost: Option<usize>) -> Vec<AffExpr> {
     read.subscripts
         .iter()
+        .map(interior)
         .map(|s| match innermost {
             Some(k) if s.uses_iterator(k) => {
+                let s = &s;
                 let step = match s.terms.as_slice() {
                     [(AffVar::Iter(i), coefficient)] if *i == k => coefficient.abs(),
                     _ => 0,
@@ -169,17 +224,48 @@ fn group_key(read: &Access, innermost: Option<usize>) -> Vec<AffExpr> {
 /// Evaluations per element that one read causes, over a reader that covers the array: an
 /// element of `in[2x]` is read at one iteration, every second element is read; one of
 /// `in[x / 2]` at two.
-fn density(read: &Access, reader_loops: usize) -> f64 {
-    let mut density = 1.0;
-    for scale in read.subscripts.iter().filter_map(iterator_scale) {
+fn density(read: &Access, loops: &Loops) -> f64 {
+    let mut density = 1.0 / loops.strides;
+    for scale in read.subscripts.iter().map(interior).filter_map(|s| iterator_scale(&s)) {
         density /= scale;
     }
     // A loop inside the innermost one the subscripts use leaves the value invariant, and LLVM
     // hoists it; a loop outside re-evaluates it at each of its iterations.
     let used = |k: usize| read.subscripts.iter().any(|s| s.uses_iterator(k));
-    let innermost_used = (0..reader_loops).rev().find(|&k| used(k));
-    let outer_unused = (0..reader_loops).filter(|&k| innermost_used.is_some_and(|i| k < i) && !used(k)).count();
-    density * BROADCAST.powi(outer_unused as i32)
+    let reader_loops = loops.trip_counts.len();
+    let Some(innermost_used) = (0..reader_loops).rev().find(|&k| used(k)) else { return density };
+    for k in (0..innermost_used).filter(|&k| !used(k)) {
+        density *= loops.trip_counts[k].map_or(BROADCAST, |n| n as f64);
+    }
+    density
+}
+
+/// A subscript where its clamps do not bite, for loops that run upwards from about 0 to a
+/// bound of the parameters: `max(x - 1, 0)` is `x - 1` but at the first iteration, and
+/// `min(x + 1, N - 1)` is `x + 1` but at the last; `min(x, 1)` is `1` but at the first (as
+/// isl writes `max(x - 1, 0)`: `x - min(x, 1)`). Clamps with both or neither side moving stay.
+fn interior(e: &AffExpr) -> AffExpr {
+    let mut out = AffExpr::constant(e.constant);
+    for (v, c) in &e.terms {
+        let side = match v {
+            AffVar::Min(a, b) | AffVar::Max(a, b) => match (a.uses_iterators(), b.uses_iterators()) {
+                (true, false) => Some((a, b)),
+                (false, true) => Some((b, a)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let term = match (v, side) {
+            (AffVar::Min(..), Some((_, fixed))) if fixed.is_constant() => (**fixed).clone(),
+            (_, Some((moving, _))) => interior(moving),
+            _ => AffExpr::var(v.clone()),
+        };
+        out = match term.scale(*c).and_then(|t| out.add(&t)) {
+            Some(sum) => sum,
+            None => return e.clone(),
+        };
+    }
+    out
 }
 
 /// The scale at which a subscript follows its iterator: `2x + 1` gives 2, `floor(x / 2)` 1/2,

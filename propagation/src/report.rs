@@ -2,6 +2,7 @@
 //! --explain`): per location, whether it was propagated and, if not, which legality condition
 //! (section 3) or heuristic (section 4) stopped it, with its numbers.
 
+use crate::cost::Prediction;
 use crate::recomputation::Recomputation;
 use polyhedral::model::{ArrayId, Liveness};
 use std::fmt;
@@ -62,6 +63,8 @@ pub enum Reason {
     /// The recomputation heuristic (`recomputation`): propagation would add more operations
     /// per element than `limit` by evaluating the writers' value several times.
     Recomputation { recomputation: Recomputation, limit: usize },
+    /// The cost model (`cost`) predicts that the temporary costs less kept than propagated.
+    Cost { recomputation: Recomputation, prediction: Prediction },
     /// Propagation would split `statement` into more parts than the limit.
     /// `specialized_passes`: the split would pass under `Options::specialization`.
     SplitParts { statement: String, parts: usize, limit: usize, specialized_passes: bool },
@@ -135,6 +138,7 @@ impl fmt::Display for Reason {
                 "recomputation heuristic: {recomputation}, {:.0} operations more per element, limit {limit}",
                 recomputation.extra_operations()
             ),
+            Reason::Cost { recomputation, prediction } => write!(f, "cost model: {recomputation}; {prediction}"),
             Reason::RepeatedSourceCalls { source, target } => write!(
                 f,
                 "code-complexity heuristic: {target} reads instances of {source} more than once, and {source} calls the program's functions"
@@ -181,6 +185,8 @@ pub enum Outcome {
         cache_lines: usize,
         /// How often the writers' value is evaluated per element now.
         recomputation: Recomputation,
+        /// What the cost model predicted, when it decided.
+        prediction: Option<Prediction>,
     },
     /// A live-out location: some RAW dependences propagated, others not (the first reason).
     PartiallyPropagated { dependences: usize, targets: Vec<String>, split_statements: Vec<String>, cache_lines: usize, reason: Reason },
@@ -279,13 +285,14 @@ impl fmt::Display for Report {
             let order = l.order.map(|o| format!("#{o}")).unwrap_or_else(|| "-".into());
             write!(f, "  {order} {} ({liveness}): ", l.name)?;
             match &l.outcome {
-                Outcome::Propagated { dependences, targets, split_statements, removed_writes, cache_lines, recomputation } => writeln!(
+                Outcome::Propagated { dependences, targets, split_statements, removed_writes, cache_lines, recomputation, prediction } => writeln!(
                     f,
-                    "propagated {dependences} RAW dependences into {}; split into {}; removed writes {}; {cache_lines}/{} cache lines; {recomputation}",
+                    "propagated {dependences} RAW dependences into {}; split into {}; removed writes {}; {cache_lines}/{} cache lines; {recomputation}{}",
                     list(targets),
                     list(split_statements),
                     list(removed_writes),
-                    self.cache_limit
+                    self.cache_limit,
+                    prediction.map(|p| format!("; {p}")).unwrap_or_default()
                 )?,
                 Outcome::PartiallyPropagated { dependences, targets, split_statements, cache_lines, reason } => writeln!(
                     f,

@@ -5,7 +5,7 @@
 
 use polyhedral::lang::parse_scop;
 use polyhedral::model::Scop;
-use propagation::{propagate, Options, Outcome, Reason, Recomputation, Report};
+use propagation::{propagate, CostModel, Options, Outcome, Reason, Recomputation, Report};
 
 /// Camera pipe's shape: a denoised raw image, deinterleaved into four half-resolution planes,
 /// each read at two rows by the demosaic stage. The denoising (6 operations) is evaluated
@@ -66,7 +66,7 @@ fn without_a_limit_the_denoised_image_is_propagated_and_its_recomputation_report
     let (result, report) = propagate(&scop(), &Options::default()).unwrap();
     match outcome(&report, "den") {
         Outcome::Propagated { recomputation, .. } => {
-            assert_eq!(*recomputation, Recomputation { evaluations: 2.0, operations: 6 }, "{report}")
+            assert_eq!(*recomputation, Recomputation { evaluations: 2.0, unrotated_evaluations: 2.0, operations: 6 }, "{report}")
         }
         other => panic!("den: {other:?}\n{report}"),
     }
@@ -122,13 +122,7 @@ done
         )
     };
     let nest = "for i = 0 to N - 1 do\n  for j = 0 to N - 1 do";
-    let evaluations = |text: String| {
-        let (_, report) = propagate(&parse_scop(&text).unwrap(), &Options::default()).unwrap();
-        match outcome(&report, "t") {
-            Outcome::Propagated { recomputation, .. } => recomputation.evaluations,
-            other => panic!("t: {other:?}\n{report}"),
-        }
-    };
+    let evaluations = |text: String| t_recomputation(&text).evaluations;
     assert_eq!(evaluations(stage("t[i][j] + t[i][j + 1] + t[i][j + 2]", nest)), 1.0);
     assert_eq!(evaluations(stage("t[i][j] + t[i + 1][j] + t[i + 2][j]", nest)), 3.0);
     assert_eq!(evaluations(stage("t[i][j] + t[i][j]", nest)), 1.0);
@@ -141,4 +135,131 @@ done
     // Two planes fixed to different constants: each element is read once.
     assert_eq!(evaluations(stage("t[0][j] + t[1][j]", nest)), 8.0);
     assert_eq!(evaluations(stage("t[i][0] + t[i][1]", nest)), 1.0);
+}
+
+/// The estimate of temporary `t`, propagated without a limit.
+fn t_recomputation(text: &str) -> Recomputation {
+    let options = Options { recomputation_limit: None, ..Options::default() };
+    let (_, report) = propagate(&parse_scop(text).unwrap(), &options).unwrap();
+    match outcome(&report, "t") {
+        Outcome::Propagated { recomputation, .. } => *recomputation,
+        other => panic!("t: {other:?}\n{report}"),
+    }
+}
+
+/// A stage read at clamped columns `t[i][max(j - 1, 0)]`, as the pipelines' borders are
+/// written: the interior of the loop drops the clamps and the rotation carries the reads, so
+/// they count once; without the rotation each counts.
+#[test]
+fn clamped_innermost_reads_count_once_with_the_rotation() {
+    let text = "scop s;
+param N >= 4;
+array in[N][N] : f32 in;
+array t[N][N] : f32 temp;
+array out[N][N] : f32 out;
+for i = 0 to N - 1 do
+  for j = 0 to N - 1 do
+    w: t[i][j] = in[i][j] * 2.0f + 1.0f;
+  done
+done
+for i = 0 to N - 1 do
+  for j = 0 to N - 1 do
+    r: out[i][j] = t[i][max(j - 1, 0)] + t[i][j] + t[i][min(j + 1, N - 1)];
+  done
+done
+";
+    let r = t_recomputation(text);
+    assert_eq!((r.evaluations, r.unrotated_evaluations), (1.0, 3.0));
+}
+
+/// The pieces of an upsampling, one per row parity (as splitting leaves them): each runs at
+/// half of the rows, so `t[i / 2]` evaluates each element once per piece, not twice.
+#[test]
+fn pieces_of_a_split_count_their_share_of_the_iterations() {
+    let text = "scop s;
+param N >= 4;
+array in[N + 1][N] : f32 in;
+array t[N + 1][N] : f32 temp;
+array out[2 * N][N] : f32 out;
+for i = 0 to N do
+  for j = 0 to N - 1 do
+    w: t[i][j] = in[i][j] * 2.0f + 1.0f;
+  done
+done
+for i = 0 to 2 * N - 1 do
+  for j = 0 to N - 1 do
+    if i % 2 == 0 then
+      even: out[i][j] = t[i / 2][j] + t[i / 2 + 1][j];
+    else
+      odd: out[i][j] = t[i / 2][j] * 0.5f;
+    fi
+  done
+done
+";
+    assert_eq!(t_recomputation(text).evaluations, 3.0);
+}
+
+/// A loop the subscripts do not use, outside one they use, re-reads each element at each of
+/// its iterations: 3 for a colour loop of constant trip count.
+#[test]
+fn a_broadcast_over_a_constant_loop_counts_its_trip_count() {
+    let text = "scop s;
+param N >= 4;
+array m[N][N] : f32 in;
+array t[N][N] : f32 temp;
+array out[3][N][N] : f32 out;
+for i = 0 to N - 1 do
+  for j = 0 to N - 1 do
+    w: t[i][j] = m[i][j] * 2.0f + 1.0f;
+  done
+done
+for c = 0 to 2 do
+  for i = 0 to N - 1 do
+    for j = 0 to N - 1 do
+      r: out[c][i][j] = t[i][j] * 0.5f;
+    done
+  done
+done
+";
+    assert_eq!(t_recomputation(text).evaluations, 3.0);
+}
+
+/// The cost model decides in place of the limit: the denoised image (evaluated twice, 6
+/// operations: 6 more per element) is kept when an element kept costs less, propagated when it
+/// costs more; `propagate` overrides a refusal.
+#[test]
+fn the_cost_model_weighs_recomputation_against_the_array() {
+    let with = |store: f64, load: f64, propagate: &[&str]| {
+        let options = Options {
+            cost_model: Some(CostModel { store, load }),
+            recomputation_limit: Some(0),
+            propagate: propagate.iter().map(|s| s.to_string()).collect(),
+            ..Options::default()
+        };
+        propagate_report(&options)
+    };
+    // Kept: 4 + 1 * 2 = 6 per element, propagated 6 more: propagated (ties propagate).
+    let report = with(4.0, 1.0, &[]);
+    assert!(report.is_propagated("den"), "{report}");
+    assert!(report.to_string().contains("predicted operations per element: keep 6, propagate 6 (6 without recurrences)"), "{report}");
+    let report = with(3.0, 1.0, &[]);
+    match outcome(&report, "den") {
+        Outcome::NotPropagated(Reason::Cost { prediction, .. }) => assert_eq!((prediction.keep, prediction.propagate), (5.0, 6.0)),
+        other => panic!("den: {other:?}\n{report}"),
+    }
+    assert!(report.to_string().contains("den (temporary): not propagated: cost model: evaluated 2.00 times per element, 6 operations; predicted"), "{report}");
+    assert!(with(3.0, 1.0, &["den"]).is_propagated("den"));
+}
+
+/// `propagate` overrides the recomputation limit too, and nothing else.
+#[test]
+fn propagate_overrides_the_limit() {
+    let options = Options { recomputation_limit: Some(0), propagate: vec!["den".into()], ..Options::default() };
+    assert!(propagate_report(&options).is_propagated("den"));
+    let options = Options { recomputation_limit: Some(0), propagate: vec!["den".into()], keep: vec!["den".into()], ..Options::default() };
+    assert!(!propagate_report(&options).is_propagated("den"));
+}
+
+fn propagate_report(options: &Options) -> Report {
+    propagate(&scop(), options).unwrap().1
 }
