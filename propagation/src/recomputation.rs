@@ -101,18 +101,18 @@ fn evaluations(ctx: &IslContext, scop: &Scop, array: ArrayId, rotation: Rotation
     for (index, statement) in scop.statements.iter().enumerate() {
         let innermost = statement.iterators.len().checked_sub(1).filter(|_| rotation == Rotation::On);
         let body = loop_body(statement).ok_or(index);
+        // Pieces of a split run at different iterations: their reads are different values.
+        let instances = statement.domain.replacen(&format!("{}[", statement.name), "[", 1);
         let mut loops = None;
         for read in statement.reads().into_iter().filter(|a| a.array == array) {
-            // Pieces of a split run at different iterations: their reads are different values.
-            let instances = statement.domain.replacen(&format!("{}[", statement.name), "[", 1);
-            if !groups.insert((body.clone(), instances, group_key(read, innermost))) {
+            if !groups.insert((body.clone(), instances.clone(), group_key(read, innermost))) {
                 continue;
             }
             let loops = match &loops {
                 Some(loops) => loops,
                 None => loops.insert(Loops::of(ctx, statement)?),
             };
-            let mut density = density(read, loops);
+            let mut density = density(ctx, read, loops, statement.iterators.len())?;
             let copied = copied_into(scop, statement.write.array, &statement.value, array);
             if let Some(copy) = copied.filter(|_| depth < MAX_COPY_DEPTH) {
                 density *= evaluations(ctx, scop, copy, rotation, depth + 1)?;
@@ -127,25 +127,31 @@ fn evaluations(ctx: &IslContext, scop: &Scop, array: ArrayId, rotation: Rotation
 }
 
 /// What the estimate asks of a reader's loops.
-struct Loops {
+struct Loops<'s> {
     /// The inverse of the share of its loops' iterations at which the statement runs, the
     /// product of its domain's strides: a piece of a split that takes the even rows (`i = 2k`)
     /// runs at half of them, so its read `in[floor(i / 2)]` evaluates each element once.
     strides: f64,
-    /// Per loop, its trip count where it does not depend on the parameters (a colour loop's 3).
-    trip_counts: Vec<Option<i64>>,
+    domain: &'s str,
 }
 
-impl Loops {
-    fn of(ctx: &IslContext, statement: &Statement) -> IslResult<Loops> {
+impl Loops<'_> {
+    fn of<'s>(ctx: &IslContext, statement: &'s Statement) -> IslResult<Loops<'s>> {
+        let domain = statement.domain.as_str();
         let mut strides = 1.0;
-        let mut trip_counts = Vec::new();
-        for k in 0..statement.iterators.len() {
-            // A dimension fixed to one value has stride 0 in isl.
-            strides *= ctx.stride(&statement.domain, k)?.max(1) as f64;
-            trip_counts.push(ctx.constant_extent(&statement.domain, k)?);
+        // isl writes a stride as a modulo or an existential variable; most domains have none.
+        if domain.contains("mod") || domain.contains("exists") {
+            for k in 0..statement.iterators.len() {
+                // A dimension fixed to one value has stride 0 in isl.
+                strides *= ctx.stride(domain, k)?.max(1) as f64;
+            }
         }
-        Ok(Loops { strides, trip_counts })
+        Ok(Loops { strides, domain })
+    }
+
+    /// Loop `k`'s trip count where it does not depend on the parameters (a colour loop's 3).
+    fn trip_count(&self, ctx: &IslContext, k: usize) -> IslResult<Option<i64>> {
+        ctx.constant_extent(self.domain, k)
     }
 }
 
@@ -224,7 +230,7 @@ fn group_key(read: &Access, innermost: Option<usize>) -> Vec<AffExpr> {
 /// Evaluations per element that one read causes, over a reader that covers the array: an
 /// element of `in[2x]` is read at one iteration, every second element is read; one of
 /// `in[x / 2]` at two.
-fn density(read: &Access, loops: &Loops) -> f64 {
+fn density(ctx: &IslContext, read: &Access, loops: &Loops<'_>, reader_loops: usize) -> IslResult<f64> {
     let mut density = 1.0 / loops.strides;
     for scale in read.subscripts.iter().map(interior).filter_map(|s| iterator_scale(&s)) {
         density /= scale;
@@ -232,12 +238,11 @@ fn density(read: &Access, loops: &Loops) -> f64 {
     // A loop inside the innermost one the subscripts use leaves the value invariant, and LLVM
     // hoists it; a loop outside re-evaluates it at each of its iterations.
     let used = |k: usize| read.subscripts.iter().any(|s| s.uses_iterator(k));
-    let reader_loops = loops.trip_counts.len();
-    let Some(innermost_used) = (0..reader_loops).rev().find(|&k| used(k)) else { return density };
+    let Some(innermost_used) = (0..reader_loops).rev().find(|&k| used(k)) else { return Ok(density) };
     for k in (0..innermost_used).filter(|&k| !used(k)) {
-        density *= loops.trip_counts[k].map_or(BROADCAST, |n| n as f64);
+        density *= loops.trip_count(ctx, k)?.map_or(BROADCAST, |n| n as f64);
     }
-    density
+    Ok(density)
 }
 
 /// A subscript where its clamps do not bite, for loops that run upwards from about 0 to a
