@@ -9,7 +9,7 @@
 //!   `operations * (evaluations - 1)` more;
 //! - kept, each element is stored once and loaded at each of those evaluations' reads:
 //!   `store + load * evaluations`, where `store` prices the memory traffic of an element
-//!   written and read back (the temporaries of the pipelines do not fit in the caches) and
+//!   written and read back (most temporaries of the pipelines do not fit in the caches) and
 //!   `load` a load from it.
 //!
 //! The temporary is propagated when the first is at most the second. `store` and `load` are
