@@ -14,7 +14,7 @@ Usage (from the repository root, after cargo build --release):
   scripts/random-subsets.py [--subsets N] [--rounds R] [--size quick|full] [--seed S]
                             [--also PIPELINE:NAME,NAME ...] [--csv FILE] [PIPELINE ...]
 Progress goes to standard error, the table to standard output."""
-import argparse, os, random, re, subprocess, tempfile
+import argparse, random, re, tempfile
 
 from pipeline_builds import PIPELINES, compile_object, driver_object, link, measure, plugin_output, progress
 
@@ -56,6 +56,16 @@ def subsets(propagated, count, rng, also):
     return out
 
 
+def build_options(label, keep):
+    """POLYPROP_OPTIONS of a build: None for naive (no plugin), cost=heuristic for the
+    heuristics' choice, else the keep list of the model's choice or of a subset."""
+    if label == 'heuristic':
+        return 'cost=heuristic'
+    if keep is None:
+        return None
+    return 'keep=' + ','.join(keep) if keep else ''
+
+
 def run_pipeline(name, args, rng, also, csv_rows):
     with tempfile.TemporaryDirectory() as work:
         driver = driver_object(work, name)
@@ -65,8 +75,7 @@ def run_pipeline(name, args, rng, also, csv_rows):
         builds.update({f'subset{k}': keep for k, keep in enumerate(keeps)})
         for k, (label, keep) in enumerate(builds.items()):
             progress(f'  {name}: building {label} ({k + 1}/{len(builds)}), keeping {len(keep or [])} of {len(propagated)}')
-            options = 'cost=heuristic' if label == 'heuristic' else None if keep is None else 'keep=' + ','.join(keep) if keep else ''
-            compile_object(name, options, f'{work}/{label}.o')
+            compile_object(name, build_options(label, keep), f'{work}/{label}.o')
             link(work, label, driver)
         medians, same = measure(work, name, builds, args.rounds, args.size)
     naive = medians['naive']

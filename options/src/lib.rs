@@ -270,7 +270,7 @@ pub const TABLE: &[OptionSpec] = &[
         value: Some("NAMES"),
         description: "temporaries left unpropagated, comma-separated source names (default none)",
         set: |o, _, v| {
-            o.keep.extend(v.split(',').map(str::trim).filter(|n| !n.is_empty()).map(str::to_string));
+            o.keep.extend(names(v));
             Ok(())
         },
         show: |o| o.keep.join(","),
@@ -280,7 +280,7 @@ pub const TABLE: &[OptionSpec] = &[
         value: Some("NAMES"),
         description: "temporaries propagated whatever the cost model or the recomputation limit predicts, comma-separated source names; every other condition still holds (default none)",
         set: |o, _, v| {
-            o.propagate.extend(v.split(',').map(str::trim).filter(|n| !n.is_empty()).map(str::to_string));
+            o.propagate.extend(names(v));
             Ok(())
         },
         show: |o| o.propagate.join(","),
@@ -443,6 +443,12 @@ fn parse_choice(key: &str, value: &str, words: [&str; 2]) -> Result<bool, String
 
 fn show_choice(flag: bool, words: [&str; 2]) -> String {
     words[usize::from(!flag)].to_string()
+}
+
+/// The source names of a `NAMES` value: comma-separated, blanks around them and empty items
+/// dropped.
+fn names(value: &str) -> impl Iterator<Item = String> + '_ {
+    value.split(',').map(str::trim).filter(|n| !n.is_empty()).map(str::to_string)
 }
 
 fn parse_number(key: &str, value: &str) -> Result<u64, String> {

@@ -282,8 +282,9 @@ impl IslContext {
     /// parameters (`{ S[c, i] : 0 <= c <= 2 and 0 <= i < N }` spans 3 in `c`); `None` when
     /// its bounds depend on the parameters or it is unbounded.
     pub fn constant_extent(&self, text: &str, dim: usize) -> IslResult<Option<i64>> {
-        let max = self.check(self.set(text)?.dim_max_val(dim as i32))?;
-        let min = self.check(self.set(text)?.dim_min_val(dim as i32))?;
+        let set = self.set(text)?;
+        let max = self.check(self.check(set.copy())?.dim_max_val(dim as i32))?;
+        let min = self.check(set.dim_min_val(dim as i32))?;
         if !self.check(max.is_int())? || !self.check(min.is_int())? {
             return Ok(None);
         }

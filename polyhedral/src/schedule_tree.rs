@@ -54,9 +54,7 @@ impl<'c> ScheduleTree<'c> {
         for k in 0..ctx.check(maps.size())? {
             let map = ctx.check(maps.get_at(k))?;
             let is_separated = separated(ctx.check(map.get_tuple_name(DimType::In))?);
-            let mut t = Timed::new(ctx, map)?;
-            t.separated = is_separated;
-            timed.push(t);
+            timed.push(Timed::new(ctx, map, is_separated)?);
         }
         let Some(dimensions) = timed.first().map(|t| t.constants.len()) else { return Ok(None) };
         if timed.iter().any(|t| t.constants.len() != dimensions) {
@@ -80,7 +78,7 @@ pub fn time_constants(ctx: &IslContext, schedule: &UnionMap) -> IslResult<Option
     if ctx.check(maps.size())? != 1 {
         return Ok(None);
     }
-    Ok(Some(Timed::new(ctx, ctx.check(maps.get_at(0))?)?.constants))
+    Ok(Some(Timed::new(ctx, ctx.check(maps.get_at(0))?, false)?.constants))
 }
 
 /// Whether every instance of a statement with time constants `a` runs before every instance
@@ -98,7 +96,7 @@ pub fn runs_entirely_before(a: &[Option<i64>], b: &[Option<i64>]) -> bool {
 }
 
 impl Timed {
-    fn new(ctx: &IslContext, map: Map) -> IslResult<Timed> {
+    fn new(ctx: &IslContext, map: Map, separated: bool) -> IslResult<Timed> {
         let dimensions = ctx.check(map.dim(DimType::Out))?;
         let mut constants = Vec::with_capacity(dimensions.max(0) as usize);
         for dimension in 0..dimensions {
@@ -106,7 +104,7 @@ impl Timed {
             let fixed = !ctx.check(value.is_nan())? && ctx.check(value.is_int())?;
             constants.push(if fixed { Some(ctx.check(value.get_num_si())?) } else { None });
         }
-        Ok(Timed { map, constants, separated: false })
+        Ok(Timed { map, constants, separated })
     }
 
     /// `{ S[i] -> [t_dimension] }`.

@@ -21,11 +21,9 @@
 //! innermost loop that the rotation carries count once. [`Prediction::unrotated`] shows what
 //! propagation would cost without them.
 
-use crate::recomputation::{recomputation, Recomputation};
+use crate::recomputation::Recomputation;
 use crate::report::Reason;
 use crate::Options;
-use polyhedral::isl::{IslContext, IslResult};
-use polyhedral::model::{ArrayId, Scop};
 use std::fmt;
 
 /// Coefficients of the model, in operations per element.
@@ -65,18 +63,17 @@ impl CostModel {
     }
 }
 
-/// Why `array` is not worth propagating in `scop`, if it is not: by the cost model when the
-/// options have one, else by the recomputation limit.
-pub(crate) fn cost_refusal(ctx: &IslContext, scop: &Scop, array: ArrayId, options: &Options) -> IslResult<Option<Reason>> {
-    let recomputation = recomputation(ctx, scop, array)?;
+/// Why a temporary with the estimate `recomputation` is not worth propagating, if it is not:
+/// by the cost model when the options have one, else by the recomputation limit.
+pub(crate) fn cost_refusal(recomputation: Recomputation, options: &Options) -> Option<Reason> {
     if let Some(model) = &options.cost_model {
         let prediction = model.predict(&recomputation);
-        return Ok((!prediction.propagates()).then_some(Reason::Cost { recomputation, prediction }));
+        return (!prediction.propagates()).then_some(Reason::Cost { recomputation, prediction });
     }
-    Ok(match options.recomputation_limit {
+    match options.recomputation_limit {
         Some(limit) if recomputation.extra_operations() > limit as f64 => Some(Reason::Recomputation { recomputation, limit }),
         _ => None,
-    })
+    }
 }
 
 impl Prediction {

@@ -20,7 +20,7 @@ use crate::cost::cost_refusal;
 use crate::expressions::{propagation_pieces, replace_reads, rewrite};
 use crate::heuristics::{cache_lines, program_calls, specialized_middle_dimension};
 use crate::reload_test::{Analysis, RawDependence, ReloadTest};
-use crate::recomputation::recomputation;
+use crate::recomputation::{recomputation, Recomputation};
 use crate::report::{Outcome, Reason};
 use crate::splitting::{rename_map, split_target, Part, ReadReplacement};
 use crate::Options;
@@ -41,6 +41,9 @@ struct LocationPropagation<'o> {
     split_statements: Vec<String>,
     cache_lines: usize,
     first_refusal: Option<Reason>,
+    /// The recomputation estimate on the model the first round starts from, computed for the
+    /// outcome before it: that round's cost test takes it instead of estimating again.
+    estimate_at_start: Option<Recomputation>,
 }
 
 /// Propagates `array` in the model of `analysis`; returns the new model (unchanged unless
@@ -59,6 +62,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         split_statements: vec![],
         cache_lines: 0,
         first_refusal: None,
+        estimate_at_start: None,
     };
     // May-accesses (paper 004's non-affine accesses): a location with a may-write is never
     // propagated; nothing is propagated into a statement with a may-write (its subscript
@@ -73,6 +77,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         return Ok((scop.clone(), Outcome::NotPropagated(reason)));
     }
     let recomputation = recomputation(ctx, scop, array)?;
+    state.estimate_at_start = Some(recomputation);
     let prediction = options.cost_model.map(|model| model.predict(&recomputation));
     let writers_at_start = scop.statements.iter().filter(|s| s.write.array == array).count();
     let max_rounds = if all_or_nothing { writers_at_start + 1 } else { 1 };
@@ -160,6 +165,7 @@ impl LocationPropagation<'_> {
     /// One round: propagate every RAW dependence whose source does not read the location.
     fn round(&mut self, ctx: &IslContext, analysis: &Analysis, raws: &[RawDependence]) -> IslResult<Result<Scop, Reason>> {
         let scop = analysis.scop;
+        let estimate_at_start = self.estimate_at_start.take();
         let name = |s: StatementId| scop.statements[s].name.clone();
         if let Some(statement) = recurrence(scop, self.array, raws) {
             return Ok(Err(Reason::Recurrence { statement: name(statement) }));
@@ -176,7 +182,11 @@ impl LocationPropagation<'_> {
             }
             // Estimated with little isl work: a refused temporary costs nothing more.
             if !self.options.propagate.contains(&scop.arrays[self.array].name) {
-                if let Some(reason) = cost_refusal(ctx, scop, self.array, self.options)? {
+                let estimate = match estimate_at_start {
+                    Some(estimate) => estimate,
+                    None => recomputation(ctx, scop, self.array)?,
+                };
+                if let Some(reason) = cost_refusal(estimate, self.options) {
                     return Ok(Err(reason));
                 }
             }
