@@ -364,10 +364,15 @@ fn reschedule(function: Value, scop: Scop, options: &Options) -> (Scop, Result<S
         (outcome, _) => outcome.map(|o| o.map(|s| (s, String::new()))),
     };
     match outcome {
-        Ok(Ok((scheduled, why))) => (scheduled.scop, Ok(format!(", {said}rescheduled{why}, {} bands tiled", scheduled.tiled))),
+        Ok(Ok((scheduled, why))) => (scheduled.scop, Ok(format!(", {said}rescheduled{why}, {}{} bands tiled", fused(scheduled.fused), scheduled.tiled))),
         Ok(Err(why)) => (scop, Err(format!("{said}{why}"))),
         Err(e) => (scop, Err(format!("{said}{e}"))),
     }
+}
+
+/// "N bands fused, " when fusion removed any band of isl's schedule.
+fn fused(bands: usize) -> String {
+    if bands == 0 { String::new() } else { format!("{bands} bands fused, ") }
 }
 
 /// The new schedule if the cost model prefers it to the `source` schedule's

@@ -31,6 +31,7 @@ pub mod ast;
 pub mod parallel;
 pub mod scalar_mapping;
 pub mod specialization;
+pub mod band_fusion;
 pub mod scheduling;
 pub mod schedule_cost;
 pub mod register_tiles;

@@ -25,7 +25,7 @@
 //! Not yet: tile sizes from the caches, wavefronts of time-tiled stencils.
 
 use crate::dependences;
-use crate::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult, UnionMap};
+use crate::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult, UnionMap, UnionSet};
 use crate::affine::{AffExpr, AffVar};
 use crate::model::Scop;
 use isl_rs::{DimType, MultiUnionPwAff, MultiVal, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Val};
@@ -70,6 +70,8 @@ pub const SCHEDULER_TIME: std::time::Duration = std::time::Duration::from_secs(2
 pub struct Scheduled {
     /// The model with the new schedules.
     pub scop: Scop,
+    /// Bands of isl's schedule fused into their predecessor (`band_fusion`).
+    pub fused: usize,
     /// Bands tiled.
     pub tiled: usize,
     /// Point bands tiled again for registers.
@@ -93,6 +95,7 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
         return Ok(Err(format!("{} statements (at most {MAX_STATEMENTS} are scheduled)", scop.statements.len())));
     }
     let computed = compute_schedule(ctx, constraints(ctx, scop)?)?;
+    let (computed, fused) = crate::band_fusion::fuse_sibling_bands(ctx, computed, &ordered_conflicts(ctx, scop)?.1)?;
     let root = ctx.check(computed.get_root())?;
     let mut tiled = Tiled::default();
     let root = tile_bands(ctx, scop, root, Tiles { size: tile_size, register_columns }, &mut tiled)?;
@@ -114,13 +117,23 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     if let Err(refused) = crate::jscop::check_injective(ctx, &result).and_then(|()| crate::jscop::check_legality(ctx, scop, &result)) {
         return Ok(Err(format!("the scheduler's schedule is refused: {refused}")));
     }
-    Ok(Ok(Scheduled { scop: result, tiled: tiled.bands, register_tiled: tiled.register }))
+    Ok(Ok(Scheduled { scop: result, fused, tiled: tiled.bands, register_tiled: tiled.register }))
 }
 
 /// The scheduler's constraints on the model (module documentation): its statements'
 /// domains under the assumed context, and every memory conflict in the order the current
 /// schedule runs it as validity, proximity and coincidence.
 fn constraints(ctx: &IslContext, scop: &Scop) -> IslResult<ScheduleConstraints> {
+    let (domain, ordered) = ordered_conflicts(ctx, scop)?;
+    let constraints = ctx.check(ScheduleConstraints::on_domain(ctx.check(domain.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_validity(ctx.check(ordered.raw().copy())?))?;
+    let constraints = ctx.check(constraints.set_proximity(ctx.check(ordered.raw().copy())?))?;
+    ctx.check(constraints.set_coincidence(ctx.check(ordered.raw().copy())?))
+}
+
+/// The model's statement instances under the assumed context, and every memory conflict in
+/// the order the current schedule runs it: what any new order must keep.
+fn ordered_conflicts<'c>(ctx: &'c IslContext, scop: &Scop) -> IslResult<(UnionSet<'c>, UnionMap<'c>)> {
     let assumed = assumed_context(ctx, scop)?;
     let mut domain = ctx.union_set(&scop.statements[0].domain)?;
     let mut timed = ctx.empty_union_map()?;
@@ -134,10 +147,7 @@ fn constraints(ctx: &IslContext, scop: &Scop) -> IslResult<ScheduleConstraints> 
     let conflicts = dependences::conflicts(ctx, scop, false)?;
     let both = conflicts.copy()?.union(conflicts.reverse()?)?;
     let ordered = both.intersect(timed.copy()?.lex_lt(timed)?)?;
-    let constraints = ctx.check(ScheduleConstraints::on_domain(ctx.check(domain.raw().copy())?))?;
-    let constraints = ctx.check(constraints.set_validity(ctx.check(ordered.raw().copy())?))?;
-    let constraints = ctx.check(constraints.set_proximity(ctx.check(ordered.raw().copy())?))?;
-    ctx.check(constraints.set_coincidence(ctx.check(ordered.raw().copy())?))
+    Ok((domain, ordered))
 }
 
 /// The bands, in preorder, of the schedule [`schedule`] computes for the model, before any

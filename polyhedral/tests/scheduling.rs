@@ -71,7 +71,7 @@ fn the_unit_stride_loop_becomes_innermost() {
 
 #[test]
 fn generated_programs_compute_the_same_rescheduled() {
-    let (mut rescheduled, mut tiled, mut unrolled) = (0, 0, 0);
+    let (mut rescheduled, mut fused, mut tiled, mut unrolled) = (0, 0, 0, 0);
     for seed in 0..150 {
         let text = generate_program(seed);
         let scop = parse_scop(&text).unwrap();
@@ -84,6 +84,7 @@ fn generated_programs_compute_the_same_rescheduled() {
             Err(_) => continue,
         };
         rescheduled += 1;
+        fused += scheduled.fused;
         tiled += scheduled.tiled;
         // 9: a tile of 8 holds full and partial register tiles.
         let vectors: Vec<Vec<(String, i64)>> = [4, 9].iter().map(|&n| vec![("N".to_string(), n)]).collect();
@@ -91,8 +92,11 @@ fn generated_programs_compute_the_same_rescheduled() {
         let what = format!("seed {seed}\n{text}");
         unrolled += same_order_unrolled(&ctx, &scheduled.scop, &[vec![4], vec![9]], &what);
     }
-    eprintln!("rescheduled {rescheduled} of 150, tiled bands {tiled}, register tiles unrolled {unrolled}");
-    assert!(rescheduled >= 120 && tiled >= 20 && unrolled >= 20, "rescheduled {rescheduled}, tiled bands {tiled}, unrolled {unrolled}");
+    eprintln!("rescheduled {rescheduled} of 150, bands fused {fused}, tiled bands {tiled}, register tiles unrolled {unrolled}");
+    assert!(
+        rescheduled >= 120 && fused >= 20 && tiled >= 20 && unrolled >= 20,
+        "rescheduled {rescheduled}, bands fused {fused}, tiled bands {tiled}, unrolled {unrolled}"
+    );
 }
 
 /// Unrolls `scop`'s AST's full register tiles and checks that the program runs the same
@@ -122,4 +126,37 @@ fn gemm_register_tiles_are_unrolled_in_order() {
     let text = print_ast(&scheduled.scop, &ast);
     // The reduction loop holds 4 x 8 copies of the update, the last at point (3, 7).
     assert!(text.contains("+ 3, ") && text.contains("+ 7)"), "no unrolled copy:\n{text}");
+}
+
+/// Two updates the scheduler puts in separate components (backprop's `adjust_weights`) run
+/// as one nest again (`polyhedral::band_fusion`): each point's second update right after its
+/// first, the rows walked once, with the same results.
+#[test]
+fn sibling_bands_sharing_data_are_fused() {
+    let scop = program("two_updates");
+    let ctx = IslContext::new(0);
+    let scheduled = schedule(&ctx, &scop, 4).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
+    let text = print_ast(&scheduled.scop, &ast);
+    let order = execution_order(&ast, &[5, 9], 1_000_000).unwrap();
+    let interleaved = order.windows(2).filter(|w| w[0].0 == 0 && w[1].0 == 1 && w[0].1 == w[1].1).count();
+    assert_eq!(interleaved, 5 * 9, "each S1 right after the S0 of its point:\n{text}");
+    let sizes = |n: i64, m: i64| vec![("N".to_string(), n), ("M".to_string(), m)];
+    same_results(&scop, &scheduled.scop, &[sizes(1, 1), sizes(5, 9), sizes(13, 7)], "two updates");
+}
+
+/// A band whose fusion would read a temporary before it is written stays apart: the whole
+/// temporary is written before the first read.
+#[test]
+fn bands_are_not_fused_against_a_dependence() {
+    let scop = program("reversed_read");
+    let ctx = IslContext::new(0);
+    let scheduled = schedule(&ctx, &scop, 4).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
+    let order = execution_order(&ast, &[9], 1_000_000).unwrap();
+    let first_read = order.iter().position(|(s, _)| *s == 1).unwrap();
+    let last_write = order.iter().rposition(|(s, _)| *s == 0).unwrap();
+    assert!(last_write < first_read, "{}", print_ast(&scheduled.scop, &ast));
+    let sizes = |n: i64| vec![("N".to_string(), n)];
+    same_results(&scop, &scheduled.scop, &[sizes(1), sizes(2), sizes(9)], "reversed read");
 }
