@@ -2,123 +2,197 @@
 """Fits the cost model of propagation (propagation/src/cost.rs) on the PolyMage pipelines of
 this machine and writes its coefficients to propagation/src/measured_cost.rs.
 
-1. print=propagation names, per pipeline, the temporaries whose choice the cost test makes:
-   those whose propagation evaluates their writer more than once (propagated now) and those the
-   cost test refuses. Each gives its estimate: evaluations per element and operations.
-2. Per pipeline, the current choice, each such temporary flipped (keep=NAME or propagate=NAME)
-   and naive are built (clang-14 -O3 -march=native -g) and run interleaved, round by round;
-   every output is compared bit for bit with naive's.
-3. Per temporary: the time kept and the time propagated. The model propagates when
-   operations * (evaluations - 1) <= store + load * evaluations; the coefficients chosen are
-   those whose decisions lose the least time against the faster choice (a grid search), in
-   shares of the faster time so that each pipeline weighs alike, differences within --noise
-   counted as ties: the smallest load among them, and the middle of the stores that lose it.
+1. print=propagation names, per pipeline, the temporaries whose choice a benefit test makes:
+   those propagated now whose propagation evaluates their writer more than once or needs
+   nearly the cache limit's lines, and those the cost model, the cache-miss or the
+   code-complexity heuristic refuses.
+2. Per pipeline, the current choice, each such temporary flipped (keep=NAME, or
+   propagate=NAME, which overrides every benefit test) and naive are built (clang-14 -O3
+   -march=native -g) and run interleaved, round by round; every output is compared bit for
+   bit with naive's. A flip that leaves the code as it is (a test it does not override, such
+   as legality, still decides) is listed with its reason and not timed.
+3. Per temporary: the time kept and the time propagated, and the propagated build's estimate
+   (evaluations per element, operations, cache lines per iteration). The model propagates
+   when operations * (evaluations - 1) <= store and the lines are within the cache-line
+   limit; the pair chosen is the one whose decisions lose the least time against the faster
+   choice, in shares of the faster time so that each pipeline weighs alike, differences
+   within --noise counted as ties: the middle of the stores that lose it, then the middle of
+   the limits.
 
 Usage (from the repository root, after cargo build --release):
   scripts/calibrate-cost.py [--rounds R] [--size quick|full] [--noise N] [--write] [PIPELINE ...]
   scripts/calibrate-cost.py --from TABLE [--noise N] [--write]     (fit an earlier run's table)
 Progress goes to standard error, the table to standard output; --write replaces the
 coefficients in propagation/src/measured_cost.rs (rebuild the plugin after)."""
-import argparse, datetime, os, re, sys, tempfile
+import argparse, datetime, filecmp, os, re, subprocess, sys, tempfile
 
 from pipeline_builds import PIPELINES, ROOT, compile_object, driver_object, link, measure, plugin_output, progress
 
-PROPAGATED = re.compile(r'^  #\d+ (\S+) \(temporary\): propagated .*evaluated ([0-9.]+) times per element, (\d+) operations')
-REFUSED = re.compile(r'^  #\d+ (\S+) \(temporary\): not propagated: cost model: evaluated ([0-9.]+) times per element, (\d+) operations')
+LINE = re.compile(r'^  (?:#\d+|-) (\S+) \(temporary\): (.*?)(?:; predicted .*)?$')
+ESTIMATE = re.compile(r'(\d+)/\d+ cache lines; evaluated ([0-9.]+) times per element, (\d+) operations')
+BENEFIT_TESTS = ('cost model', 'cache-miss heuristic', 'code-complexity heuristic')
+UNCHANGED = re.compile(r'^  (\S+) (\S+) \((propagated|kept) now\): (.*)$')
 COEFFICIENTS = os.path.join(ROOT, 'propagation/src/measured_cost.rs')
+# Propagated temporaries at this share of the cache limit or above are flipped as well: the
+# data on the cache-line side of the model.
+NEAR_LIMIT = 0.75
 
 
-def decided_by_cost(name):
-    """(temporary, propagated now, evaluations, operations) for each temporary the cost test decides."""
+def decisions(name, options):
+    """Per temporary, what print=propagation says under `options`: (propagated, lines,
+    evaluations, operations), the last three None unless propagated, or the refusal."""
+    out = {}
+    for line in plugin_output(name, f'print=propagation;{options}'.strip(';')).splitlines():
+        if m := LINE.match(line):
+            text = m.group(2)
+            if text.startswith('propagated') and (e := ESTIMATE.search(text)):
+                out[m.group(1)] = (True, int(e.group(1)), float(e.group(2)), int(e.group(3)))
+            else:
+                out[m.group(1)] = (False, text)
+    return out
+
+
+def decided_by_benefit(name):
+    """The temporaries whose choice a benefit test makes, with whether they are propagated now:
+    those whose propagation evaluates their writer more than once or needs nearly the cache
+    limit's lines, and those the cost model, the cache-miss or the code-complexity heuristic
+    refuses."""
+    limit = 32
     out = []
-    for line in plugin_output(name, 'print=propagation').splitlines():
-        if (m := PROPAGATED.match(line)) and float(m.group(2)) > 1.0 and int(m.group(3)) > 0:
-            out.append((m.group(1), True, float(m.group(2)), int(m.group(3))))
-        elif m := REFUSED.match(line):
-            out.append((m.group(1), False, float(m.group(2)), int(m.group(3))))
+    for temporary, decision in decisions(name, '').items():
+        if decision[0]:
+            _, lines, evaluations, operations = decision
+            if (evaluations > 1.0 and operations > 0) or lines >= NEAR_LIMIT * limit:
+                out.append((temporary, True))
+        elif any(f'not propagated: {test}' in decision[1] for test in BENEFIT_TESTS):
+            out.append((temporary, False))
     return out
 
 
 def measure_pipeline(name, args):
-    """Per decided temporary: (name, propagated now, evaluations, operations, ms kept, ms propagated), and whether outputs were identical."""
-    decided = decided_by_cost(name)
+    """Per decided temporary: (name, propagated now, evaluations, operations, lines, ms kept,
+    ms propagated), or (name, propagated now, why the flip changes nothing); and whether
+    outputs were identical."""
+    decided = decided_by_benefit(name)
     if not decided:
-        progress(f'  {name}: no temporary decided by the cost test')
+        progress(f'  {name}: no temporary decided by a benefit test')
         return [], True
+    now = decisions(name, '')
     with tempfile.TemporaryDirectory() as work:
         driver = driver_object(work, name)
         builds = {'naive': None, 'current': ''}
-        for temporary, propagated, _, _ in decided:
+        for temporary, propagated in decided:
             builds[f'flip_{temporary}'] = ('keep=' if propagated else 'propagate=') + temporary
         for k, (label, options) in enumerate(builds.items()):
             progress(f'  {name}: building {label} ({k + 1}/{len(builds)})')
             compile_object(name, options, f'{work}/{label}.o')
+        estimates, unchanged = {}, {}
+        for temporary, propagated in decided:
+            label = f'flip_{temporary}'
+            flipped = decisions(name, builds[label])[temporary] if not propagated else now[temporary]
+            if same_code(f'{work}/{label}.o', f'{work}/current.o') or not flipped[0]:
+                # A test the flip does not override (legality, compile-time limits) still
+                # decides: timing the same code twice would only measure noise.
+                unchanged[temporary] = flipped[1] if not flipped[0] else 'the same code'
+                del builds[label]
+            else:
+                estimates[temporary] = flipped[1:]
+        for label in builds:
             link(work, label, driver)
         medians, same = measure(work, name, builds, args.rounds, args.size)
     rows = []
-    for temporary, propagated, evaluations, operations in decided:
+    for temporary, propagated in decided:
+        if temporary in unchanged:
+            rows.append((temporary, propagated, unchanged[temporary]))
+            continue
+        lines, evaluations, operations = estimates[temporary]
         current, flipped = medians['current'], medians[f'flip_{temporary}']
         kept, propagated_ms = (flipped, current) if propagated else (current, flipped)
-        rows.append((temporary, propagated, evaluations, operations, kept, propagated_ms))
+        rows.append((temporary, propagated, evaluations, operations, lines, kept, propagated_ms))
     return rows, all(same.values())
 
 
-def lost_share(store, load, data, noise):
-    """What the model with these coefficients loses against the faster choice of each
-    temporary, as a share of the faster time, summed: each pipeline's decisions weigh by their
-    relative effect, whatever its length. Differences within `noise` are ties."""
+def same_code(a, b):
+    """Whether two objects hold the same code and data (debug info aside)."""
+    stripped = []
+    for path in (a, b):
+        subprocess.run(['llvm-strip-14', '--strip-debug', path, '-o', path + '.stripped'], check=True)
+        stripped.append(path + '.stripped')
+    return filecmp.cmp(*stripped, shallow=False)
+
+
+def propagates(model, evaluations, operations, lines):
+    """The model's decision: the recomputed operations within the store's, the lines within
+    the cache-line limit."""
+    store, limit = model
+    return operations * (evaluations - 1.0) <= store and lines <= limit
+
+
+def lost_share(model, data, noise):
+    """What the model loses against the faster choice of each temporary, as a share of the
+    faster time, summed: each pipeline's decisions weigh by their relative effect, whatever
+    its length. Differences within `noise` are ties."""
     lost = 0.0
-    for _, _, _, evaluations, operations, kept, propagated in data:
-        propagates = operations * (evaluations - 1.0) <= store + load * evaluations
-        chosen, other = (propagated, kept) if propagates else (kept, propagated)
+    for _, _, _, evaluations, operations, lines, kept, propagated in data:
+        chosen, other = (propagated, kept) if propagates(model, evaluations, operations, lines) else (kept, propagated)
         share = (chosen - other) / other
         if share > noise:
             lost += share
     return lost
 
 
-def fit(data, noise):
-    """(store, load, lost share): the smallest load whose best store loses the least, the
-    store in the middle of the widest run of stores that lose it."""
-    loads = [l / 2 for l in range(0, 101)]
-    stores = list(range(0, 2001, 2))
-    best = min(lost_share(s, l, data, noise) for l in loads for s in stores)
-    for load in loads:
-        good = [s for s in stores if lost_share(s, load, data, noise) <= best + 1e-9]
-        if good:
-            # The longest run of consecutive stores that lose the least.
-            runs, run = [], [good[0]]
-            for s in good[1:]:
-                if s - run[-1] == 2:
-                    run.append(s)
-                else:
-                    runs.append(run)
-                    run = [s]
+def widest_run(values, step):
+    """The longest run of consecutive `values` (spaced by `step`)."""
+    runs, run = [], [values[0]]
+    for v in values[1:]:
+        if v - run[-1] == step:
+            run.append(v)
+        else:
             runs.append(run)
-            widest = max(runs, key=len)
-            return widest[len(widest) // 2], load, best
-    raise AssertionError('no coefficients')
+            run = [v]
+    runs.append(run)
+    return max(runs, key=len)
+
+
+def fit(data, noise):
+    """(store, (lowest, highest) cache-line limit, lost share): the pair that loses the least;
+    among such, the store in the middle of the widest run of stores that lose it at the best
+    limit, then the widest run of limits at that store."""
+    stores = list(range(0, 2001, 2))
+    limits = list(range(8, 1025))
+    # The loss changes only at the data's values: search those first.
+    store_candidates = sorted({0, 2000} | {int(o * (e - 1.0)) for *_, e, o, _, _, _ in data})
+    limit_candidates = sorted({8, 1024} | {l for *_, l, _, _ in data})
+    best = min(lost_share((s, l), data, noise) for s in store_candidates for l in limit_candidates)
+    limit = next(l for l in limit_candidates for s in store_candidates if lost_share((s, l), data, noise) <= best + 1e-9)
+    run = widest_run([s for s in stores if lost_share((s, limit), data, noise) <= best + 1e-9], 2)
+    store = run[len(run) // 2]
+    run = widest_run([l for l in limits if lost_share((store, l), data, noise) <= best + 1e-9], 1)
+    return store, (run[0], run[-1]), best
 
 
 def read_table(path):
-    """The header, the rows and whether outputs were identical, from a table this script printed."""
+    """The header, the measured rows, the flips that changed nothing and whether outputs were
+    identical, from a table this script printed."""
     lines = open(path).read().splitlines()
-    data = []
+    data, unchanged = [], []
     for line in lines[2:]:
         f = line.split()
-        if len(f) == 9 and f[2] in ('propagated', 'kept'):
-            data.append((f[0], f[1], f[2] == 'propagated', float(f[3]), int(f[4]), float(f[6]), float(f[7])))
-    return lines[0], data, any('outputs identical' in line for line in lines)
+        if len(f) == 10 and f[2] in ('propagated', 'kept'):
+            data.append((f[0], f[1], f[2] == 'propagated', float(f[3]), int(f[4]), int(f[6]), float(f[7]), float(f[8])))
+        elif m := UNCHANGED.match(line):
+            unchanged.append((m.group(1), m.group(2), m.group(3) == 'propagated', m.group(4)))
+    return lines[0], data, unchanged, any('outputs identical' in line for line in lines)
 
 
-def write_coefficients(store, load, args):
+def write_coefficients(store):
     today = datetime.date.today().isoformat()
     with open(COEFFICIENTS, 'w') as f:
         f.write('//! The cost model\'s coefficients measured on this machine. Written by\n'
                 '//! `scripts/calibrate-cost.sh`; the data behind them: `docs/benchmarks/cost-calibration.txt`.\n\n'
                 'use crate::cost::CostModel;\n\n'
                 f'/// Fitted on {today}: `scripts/calibrate-cost.py {" ".join(sys.argv[1:])}`.\n'
-                f'pub const MEASURED: CostModel = CostModel {{ store: {float(store):.1f}, load: {float(load):.1f} }};\n')
+                f'pub const MEASURED: CostModel = CostModel {{ store: {float(store):.1f}, load: 0.0 }};\n')
 
 
 def main():
@@ -127,31 +201,36 @@ def main():
     parser.add_argument('--rounds', type=int, default=3)
     parser.add_argument('--size', default='quick', choices=['small', 'quick', 'full'])
     parser.add_argument('--from', dest='table', help='fit the measurements of an earlier run\'s table instead of measuring')
-    parser.add_argument('--noise', type=float, default=0.02, help='relative differences taken for ties (default 0.02)')
+    parser.add_argument('--noise', type=float, default=0.05, help='relative differences taken for ties (default 0.05: the spread of one build between runs on a shared machine)')
     parser.add_argument('--write', action='store_true', help='write the fitted coefficients to ' + COEFFICIENTS)
     args = parser.parse_args()
     if args.table:
-        header, data, identical = read_table(args.table)
+        header, data, unchanged, identical = read_table(args.table)
     else:
-        data, identical = [], True
+        data, unchanged, identical = [], [], True
         for name in args.pipelines:
             rows, same = measure_pipeline(name, args)
             identical &= same
-            data.extend((name, *row) for row in rows)
+            data.extend((name, *row) for row in rows if len(row) == 7)
+            unchanged.extend((name, *row) for row in rows if len(row) == 3)
         header = (f'cost model calibration: size {args.size}, {args.rounds} rounds, pipelines {" ".join(args.pipelines)}; ms (median over rounds '
                   'of each process\'s median timed call); outputs compared bit for bit with naive\'s')
     print(header)
-    print(f'{"pipeline":17s} {"temporary":12s} {"now":10s} {"evals":>6s} {"ops":>4s} {"extra":>6s} {"kept ms":>8s} {"prop. ms":>8s}  faster')
-    for name, temporary, propagated, evaluations, operations, kept, prop in data:
+    print(f'{"pipeline":17s} {"temporary":12s} {"now":10s} {"evals":>6s} {"ops":>4s} {"extra":>6s} {"lines":>5s} {"kept ms":>8s} {"prop. ms":>8s}  faster')
+    for name, temporary, propagated, evaluations, operations, lines, kept, prop in data:
         faster = 'tie' if abs(prop - kept) <= args.noise * min(prop, kept) else 'propagated' if prop < kept else 'kept'
         now = 'propagated' if propagated else 'kept'
-        print(f'{name:17s} {temporary:12s} {now:10s} {evaluations:6.2f} {operations:4d} {operations * (evaluations - 1):6.0f} {kept:8.2f} {prop:8.2f}  {faster}')
-    store, load, lost = fit(data, args.noise)
+        print(f'{name:17s} {temporary:12s} {now:10s} {evaluations:6.2f} {operations:4d} {operations * (evaluations - 1):6.0f} {lines:5d} {kept:8.2f} {prop:8.2f}  {faster}')
+    store, (lowest, highest), lost = fit(data, args.noise)
     decided = sum(1 for *_, k, p in data if abs(k - p) > args.noise * min(k, p))
-    print(f'fit: store {store}, load {load}: over the {decided} of {len(data)} decisions that differ by more than {args.noise:.0%} '
+    print(f'fit: store {store}, cache-line limit {lowest} to {highest} (the pass keeps the cache-miss heuristic\'s limit, 32 by default): over the {decided} of {len(data)} decisions that differ by more than {args.noise:.0%} '
           f'("faster" not a tie), the model loses {lost:.1%} of the faster time in all; outputs {"identical" if identical else "DIFFER"}')
+    if unchanged:
+        print('flips that leave the code as it is (a test the flip does not override still decides; not timed, not fitted):')
+        for name, temporary, propagated, reason in unchanged:
+            print(f'  {name} {temporary} ({"propagated" if propagated else "kept"} now): {reason}')
     if args.write:
-        write_coefficients(store, load, args)
+        write_coefficients(store)
         progress(f'wrote {COEFFICIENTS}')
 
 

@@ -39,7 +39,8 @@ pub struct Options {
     /// Whether the measured cost model decides which temporaries are worth propagating
     /// (`cost=model`, the default) or the recomputation limit does (`cost=heuristic`).
     pub cost_model: bool,
-    /// Temporaries propagated whatever the cost model or the recomputation limit predicts
+    /// Temporaries propagated whatever the benefit tests predict: the cost model or the
+    /// recomputation limit, the cache-miss and code-complexity heuristics
     /// (`propagate=NAME,...`): the other choice of a calibration.
     pub propagate: Vec<String>,
     /// Temporaries that propagation leaves as they are (`keep=NAME,...`), by their source
@@ -278,7 +279,7 @@ pub const TABLE: &[OptionSpec] = &[
     OptionSpec {
         name: "propagate",
         value: Some("NAMES"),
-        description: "temporaries propagated whatever the cost model or the recomputation limit predicts, comma-separated source names; every other condition still holds (default none)",
+        description: "temporaries propagated whatever the benefit tests predict (cost model or recomputation limit, cache misses, code complexity), comma-separated source names; legality and compile-time limits still hold (default none)",
         set: |o, _, v| {
             o.propagate.extend(names(v));
             Ok(())

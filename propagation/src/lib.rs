@@ -106,9 +106,11 @@ pub struct Options {
     pub cost_model: Option<CostModel>,
     /// Locations left as they are, by name (`Reason::Kept`). Empty by default.
     pub keep: Vec<String>,
-    /// Temporaries propagated whatever the recomputation limit or the cost model predicts, by
-    /// name; every other condition still holds. Measurements of the other choice (the cost
-    /// model's calibration) use it. Empty by default.
+    /// Temporaries propagated whatever the benefit tests predict (the recomputation limit or
+    /// the cost model, the cache-miss and code-complexity heuristics), by name; legality and
+    /// the limits on compile time (dependences, expression size, repeated calls, quotas) still
+    /// hold. Measurements of the other choice (the cost model's calibration) use it. Empty by
+    /// default.
     pub propagate: Vec<String>,
     /// Temporary arrays whose allocation the caller can make larger: narrow tables among them
     /// read only by gathers are stored as 32-bit integers (`widened_tables`). Empty by default.

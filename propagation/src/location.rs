@@ -41,6 +41,8 @@ struct LocationPropagation<'o> {
     split_statements: Vec<String>,
     cache_lines: usize,
     first_refusal: Option<Reason>,
+    /// Named in `propagate=`: no benefit test (cost, cache misses, code complexity) refuses it.
+    forced: bool,
     /// The recomputation estimate on the model the first round starts from, computed for the
     /// outcome before it: that round's cost test takes it instead of estimating again.
     estimate_at_start: Option<Recomputation>,
@@ -62,6 +64,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         split_statements: vec![],
         cache_lines: 0,
         first_refusal: None,
+        forced: options.propagate.contains(&scop.arrays[array].name),
         estimate_at_start: None,
     };
     // May-accesses (paper 004's non-affine accesses): a location with a may-write is never
@@ -181,7 +184,7 @@ impl LocationPropagation<'_> {
                 return Ok(Err(reason));
             }
             // Estimated with little isl work: a refused temporary costs nothing more.
-            if !self.options.propagate.contains(&scop.arrays[self.array].name) {
+            if !self.forced {
                 let estimate = match estimate_at_start {
                     Some(estimate) => estimate,
                     None => recomputation(ctx, scop, self.array)?,
@@ -225,7 +228,7 @@ impl LocationPropagation<'_> {
                         return Ok(Err(reason));
                     }
                 }
-                if let Some(lines) = predicted_cache_lines(scop, target, &raws, self.options.cache_line) {
+                if let Some(lines) = predicted_cache_lines(scop, target, &raws, self.options.cache_line).filter(|_| !self.forced) {
                     if lines > PREDICTION_MARGIN * self.options.cache_limit {
                         return Ok(Err(Reason::CacheMisses { statement: name(target), lines, limit: self.options.cache_limit }));
                     }
@@ -404,7 +407,7 @@ impl LocationPropagation<'_> {
         let dims = scop.statements[target].iterators.len();
         let call_limit = program_calls(&scop.statements[target].value)
             + sources.iter().map(|&s| program_calls(&scop.statements[s].value)).sum::<usize>();
-        if parts.len() > self.options.max_split_parts {
+        if parts.len() > self.options.max_split_parts && !self.forced {
             return Ok(Err(Reason::SplitParts {
                 statement: scop.statements[target].name.clone(),
                 parts: parts.len(),
@@ -415,7 +418,7 @@ impl LocationPropagation<'_> {
         for part in parts {
             if part.replaced {
                 let lines = cache_lines(scop, &part.statement, self.options.cache_line);
-                if lines > self.options.cache_limit {
+                if lines > self.options.cache_limit && !self.forced {
                     return Ok(Err(Reason::CacheMisses {
                         statement: part.statement.name.clone(),
                         lines,
@@ -436,7 +439,7 @@ impl LocationPropagation<'_> {
                     }));
                 }
             }
-            if parts.len() > 1 {
+            if parts.len() > 1 && !self.forced {
                 if let Some(dimension) = specialized_middle_dimension(ctx, &part.statement.domain, &part.statement.name, dims)? {
                     return Ok(Err(Reason::CodeComplexity { statement: part.statement.name.clone(), dimension, specialized_passes: false }));
                 }

@@ -4,4 +4,4 @@
 use crate::cost::CostModel;
 
 /// Fitted on 2026-11-29: `scripts/calibrate-cost.py --from docs/benchmarks/cost-calibration.txt --write`.
-pub const MEASURED: CostModel = CostModel { store: 194.0, load: 0.0 };
+pub const MEASURED: CostModel = CostModel { store: 250.0, load: 0.0 };
