@@ -29,6 +29,7 @@ import argparse, datetime, filecmp, os, re, subprocess, sys, tempfile
 from pipeline_builds import PIPELINES, ROOT, compile_object, driver_object, link, measure, plugin_output, progress
 
 LINE = re.compile(r'^  (?:#\d+|-) (\S+) \(temporary\): (.*?)(?:; predicted .*)?$')
+LIMIT = re.compile(r'limit (\d+) lines per iteration')
 ESTIMATE = re.compile(r'(\d+)/\d+ cache lines; evaluated ([0-9.]+) times per element, (\d+) operations')
 BENEFIT_TESTS = ('cost model', 'cache-miss heuristic', 'code-complexity heuristic')
 UNCHANGED = re.compile(r'^  (\S+) (\S+) \((propagated|kept) now\): (.*)$')
@@ -39,27 +40,28 @@ NEAR_LIMIT = 0.75
 
 
 def decisions(name, options):
-    """Per temporary, what print=propagation says under `options`: (propagated, lines,
-    evaluations, operations), the last three None unless propagated, or the refusal."""
-    out = {}
+    """What print=propagation says under `options`: per temporary (True, lines, evaluations,
+    operations) when propagated, else (False, the refusal); and the cache-line limit."""
+    out, limit = {}, None
     for line in plugin_output(name, f'print=propagation;{options}'.strip(';')).splitlines():
-        if m := LINE.match(line):
+        if header := LIMIT.search(line):
+            limit = int(header.group(1))
+        elif m := LINE.match(line):
             text = m.group(2)
             if text.startswith('propagated') and (e := ESTIMATE.search(text)):
                 out[m.group(1)] = (True, int(e.group(1)), float(e.group(2)), int(e.group(3)))
             else:
                 out[m.group(1)] = (False, text)
-    return out
+    return out, limit
 
 
-def decided_by_benefit(name):
-    """The temporaries whose choice a benefit test makes, with whether they are propagated now:
-    those whose propagation evaluates their writer more than once or needs nearly the cache
-    limit's lines, and those the cost model, the cache-miss or the code-complexity heuristic
-    refuses."""
-    limit = 32
+def decided_by_benefit(now, limit):
+    """The temporaries whose choice a benefit test makes, with whether they are propagated now
+    (`now`: `decisions`): those whose propagation evaluates their writer more than once or
+    needs nearly the cache limit's lines, and those the cost model, the cache-miss or the
+    code-complexity heuristic refuses."""
     out = []
-    for temporary, decision in decisions(name, '').items():
+    for temporary, decision in now.items():
         if decision[0]:
             _, lines, evaluations, operations = decision
             if (evaluations > 1.0 and operations > 0) or lines >= NEAR_LIMIT * limit:
@@ -73,11 +75,11 @@ def measure_pipeline(name, args):
     """Per decided temporary: (name, propagated now, evaluations, operations, lines, ms kept,
     ms propagated), or (name, propagated now, why the flip changes nothing); and whether
     outputs were identical."""
-    decided = decided_by_benefit(name)
+    now, limit = decisions(name, '')
+    decided = decided_by_benefit(now, limit)
     if not decided:
         progress(f'  {name}: no temporary decided by a benefit test')
         return [], True
-    now = decisions(name, '')
     with tempfile.TemporaryDirectory() as work:
         driver = driver_object(work, name)
         builds = {'naive': None, 'current': ''}
@@ -89,7 +91,7 @@ def measure_pipeline(name, args):
         estimates, unchanged = {}, {}
         for temporary, propagated in decided:
             label = f'flip_{temporary}'
-            flipped = decisions(name, builds[label])[temporary] if not propagated else now[temporary]
+            flipped = decisions(name, builds[label])[0][temporary] if not propagated else now[temporary]
             if same_code(f'{work}/{label}.o', f'{work}/current.o') or not flipped[0]:
                 # A test the flip does not override (legality, compile-time limits) still
                 # decides: timing the same code twice would only measure noise.
