@@ -21,6 +21,8 @@ pub struct Config {
     /// Timed calls per process (after one warm-up call).
     pub reps: u32,
     pub threads: Option<u32>,
+    /// Run every process with freed memory kept (`runner::KEEP_FREED_MEMORY`).
+    pub keep_freed_memory: bool,
     /// Per driver process.
     pub timeout: std::time::Duration,
     pub pipelines: Vec<Pipeline>,
@@ -191,6 +193,7 @@ fn run_rounds(tools: &Toolchain, config: &Config, p: &Pipeline, cells: &mut [Cel
                 calls: 1 + config.reps,
                 output: (round == 0).then_some(out.as_path()),
                 threads: config.threads,
+                keep_freed_memory: config.keep_freed_memory,
                 timeout: config.timeout,
             };
             cell.runs.push(runner::run(&binary, &request));

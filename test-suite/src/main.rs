@@ -204,6 +204,9 @@ fn run(o: Options) -> Result<bool, String> {
     let out_dir = if o.fast_math { out_dir.join("fast-math") } else { out_dir };
     let plugin = o.plugin.clone().or_else(installed_plugin).unwrap_or_else(|| root.join("target/release/libpolyprop.so"));
     let plugin = plugin.canonicalize().unwrap_or(plugin);
+    if o.keep_freed_memory && o.set != options::Set::Polymage {
+        return Err("--keep-freed-memory applies to the PolyMage pipelines only (--set polymage)".into());
+    }
     match o.set {
         options::Set::Rodinia => return run_rodinia(&o, &root, &out_dir, &plugin),
         options::Set::Polybench => return run_polybench(&o, &root, &out_dir, &plugin),
@@ -240,6 +243,7 @@ fn run(o: Options) -> Result<bool, String> {
         rounds: o.rounds,
         reps: o.reps,
         threads: o.threads,
+        keep_freed_memory: o.keep_freed_memory,
         timeout: std::time::Duration::from_secs(o.timeout_seconds.into()),
         pipelines: selected,
         reference: o.fast_math.then(|| bench::Reference { variant: all.len() - 1, tolerance: compare::Tolerance { elementwise: o.tolerance, outlier_fraction: o.outlier_fraction } }),

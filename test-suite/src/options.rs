@@ -77,6 +77,12 @@ pub struct Arguments {
     /// Flags appended to every variant's compile flags (split at spaces; repeatable)
     #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
     extra_flags: Vec<String>,
+    /// Run every variant with glibc's mmap and trim thresholds raised (MALLOC_MMAP_THRESHOLD_,
+    /// MALLOC_TRIM_THRESHOLD_): memory a call frees stays in the process, so the next call
+    /// does not fault its temporaries' pages in again (the pipelines malloc and free them at
+    /// every call)
+    #[arg(long)]
+    keep_freed_memory: bool,
     /// Every variant at -ffast-math, as the papers measured, plus strict (naive without it) and
     /// double (naive with every float of the pipeline as double), both timed; outputs are
     /// validated against double's by --tolerance and --outlier-fraction
@@ -167,6 +173,7 @@ pub struct Options {
     pub variants: Vec<String>,
     pub extra_flags: Vec<String>,
     pub fast_math: bool,
+    pub keep_freed_memory: bool,
     pub tolerance: f64,
     pub outlier_fraction: f64,
     pub out_dir: Option<PathBuf>,
@@ -217,6 +224,7 @@ impl From<Arguments> for Options {
             variants: a.variants,
             extra_flags: a.extra_flags.iter().flat_map(|f| f.split_whitespace()).map(String::from).collect(),
             fast_math: a.fast_math,
+            keep_freed_memory: a.keep_freed_memory,
             tolerance: a.tolerance,
             outlier_fraction: a.outlier_fraction,
             out_dir: a.out_dir,

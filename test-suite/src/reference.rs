@@ -28,7 +28,7 @@ pub fn read(path: &Path) -> Result<BTreeMap<String, String>, String> {
 pub fn checksum(tools: &Toolchain, p: &Pipeline) -> Result<String, String> {
     let driver = tools.build_driver(p, &reference_variant())?;
     let binary = tools.build_binary(p, &reference_variant(), &driver)?;
-    let request = RunRequest { size: Size::Small, calls: 1, output: None, threads: None, timeout: std::time::Duration::from_secs(120) };
+    let request = RunRequest { size: Size::Small, calls: 1, output: None, threads: None, keep_freed_memory: false, timeout: std::time::Duration::from_secs(120) };
     Ok(runner::run(&binary, &request)?.checksum)
 }
 

@@ -102,11 +102,12 @@ pub fn table(results: &Results) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "polyprop-bench: size {}, {} rounds x {} timed calls (after 1 warm-up call) per variant, interleaved{}",
+        "polyprop-bench: size {}, {} rounds x {} timed calls (after 1 warm-up call) per variant, interleaved{}{}",
         c.size.name(),
         c.rounds,
         c.reps,
-        c.threads.map_or(String::new(), |t| format!(", OMP_NUM_THREADS={t}"))
+        c.threads.map_or(String::new(), |t| format!(", OMP_NUM_THREADS={t}")),
+        if c.keep_freed_memory { ", freed memory kept in the process (MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ 4000000000: no call faults its temporaries' pages in again)" } else { "" }
     );
     let _ = writeln!(s, "times in ms, speedup = naive/variant per round, memory in MiB (peak RSS of the process; in parentheses the part above the generated inputs: temporaries and output); each figure median [min, max]");
     let against = match c.reference {

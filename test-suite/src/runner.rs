@@ -69,6 +69,10 @@ pub fn parse_report(text: &str) -> Result<DriverReport, String> {
     Ok(r)
 }
 
+/// glibc's tunables that keep freed memory in the process: no allocation is mapped apart
+/// (and unmapped when freed), the heap is never trimmed. 4 GB: above any pipeline's temporary.
+pub const KEEP_FREED_MEMORY: [(&str, &str); 2] = [("MALLOC_MMAP_THRESHOLD_", "4000000000"), ("MALLOC_TRIM_THRESHOLD_", "4000000000")];
+
 /// How to run a driver.
 #[derive(Clone, Debug)]
 pub struct RunRequest<'a> {
@@ -79,6 +83,8 @@ pub struct RunRequest<'a> {
     pub output: Option<&'a Path>,
     /// `OMP_NUM_THREADS`, when set.
     pub threads: Option<u32>,
+    /// Keep freed memory in the process (`KEEP_FREED_MEMORY`).
+    pub keep_freed_memory: bool,
     /// Kill the process after this long (a miscompiled pipeline may not end).
     pub timeout: Duration,
 }
@@ -109,6 +115,9 @@ pub fn run(binary: &Path, request: &RunRequest) -> Result<DriverReport, String> 
     }
     if let Some(t) = request.threads {
         cmd.env("OMP_NUM_THREADS", t.to_string());
+    }
+    if request.keep_freed_memory {
+        cmd.envs(KEEP_FREED_MEMORY);
     }
     let start = Instant::now();
     let child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
