@@ -94,8 +94,9 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     if scop.statements.len() > MAX_STATEMENTS {
         return Ok(Err(format!("{} statements (at most {MAX_STATEMENTS} are scheduled)", scop.statements.len())));
     }
-    let computed = compute_schedule(ctx, constraints(ctx, scop)?)?;
-    let (computed, fused) = crate::band_fusion::fuse_sibling_bands(ctx, computed, &ordered_conflicts(ctx, scop)?.1)?;
+    let (domain, ordered) = ordered_conflicts(ctx, scop)?;
+    let computed = compute_schedule(ctx, constraints_on(ctx, &domain, &ordered)?)?;
+    let (computed, fused) = crate::band_fusion::fuse_sibling_bands(ctx, computed, &ordered)?;
     let root = ctx.check(computed.get_root())?;
     let mut tiled = Tiled::default();
     let root = tile_bands(ctx, scop, root, Tiles { size: tile_size, register_columns }, &mut tiled)?;
@@ -125,6 +126,11 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
 /// schedule runs it as validity, proximity and coincidence.
 fn constraints(ctx: &IslContext, scop: &Scop) -> IslResult<ScheduleConstraints> {
     let (domain, ordered) = ordered_conflicts(ctx, scop)?;
+    constraints_on(ctx, &domain, &ordered)
+}
+
+/// Validity, proximity and coincidence from `ordered` on `domain`.
+fn constraints_on(ctx: &IslContext, domain: &UnionSet, ordered: &UnionMap) -> IslResult<ScheduleConstraints> {
     let constraints = ctx.check(ScheduleConstraints::on_domain(ctx.check(domain.raw().copy())?))?;
     let constraints = ctx.check(constraints.set_validity(ctx.check(ordered.raw().copy())?))?;
     let constraints = ctx.check(constraints.set_proximity(ctx.check(ordered.raw().copy())?))?;
