@@ -94,13 +94,10 @@ fn sequence_children(ctx: &IslContext, root: &ScheduleNode) -> IslResult<Option<
 /// many members in the same space, some conflict runs from the group to `next`, and the fused
 /// band keeps every conflict among them at a non-negative distance in each member.
 fn fusable(ctx: &IslContext, children: &[Child], group: &[usize], next: usize, ordered: &UnionMap) -> IslResult<bool> {
-    let Some(band) = &children[next].band else { return Ok(false) };
-    let space = ctx.check(band.schedule.get_space())?;
-    for &k in group {
-        match &children[k].band {
-            Some(b) if b.members == band.members && ctx.check(ctx.check(b.schedule.get_space())?.is_equal(&space))? => {}
-            _ => return Ok(false),
-        }
+    // The group's bands all match its first (each joined it so).
+    let (Some(band), Some(first)) = (&children[next].band, &children[group[0]].band) else { return Ok(false) };
+    if band.members != first.members || !ctx.check(ctx.check(band.schedule.get_space())?.is_equal(&ctx.check(first.schedule.get_space())?))? {
+        return Ok(false);
     }
     let before = filters(ctx, children, group)?;
     let between = conflicts_among(ctx, ordered, before, ctx.check(children[next].filter.copy())?)?;
@@ -109,14 +106,29 @@ fn fusable(ctx: &IslContext, children: &[Child], group: &[usize], next: usize, o
     }
     let members: Vec<usize> = group.iter().copied().chain([next]).collect();
     let all = filters(ctx, children, &members)?;
-    let Some(distances) = distances(ctx, children, &members, ordered, ctx.check(all.copy())?, all)? else { return Ok(true) };
+    let Some(distances) = distances(ctx, children, &members, conflicts_among(ctx, ordered, ctx.check(all.copy())?, all)?)? else { return Ok(true) };
     for m in 0..band.members {
         // Some conflict at a negative distance in member m: the fused band would run it backwards.
-        if !ctx.check(ctx.check(ctx.check(distances.copy())?.upper_bound_si(DimType::Set, m as u32, -1))?.is_empty())? {
+        if some_distance(ctx, &distances, m, Sign::Negative)? {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+enum Sign {
+    Negative,
+    Positive,
+}
+
+/// Whether some distance in `distances` has the sign `sign` in member `m`.
+fn some_distance(ctx: &IslContext, distances: &Set, m: i32, sign: Sign) -> IslResult<bool> {
+    let copy = ctx.check(distances.copy())?;
+    let those = match sign {
+        Sign::Negative => ctx.check(copy.upper_bound_si(DimType::Set, m as u32, -1))?,
+        Sign::Positive => ctx.check(copy.lower_bound_si(DimType::Set, m as u32, 1))?,
+    };
+    Ok(!ctx.check(those.is_empty())?)
 }
 
 /// The union of the filters of `members`.
@@ -144,10 +156,9 @@ fn fused_schedule(ctx: &IslContext, children: &[Child], members: &[usize]) -> Is
     Ok(fused)
 }
 
-/// `{ [d0, ..., dn-1] }`: the distances in the fused band of `members` of the conflicts from
-/// `from` to `to`; `None` when there is none.
-fn distances(ctx: &IslContext, children: &[Child], members: &[usize], ordered: &UnionMap, from: UnionSet, to: UnionSet) -> IslResult<Option<Set>> {
-    let conflicts = conflicts_among(ctx, ordered, from, to)?;
+/// `{ [d0, ..., dn-1] }`: the distances of `conflicts` in the fused band of `members`; `None`
+/// when there is no conflict.
+fn distances(ctx: &IslContext, children: &[Child], members: &[usize], conflicts: isl_rs::UnionMap) -> IslResult<Option<Set>> {
     if ctx.check(conflicts.is_empty())? {
         return Ok(None);
     }
@@ -197,18 +208,19 @@ fn fused_coincidence(ctx: &IslContext, children: &[Child], group: &[usize], orde
     let mut coincident: Vec<bool> = (0..first.members as usize)
         .map(|m| group.iter().all(|&k| children[k].band.as_ref().map_or(false, |b| b.coincident[m])))
         .collect();
+    // The conflicts from each child to a later one, together.
+    let mut between = ctx.check(isl_rs::UnionMap::empty(ctx.check(ordered.raw().get_space())?))?;
     for (i, &from) in group.iter().enumerate() {
         for &to in &group[i + 1..] {
             let f = ctx.check(children[from].filter.copy())?;
             let t = ctx.check(children[to].filter.copy())?;
-            let Some(distances) = distances(ctx, children, group, ordered, f, t)? else { continue };
-            for (m, parallel) in coincident.iter_mut().enumerate() {
-                let m = m as u32;
-                let below = ctx.check(ctx.check(distances.copy())?.upper_bound_si(DimType::Set, m, -1))?;
-                let above = ctx.check(ctx.check(distances.copy())?.lower_bound_si(DimType::Set, m, 1))?;
-                *parallel &= ctx.check(below.is_empty())? && ctx.check(above.is_empty())?;
-            }
+            between = ctx.check(between.union(conflicts_among(ctx, ordered, f, t)?))?;
         }
+    }
+    let Some(distances) = distances(ctx, children, group, between)? else { return Ok(coincident) };
+    for (m, parallel) in coincident.iter_mut().enumerate() {
+        let m = m as i32;
+        *parallel &= !some_distance(ctx, &distances, m, Sign::Negative)? && !some_distance(ctx, &distances, m, Sign::Positive)?;
     }
     Ok(coincident)
 }

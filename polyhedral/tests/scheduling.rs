@@ -4,19 +4,28 @@
 //! once; gemm gets a tiled permutable band. Unrolling full register tiles
 //! (`polyhedral::register_tiles`) changes no instance's place in the execution order.
 
-use polyhedral::ast::{build_ast, execution_order, print_ast};
+use polyhedral::ast::{build_ast, execution_order, print_ast, Ast};
 use polyhedral::generator::generate_program;
 use polyhedral::interp::interpret;
 use polyhedral::isl::IslContext;
 use polyhedral::lang::parse_scop;
 use polyhedral::model::Scop;
 use polyhedral::register_tiles::unroll_register_tiles;
-use polyhedral::scheduling::{schedule, MAX_STATEMENTS};
+use polyhedral::scheduling::{schedule, Scheduled, MAX_STATEMENTS};
 
 fn program(name: &str) -> Scop {
     let path = format!("{}/tests/programs/{name}.scop", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     parse_scop(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `scop` rescheduled with tiles of 4, its AST and the AST's text.
+fn scheduled_ast(scop: &Scop) -> (Scheduled, Ast, String) {
+    let ctx = IslContext::new(0);
+    let scheduled = schedule(&ctx, scop, 4).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
+    let text = print_ast(&scheduled.scop, &ast);
+    (scheduled, ast, text)
 }
 
 /// Same results and as many instances, for each parameter vector.
@@ -32,10 +41,8 @@ fn same_results(original: &Scop, scheduled: &Scop, vectors: &[Vec<(String, i64)>
 fn gemm_is_tiled_and_computes_the_same() {
     let scop = program("gemm");
     let ctx = IslContext::new(0);
-    let scheduled = schedule(&ctx, &scop, 4).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    let (scheduled, ast, text) = scheduled_ast(&scop);
     assert!(scheduled.tiled >= 1, "no band tiled");
-    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
-    let text = print_ast(&scheduled.scop, &ast);
     assert!(text.contains("+= 4"), "no tile loop:\n{text}");
     let sizes = |ni: i64, nj: i64, nk: i64| vec![("NI".to_string(), ni), ("NJ".to_string(), nj), ("NK".to_string(), nk)];
     same_results(&scop, &scheduled.scop, &[sizes(1, 1, 1), sizes(5, 9, 3), sizes(10, 7, 13)], "gemm");
@@ -54,10 +61,7 @@ fn gemm_is_tiled_and_computes_the_same() {
 #[test]
 fn the_unit_stride_loop_becomes_innermost() {
     let scop = program("column_walk");
-    let ctx = IslContext::new(0);
-    let scheduled = schedule(&ctx, &scop, 4).unwrap().unwrap_or_else(|why| panic!("{why}"));
-    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
-    let text = print_ast(&scheduled.scop, &ast);
+    let (scheduled, ast, text) = scheduled_ast(&scop);
     // Instances are (j, k): consecutive ones differ in `j` (the row's next element) far more
     // often than in `k` once `j` runs innermost.
     let order = execution_order(&ast, &[5, 9], 1_000_000).unwrap();
@@ -134,10 +138,7 @@ fn gemm_register_tiles_are_unrolled_in_order() {
 #[test]
 fn sibling_bands_sharing_data_are_fused() {
     let scop = program("two_updates");
-    let ctx = IslContext::new(0);
-    let scheduled = schedule(&ctx, &scop, 4).unwrap().unwrap_or_else(|why| panic!("{why}"));
-    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
-    let text = print_ast(&scheduled.scop, &ast);
+    let (scheduled, ast, text) = scheduled_ast(&scop);
     let order = execution_order(&ast, &[5, 9], 1_000_000).unwrap();
     let interleaved = order.windows(2).filter(|w| w[0].0 == 0 && w[1].0 == 1 && w[0].1 == w[1].1).count();
     assert_eq!(interleaved, 5 * 9, "each S1 right after the S0 of its point:\n{text}");
@@ -150,13 +151,11 @@ fn sibling_bands_sharing_data_are_fused() {
 #[test]
 fn bands_are_not_fused_against_a_dependence() {
     let scop = program("reversed_read");
-    let ctx = IslContext::new(0);
-    let scheduled = schedule(&ctx, &scop, 4).unwrap().unwrap_or_else(|why| panic!("{why}"));
-    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
+    let (scheduled, ast, text) = scheduled_ast(&scop);
     let order = execution_order(&ast, &[9], 1_000_000).unwrap();
     let first_read = order.iter().position(|(s, _)| *s == 1).unwrap();
     let last_write = order.iter().rposition(|(s, _)| *s == 0).unwrap();
-    assert!(last_write < first_read, "{}", print_ast(&scheduled.scop, &ast));
+    assert!(last_write < first_read, "{text}");
     let sizes = |n: i64| vec![("N".to_string(), n)];
     same_results(&scop, &scheduled.scop, &[sizes(1), sizes(2), sizes(9)], "reversed read");
 }
