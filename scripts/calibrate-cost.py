@@ -39,11 +39,11 @@ COEFFICIENTS = os.path.join(ROOT, 'propagation/src/measured_cost.rs')
 NEAR_LIMIT = 0.75
 
 
-def decisions(name, options):
-    """What print=propagation says under `options`: per temporary (True, lines, evaluations,
+def decisions(printed):
+    """What print=propagation printed (`printed`): per temporary (True, lines, evaluations,
     operations) when propagated, else (False, the refusal); and the cache-line limit."""
     out, limit = {}, None
-    for line in plugin_output(name, f'print=propagation;{options}'.strip(';')).splitlines():
+    for line in printed.splitlines():
         if header := LIMIT.search(line):
             limit = int(header.group(1))
         elif m := LINE.match(line):
@@ -75,7 +75,7 @@ def measure_pipeline(name, args):
     """Per decided temporary: (name, propagated now, evaluations, operations, lines, ms kept,
     ms propagated), or (name, propagated now, why the flip changes nothing); and whether
     outputs were identical."""
-    now, limit = decisions(name, '')
+    now, limit = decisions(plugin_output(name, 'print=propagation'))
     decided = decided_by_benefit(now, limit)
     if not decided:
         progress(f'  {name}: no temporary decided by a benefit test')
@@ -85,13 +85,16 @@ def measure_pipeline(name, args):
         builds = {'naive': None, 'current': ''}
         for temporary, propagated in decided:
             builds[f'flip_{temporary}'] = ('keep=' if propagated else 'propagate=') + temporary
+        printed = {}
         for k, (label, options) in enumerate(builds.items()):
             progress(f'  {name}: building {label} ({k + 1}/{len(builds)})')
-            compile_object(name, options, f'{work}/{label}.o')
+            # The flips print their decisions while they build (printing changes no code).
+            flip = options is not None and options.startswith('propagate=')
+            printed[label] = compile_object(name, f'print=propagation;{options}' if flip else options, f'{work}/{label}.o')
         estimates, unchanged = {}, {}
         for temporary, propagated in decided:
             label = f'flip_{temporary}'
-            flipped = decisions(name, builds[label])[0][temporary] if not propagated else now[temporary]
+            flipped = decisions(printed[label])[0][temporary] if not propagated else now[temporary]
             if same_code(f'{work}/{label}.o', f'{work}/current.o') or not flipped[0]:
                 # A test the flip does not override (legality, compile-time limits) still
                 # decides: timing the same code twice would only measure noise.

@@ -27,7 +27,8 @@ def plugin_output(name, options):
 
 def compile_object(name, options, output):
     """The pipeline's object: naive when `options` is None, else with the plugin under
-    POLYPROP_OPTIONS=`options` ('' for the defaults)."""
+    POLYPROP_OPTIONS=`options` ('' for the defaults). Returns what the plugin prints on
+    standard output (its print= stages)."""
     env = dict(os.environ)
     env.pop('POLYPROP_OPTIONS', None)
     plugin = []
@@ -35,7 +36,8 @@ def compile_object(name, options, output):
         plugin = [f'-fpass-plugin={PLUGIN}']
         if options:
             env['POLYPROP_OPTIONS'] = options
-    subprocess.run(['clang-14', *FLAGS, *plugin, '-c', source(name), '-o', output], check=True, env=env, stderr=subprocess.DEVNULL)
+    return subprocess.run(['clang-14', *FLAGS, *plugin, '-c', source(name), '-o', output], check=True, env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
 
 
 def driver_object(work, name):

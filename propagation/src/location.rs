@@ -228,9 +228,11 @@ impl LocationPropagation<'_> {
                         return Ok(Err(reason));
                     }
                 }
-                if let Some(lines) = predicted_cache_lines(scop, target, &raws, self.options.cache_line).filter(|_| !self.forced) {
-                    if lines > PREDICTION_MARGIN * self.options.cache_limit {
-                        return Ok(Err(Reason::CacheMisses { statement: name(target), lines, limit: self.options.cache_limit }));
+                if !self.forced {
+                    if let Some(lines) = predicted_cache_lines(scop, target, &raws, self.options.cache_line) {
+                        if lines > PREDICTION_MARGIN * self.options.cache_limit {
+                            return Ok(Err(Reason::CacheMisses { statement: name(target), lines, limit: self.options.cache_limit }));
+                        }
                     }
                 }
             }

@@ -96,6 +96,12 @@ fn validation_text(cell: &Cell, is_baseline: bool) -> String {
     }
 }
 
+/// How `--keep-freed-memory` ran the processes, from the tunables it set.
+fn kept_memory_note() -> String {
+    let tunables: Vec<String> = crate::runner::KEEP_FREED_MEMORY.iter().map(|(name, value)| format!("{name}={value}")).collect();
+    format!(", freed memory kept in the process ({}: no call faults its temporaries' pages in again)", tunables.join(" "))
+}
+
 /// The terminal table.
 pub fn table(results: &Results) -> String {
     let c = &results.config;
@@ -107,7 +113,7 @@ pub fn table(results: &Results) -> String {
         c.rounds,
         c.reps,
         c.threads.map_or(String::new(), |t| format!(", OMP_NUM_THREADS={t}")),
-        if c.keep_freed_memory { ", freed memory kept in the process (MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ 4000000000: no call faults its temporaries' pages in again)" } else { "" }
+        if c.keep_freed_memory { kept_memory_note() } else { String::new() }
     );
     let _ = writeln!(s, "times in ms, speedup = naive/variant per round, memory in MiB (peak RSS of the process; in parentheses the part above the generated inputs: temporaries and output); each figure median [min, max]");
     let against = match c.reference {
