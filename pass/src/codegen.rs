@@ -372,6 +372,15 @@ pub fn is_local_array(base: Value) -> bool {
     ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca) && ir::const_int(ir::operand(base, 0)) == Some(1)
 }
 
+/// Whether `base` is one local variable of a scalar type whose address the source takes (a
+/// C++ reference argument: `std::min(a + 1, b + 1)` passes its operands through two such
+/// temporaries): a scalar in all but its model's name.
+pub fn is_addressed_scalar(base: Value) -> bool {
+    // SAFETY: `base` is an alloca (checked first), whose allocated type LLVM keeps.
+    is_local_array(base)
+        && unsafe { llvm_sys::core::LLVMGetTypeKind(llvm_sys::core::LLVMGetAllocatedType(base)) } != llvm_sys::LLVMTypeKind::LLVMArrayTypeKind
+}
+
 /// Whether a value is computable at function entry from arguments and constants only, or,
 /// for a nest, before the nest (from the values defined before it).
 fn invariant_in(v: Value, place: Option<&NestPlace>) -> bool {

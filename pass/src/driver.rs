@@ -227,12 +227,16 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     Ok(format!("{removed} temporaries removed, {statements} statements{specialized}{scheduled}{carried}"))
 }
 
-/// Whether `built` is rescheduled: with the option `schedule`, and where the profile let the
+/// Whether `built` is rescheduled: with the option `schedule`; where the profile let the
 /// model take rows of row-pointer tables for arrays and an innermost loop walks across them
 /// (issue 15): the loop interchange that walks them along their rows (paper 001, Table 3) is
-/// what such a model is built for; one that walks along them already costs only its compile time.
+/// what such a model is built for, one that walks along them already costs only its compile
+/// time; and where the profile saw an access of the region move by a cache line or more per
+/// iteration of its innermost loop (paper 001, section 5: the strides its feedback turns into
+/// interchanges and skews; nw's wavefront). The cost model still decides whether the new
+/// schedule is taken.
 fn reschedules(built: &BuiltScop, options: &Options) -> bool {
-    options.schedule || walks_across_rows(&built.scop)
+    options.schedule || walks_across_rows(&built.scop) || built.profiled_across_lines
 }
 
 /// Whether some statement's innermost iterator selects the row of a row-pointer table it
@@ -247,11 +251,13 @@ fn walks_across_rows(scop: &Scop) -> bool {
 }
 
 /// The model to reschedule where propagation removes no array: with its temporary scalars
-/// propagated (the values a statement loaded for the next one, `s = previous[k][j]`), whose
+/// (and local variables passed by reference, `codegen::is_addressed_scalar`) propagated (the values a statement loaded for the next one, `s = previous[k][j]`), whose
 /// reuse at every iteration would otherwise order the iterations for the scheduler. The model
 /// as it was where propagation fails.
 fn scalars_propagated(built: &BuiltScop, options: &Options) -> Scop {
-    let arrays = built.scop.arrays.iter().filter(|a| !a.is_scalar()).map(|a| a.name.clone());
+    let arrays = (0..built.scop.arrays.len())
+        .filter(|&a| !built.scop.arrays[a].is_scalar() && !built.bases.get(a).is_some_and(|&base| codegen::is_addressed_scalar(base)))
+        .map(|a| built.scop.arrays[a].name.clone());
     let scalars_only = propagation::Options { keep: options.keep.iter().cloned().chain(arrays).collect(), ..propagation_options(options, built) };
     match propagate(built, &scalars_only) {
         Ok((scop, _)) => scop,
@@ -364,7 +370,7 @@ fn reschedule(function: Value, scop: Scop, options: &Options) -> (Scop, Result<S
         (outcome, _) => outcome.map(|o| o.map(|s| (s, String::new()))),
     };
     match outcome {
-        Ok(Ok((scheduled, why))) => (scheduled.scop, Ok(format!(", {said}rescheduled{why}, {}{} bands tiled", fused(scheduled.fused), scheduled.tiled))),
+        Ok(Ok((scheduled, why))) => (scheduled.scop, Ok(format!(", {said}rescheduled{why}, {}{}{} bands tiled", fused(scheduled.fused), in_memory_order(scheduled.memory_ordered), scheduled.tiled))),
         Ok(Err(why)) => (scop, Err(format!("{said}{why}"))),
         Err(e) => (scop, Err(format!("{said}{e}"))),
     }
@@ -373,6 +379,11 @@ fn reschedule(function: Value, scop: Scop, options: &Options) -> (Scop, Result<S
 /// "N bands fused, " when fusion removed any band of isl's schedule.
 fn fused(bands: usize) -> String {
     if bands == 0 { String::new() } else { format!("{bands} bands fused, ") }
+}
+
+/// "N bands in memory order, " when any band took the order of its statement's writes.
+fn in_memory_order(bands: usize) -> String {
+    if bands == 0 { String::new() } else { format!("{bands} bands in memory order, ") }
 }
 
 /// The new schedule if the cost model prefers it to the `source` schedule's

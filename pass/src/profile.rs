@@ -21,7 +21,7 @@ use crate::bridge::{self, Analyses, Loop};
 use crate::ir::{self, Value};
 use runtime::folding::Coefficient;
 use runtime::profile::{AccessKind, LoopRecord, Profile};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -115,26 +115,42 @@ fn usable(options: &crate::options::Options) -> Option<(&str, Arc<Read>)> {
     }
 }
 
-/// The accesses a profile saw behave affinely, by source line, kind and width.
+/// Bytes of a cache line: an access that moves by this much or more per iteration of its
+/// innermost loop touches a new line each time.
+const CACHE_LINE: i64 = 64;
+
+/// What a profile saw of the accesses, by source line, kind and width.
 #[derive(Debug, Default)]
 pub struct Evidence {
     /// Per `(line, store, bytes)`: whether every folded access of that kind and width on the
     /// line has an affine address in every piece (no `Top` coefficient, no give-up).
     affine: HashMap<(Line, bool, u8), bool>,
+    /// The `(line, store, bytes)` of which some folded access moved by a cache line or more
+    /// per iteration of its innermost loop, in some piece (paper 001, section 5: the strides
+    /// behind its interchange suggestions).
+    across_lines: HashSet<(Line, bool, u8)>,
 }
 
 impl Evidence {
     /// The evidence of `profile`.
     fn of(profile: &Profile) -> Evidence {
-        let mut affine: HashMap<(Line, bool, u8), bool> = HashMap::new();
+        let mut evidence = Evidence::default();
         for r in &profile.instructions {
             let Some(line) = r.location.as_deref().and_then(line_of) else { continue };
             let folded = &r.folded;
             let is_affine = !folded.gave_up
                 && folded.pieces.iter().all(|p| p.label_functions.iter().all(|f| f.coefficients.iter().all(|c| *c != Coefficient::Top)));
-            *affine.entry((line, r.kind == AccessKind::Store, r.size)).or_insert(true) &= is_affine;
+            let key = (line, r.kind == AccessKind::Store, r.size);
+            let innermost = |f: &runtime::folding::LabelFunction| match f.coefficients.last() {
+                Some(Coefficient::Integer(c)) => c.abs() >= CACHE_LINE,
+                _ => false,
+            };
+            if folded.pieces.iter().any(|p| p.label_functions.first().is_some_and(innermost)) {
+                evidence.across_lines.insert(key.clone());
+            }
+            *evidence.affine.entry(key).or_insert(true) &= is_affine;
         }
-        Evidence { affine }
+        evidence
     }
 
     pub fn is_empty(&self) -> bool {
@@ -144,10 +160,19 @@ impl Evidence {
     /// Whether the profile saw the load or store `inst` behave affinely: it holds accesses of
     /// the same kind and width on its source line, each with an affine address.
     pub fn seen_affine(&self, inst: Value) -> bool {
-        let Some((file, line, _)) = bridge::debug_location(inst).filter(|l| l.1 > 0) else { return false };
+        Self::key(inst).is_some_and(|key| self.affine.get(&key).copied().unwrap_or(false))
+    }
+
+    /// Whether the profile saw an access of the kind and width of the load or store `inst` on
+    /// its source line move by a cache line or more per iteration of its innermost loop.
+    pub fn seen_across_lines(&self, inst: Value) -> bool {
+        Self::key(inst).is_some_and(|key| self.across_lines.contains(&key))
+    }
+
+    fn key(inst: Value) -> Option<(Line, bool, u8)> {
+        let (file, line, _) = bridge::debug_location(inst).filter(|l| l.1 > 0)?;
         let store = ir::opcode(inst) == Some(llvm_sys::LLVMOpcode::LLVMStore);
-        let bytes = bridge::access_size(inst) as u8;
-        self.affine.get(&((file_name(&file), line), store, bytes)).copied().unwrap_or(false)
+        Some(((file_name(&file), line), store, bridge::access_size(inst) as u8))
     }
 }
 

@@ -57,6 +57,9 @@ pub struct BuiltScop {
     /// Loads read once at the region's entry with the written arrays that may overlap their
     /// bytes (`arrays::field_checks`): the run-time check tests them apart.
     pub field_checks: Vec<(Value, ArrayId)>,
+    /// Whether the profile saw some load or store of the region move by a cache line or more
+    /// per iteration of its innermost loop (`profile::Evidence::seen_across_lines`).
+    pub profiled_across_lines: bool,
 }
 
 /// Where a loop-nest SCoP sits in its function: the run-time check goes at the end of the
@@ -237,6 +240,7 @@ fn build_with(
     roots.extend(&external_values);
     roots.extend(&arrays.bases);
     let field_checks = arrays::field_checks(a, region, &arrays, &roots, &memory);
+    let profiled_across_lines = memory.iter().any(|&inst| evidence.seen_across_lines(inst));
     // Statements that write nothing the SCoP models are impossible by construction; a model
     // whose accesses do not resolve is a bug, not an unsupported input.
     debug_assert!(scop.statements.iter().all(|s| s.write.array != PENDING));
@@ -256,6 +260,7 @@ fn build_with(
         load_guards,
         guarded_parameters: guarded_parameters.into_iter().map(|(v, _)| v).collect(),
         field_checks,
+        profiled_across_lines,
     })
 }
 

@@ -116,13 +116,13 @@ fn fusable(ctx: &IslContext, children: &[Child], group: &[usize], next: usize, o
     Ok(true)
 }
 
-enum Sign {
+pub(crate) enum Sign {
     Negative,
     Positive,
 }
 
 /// Whether some distance in `distances` has the sign `sign` in member `m`.
-fn some_distance(ctx: &IslContext, distances: &Set, m: i32, sign: Sign) -> IslResult<bool> {
+pub(crate) fn some_distance(ctx: &IslContext, distances: &Set, m: i32, sign: Sign) -> IslResult<bool> {
     let copy = ctx.check(distances.copy())?;
     let those = match sign {
         Sign::Negative => ctx.check(copy.upper_bound_si(DimType::Set, m as u32, -1))?,
@@ -163,7 +163,17 @@ fn distances(ctx: &IslContext, children: &[Child], members: &[usize], conflicts:
         return Ok(None);
     }
     let theta = ctx.check(isl_rs::UnionMap::from_multi_union_pw_aff(fused_schedule(ctx, children, members)?))?;
+    distances_under(ctx, conflicts, theta)
+}
+
+/// `{ [d0, ..., dn-1] }`: the distances of `conflicts` under the schedule `theta` (one
+/// space of times); `None` when there is no conflict.
+pub(crate) fn distances_under(ctx: &IslContext, conflicts: isl_rs::UnionMap, theta: isl_rs::UnionMap) -> IslResult<Option<Set>> {
+    // Conflicts with instances `theta` does not schedule drop out.
     let timed = ctx.check(ctx.check(conflicts.apply_domain(ctx.check(theta.copy())?))?.apply_range(theta))?;
+    if ctx.check(timed.is_empty())? {
+        return Ok(None);
+    }
     Ok(Some(ctx.check(Set::from_union_set(ctx.check(timed.deltas())?))?))
 }
 

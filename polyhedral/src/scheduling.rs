@@ -76,6 +76,8 @@ pub struct Scheduled {
     pub tiled: usize,
     /// Point bands tiled again for registers.
     pub register_tiled: usize,
+    /// Bands over one statement put in the order of its writes (`in_memory_order`).
+    pub memory_ordered: usize,
 }
 
 /// The model rescheduled and tiled with `tile_size` (module documentation), or why not: an
@@ -97,9 +99,36 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     let (domain, ordered) = ordered_conflicts(ctx, scop)?;
     let computed = compute_schedule(ctx, constraints_on(ctx, &domain, &ordered)?)?;
     let (computed, fused) = crate::band_fusion::fuse_sibling_bands(ctx, computed, &ordered)?;
-    let root = ctx.check(computed.get_root())?;
+    let tiles = Tiles { size: tile_size, register_columns, memory_order: true };
+    let (result, tiled) = match tiled_model(ctx, scop, &ordered, &computed, tiles)? {
+        // No band in memory order: the same tree as isl's.
+        Ok(by_memory) if by_memory.1.memory_ordered == 0 => by_memory,
+        Err(refused) if refused.1 == 0 => return Ok(Err(refused.0)),
+        by_memory => match (by_memory, tiled_model(ctx, scop, &ordered, &computed, Tiles { memory_order: false, ..tiles })?) {
+            (Ok(by_memory), Ok(by_isl)) => match fewer_lines(ctx, &by_memory.0, &by_isl.0)? {
+                true => by_memory,
+                false => by_isl,
+            },
+            (Ok(by_memory), Err(_)) => by_memory,
+            (Err(_), Ok(by_isl)) => by_isl,
+            (Err(_), Err(refused)) => return Ok(Err(refused.0)),
+        },
+    };
+    Ok(Ok(Scheduled { scop: result, fused, tiled: tiled.bands, register_tiled: tiled.register, memory_ordered: tiled.memory_ordered }))
+}
+
+/// Whether `a`'s schedule walks fewer cache lines than `b`'s (`schedule_cost`).
+fn fewer_lines(ctx: &IslContext, a: &Scop, b: &Scop) -> IslResult<bool> {
+    Ok(crate::schedule_cost::cost(ctx, a)?.compare(&crate::schedule_cost::cost(ctx, b)?) == std::cmp::Ordering::Less)
+}
+
+/// The model under `computed` with its bands tiled (`tile_bands`), flattened into one schedule
+/// map per statement; refused (why, and how many bands were in memory order) when the result
+/// fails the checks of a JSCoP import.
+fn tiled_model(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, computed: &Schedule, tiles: Tiles) -> IslResult<Result<(Scop, Tiled), (String, usize)>> {
+    let root = ctx.check(ctx.check(computed.copy())?.get_root())?;
     let mut tiled = Tiled::default();
-    let root = tile_bands(ctx, scop, root, Tiles { size: tile_size, register_columns }, &mut tiled)?;
+    let root = tile_bands(ctx, scop, ordered, root, tiles, &mut tiled)?;
     let tree: Schedule = ctx.check(root.get_schedule())?;
     let map = ctx.check(tree.get_map())?;
     let mut result = scop.clone();
@@ -111,14 +140,14 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     let width = texts.iter().map(|t| t.1).max().unwrap_or(0);
     for (statement, _, text) in texts {
         let Some(position) = result.statements.iter().position(|s| s.name == statement) else {
-            return Ok(Err(format!("the scheduler's map names an unknown statement {statement}")));
+            return Ok(Err((format!("the scheduler's map names an unknown statement {statement}"), tiled.memory_ordered)));
         };
         result.statements[position].schedule = padded(ctx, &text, width, position)?;
     }
     if let Err(refused) = crate::jscop::check_injective(ctx, &result).and_then(|()| crate::jscop::check_legality(ctx, scop, &result)) {
-        return Ok(Err(format!("the scheduler's schedule is refused: {refused}")));
+        return Ok(Err((format!("the scheduler's schedule is refused: {refused}"), tiled.memory_ordered)));
     }
-    Ok(Ok(Scheduled { scop: result, fused, tiled: tiled.bands, register_tiled: tiled.register }))
+    Ok(Ok((result, tiled)))
 }
 
 /// The scheduler's constraints on the model (module documentation): its statements'
@@ -309,29 +338,38 @@ fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, compute: impl 
     result
 }
 
-/// The sizes of tiles: square ones of `size`, register tiles of `REGISTER_ROWS` by
-/// `register_columns`.
+/// How bands are tiled: square tiles of `size`, register tiles of `REGISTER_ROWS` by
+/// `register_columns`; with `memory_order`, a band over one statement first takes the order
+/// of its writes where that is legal (`in_memory_order`).
 #[derive(Clone, Copy)]
 struct Tiles {
     size: i64,
     register_columns: i64,
+    memory_order: bool,
 }
 
-/// Bands tiled, and point bands tiled again for registers.
+/// Bands tiled, point bands tiled again for registers, and bands put in memory order.
 #[derive(Default)]
 struct Tiled {
     bands: usize,
     register: usize,
+    memory_ordered: usize,
 }
 
 /// Tiles every permutable band of two or more members below `node` (the point bands isl
 /// puts under the tiles are not tiled again); returns the node at the same position.
-fn tile_bands(ctx: &IslContext, scop: &Scop, node: ScheduleNode, tiles: Tiles, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
+fn tile_bands(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, node: ScheduleNode, tiles: Tiles, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
     let mut node = node;
     if ctx.check(node.get_type())? == ScheduleNodeType::Band
         && ctx.check(node.band_get_permutable())?
         && ctx.check(node.band_n_member())? >= 2
     {
+        if tiles.memory_order {
+            if let Some(reordered) = in_memory_order(ctx, scop, &node, ordered)? {
+                node = reordered;
+                tiled.memory_ordered += 1;
+            }
+        }
         node = unit_stride_last(ctx, scop, node)?;
         let space = ctx.check(node.band_get_space())?;
         let members = ctx.check(node.band_n_member())?;
@@ -346,13 +384,13 @@ fn tile_bands(ctx: &IslContext, scop: &Scop, node: ScheduleNode, tiles: Tiles, t
         // Below the register points when the point band was tiled for registers.
         let (below, levels) = register_tile(ctx, node, tiles.register_columns)?;
         tiled.register += levels;
-        node = children(ctx, scop, below, tiles, tiled)?;
+        node = children(ctx, scop, ordered, below, tiles, tiled)?;
         for _ in 0..levels {
             node = ctx.check(node.parent())?;
         }
         return ctx.check(node.parent());
     }
-    children(ctx, scop, node, tiles, tiled)
+    children(ctx, scop, ordered, node, tiles, tiled)
 }
 
 /// Rows and columns of a register tile: `REGISTER_ROWS` values of the outer parallel point
@@ -483,20 +521,75 @@ fn unit_stride_accesses(ctx: &IslContext, scop: &Scop, schedule: &MultiUnionPwAf
             }
         }
         let Some(d) = iterator else { continue };
-        let uses = |e: &AffExpr| e.terms.iter().filter(|(v, _)| *v == AffVar::Iter(d)).map(|(_, c)| *c).sum::<i64>();
-        for access in statement.reads().into_iter().chain([&statement.write]) {
-            let Some((innermost, outer)) = access.subscripts.split_last() else { continue };
-            if !access.data.0.is_empty() {
-                continue;
-            }
-            if outer.iter().any(|s| uses(s) != 0) {
-                score -= 1;
-            } else if uses(innermost).abs() == 1 {
-                score += 1;
-            }
-        }
+        score += iterator_unit_stride(statement, d);
     }
     Ok(score)
+}
+
+/// How many more of `statement`'s affine accesses iterator `d` walks at unit stride than
+/// along an outer dimension (`unit_stride_accesses`' count for one statement).
+fn iterator_unit_stride(statement: &crate::model::Statement, d: usize) -> i64 {
+    let uses = |e: &AffExpr| e.terms.iter().filter(|(v, _)| *v == AffVar::Iter(d)).map(|(_, c)| *c).sum::<i64>();
+    let mut score = 0;
+    for access in statement.reads().into_iter().chain([&statement.write]) {
+        let Some((innermost, outer)) = access.subscripts.split_last() else { continue };
+        if !access.data.0.is_empty() {
+            continue;
+        }
+        if outer.iter().any(|s| uses(s) != 0) {
+            score -= 1;
+        } else if uses(innermost).abs() == 1 {
+            score += 1;
+        }
+    }
+    score
+}
+
+/// A permutable band over the instances of one statement replaced by the subscripts of the
+/// element each instance writes (its instances in the order of their writes in memory), when
+/// the write has a subscript per member and is injective, and every conflict of `ordered`
+/// among the instances has a non-negative distance in each subscript (so the band stays
+/// permutable); `None` otherwise. isl's members minimize dependence distances, not strides: on
+/// nw's wavefront over anti-diagonals (`d`, `i`; the cell `[i][d - i]`) its band `(d, d + i)`
+/// still walks anti-diagonals, a cache line per access, where the order of the cells `(i, j)`
+/// walks rows (paper 001, Table 5: nw's skew). `schedule` takes it where the cost model says
+/// it walks fewer lines.
+fn in_memory_order(ctx: &IslContext, scop: &Scop, node: &ScheduleNode, ordered: &UnionMap) -> IslResult<Option<ScheduleNode>> {
+    let members = ctx.check(node.band_n_member())?;
+    let sets = ctx.check(ctx.check(node.get_domain())?.get_set_list())?;
+    if ctx.check(sets.size())? != 1 {
+        return Ok(None);
+    }
+    let name = ctx.check(ctx.check(sets.get_at(0))?.get_tuple_name())?.to_string();
+    let Some(statement) = scop.statements.iter().find(|s| s.name == name) else { return Ok(None) };
+    let write = &statement.write;
+    if write.subscripts.len() != members as usize || !write.data.0.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    // { S[i] -> A[subscripts] } on the statement's instances, renamed to the band's space.
+    let relation = ctx.union_map(&scop.access_relation(statement, write))?.intersect_domain(ctx.union_set(&statement.domain)?)?;
+    if !ctx.check(ctx.check(relation.raw().copy())?.is_injective())? {
+        return Ok(None);
+    }
+    let theta = ctx.check(relation.raw().copy())?;
+    let conflicts = ordered.copy()?.intersect_domain(ctx.union_set(&statement.domain)?)?;
+    let distances = crate::band_fusion::distances_under(ctx, ctx.check(conflicts.raw().copy())?, ctx.check(theta.copy())?)?;
+    let mut coincident = vec![true; members as usize];
+    if let Some(distances) = &distances {
+        for (m, parallel) in coincident.iter_mut().enumerate() {
+            if crate::band_fusion::some_distance(ctx, distances, m as i32, crate::band_fusion::Sign::Negative)? {
+                return Ok(None);
+            }
+            *parallel = !crate::band_fusion::some_distance(ctx, distances, m as i32, crate::band_fusion::Sign::Positive)?;
+        }
+    }
+    let ordered_by_memory = ctx.check(ctx.check(MultiUnionPwAff::from_union_map(theta))?.reset_tuple_id(DimType::Out))?;
+    let node = ctx.check(ctx.check(node.copy())?.delete())?;
+    let mut node = ctx.check(ctx.check(node.insert_partial_schedule(ordered_by_memory))?.band_set_permutable(1))?;
+    for (m, &parallel) in coincident.iter().enumerate() {
+        node = ctx.check(node.band_member_set_coincident(m as i32, i32::from(parallel)))?;
+    }
+    Ok(Some(node))
 }
 
 /// The band `node` with its members in `order` (member `order[p]` at position `p`), its
@@ -525,11 +618,11 @@ fn coincidence(ctx: &IslContext, node: &ScheduleNode, members: i32) -> IslResult
     (0..members).map(|k| ctx.check(node.band_member_get_coincident(k))).collect()
 }
 
-fn children(ctx: &IslContext, scop: &Scop, node: ScheduleNode, tiles: Tiles, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
+fn children(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, node: ScheduleNode, tiles: Tiles, tiled: &mut Tiled) -> IslResult<ScheduleNode> {
     let mut node = node;
     for k in 0..ctx.check(node.n_children())? {
         node = ctx.check(node.child(k))?;
-        node = tile_bands(ctx, scop, node, tiles, tiled)?;
+        node = tile_bands(ctx, scop, ordered, node, tiles, tiled)?;
         node = ctx.check(node.parent())?;
     }
     Ok(node)
