@@ -132,11 +132,11 @@ pub fn nothing_allocated(name: &str) -> String {
 fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Result<(Scop, propagation::Report, ast::Ast), String> {
     let (scop, report) = propagate(built, &propagation_options(options, built))?;
     let (scop, rescheduled) = match reschedules(built, options) {
-        true => {
-            let (scop, outcome) = reschedule(function, scop, options);
+        Some(why) => {
+            let (scop, outcome) = reschedule(function, scop, options, why);
             (scop, outcome.is_ok())
         }
-        false => (scop, false),
+        None => (scop, false),
     };
     let scop = with_interiors(scop, options, rescheduled);
     let tree = build_ast(function, &scop, options, rescheduled)?;
@@ -207,14 +207,14 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     let schedule = reschedules(built, options);
     let (scop, removed, specialized) = match propagated(built, options) {
         Ok(propagated) => propagated,
-        Err(why) if !schedule => return Err(why),
+        Err(why) if schedule.is_none() => return Err(why),
         Err(_) => (scalars_propagated(built, options), 0, String::new()),
     };
     let (scop, scheduled) = match schedule {
-        true => reschedule(function, scop, options),
-        false => (scop, Ok(String::new())),
+        Some(why) => reschedule(function, scop, options, why),
+        None => (scop, Ok(String::new())),
     };
-    let rescheduled = schedule && scheduled.is_ok();
+    let rescheduled = schedule.is_some() && scheduled.is_ok();
     // The model's statements, as paper 003's Table 1 counts them: not the interiors.
     let statements = scop.statements.len();
     let scop = with_interiors(scop, options, rescheduled);
@@ -227,16 +227,36 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     Ok(format!("{removed} temporaries removed, {statements} statements{specialized}{scheduled}{carried}"))
 }
 
-/// Whether `built` is rescheduled: with the option `schedule`; where the profile let the
-/// model take rows of row-pointer tables for arrays and an innermost loop walks across them
-/// (issue 15): the loop interchange that walks them along their rows (paper 001, Table 3) is
-/// what such a model is built for, one that walks along them already costs only its compile
-/// time; and where the profile saw an access of the region move by a cache line or more per
-/// iteration of its innermost loop (paper 001, section 5: the strides its feedback turns into
-/// interchanges and skews; nw's wavefront). The cost model still decides whether the new
-/// schedule is taken.
-fn reschedules(built: &BuiltScop, options: &Options) -> bool {
-    options.schedule || walks_across_rows(&built.scop) || built.profiled_across_lines
+/// Why a SCoP is rescheduled.
+#[derive(Clone, Copy, PartialEq)]
+enum Rescheduling {
+    /// The option `schedule`.
+    Asked,
+    /// The profile let the model take rows of row-pointer tables for arrays and an innermost
+    /// loop walks across them (issue 15): the loop interchange that walks them along their
+    /// rows (paper 001, Table 3) is what such a model is built for; one that walks along them
+    /// already costs only its compile time.
+    RowsWalkedAcross,
+    /// The profile saw an access of the region move by a cache line or more per iteration of
+    /// its innermost loop (paper 001, section 5: the strides its feedback turns into
+    /// interchanges and skews; nw's wavefront). Taken only where the model, too, finds a
+    /// strided access: the profiled binary's innermost loop may be another (a loop of 34
+    /// iterations unrolled there), and the scheduler's time is spent for nothing otherwise.
+    ProfiledAcrossLines,
+}
+
+/// Whether and why `built` is rescheduled (`Rescheduling`); the cost model still decides
+/// whether the new schedule is taken.
+fn reschedules(built: &BuiltScop, options: &Options) -> Option<Rescheduling> {
+    if options.schedule {
+        Some(Rescheduling::Asked)
+    } else if walks_across_rows(&built.scop) {
+        Some(Rescheduling::RowsWalkedAcross)
+    } else if built.profiled_across_lines {
+        Some(Rescheduling::ProfiledAcrossLines)
+    } else {
+        None
+    }
 }
 
 /// Whether some statement's innermost iterator selects the row of a row-pointer table it
@@ -340,7 +360,7 @@ fn removed_arrays(scop: &Scop, report: &propagation::Report) -> Vec<usize> {
 /// Scalars that stand for an array element are mapped back to it first (`scalar_mapping`:
 /// a reduction LICM made a scalar leaves the scheduler no freedom); the mapping is kept only
 /// with the new schedule.
-fn reschedule(function: Value, scop: Scop, options: &Options) -> (Scop, Result<String, String>) {
+fn reschedule(function: Value, scop: Scop, options: &Options, why: Rescheduling) -> (Scop, Result<String, String>) {
     let isl = IslContext::new(options.quota);
     let mapped = match crate::timing::stage("scalar mapping", || polyhedral::scalar_mapping::map_scalars(&isl, &scop)) {
         Ok(mapped) => mapped,
@@ -361,6 +381,10 @@ fn reschedule(function: Value, scop: Scop, options: &Options) -> (Scop, Result<S
     };
     if let Some(Err(why)) = source.as_ref().map(|s| s.worth_scheduling()) {
         return (scop, Err(format!("{said}{why}")));
+    }
+    if let Some(source) = source.as_ref().filter(|s| why == Rescheduling::ProfiledAcrossLines && s.cost.strided == 0) {
+        let cost = &source.cost;
+        return (scop, Err(format!("{said}the profile saw accesses cross cache lines, the model finds none strided (lines per instance {cost})")));
     }
     isl.reset_quota();
     let columns = polyhedral::scheduling::register_columns(crate::ir::vector_bytes(function));
@@ -390,7 +414,7 @@ fn in_memory_order(bands: usize) -> String {
 /// (`schedule_cost`), with the costs that say why; else why the original schedule stays.
 fn choose(isl: &IslContext, source: &polyhedral::schedule_cost::Source, scheduled: Scheduled) -> Result<(Scheduled, String), String> {
     isl.reset_quota();
-    match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::choose(isl, source, &scheduled.scop, scheduled.register_tiled)) {
+    match crate::timing::stage("schedule cost", || polyhedral::schedule_cost::choose(isl, source, &scheduled.scop, scheduled.cost.clone(), scheduled.register_tiled)) {
         Ok(choice) => choice.map(|why| (scheduled, format!(" ({why})"))),
         Err(e) => Err(format!("the cost model: {e}")),
     }

@@ -51,7 +51,7 @@ pub fn load(path: &str) -> (Loaded, bool) {
     if let Some(found) = cache.get(path) {
         return (found.clone(), false);
     }
-    let read = Profile::read(Path::new(path))
+    let read = Profile::read_without_dependences(Path::new(path))
         .map(|profile| Arc::new(Read { evidence: Evidence::of(&profile), profile }))
         .map_err(|e| e.message);
     cache.insert(path.to_string(), read.clone());

@@ -512,6 +512,28 @@ pub(crate) fn check_injective(ctx: &IslContext, scop: &Scop) -> Result<(), Impor
     }
 }
 
+/// Whether every one of `dependences` runs source before sink under `imported`'s schedules,
+/// checked on their union at once: one `lex_lt` over all statements' times instead of one per
+/// dependence (nw's 17 accesses make dozens of dependences over piecewise schedules: 0.1 s).
+/// `false` also where two statements' schedules differ in width (their instances are then
+/// not compared); `check_legality` then checks dependence by dependence.
+fn all_kept(ctx: &IslContext, imported: &Scop, dependences: &ScopDependences) -> crate::isl::IslResult<bool> {
+    ctx.reset_quota();
+    let mut timed = ctx.empty_union_map()?;
+    let mut same = ctx.empty_union_map()?;
+    for s in &imported.statements {
+        timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(ctx.union_set(&s.domain)?)?)?;
+        let iterators = s.iterators.join(", ");
+        same = same.union(ctx.union_map(&format!("{}{{ {}[{iterators}] -> {}[{iterators}] }}", imported.param_prefix(), s.name, s.name))?)?;
+    }
+    let mut all = ctx.empty_union_map()?;
+    for d in &dependences.dependences {
+        all = all.union(ctx.union_map(&d.relation)?)?;
+    }
+    let kept = timed.copy()?.lex_lt(timed)?;
+    all.subtract(kept)?.subtract(same)?.is_empty()
+}
+
 /// Every dependence of `imported`'s accesses under `original`'s schedules runs source before
 /// sink under `imported`'s schedules (see [`import`]).
 pub(crate) fn check_legality(ctx: &IslContext, original: &Scop, imported: &Scop) -> Result<(), ImportError> {
@@ -521,6 +543,10 @@ pub(crate) fn check_legality(ctx: &IslContext, original: &Scop, imported: &Scop)
     }
     ctx.reset_quota();
     let dependences: ScopDependences = dependences::compute_dependences(ctx, &before)?;
+    if all_kept(ctx, imported, &dependences)? {
+        return Ok(());
+    }
+    // Some dependence is violated (or the schedules' widths differ): find and name it.
     for d in &dependences.dependences {
         ctx.reset_quota();
         let source = &imported.statements[d.source.statement];

@@ -84,10 +84,14 @@ pub fn cost(ctx: &IslContext, scop: &Scop) -> IslResult<Cost> {
             false => None,
         };
         let mut lines = 0.0;
+        let mut seen: Vec<&Access> = Vec::new();
         for access in std::iter::once(&statement.write).chain(statement.reads()) {
-            if scop.arrays[access.array].is_scalar() {
+            // The same access again (an expression read twice: nw's `maximum` reads each
+            // neighbour in two comparisons) touches the same elements: no isl work for it.
+            if scop.arrays[access.array].is_scalar() || seen.contains(&access) {
                 continue;
             }
+            seen.push(access);
             // An element this or another statement touches in the same iteration of the
             // innermost loop is counted once: a fused loop reads its line once for all.
             let touched = touched_per_iteration(ctx, scop, statement, access, dimension)?;
@@ -298,11 +302,14 @@ impl Source {
 }
 
 /// Whether `scheduled` (the scheduler's schedule of the statements `source` assessed,
-/// `register_tiled` bands tiled for registers) is taken: `Ok` with the costs that say why, or
-/// `Err` with why the original schedule stays (module documentation).
-pub fn choose(ctx: &IslContext, source: &Source, scheduled: &Scop, register_tiled: usize) -> IslResult<Result<String, String>> {
+/// `register_tiled` bands tiled for registers; its cost when known) is taken: `Ok` with the
+/// costs that say why, or `Err` with why the original schedule stays (module documentation).
+pub fn choose(ctx: &IslContext, source: &Source, scheduled: &Scop, known: Option<Cost>, register_tiled: usize) -> IslResult<Result<String, String>> {
     let before = &source.cost;
-    let after = cost(ctx, scheduled)?;
+    let after = match known {
+        Some(cost) => cost,
+        None => cost(ctx, scheduled)?,
+    };
     let costs = format!("lines per instance {after} against {before}");
     Ok(match after.compare(before) {
         std::cmp::Ordering::Less => Ok(costs),

@@ -78,6 +78,8 @@ pub struct Scheduled {
     pub register_tiled: usize,
     /// Bands over one statement put in the order of its writes (`in_memory_order`).
     pub memory_ordered: usize,
+    /// The cost of the new schedule (`schedule_cost::cost`) where choosing it needed it.
+    pub cost: Option<crate::schedule_cost::Cost>,
 }
 
 /// The model rescheduled and tiled with `tile_size` (module documentation), or why not: an
@@ -100,32 +102,38 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     let computed = compute_schedule(ctx, constraints_on(ctx, &domain, &ordered)?)?;
     let (computed, fused) = crate::band_fusion::fuse_sibling_bands(ctx, computed, &ordered)?;
     let tiles = Tiles { size: tile_size, register_columns, memory_order: true };
-    let (result, tiled) = match tiled_model(ctx, scop, &ordered, &computed, tiles)? {
-        // No band in memory order: the same tree as isl's.
-        Ok(by_memory) if by_memory.1.memory_ordered == 0 => by_memory,
-        Err(refused) if refused.1 == 0 => return Ok(Err(refused.0)),
-        by_memory => match (by_memory, tiled_model(ctx, scop, &ordered, &computed, Tiles { memory_order: false, ..tiles })?) {
-            (Ok(by_memory), Ok(by_isl)) => match fewer_lines(ctx, &by_memory.0, &by_isl.0)? {
-                true => by_memory,
-                false => by_isl,
-            },
-            (Ok(by_memory), Err(_)) => by_memory,
-            (Err(_), Ok(by_isl)) => by_isl,
-            (Err(_), Err(refused)) => return Ok(Err(refused.0)),
-        },
+    let by_memory = tiled_model(ctx, scop, &ordered, &computed, tiles)?;
+    if by_memory.1.memory_ordered == 0 {
+        // No band in memory order: the tree is isl's.
+        return Ok(checked(ctx, scop, by_memory, None, fused)?);
+    }
+    let by_isl = tiled_model(ctx, scop, &ordered, &computed, Tiles { memory_order: false, ..tiles })?;
+    // The legality checks cost as much as the model's cost: only the cheaper is checked,
+    // unless it fails them.
+    let costs = (crate::schedule_cost::cost(ctx, &by_memory.0)?, crate::schedule_cost::cost(ctx, &by_isl.0)?);
+    let (first, second) = match costs.0.compare(&costs.1) {
+        std::cmp::Ordering::Less => ((by_memory, costs.0), (by_isl, costs.1)),
+        _ => ((by_isl, costs.1), (by_memory, costs.0)),
     };
-    Ok(Ok(Scheduled { scop: result, fused, tiled: tiled.bands, register_tiled: tiled.register, memory_ordered: tiled.memory_ordered }))
+    match checked(ctx, scop, first.0, Some(first.1), fused)? {
+        Ok(scheduled) => Ok(Ok(scheduled)),
+        Err(_) => checked(ctx, scop, second.0, Some(second.1), fused),
+    }
 }
 
-/// Whether `a`'s schedule walks fewer cache lines than `b`'s (`schedule_cost`).
-fn fewer_lines(ctx: &IslContext, a: &Scop, b: &Scop) -> IslResult<bool> {
-    Ok(crate::schedule_cost::cost(ctx, a)?.compare(&crate::schedule_cost::cost(ctx, b)?) == std::cmp::Ordering::Less)
+/// `tiled`'s model as the scheduler's result if it passes the checks of a JSCoP import
+/// (`jscop::check_injective`, `jscop::check_legality` against `scop`); why not otherwise.
+fn checked(ctx: &IslContext, scop: &Scop, tiled: (Scop, Tiled), cost: Option<crate::schedule_cost::Cost>, fused: usize) -> IslResult<Result<Scheduled, String>> {
+    let (result, tiled) = tiled;
+    if let Err(refused) = crate::jscop::check_injective(ctx, &result).and_then(|()| crate::jscop::check_legality(ctx, scop, &result)) {
+        return Ok(Err(format!("the scheduler's schedule is refused: {refused}")));
+    }
+    Ok(Ok(Scheduled { scop: result, fused, tiled: tiled.bands, register_tiled: tiled.register, memory_ordered: tiled.memory_ordered, cost }))
 }
 
 /// The model under `computed` with its bands tiled (`tile_bands`), flattened into one schedule
-/// map per statement; refused (why, and how many bands were in memory order) when the result
-/// fails the checks of a JSCoP import.
-fn tiled_model(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, computed: &Schedule, tiles: Tiles) -> IslResult<Result<(Scop, Tiled), (String, usize)>> {
+/// map per statement (not checked yet).
+fn tiled_model(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, computed: &Schedule, tiles: Tiles) -> IslResult<(Scop, Tiled)> {
     let root = ctx.check(ctx.check(computed.copy())?.get_root())?;
     let mut tiled = Tiled::default();
     let root = tile_bands(ctx, scop, ordered, root, tiles, &mut tiled)?;
@@ -139,15 +147,11 @@ fn tiled_model(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, computed: &Sch
     }
     let width = texts.iter().map(|t| t.1).max().unwrap_or(0);
     for (statement, _, text) in texts {
-        let Some(position) = result.statements.iter().position(|s| s.name == statement) else {
-            return Ok(Err((format!("the scheduler's map names an unknown statement {statement}"), tiled.memory_ordered)));
-        };
+        // The scheduler's map holds the model's statements only.
+        let position = result.statements.iter().position(|s| s.name == statement).ok_or(IslError::Complexity)?;
         result.statements[position].schedule = padded(ctx, &text, width, position)?;
     }
-    if let Err(refused) = crate::jscop::check_injective(ctx, &result).and_then(|()| crate::jscop::check_legality(ctx, scop, &result)) {
-        return Ok(Err((format!("the scheduler's schedule is refused: {refused}"), tiled.memory_ordered)));
-    }
-    Ok(Ok((result, tiled)))
+    Ok((result, tiled))
 }
 
 /// The scheduler's constraints on the model (module documentation): its statements'

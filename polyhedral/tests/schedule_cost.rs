@@ -40,7 +40,7 @@ fn a_column_walk_is_taken_out_by_the_new_schedule() {
     let scheduled = schedule(&ctx, &mapped, 16).unwrap().unwrap();
     let after = cost(&ctx, &scheduled.scop).unwrap();
     assert_eq!(after.compare(before), std::cmp::Ordering::Less, "{after} against {before}");
-    let taken = choose(&ctx, &source, &scheduled.scop, scheduled.register_tiled).unwrap();
+    let taken = choose(&ctx, &source, &scheduled.scop, None, scheduled.register_tiled).unwrap();
     assert!(taken.is_ok(), "{taken:?}");
 }
 
@@ -53,10 +53,10 @@ fn gemm_is_taken_for_its_register_tiles() {
     assert!(source.worth_scheduling().is_ok(), "an accumulation whose inputs a register tile reuses");
     let scheduled = schedule(&ctx, &gemm, 16).unwrap().unwrap();
     assert!(scheduled.register_tiled > 0);
-    let taken = choose(&ctx, &source, &scheduled.scop, scheduled.register_tiled).unwrap().unwrap();
+    let taken = choose(&ctx, &source, &scheduled.scop, None, scheduled.register_tiled).unwrap().unwrap();
     assert!(taken.contains("register tiles around an accumulation"), "{taken}");
     // Without register tiles the same schedule costs as much, and the source's order stays.
-    assert!(choose(&ctx, &source, &scheduled.scop, 0).unwrap().is_err());
+    assert!(choose(&ctx, &source, &scheduled.scop, None, 0).unwrap().is_err());
 }
 
 #[test]
