@@ -27,14 +27,7 @@ plugin=${POLYPROP_PLUGIN:-$root/target/release/libpolyprop.so}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-wall_ms() {
-  local start end
-  start=$(date +%s%N)
-  "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-  end=$(date +%s%N)
-  echo $(((end - start) / 1000000))
-}
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+source scripts/timing.sh
 
 {
   echo "Compile time with a profile (issue 15: at most 3x clang-14 -O3 alone), wall ms, median of"

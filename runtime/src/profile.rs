@@ -333,7 +333,7 @@ fn address(text: &str, line: usize) -> Result<u64, ProfileError> {
         .map_err(|_| error(format!("line {}: '{text}' is not an address", line + 1)))
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn profile(&mut self) -> Result<Profile, ProfileError> {
         let mut profile = Profile::default();
         while let Some((n, line)) = self.lines.next() {
@@ -429,8 +429,8 @@ impl Parser<'_> {
         }
     }
 
-    /// Passes over a stream line and its pieces, checking only that they are there.
-    fn skip_stream(&mut self) -> Result<(), ProfileError> {
+    /// The next line, a stream line: its number and words.
+    fn stream_line(&mut self) -> Result<(usize, Vec<&'a str>), ProfileError> {
         let Some((n, line)) = self.lines.next() else {
             return Err(error("unexpected end of profile: missing stream line".into()));
         };
@@ -438,6 +438,12 @@ impl Parser<'_> {
         if words[0] != "stream" {
             return Err(error(format!("line {}: expected a stream line", n + 1)));
         }
+        Ok((n, words))
+    }
+
+    /// Passes over a stream line and its pieces, checking only that they are there.
+    fn skip_stream(&mut self) -> Result<(), ProfileError> {
+        let (n, words) = self.stream_line()?;
         let pieces: usize = number(field(&words, "pieces", n)?, n)?;
         for _ in 0..pieces {
             match self.lines.next() {
@@ -450,13 +456,7 @@ impl Parser<'_> {
     }
 
     fn stream(&mut self) -> Result<FoldedStream, ProfileError> {
-        let Some((n, line)) = self.lines.next() else {
-            return Err(error("unexpected end of profile: missing stream line".into()));
-        };
-        let words: Vec<&str> = line.split(' ').collect();
-        if words[0] != "stream" {
-            return Err(error(format!("line {}: expected a stream line", n + 1)));
-        }
+        let (n, words) = self.stream_line()?;
         let space: usize = number(field(&words, "space", n)?, n)?;
         if space > MAX_SPACE {
             return Err(error(format!("line {}: a stream of {space} dimensions (at most {MAX_SPACE})", n + 1)));
