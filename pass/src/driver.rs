@@ -271,9 +271,10 @@ fn walks_across_rows(scop: &Scop) -> bool {
 }
 
 /// The model to reschedule where propagation removes no array: with its temporary scalars
-/// (and local variables passed by reference, `codegen::is_addressed_scalar`) propagated (the values a statement loaded for the next one, `s = previous[k][j]`), whose
-/// reuse at every iteration would otherwise order the iterations for the scheduler. The model
-/// as it was where propagation fails.
+/// propagated (the values a statement loaded for the next one, `s = previous[k][j]`, and the
+/// local variables C++ passes by reference, `codegen::is_addressed_scalar`), whose reuse at
+/// every iteration would otherwise order the iterations for the scheduler. The model as it was
+/// where propagation fails.
 fn scalars_propagated(built: &BuiltScop, options: &Options) -> Scop {
     let arrays = (0..built.scop.arrays.len())
         .filter(|&a| !built.scop.arrays[a].is_scalar() && !built.bases.get(a).is_some_and(|&base| codegen::is_addressed_scalar(base)))

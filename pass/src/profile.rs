@@ -14,8 +14,10 @@
 //! memory accesses the runtime folded into affine functions of their loops (paper 001, §4).
 //! Where the static model finds row pointers (`float **w`, `w[k][j]`) at such an access, it
 //! takes the rows for one array and code generation checks them at run time
-//! (`polyhedral::model::Array::row_pointers`). Not yet: index arrays, bounds loaded from
-//! memory and aliasing from the profile (issue 15).
+//! (`polyhedral::model::Array::row_pointers`). Where the profile saw an access move by a cache
+//! line or more per iteration of its innermost loop, the SCoP around it is rescheduled (nw's
+//! wavefront; `Evidence::seen_across_lines`). Not yet: index arrays, bounds loaded from memory
+//! and aliasing from the profile (issue 15).
 
 use crate::bridge::{self, Analyses, Loop};
 use crate::ir::{self, Value};
@@ -141,11 +143,12 @@ impl Evidence {
             let is_affine = !folded.gave_up
                 && folded.pieces.iter().all(|p| p.label_functions.iter().all(|f| f.coefficients.iter().all(|c| *c != Coefficient::Top)));
             let key = (line, r.kind == AccessKind::Store, r.size);
-            let innermost = |f: &runtime::folding::LabelFunction| match f.coefficients.last() {
+            // The address (label component 0) along the innermost axis (the last).
+            let crosses_lines = |f: &runtime::folding::LabelFunction| match f.coefficients.last() {
                 Some(Coefficient::Integer(c)) => c.abs() >= CACHE_LINE,
                 _ => false,
             };
-            if folded.pieces.iter().any(|p| p.label_functions.first().is_some_and(innermost)) {
+            if folded.pieces.iter().any(|p| p.label_functions.first().is_some_and(crosses_lines)) {
                 evidence.across_lines.insert(key.clone());
             }
             *evidence.affine.entry(key).or_insert(true) &= is_affine;

@@ -21,6 +21,12 @@
 //! pass the checks of a JSCoP import (`jscop::check_legality`: every dependence of the model
 //! runs source before sink; `jscop::check_injective`); otherwise the model keeps its schedule.
 //!
+//! isl's members minimize dependence distances, not strides. So a permutable band over the
+//! instances of one statement is also tried in the order of the elements its write touches,
+//! row by row (`in_memory_order`, where that band is permutable too), and of the two trees the
+//! one whose schedule walks fewer cache lines (`schedule_cost`) is taken: nw's wavefront then
+//! walks rows instead of anti-diagonals.
+//!
 //! Whether the new schedule is taken is `schedule_cost`'s decision (the driver asks it).
 //! Not yet: tile sizes from the caches, wavefronts of time-tiled stencils.
 
@@ -105,7 +111,7 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     let by_memory = tiled_model(ctx, scop, &ordered, &computed, tiles)?;
     if by_memory.1.memory_ordered == 0 {
         // No band in memory order: the tree is isl's.
-        return Ok(checked(ctx, scop, by_memory, None, fused)?);
+        return checked(ctx, scop, by_memory, None, fused);
     }
     let by_isl = tiled_model(ctx, scop, &ordered, &computed, Tiles { memory_order: false, ..tiles })?;
     // The legality checks cost as much as the model's cost: only the cheaper is checked,
@@ -525,28 +531,20 @@ fn unit_stride_accesses(ctx: &IslContext, scop: &Scop, schedule: &MultiUnionPwAf
             }
         }
         let Some(d) = iterator else { continue };
-        score += iterator_unit_stride(statement, d);
+        let uses = |e: &AffExpr| e.terms.iter().filter(|(v, _)| *v == AffVar::Iter(d)).map(|(_, c)| *c).sum::<i64>();
+        for access in statement.reads().into_iter().chain([&statement.write]) {
+            let Some((innermost, outer)) = access.subscripts.split_last() else { continue };
+            if !access.data.0.is_empty() {
+                continue;
+            }
+            if outer.iter().any(|s| uses(s) != 0) {
+                score -= 1;
+            } else if uses(innermost).abs() == 1 {
+                score += 1;
+            }
+        }
     }
     Ok(score)
-}
-
-/// How many more of `statement`'s affine accesses iterator `d` walks at unit stride than
-/// along an outer dimension (`unit_stride_accesses`' count for one statement).
-fn iterator_unit_stride(statement: &crate::model::Statement, d: usize) -> i64 {
-    let uses = |e: &AffExpr| e.terms.iter().filter(|(v, _)| *v == AffVar::Iter(d)).map(|(_, c)| *c).sum::<i64>();
-    let mut score = 0;
-    for access in statement.reads().into_iter().chain([&statement.write]) {
-        let Some((innermost, outer)) = access.subscripts.split_last() else { continue };
-        if !access.data.0.is_empty() {
-            continue;
-        }
-        if outer.iter().any(|s| uses(s) != 0) {
-            score -= 1;
-        } else if uses(innermost).abs() == 1 {
-            score += 1;
-        }
-    }
-    score
 }
 
 /// A permutable band over the instances of one statement replaced by the subscripts of the
@@ -570,7 +568,7 @@ fn in_memory_order(ctx: &IslContext, scop: &Scop, node: &ScheduleNode, ordered: 
     if write.subscripts.len() != members as usize || !write.data.0.iter().all(Option::is_none) {
         return Ok(None);
     }
-    // { S[i] -> A[subscripts] } on the statement's instances, renamed to the band's space.
+    // { S[i] -> A[subscripts] } on the statement's instances.
     let relation = ctx.union_map(&scop.access_relation(statement, write))?.intersect_domain(ctx.union_set(&statement.domain)?)?;
     if !ctx.check(ctx.check(relation.raw().copy())?.is_injective())? {
         return Ok(None);
