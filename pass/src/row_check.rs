@@ -52,9 +52,10 @@ pub fn function<'ctx>(ir: &IrBuilder<'ctx>, like: FunctionValue<'ctx>) -> Built<
 /// The body: `table[k] + lo >= table[k - 1] + hi` for every row after the first, that is
 /// the narrowest gap `table[k] - table[k - 1]` at least `hi - lo`: one minimum over the table
 /// without an early exit (LLVM vectorizes it as a `smin` reduction, one compare per 8 rows
-/// with AVX-512; a verdict per row or-ed as bytes cost twice the time, 5% of backprop's
-/// `adjust_weights`), then the hull from the first and the last row. Addresses and gaps are
-/// signed 64-bit: user-space addresses are below 2^47, so no difference wraps.
+/// with AVX-512: fewer instructions than a verdict per row or-ed as bytes, though on
+/// backprop's tables the time is the table's reading either way), then the hull from the
+/// first and the last row. Addresses and gaps are signed 64-bit: user-space addresses are
+/// below 2^47, so no difference wraps.
 fn define<'ctx>(ir: &IrBuilder<'ctx>, f: FunctionValue<'ctx>) -> Built<()> {
     let p = |k: u32| -> Built<Val<'ctx>> { f.get_nth_param(k).ok_or_else(|| "internal error: polyprop.rows parameters".to_string()) };
     let (table, first, last, lo, hi, hull) = (p(0)?, p(1)?, p(2)?, p(3)?, p(4)?, p(5)?);
