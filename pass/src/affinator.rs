@@ -36,6 +36,10 @@ pub enum ParameterValue {
     /// it comes from, with wrapping arithmetic, so that the parameter is exactly the value the
     /// source computes (see `Affinator::product`).
     Product { factors: Vec<AffExpr>, bits: u32 },
+    /// The smallest (or, `maximum`, the largest) element an index array's reads reach
+    /// (`polyhedral::model::Array::index_range`): computed by the run-time check, in one pass
+    /// over those elements, after every other parameter.
+    IndexRange { array: polyhedral::model::ArrayId, maximum: bool },
 }
 
 /// The parameters found so far in a region, with the values they stand for.
@@ -83,7 +87,7 @@ impl ParameterValue {
     pub fn value(&self) -> Option<ir::Value> {
         match self {
             ParameterValue::Value(v) => Some(*v),
-            ParameterValue::Product { .. } => None,
+            ParameterValue::Product { .. } | ParameterValue::IndexRange { .. } => None,
         }
     }
 }

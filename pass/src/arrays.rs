@@ -165,7 +165,7 @@ pub fn resolve(
             Liveness::Temporary => Contents::Indeterminate,
         };
         let row_pointers = g.row_pointers;
-        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, initial, row_pointers });
+        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, initial, row_pointers, index_range: None });
         out.bases.push(g.base);
         out.delinearized.push(delinearized);
         out.equal_sizes.push(equal_sizes);

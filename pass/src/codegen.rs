@@ -744,10 +744,14 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// A product parameter follows its factors (earlier parameters), in parameter order.
     fn materialize_parameters(&mut self) -> Built<()> {
         for k in 0..self.plan.parameters.len() {
-            let v = self.parameter_value(k)?;
+            let v = match self.plan.parameters[k] {
+                // After the others, of which the elements' bounds are expressions.
+                ParameterValue::IndexRange { .. } => self.ir.i64().const_zero().into(),
+                _ => self.parameter_value(k)?,
+            };
             self.push_parameter(v)?;
         }
-        Ok(())
+        self.materialize_index_ranges(self.new_fn)
     }
 
     /// As `materialize_parameters`, but the parameters loaded under the loops' guards
@@ -760,13 +764,16 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let guarded = match &self.plan.parameters[k] {
                 ParameterValue::Value(v) => self.plan.guarded_parameters.contains(v),
                 ParameterValue::Product { factors, .. } => factors.iter().any(|f| later.iter().any(|&p| f.uses_param(p))),
+                // Computed after every other parameter (`materialize_index_ranges`).
+                ParameterValue::IndexRange { .. } => false,
             };
-            let v = match guarded {
-                true => {
+            let v = match (guarded, &self.plan.parameters[k]) {
+                (true, _) => {
                     later.push(k);
                     self.ir.i64().const_zero().into()
                 }
-                false => self.parameter_value(k)?,
+                (false, ParameterValue::IndexRange { .. }) => self.ir.i64().const_zero().into(),
+                (false, _) => self.parameter_value(k)?,
             };
             self.push_parameter(v)?;
         }
@@ -785,11 +792,55 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         Ok(())
     }
 
+    /// The parameters that hold an index array's range (`ParameterValue::IndexRange`), from one
+    /// pass over the elements the region reads (`index_check`), once every other parameter is
+    /// known: the elements' bounds are expressions of them. `function` is the one the builder
+    /// is in (the original's check, or the generated function's entry).
+    fn materialize_index_ranges(&mut self, function: FunctionValue<'ctx>) -> Built<()> {
+        let mut ranges: HashMap<ArrayId, (Val<'ctx>, Val<'ctx>)> = HashMap::new();
+        for k in 0..self.plan.parameters.len() {
+            let ParameterValue::IndexRange { array, maximum } = self.plan.parameters[k] else { continue };
+            let (low, high) = match ranges.get(&array) {
+                Some(&found) => found,
+                None => {
+                    let found = self.index_range(array, function)?;
+                    ranges.insert(array, found);
+                    found
+                }
+            };
+            let v = if maximum { high } else { low };
+            self.values.declared_params[k] = v;
+            self.values.params[k] = v;
+            self.parameter_ranges[k] = self.parameter_range(64);
+        }
+        Ok(())
+    }
+
+    /// The smallest and the largest element of index array `array` at the subscripts the
+    /// region reads (its bounds), from `index_check`'s function; `[0, -1]` for none read.
+    fn index_range(&mut self, array: ArrayId, function: FunctionValue<'ctx>) -> Built<(Val<'ctx>, Val<'ctx>)> {
+        let bounds = self.plan.bounds.iter().find(|b| b.array == array).ok_or("internal error: index array without bounds")?;
+        let (first, last) = (bounds.bounds[0].0.clone(), bounds.bounds[0].1.clone());
+        let (first, last) = (self.ast_expr(&first)?, self.ast_expr(&last)?);
+        let element = self.plan.scop.arrays[array].element;
+        let scan = crate::index_check::function(&self.ir, self.original, element)?;
+        // In the entry block: a check inside a loop (a nest's preheader) runs at each iteration.
+        let range = self.ir.entry_alloca(function, self.ir.i64().array_type(2).into(), "polyprop.index_range")?;
+        let range = self.ir.bitcast(range, self.ir.i64().ptr_type(inkwell::AddressSpace::default()), "")?;
+        let base = self.base_value(array)?;
+        let elements = self.ir.bitcast(base, self.ir.pointer_to(self.ir.scalar(element)), "")?;
+        self.ir.call(scan, &[elements, first, last, range])?;
+        let (low, _) = self.ir.load(range)?;
+        let (high, _) = self.ir.load(self.ir.element_pointer(range, self.int(1))?)?;
+        Ok((low, high))
+    }
+
     /// Parameter `k`'s value at the builder's position, at its declared width.
     fn parameter_value(&mut self, k: usize) -> Built<Val<'ctx>> {
         match &self.plan.parameters[k] {
             ParameterValue::Value(v) => materialize(&self.ir, *v, &self.args, &mut self.cache),
             ParameterValue::Product { factors, bits } => self.product(factors, *bits),
+            ParameterValue::IndexRange { .. } => Err("internal error: an index array's range is computed by the check".into()),
         }
     }
 
@@ -1929,6 +1980,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
                 self.materialize_guarded_parameters(&later)?;
             }
         }
+        self.materialize_index_ranges(self.original)?;
         let mut ok = self.ast_condition(&self.plan.assumptions)?;
         if let Some(bounded) = self.parameter_bounds_hold()? {
             ok = self.ir.binary(Opcode::And, ok, bounded)?;

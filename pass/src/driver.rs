@@ -205,9 +205,10 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         return Err(NEST_WITHOUT_PLACE.into());
     }
     let schedule = reschedules(built, options);
+    let indexed = index_arrays(&built.scop);
     let (scop, removed, specialized) = match propagated(built, options) {
         Ok(propagated) => propagated,
-        Err(why) if schedule.is_none() => return Err(why),
+        Err(why) if schedule.is_none() && indexed.is_empty() => return Err(why),
         Err(_) => (scalars_propagated(built, options), 0, String::new()),
     };
     let (scop, scheduled) = match schedule {
@@ -224,7 +225,19 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         Err(why) => format!(", not rescheduled: {why}"),
     };
     let carried = generate(function, built, &scop, options, rescheduled)?;
-    Ok(format!("{removed} temporaries removed, {statements} statements{specialized}{scheduled}{carried}"))
+    let indexed = match indexed.is_empty() {
+        true => String::new(),
+        false => format!(", index arrays checked at run time: {}", indexed.join(", ")),
+    };
+    Ok(format!("{removed} temporaries removed, {statements} statements{specialized}{scheduled}{indexed}{carried}"))
+}
+
+/// The index arrays of a model the profile made (`scop_builder::index_arrays`): its code is
+/// generated even where nothing is propagated or rescheduled, since the checks they allow
+/// (every array's extent, their disjointness) are what the source's compiler lacks: it could
+/// not vectorize the loops for the arrays that may alias.
+fn index_arrays(scop: &Scop) -> Vec<String> {
+    scop.arrays.iter().filter(|a| a.index_range.is_some()).map(|a| a.name.clone()).collect()
 }
 
 /// Why a SCoP is rescheduled.
@@ -538,10 +551,12 @@ fn runtime_check(
     let aliased = scop.alias_checks.iter().flat_map(|c| [c.first, c.second]);
     let written_over_fields = built.field_checks.iter().map(|(_, array)| *array);
     let tables = (0..scop.arrays.len()).filter(|&a| scop.arrays[a].row_pointers);
+    // The check reads the elements of index arrays the region reads.
+    let indices = (0..scop.arrays.len()).filter(|&a| scop.arrays[a].index_range.is_some());
     let arrays: Vec<usize> = match scop.arrays.iter().any(|a| a.row_pointers) {
         // Row-pointer tables are checked against the arrays the region writes.
-        true => aliased.chain(written_over_fields).chain(tables).chain(scop.written_arrays()).collect(),
-        false => aliased.chain(written_over_fields).collect(),
+        true => aliased.chain(written_over_fields).chain(tables).chain(scop.written_arrays()).chain(indices).collect(),
+        false => aliased.chain(written_over_fields).chain(indices).collect(),
     };
     for array in arrays {
         if bounds.iter().any(|b: &codegen::ArrayBounds| b.array == array) {

@@ -36,6 +36,8 @@ pub mod printers;
 pub mod profile;
 pub mod region;
 pub mod reject;
+pub mod flattened;
+pub mod index_check;
 pub mod row_check;
 pub mod scop_builder;
 pub mod statements;

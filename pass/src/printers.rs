@@ -80,7 +80,11 @@ pub fn scop_text(scop: &Scop, definitions: &[String]) -> String {
         };
         let kind = if a.is_scalar() { "scalar" } else { "array" };
         let rows = if a.row_pointers { " (rows of a row-pointer table, checked at run time to ascend apart)" } else { "" };
-        let _ = writeln!(out, "    {kind} {}{}: {} {liveness}{rows}", a.name, sizes.join(""), a.element);
+        let index = match a.index_range {
+            Some((min, max)) => format!(" (index array: the elements read lie in [{}, {}], computed at run time)", scop.params[min].name, scop.params[max].name),
+            None => String::new(),
+        };
+        let _ = writeln!(out, "    {kind} {}{}: {} {liveness}{rows}{index}", a.name, sizes.join(""), a.element);
     }
     for x in &scop.externals {
         let _ = writeln!(out, "    invariant {}: {}", x.name, x.ty);

@@ -16,7 +16,9 @@
 //! takes the rows for one array and code generation checks them at run time
 //! (`polyhedral::model::Array::row_pointers`). Where the profile saw an access move by a cache
 //! line or more per iteration of its innermost loop, the SCoP around it is rescheduled (nw's
-//! wavefront; `Evidence::seen_across_lines`). Not yet: index arrays, bounds loaded from memory
+//! wavefront; `Evidence::seen_across_lines`). Where it ran a read through an index array, the
+//! array's elements read are bounded by a scan in the run-time check
+//! (`Evidence::loads_seen`, `scop_builder::index_arrays`). Not yet: bounds loaded from memory
 //! and aliasing from the profile (issue 15).
 
 use crate::bridge::{self, Analyses, Loop};
@@ -164,6 +166,13 @@ impl Evidence {
     /// the same kind and width on its source line, each with an affine address.
     pub fn seen_affine(&self, inst: Value) -> bool {
         Self::key(inst).is_some_and(|key| self.affine.get(&key).copied().unwrap_or(false))
+    }
+
+    /// Whether the profile saw loads on the source line of `location` (the line ran in the
+    /// profiled run).
+    pub fn loads_seen(&self, location: &polyhedral::model::SourceLocation) -> bool {
+        let line = (file_name(&location.file), location.line);
+        self.affine.keys().any(|(l, store, _)| *l == line && !*store)
     }
 
     /// Whether the profile saw an access of the kind and width of the load or store `inst` on

@@ -220,13 +220,24 @@ fn build_with(
         alias_checks: arrays.alias_checks.clone(),
     };
     reject_guarded_rows(&scop)?;
+    if !evidence.is_empty() {
+        // With a profile, flattened subscripts through index arrays are split (`flattened`),
+        // which `index_arrays` then bounds.
+        let written = scop.written_arrays();
+        crate::flattened::split(&isl, &mut scop, &|scop, e| index_candidate(scop, e, &written).is_some());
+    }
     assembler.normalize_inner_subscripts(&mut scop)?;
     scop.assumptions = assembler.delinearization_assumptions(&scop)?;
     reject_infeasible(&isl, &scop, &scop.assumptions)?;
     let no_wrap = no_wrap_assumptions(&isl, &parameters)?;
     reject_infeasible(&isl, &scop, &no_wrap)?;
     scop.assumptions.extend(no_wrap);
-    let (scop, parameter_values) = without_unused_parameters(scop, parameters.values.clone());
+    let (mut scop, mut parameter_values) = without_unused_parameters(scop, parameters.values.clone());
+    // A nest inside a loop the SCoP does not hold is checked at each iteration of that loop,
+    // where the pass over its index elements costs as much as the nest (spmv's rows).
+    if !region.loops().any(|(l, depth)| depth == 0 && l.parent().is_some()) {
+        index_arrays(&mut scop, &mut parameter_values, evidence);
+    }
     let guarded_parameters = guarded_parameters(a, function, region, &mut parameters, &parameter_values);
     let guarded_names: Vec<String> = guarded_parameters
         .iter()
@@ -331,6 +342,93 @@ fn parameters_where_some_runs<'d>(isl: &IslContext, domains: impl Iterator<Item 
         });
     }
     Ok(runs)
+}
+
+/// The index arrays of `scop` (issue 15): an integer array the SCoP only reads, at affine
+/// subscripts, whose elements (sign-extended) are data-dependent subscripts of accesses the
+/// profiled run executed (`image[north[i] + rows * j]`; the profile folds them into pieces
+/// or, where an index clamps at a border, gives up on the axis: which elements are read is
+/// the check's to find). Each gets two parameters, the smallest and the largest element read
+/// (`ParameterValue::IndexRange`, computed by the run-time check), which bound those
+/// subscripts (`polyhedral::model::Array::index_range`); where one is an inner subscript of a
+/// dimension of known size, the assumptions `0 <= min` and `max <= size - 1` keep it inside
+/// the dimension, as the source's addresses did in the profiled run.
+fn index_arrays(scop: &mut Scop, values: &mut Vec<ParameterValue>, evidence: &Evidence) {
+    if evidence.is_empty() {
+        return;
+    }
+    let written = scop.written_arrays();
+    // Per index array, the sizes of the inner dimensions it indexes.
+    let mut found: Vec<(ArrayId, Vec<AffExpr>)> = Vec::new();
+    for statement in &scop.statements {
+        if !statement.location.as_ref().is_some_and(|l| evidence.loads_seen(l)) {
+            continue;
+        }
+        for access in statement.reads().into_iter().chain([&statement.write]) {
+            for (d, e) in access.data.0.iter().enumerate().filter_map(|(d, e)| Some((d, e.as_ref()?))) {
+                let Some(index) = index_candidate(scop, e, &written) else { continue };
+                let position = match found.iter().position(|(a, _)| *a == index) {
+                    Some(p) => p,
+                    None => {
+                        found.push((index, Vec::new()));
+                        found.len() - 1
+                    }
+                };
+                if d > 0 {
+                    if let Some(size) = scop.arrays[access.array].sizes[d].clone().filter(|s| !found[position].1.contains(s)) {
+                        found[position].1.push(size);
+                    }
+                }
+            }
+        }
+    }
+    // The check reads every element the model says the SCoP reads: only where no read of the
+    // index array is under a data-dependent condition or in a select's arm (the source reads
+    // all of them then, and none is past the array's end).
+    found.retain(|(index, _)| {
+        scop.statements.iter().all(|s| {
+            let reads = s.reads().iter().filter(|a| a.array == *index).count();
+            reads == 0 || (s.guard.is_none() && s.unconditional_reads().iter().filter(|a| a.array == *index).count() == reads)
+        })
+    });
+    for (index, sizes) in found {
+        let name = scop.arrays[index].name.clone();
+        let min = scop.params.len();
+        let mut ends = Vec::new();
+        for (end, maximum) in [("min", false), ("max", true)] {
+            // Unique among the parameters (and never an iterator's name: those are `i<k>`).
+            let mut unique = format!("{name}_{end}");
+            while scop.params.iter().any(|p| p.name == unique) {
+                unique.push('_');
+            }
+            scop.params.push(Parameter { name: unique.clone(), ty: ScalarType::I64 });
+            values.push(ParameterValue::IndexRange { array: index, maximum });
+            ends.push(unique);
+        }
+        scop.arrays[index].index_range = Some((min, min + 1));
+        let prefix = scop.param_prefix();
+        for size in sizes {
+            let size = size.display(&[], &scop.param_names()).to_string();
+            scop.assumptions.push(Assumption {
+                reason: format!("the elements of {name} read stay inside a dimension of size {size}"),
+                set: format!("{prefix}{{ : {} >= 0 and {} <= {size} - 1 }}", ends[0], ends[1]),
+            });
+        }
+    }
+}
+
+/// The array `e` reads if it can be an index array: `e` is an element of an integer array
+/// that no statement writes, read at an affine subscript, sign-extended or `i64`.
+fn index_candidate(scop: &Scop, e: &polyhedral::model::Expr, written: &[ArrayId]) -> Option<ArrayId> {
+    use polyhedral::model::{CastOp, Expr};
+    let read = match e {
+        Expr::Cast(CastOp::SExt, _, x) => x.as_ref(),
+        other => other,
+    };
+    let Expr::Read(a) = read else { return None };
+    let array = &scop.arrays[a.array];
+    let integer = !array.element.is_float() && array.element != ScalarType::I1;
+    (integer && !a.is_may() && !array.is_scalar() && !array.row_pointers && !written.contains(&a.array)).then_some(a.array)
 }
 
 /// `scop` and the values of its parameters without the parameters it does not mention

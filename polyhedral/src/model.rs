@@ -144,12 +144,19 @@ pub struct Array {
     /// array: code generation checks it at run time, in one pass over the table (issue 15;
     /// paper 001, section 5: the profile saw the accesses behave affinely).
     pub row_pointers: bool,
+    /// For an index array (`north[i]` in `image[north[i] + rows * j]`; issue 15, where the
+    /// profile saw the indexed access behave affinely): the parameters `(min, max)` that hold
+    /// the smallest and the largest of its elements the SCoP reads, computed at run time in one
+    /// pass over them before the check. A subscript that is such an element lies between them
+    /// (`range`), so the indexed array's extent and its alias checks are known; an inner one
+    /// stays inside its dimension under the assumptions `0 <= min` and `max < size`.
+    pub index_range: Option<(usize, usize)>,
 }
 
 impl Array {
     /// A scalar: no dimensions, contents defined at entry.
     pub fn scalar(name: String, element: ScalarType, liveness: Liveness) -> Array {
-        Array { name, element, sizes: Vec::new(), liveness, initial: Contents::Program, row_pointers: false }
+        Array { name, element, sizes: Vec::new(), liveness, initial: Contents::Program, row_pointers: false, index_range: None }
     }
 
     pub fn is_scalar(&self) -> bool {
@@ -739,8 +746,9 @@ impl Scop {
         let params = self.param_names();
         let array = &self.arrays[access.array];
         // A data-dependent inner subscript may reach any element (the linearized address
-        // crosses rows); a data-dependent outermost one leaves the inner subscripts exact.
-        let everything = (1..access.subscripts.len()).any(|d| access.data_subscript(d).is_some());
+        // crosses rows), unless it is an element of an index array, which the assumptions keep
+        // inside the dimension; a data-dependent outermost one leaves the inner subscripts exact.
+        let everything = (1..access.subscripts.len()).any(|d| access.data_subscript(d).is_some_and(|e| self.index_read(e).is_none()));
         let subs: Vec<String> = access
             .subscripts
             .iter()
@@ -775,6 +783,19 @@ impl Scop {
             array.name,
             subs.join(", ")
         )
+    }
+
+    /// The index array (`Array::index_range`) of which `e` is an element read at an affine
+    /// subscript, sign-extended to `i64` or not (the run-time check takes signed values).
+    pub fn index_read(&self, e: &Expr) -> Option<ArrayId> {
+        let read = match e {
+            Expr::Cast(CastOp::SExt, _, x) => x.as_ref(),
+            other => other,
+        };
+        match read {
+            Expr::Read(a) if !a.is_may() && self.arrays[a.array].index_range.is_some() => Some(a.array),
+            _ => None,
+        }
     }
 
     /// `[params] -> { A[o0, ...] : 0 <= o_d < size_d }` over the dimensions of known size: the

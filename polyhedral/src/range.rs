@@ -137,6 +137,12 @@ pub fn range(scop: &Scop, e: &Expr) -> Range {
         Expr::Binary(op, a, b, flags) => binary(scop, *op, a, b, flags.nsw, ty),
         Expr::Select(c, a, b) => Some(select(scop, c, a, b)),
         Expr::Cast(op, to, x) => cast(scop, *op, *to, x),
+        // An element of an index array lies between the smallest and the largest read.
+        Expr::Read(a) if !a.is_may() => scop.arrays[a.array].index_range.map(|(min, max)| Range {
+            lower: Some(AffExpr::param(min)),
+            upper: Some(AffExpr::param(max)),
+            from_type: false,
+        }),
         _ => None,
     };
     followed.unwrap_or_else(|| Range::of_type(ty))
