@@ -13,8 +13,6 @@
 //! in), reading the elements only when the region reads any.
 
 use crate::ir_builder::{Built, IrBuilder, Val};
-use inkwell::attributes::{Attribute, AttributeLoc};
-use inkwell::module::Linkage;
 use inkwell::values::FunctionValue;
 use inkwell::{AddressSpace, IntPredicate};
 use polyhedral::model::{ScalarType, WrapFlags};
@@ -31,15 +29,7 @@ pub fn function<'ctx>(ir: &IrBuilder<'ctx>, like: FunctionValue<'ctx>, element: 
     let i64t = ir.i64();
     let elements_ty = ir.pointer_to(ir.scalar(element));
     let range_ty = i64t.ptr_type(AddressSpace::default());
-    let f = ir.function(&name, None, &[elements_ty.into(), i64t.into(), i64t.into(), range_ty.into()]);
-    f.set_linkage(Linkage::Internal);
-    let noinline = ir.context.create_enum_attribute(Attribute::get_named_enum_kind_id("noinline"), 0);
-    f.add_attribute(AttributeLoc::Function, noinline);
-    for key in ["target-cpu", "target-features", "tune-cpu"] {
-        if let Some(attribute) = like.get_string_attribute(AttributeLoc::Function, key) {
-            f.add_attribute(AttributeLoc::Function, attribute);
-        }
-    }
+    let f = ir.check_function(&name, None, &[elements_ty.into(), i64t.into(), i64t.into(), range_ty.into()], like);
     define(&IrBuilder::new(f), f, element)?;
     Ok(f)
 }

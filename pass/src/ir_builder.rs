@@ -180,6 +180,22 @@ impl<'ctx> IrBuilder<'ctx> {
         self.module.add_function(name, like.get_type(), Some(Linkage::Internal))
     }
 
+    /// A new internal, `noinline` function `name` of the check (`ret` and `params`), for the
+    /// target `like` is compiled for (so that its loop is vectorized as the source's are):
+    /// one call per check, whose cost profilers can tell apart from the region's.
+    pub fn check_function(&self, name: &str, ret: Option<BasicTypeEnum<'ctx>>, params: &[BasicTypeEnum<'ctx>], like: FunctionValue<'ctx>) -> FunctionValue<'ctx> {
+        let f = self.function(name, ret, params);
+        f.set_linkage(Linkage::Internal);
+        let noinline = self.context.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("noinline"), 0);
+        f.add_attribute(inkwell::attributes::AttributeLoc::Function, noinline);
+        for key in ["target-cpu", "target-features", "tune-cpu"] {
+            if let Some(attribute) = like.get_string_attribute(inkwell::attributes::AttributeLoc::Function, key) {
+                f.add_attribute(inkwell::attributes::AttributeLoc::Function, attribute);
+            }
+        }
+        f
+    }
+
     /// A new internal `void` function with parameters of `types`.
     pub fn add_internal_void_function(&self, name: &str, types: &[BasicTypeEnum<'ctx>]) -> FunctionValue<'ctx> {
         let params: Vec<BasicMetadataTypeEnum<'ctx>> = types.iter().map(|&t| t.into()).collect();

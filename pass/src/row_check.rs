@@ -15,8 +15,6 @@
 //! table is read only when the region has rows (`first <= last`), as the source reads it.
 
 use crate::ir_builder::{Built, IrBuilder, Val};
-use inkwell::attributes::{Attribute, AttributeLoc};
-use inkwell::module::Linkage;
 use inkwell::values::FunctionValue;
 use inkwell::{AddressSpace, IntPredicate};
 use polyhedral::model::WrapFlags;
@@ -36,15 +34,8 @@ pub fn function<'ctx>(ir: &IrBuilder<'ctx>, like: FunctionValue<'ctx>) -> Built<
     let i64t = ir.i64();
     let table_ty = ir.i8_ptr().ptr_type(AddressSpace::default());
     let hull_ty = i64t.ptr_type(AddressSpace::default());
-    let f = ir.function(NAME, Some(ir.i1().into()), &[table_ty.into(), i64t.into(), i64t.into(), i64t.into(), i64t.into(), hull_ty.into()]);
-    f.set_linkage(Linkage::Internal);
-    let noinline = ir.context.create_enum_attribute(Attribute::get_named_enum_kind_id("noinline"), 0);
-    f.add_attribute(AttributeLoc::Function, noinline);
-    for key in ["target-cpu", "target-features", "tune-cpu"] {
-        if let Some(attribute) = like.get_string_attribute(AttributeLoc::Function, key) {
-            f.add_attribute(AttributeLoc::Function, attribute);
-        }
-    }
+    let params = [table_ty.into(), i64t.into(), i64t.into(), i64t.into(), i64t.into(), hull_ty.into()];
+    let f = ir.check_function(NAME, Some(ir.i1().into()), &params, like);
     define(&IrBuilder::new(f), f)?;
     Ok(f)
 }
