@@ -17,14 +17,17 @@ use polyhedral::isl::IslContext;
 use polyhedral::model::{Access, ArrayId, BinaryOp, CastOp, Expr, Scop};
 
 /// `scop` with its flattened data-dependent subscripts split where they can be (module
-/// documentation); `is_index` says which reads could be index arrays' elements.
-pub fn split(isl: &IslContext, scop: &mut Scop, is_index: &dyn Fn(&Scop, &Expr) -> bool) {
+/// documentation); `is_index` says which reads could be index arrays' elements, `delinearized`
+/// which arrays the delinearization assumptions check (the only ones an affine inner part is
+/// split in: elsewhere nothing would check it inside its dimension).
+pub fn split(isl: &IslContext, scop: &mut Scop, is_index: &dyn Fn(&Scop, &Expr) -> bool, delinearized: &dyn Fn(ArrayId) -> bool) {
     let written = scop.written_arrays();
+    // Splitting changes only the reads of the statement rewritten, never a scalar's writer.
+    let source = scop.clone();
     for reader in 0..scop.statements.len() {
-        let shared = scop.clone();
-        let forward = |e: &Expr| forwarded(isl, &shared, reader, &written, e);
+        let forward = |e: &Expr| forwarded(isl, &source, reader, &written, e);
         let rewrite = |a: &mut Access| {
-            if let Some(split) = split_access(&shared, a, &forward, is_index) {
+            if let Some(split) = split_access(&source, a, &forward, is_index, delinearized) {
                 *a = split;
             }
         };
@@ -44,7 +47,13 @@ pub fn split(isl: &IslContext, scop: &mut Scop, is_index: &dyn Fn(&Scop, &Expr) 
 
 /// The access `a` with its one flattened data-dependent subscript split, if it has one and
 /// the split applies.
-fn split_access(scop: &Scop, a: &Access, forward: &dyn Fn(&Expr) -> Option<Expr>, is_index: &dyn Fn(&Scop, &Expr) -> bool) -> Option<Access> {
+fn split_access(
+    scop: &Scop,
+    a: &Access,
+    forward: &dyn Fn(&Expr) -> Option<Expr>,
+    is_index: &dyn Fn(&Scop, &Expr) -> bool,
+    delinearized: &dyn Fn(ArrayId) -> bool,
+) -> Option<Access> {
     let sizes = &scop.arrays[a.array].sizes;
     if sizes.len() != 2 || a.subscripts[0].as_constant() != Some(0) || a.data.0.first().is_some_and(Option::is_some) {
         return None;
@@ -59,7 +68,8 @@ fn split_access(scop: &Scop, a: &Access, forward: &dyn Fn(&Expr) -> Option<Expr>
     };
     let subscript = |e: &Expr| affine(e).map(Ok).unwrap_or_else(|| Err(e.clone()));
     let inner = match affine(inner) {
-        Some(aff) => Ok(aff),
+        Some(aff) if delinearized(a.array) => Ok(aff),
+        Some(_) => return None,
         None if is_index(scop, inner) => Err(inner.clone()),
         None => return None,
     };

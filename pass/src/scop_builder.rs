@@ -224,7 +224,8 @@ fn build_with(
         // With a profile, flattened subscripts through index arrays are split (`flattened`),
         // which `index_arrays` then bounds.
         let written = scop.written_arrays();
-        crate::flattened::split(&isl, &mut scop, &|scop, e| index_candidate(scop, e, &written).is_some());
+        let delinearized = |id: ArrayId| arrays.delinearized.get(id).copied().unwrap_or(false);
+        crate::flattened::split(&isl, &mut scop, &|scop, e| index_candidate(scop, e, &written).is_some(), &delinearized);
     }
     assembler.normalize_inner_subscripts(&mut scop)?;
     scop.assumptions = assembler.delinearization_assumptions(&scop)?;
