@@ -1,8 +1,8 @@
 //! The run-time pass over an index array (`image[north[i] + rows * j]`;
 //! `polyhedral::model::Array::index_range`), issue 15's check of index arrays.
 //!
-//! Where the profile saw an access through an index array behave affinely, the model bounds
-//! its subscript by the smallest and the largest element the SCoP reads from the index array:
+//! Where the profiled run executed an access through an index array, the model bounds its
+//! subscript by the smallest and the largest element the SCoP reads from the index array:
 //! two parameters, computed here in one pass over those elements (O(elements), as the issue
 //! asks of a min/max scan) before the rest of the check uses them for the indexed array's
 //! extent, its alias checks and the assumption that an inner subscript stays inside its

@@ -421,15 +421,10 @@ fn index_arrays(scop: &mut Scop, values: &mut Vec<ParameterValue>, evidence: &Ev
 /// The array `e` reads if it can be an index array: `e` is an element of an integer array
 /// that no statement writes, read at an affine subscript, sign-extended or `i64`.
 fn index_candidate(scop: &Scop, e: &polyhedral::model::Expr, written: &[ArrayId]) -> Option<ArrayId> {
-    use polyhedral::model::{CastOp, Expr};
-    let read = match e {
-        Expr::Cast(CastOp::SExt, _, x) => x.as_ref(),
-        other => other,
-    };
-    let Expr::Read(a) = read else { return None };
+    let a = e.affine_element_read()?;
     let array = &scop.arrays[a.array];
     let integer = !array.element.is_float() && array.element != ScalarType::I1;
-    (integer && !a.is_may() && !array.is_scalar() && !array.row_pointers && !written.contains(&a.array)).then_some(a.array)
+    (integer && !array.is_scalar() && !array.row_pointers && !written.contains(&a.array)).then_some(a.array)
 }
 
 /// `scop` and the values of its parameters without the parameters it does not mention

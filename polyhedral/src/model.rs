@@ -145,7 +145,7 @@ pub struct Array {
     /// paper 001, section 5: the profile saw the accesses behave affinely).
     pub row_pointers: bool,
     /// For an index array (`north[i]` in `image[north[i] + rows * j]`; issue 15, where the
-    /// profile saw the indexed access behave affinely): the parameters `(min, max)` that hold
+    /// profiled run executed the indexed access): the parameters `(min, max)` that hold
     /// the smallest and the largest of its elements the SCoP reads, computed at run time in one
     /// pass over them before the check. A subscript that is such an element lies between them
     /// (`range`), so the indexed array's extent and its alias checks are known; an inner one
@@ -512,6 +512,19 @@ impl Expr {
         out
     }
 
+    /// The access of an element read at affine subscripts, sign-extended or not: what an
+    /// index array's element is as a subscript (`Scop::index_read`).
+    pub fn affine_element_read(&self) -> Option<&Access> {
+        let read = match self {
+            Expr::Cast(CastOp::SExt, _, x) => x.as_ref(),
+            other => other,
+        };
+        match read {
+            Expr::Read(a) if !a.is_may() => Some(a),
+            _ => None,
+        }
+    }
+
     /// Pre-order visit of every node.
     ///
     /// The data-dependent subscripts of a may-read are visited right after the read (they
@@ -788,14 +801,7 @@ impl Scop {
     /// The index array (`Array::index_range`) of which `e` is an element read at an affine
     /// subscript, sign-extended to `i64` or not (the run-time check takes signed values).
     pub fn index_read(&self, e: &Expr) -> Option<ArrayId> {
-        let read = match e {
-            Expr::Cast(CastOp::SExt, _, x) => x.as_ref(),
-            other => other,
-        };
-        match read {
-            Expr::Read(a) if !a.is_may() && self.arrays[a.array].index_range.is_some() => Some(a.array),
-            _ => None,
-        }
+        e.affine_element_read().filter(|a| self.arrays[a.array].index_range.is_some()).map(|a| a.array)
     }
 
     /// `[params] -> { A[o0, ...] : 0 <= o_d < size_d }` over the dimensions of known size: the
