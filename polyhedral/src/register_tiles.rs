@@ -18,31 +18,180 @@
 //! register for the whole loop and vectorizes them along `q`; partial tiles run the loops as
 //! isl wrote them. The rewrite changes no order: under the condition the point loops have
 //! exactly the unrolled trip counts, and the copies run in the loops' order.
+//!
+//! A partial tile's columns (`q`) are split in halves, each a register tile of its own with
+//! `k` inside it, versioned again, down to `MIN_CHUNK` columns:
+//!
+//! ```text
+//! for (h = 0; h <= min(31, e2); h += 16)
+//!   for (k = ...)                                    // versioned as above: 4 x 16 when full
+//!     for (p = 0; p <= min(3, e1); p += 1)
+//!       for (q = 0; q <= min(15, e2 - h); q += 1)
+//!         S(..., k, p, h + q);
+//! ```
+//!
+//! so that 16 columns of a 32-wide tile (backprop's hidden units) or the first 8 of its last
+//! 12 (gemm's 1100 columns) keep their accumulators in registers, where the loops would load
+//! and store them at every `k`. This does change the order: the halves run one after the
+//! other, each over all of `k`. `unroll_register_tiles_reordering` does it only where its
+//! caller says that `k` carries a dependence (an accumulation: elsewhere, `C[i][j] *= beta`,
+//! the split would only add code) and that the instances under `k` may run in any order of
+//! `q` (`crate::scheduling::column_order_free`: the model's conflicts between them join
+//! instances of one column).
 
 use crate::ast::{Ast, AstExpr, AstNode};
 
-/// Most statement copies a full register tile is unrolled into.
-pub const MAX_COPIES: i64 = 64;
+/// Most statement copies a full register tile is unrolled into: AVX-512's tiles of 4 x 32
+/// (`scheduling::register_columns`). A tile left as loops is slower than no register tile
+/// at all (LLVM vectorizes its point loops with scatters: gemm 1.1 s against 0.2 s).
+pub const MAX_COPIES: i64 = 128;
+
+/// Fewest columns a partial tile's columns are split down to: one AVX2 register of doubles.
+pub const MIN_CHUNK: i64 = 8;
 
 /// Versions and unrolls every loop of `ast` whose body is a nest of register-point loops
-/// (module documentation); returns how many.
+/// (module documentation); returns how many. Changes no order.
 pub fn unroll_register_tiles(ast: &mut Ast) -> usize {
-    rewrite(&mut ast.root)
+    unroll_register_tiles_reordering(ast, &|_, _, _| false)
 }
 
-fn rewrite(node: &mut AstNode) -> usize {
-    match node {
-        AstNode::Block(children) => children.iter_mut().map(rewrite).sum(),
-        AstNode::If { then, otherwise, .. } => rewrite(then) + otherwise.as_deref_mut().map_or(0, rewrite),
-        AstNode::User { .. } => 0,
-        AstNode::For { .. } => {
-            if let Some(versioned) = versioned(node) {
-                *node = versioned;
-                return 1;
+/// [`unroll_register_tiles`], and the columns of partial tiles split into register tiles of
+/// their own where `splittable(statements, k, q)` holds for the statements in AST loop `k`
+/// (`crate::scheduling::column_order_free`).
+pub fn unroll_register_tiles_reordering(ast: &mut Ast, splittable: &dyn Fn(&[usize], usize, usize) -> bool) -> usize {
+    let mut unroller = Unroller { iterators: &mut ast.iterators, splittable };
+    unroller.rewrite(&mut ast.root)
+}
+
+struct Unroller<'a> {
+    iterators: &'a mut Vec<String>,
+    splittable: &'a dyn Fn(&[usize], usize, usize) -> bool,
+}
+
+impl Unroller<'_> {
+    fn rewrite(&mut self, node: &mut AstNode) -> usize {
+        match node {
+            AstNode::Block(children) => children.iter_mut().map(|c| self.rewrite(c)).sum(),
+            AstNode::If { then, otherwise, .. } => self.rewrite(then) + otherwise.as_deref_mut().map_or(0, |o| self.rewrite(o)),
+            AstNode::User { .. } => 0,
+            AstNode::For { .. } => {
+                if let Some(versioned) = self.versioned(node) {
+                    *node = versioned;
+                    return 1;
+                }
+                let AstNode::For { body, .. } = node else { return 0 };
+                self.rewrite(body)
             }
-            let AstNode::For { body, .. } = node else { return 0 };
-            rewrite(body)
         }
+    }
+
+    /// `versioned(node)`, its partial tiles' columns split in halves (`halves`) where allowed.
+    fn versioned(&mut self, node: &AstNode) -> Option<AstNode> {
+        let mut result = versioned(node)?;
+        if let AstNode::If { otherwise: Some(partial), .. } = &mut result {
+            if let Some(split) = self.halves(node) {
+                **partial = split;
+            }
+        }
+        Some(result)
+    }
+
+    /// The versioned loop `node` (`k`) inside a loop over halves of its innermost point loop's
+    /// columns (`h`), each half a register tile of its own, versioned again; `None` when the
+    /// columns are fewer than `2 * MIN_CHUNK`, odd, or may not be split (`splittable`).
+    fn halves(&mut self, node: &AstNode) -> Option<AstNode> {
+        let AstNode::For { iterator: k, body, .. } = node else { return None };
+        let mut points = Vec::new();
+        let mut inner: &AstNode = body;
+        while let Some(point) = point_loop(single(inner)) {
+            inner = point.body;
+            points.push(point);
+        }
+        let columns = points.last()?;
+        let width = columns.last + 1;
+        if width < 2 * MIN_CHUNK || width % 2 != 0 || !(self.splittable)(&statements_in(inner), *k, columns.iterator) {
+            return None;
+        }
+        let AstNode::For { cond: columns_cond, .. } = point_loop_at(body, points.len() - 1) else { return None };
+        let h = self.fresh_iterator();
+        let q = columns.iterator;
+        let half = width / 2;
+        let mut bound = vec![AstExpr::Int(half - 1)];
+        bound.extend(columns.inclusive_bounds.iter().map(|e| AstExpr::Sub(Box::new(e.clone()), Box::new(AstExpr::Iterator(h)))));
+        let column_loop = AstNode::For {
+            iterator: q,
+            init: AstExpr::Int(0),
+            cond: AstExpr::Le(Box::new(AstExpr::Iterator(q)), Box::new(AstExpr::Min(bound))),
+            step: 1,
+            body: Box::new(substituted(columns.body, q, &AstExpr::Add(Box::new(AstExpr::Iterator(h)), Box::new(AstExpr::Iterator(q))))),
+            parallel: false,
+        };
+        let chunk = replaced_at(node, points.len(), column_loop);
+        let chunk = self.versioned(&chunk).unwrap_or(chunk);
+        Some(AstNode::For {
+            iterator: h,
+            init: AstExpr::Int(0),
+            cond: substituted_expr(columns_cond, q, &AstExpr::Iterator(h)),
+            step: half,
+            body: Box::new(chunk),
+            parallel: false,
+        })
+    }
+
+    /// A new AST iterator, named as the others are (`c9` after `c0` ... `c8`).
+    fn fresh_iterator(&mut self) -> usize {
+        let k = self.iterators.len();
+        let prefix: String = self.iterators.first().map(|n| n.trim_end_matches(|c: char| c.is_ascii_digit()).to_string()).unwrap_or_else(|| "c".into());
+        self.iterators.push(format!("{prefix}{k}"));
+        k
+    }
+}
+
+/// The statements `node` runs, each once.
+fn statements_in(node: &AstNode) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut visit = vec![node];
+    while let Some(n) = visit.pop() {
+        match n {
+            AstNode::Block(children) => visit.extend(children.iter()),
+            AstNode::If { then, otherwise, .. } => visit.extend(std::iter::once(&**then).chain(otherwise.as_deref())),
+            AstNode::For { body, .. } => visit.push(body),
+            AstNode::User { statement, .. } => {
+                if !found.contains(statement) {
+                    found.push(*statement);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The point loop at `depth` (0: the outermost) of the point-loop nest that is `body`.
+fn point_loop_at(body: &AstNode, depth: usize) -> &AstNode {
+    let mut node = single(body);
+    for _ in 0..depth {
+        let AstNode::For { body, .. } = node else { return node };
+        node = single(body);
+    }
+    node
+}
+
+/// `node` with the loop nest `depth` loops below it replaced: `replaced_at(k, 2, q')` is the
+/// loop `k` over `p` over `q'`.
+fn replaced_at(node: &AstNode, depth: usize, replacement: AstNode) -> AstNode {
+    if depth == 0 {
+        return replacement;
+    }
+    match single(node) {
+        AstNode::For { iterator, init, cond, step, body, parallel } => AstNode::For {
+            iterator: *iterator,
+            init: init.clone(),
+            cond: cond.clone(),
+            step: *step,
+            body: Box::new(replaced_at(body, depth - 1, replacement)),
+            parallel: *parallel,
+        },
+        _ => replacement,
     }
 }
 
@@ -52,6 +201,8 @@ struct PointLoop<'a> {
     iterator: usize,
     last: i64,
     full: Vec<AstExpr>,
+    /// The bound's operands that are not constants, as inclusive bounds.
+    inclusive_bounds: Vec<AstExpr>,
     body: &'a AstNode,
 }
 
@@ -68,12 +219,13 @@ fn point_loop(node: &AstNode) -> Option<PointLoop<'_>> {
     };
     let limit = operands.iter().filter_map(|o| if let AstExpr::Int(v) = o { Some(*v) } else { None }).min()?;
     let last = if inclusive { limit } else { limit - 1 };
-    let full = operands
+    let variable: Vec<&AstExpr> = operands.iter().filter(|o| !matches!(o, AstExpr::Int(_))).collect();
+    let full = variable.iter().map(|o| AstExpr::Ge(Box::new((*o).clone()), Box::new(AstExpr::Int(limit)))).collect();
+    let inclusive_bounds = variable
         .iter()
-        .filter(|o| !matches!(o, AstExpr::Int(_)))
-        .map(|o| AstExpr::Ge(Box::new(o.clone()), Box::new(AstExpr::Int(limit))))
+        .map(|o| if inclusive { (*o).clone() } else { AstExpr::Sub(Box::new((*o).clone()), Box::new(AstExpr::Int(1))) })
         .collect();
-    (last >= 1).then_some(PointLoop { iterator: *iterator, last, full, body })
+    (last >= 1).then_some(PointLoop { iterator: *iterator, last, full, inclusive_bounds, body })
 }
 
 /// `node` (a loop) versioned on its register tile being full, or `None` when its body is not
@@ -100,7 +252,7 @@ fn versioned(node: &AstNode) -> Option<AstNode> {
     for point in &points {
         unrolled = unrolled
             .iter()
-            .flat_map(|copy| (0..=point.last).map(move |value| substituted(copy, point.iterator, value)))
+            .flat_map(|copy| (0..=point.last).map(move |value| substituted(copy, point.iterator, &AstExpr::Int(value))))
             .collect();
     }
     // Expanded outermost point first, each copy into its values in turn: the loops' order.
@@ -136,8 +288,8 @@ fn contains_loop(node: &AstNode) -> bool {
     }
 }
 
-/// `node` with `iterator` replaced by the constant `value` in every expression.
-fn substituted(node: &AstNode, iterator: usize, value: i64) -> AstNode {
+/// `node` with `iterator` replaced by `value` in every expression.
+fn substituted(node: &AstNode, iterator: usize, value: &AstExpr) -> AstNode {
     let e = |expr: &AstExpr| substituted_expr(expr, iterator, value);
     match node {
         AstNode::Block(children) => AstNode::Block(children.iter().map(|c| substituted(c, iterator, value)).collect()),
@@ -151,16 +303,19 @@ fn substituted(node: &AstNode, iterator: usize, value: i64) -> AstNode {
     }
 }
 
-fn substituted_expr(expr: &AstExpr, iterator: usize, value: i64) -> AstExpr {
+fn substituted_expr(expr: &AstExpr, iterator: usize, value: &AstExpr) -> AstExpr {
     use AstExpr::*;
     let s = |e: &AstExpr| Box::new(substituted_expr(e, iterator, value));
     match expr {
-        Iterator(i) if *i == iterator => Int(value),
+        Iterator(i) if *i == iterator => value.clone(),
         Int(_) | Param(_) | Iterator(_) => expr.clone(),
         Neg(a) => Neg(s(a)),
-        // `c3 + 0` is `c3`: the first copy reads as the loop did.
+        // `c3 + 0` is `c3`: the first copy reads as the loop did. `x + (h + 2)` (a split tile's
+        // copy) is `(x + h) + 2`: code generation addresses a copy as one element plus its
+        // constant offset (`argument_offsets`) only where the constant is outermost.
         Add(a, b) => match (substituted_expr(a, iterator, value), substituted_expr(b, iterator, value)) {
             (a, Int(0)) | (Int(0), a) => a,
+            (a, Add(b, c)) if matches!(*c, Int(_)) => Add(Box::new(Add(Box::new(a), b)), c),
             (a, b) => Add(Box::new(a), Box::new(b)),
         },
         Sub(a, b) => Sub(s(a), s(b)),

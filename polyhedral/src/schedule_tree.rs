@@ -81,6 +81,37 @@ pub fn time_constants(ctx: &IslContext, schedule: &UnionMap) -> IslResult<Option
     Ok(Some(Timed::new(ctx, ctx.check(maps.get_at(0))?, false)?.constants))
 }
 
+/// The time dimensions that become loops (bands) on the path of statement `statement` in
+/// [`ScheduleTree::of`]'s tree of `schedule` (restricted to the domains), outermost first:
+/// AST iterator `k` of that statement scans its dimension `bands[k]` (the others are
+/// sequences, constants of its group). `None` when the tree is not built.
+pub fn band_dimensions(ctx: &IslContext, schedule: &UnionMap, statement: &str) -> IslResult<Option<Vec<usize>>> {
+    let maps = ctx.check(schedule.raw().get_map_list())?;
+    let mut timed = Vec::new();
+    let mut target = None;
+    for k in 0..ctx.check(maps.size())? {
+        let map = ctx.check(maps.get_at(k))?;
+        if ctx.check(map.get_tuple_name(DimType::In))? == statement {
+            target = Some(timed.len());
+        }
+        timed.push(Timed::new(ctx, map, false)?.constants);
+    }
+    let (Some(target), Some(dimensions)) = (target, timed.first().map(|t| t.len())) else { return Ok(None) };
+    if timed.iter().any(|t| t.len() != dimensions) {
+        return Ok(None);
+    }
+    let mut group: Vec<usize> = (0..timed.len()).collect();
+    let mut bands = Vec::new();
+    for d in 0..dimensions {
+        if group.iter().all(|&m| timed[m][d].is_some()) {
+            group.retain(|&m| timed[m][d] == timed[target][d]);
+        } else {
+            bands.push(d);
+        }
+    }
+    Ok(Some(bands))
+}
+
 /// Whether every instance of a statement with time constants `a` runs before every instance
 /// of one with `b`: before their first varying dimension (a loop they share, in `2d + 1`
 /// schedules) `a` takes a smaller constant. The order of children of a sequence.

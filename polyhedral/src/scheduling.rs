@@ -411,11 +411,61 @@ pub const REGISTER_ROWS: i64 = 4;
 pub const REGISTER_COLUMNS: i64 = 8;
 
 /// The columns of a register tile for vector registers of `vector_bytes`: two registers of
-/// doubles per row, at least `REGISTER_COLUMNS` (4 x 16 doubles are 8 AVX-512 registers:
-/// gemm -DLARGE 87-93 ms against 109-114 ms with 4 x 8 on an AVX-512 machine, plain -O3
-/// 198-201 ms in the same runs).
+/// doubles per row where there are 16 vector registers (AVX2: 4 x 8 doubles are 8 of them),
+/// four where there are 32 (AVX-512: 4 x 32 doubles are 16 accumulators, and each value
+/// broadcast from the rows' operand serves four multiply-adds instead of two; gemm -DLARGE
+/// 78-85 ms against 84-94 ms with 4 x 16, docs/benchmarks/scheduling.txt); at least
+/// `REGISTER_COLUMNS`. A partial tile's columns are register tiles of half as many
+/// (`register_tiles`), so 16 columns (backprop's hidden units) still fill one.
 pub fn register_columns(vector_bytes: i64) -> i64 {
-    (2 * vector_bytes / 8).max(REGISTER_COLUMNS)
+    let registers_per_row = if vector_bytes >= 64 { 4 } else { 2 };
+    (registers_per_row * vector_bytes / 8).max(REGISTER_COLUMNS)
+}
+
+/// For [`crate::register_tiles::unroll_register_tiles_reordering`] on the AST of a
+/// rescheduled `scop`: whether the columns (AST loop `column`) of the register tiles of
+/// `statements` may be split into tiles of their own around AST loop `outer`: `outer`
+/// carries a dependence among their instances (an accumulation, which the split keeps in
+/// registers), and every conflict between their instances inside one iteration of the loops
+/// around `outer` joins instances of one column (so any order of the columns keeps it). The
+/// model's conflicts are compared in its flat schedules, whose dimension an AST iterator
+/// scans is the statement's band of that depth (`schedule_tree::band_dimensions`). False
+/// where isl fails or runs out of quota.
+pub fn column_order_free<'c>(ctx: &'c IslContext, scop: &'c Scop) -> impl Fn(&[usize], usize, usize) -> bool + 'c {
+    let prepared = || -> IslResult<(UnionMap<'c>, UnionMap<'c>)> {
+        let mut timed = ctx.empty_union_map()?;
+        for s in &scop.statements {
+            timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(ctx.union_set(&s.domain)?)?)?;
+        }
+        Ok((dependences::conflicts(ctx, scop, false)?, timed))
+    };
+    let prepared = prepared().ok();
+    move |statements: &[usize], outer: usize, column: usize| {
+        let Some((conflicts, timed)) = &prepared else { return false };
+        let splittable = || -> IslResult<bool> {
+            let Some(&first) = statements.first() else { return Ok(false) };
+            let Some(bands) = crate::schedule_tree::band_dimensions(ctx, timed, &scop.statements[first].name)? else { return Ok(false) };
+            let (Some(&k), Some(&q)) = (bands.get(outer), bands.get(column)) else { return Ok(false) };
+            let width = map_out_dims(ctx, &scop.statements[first].schedule)?;
+            let mut domains = ctx.union_set(&scop.statements[first].domain)?;
+            for &s in &statements[1..] {
+                domains = domains.union(ctx.union_set(&scop.statements[s].domain)?)?;
+            }
+            // { t -> t' : instances of `statements` at t and t' conflict }.
+            let among = conflicts.copy()?.intersect_domain(domains.copy()?)?.intersect_range(domains)?;
+            let pairs = among.apply_range(timed.copy()?)?.reverse()?.apply_range(timed.copy()?)?;
+            let differ_at = |d: usize| -> IslResult<bool> {
+                let a: Vec<String> = (0..width).map(|d| format!("a{d}")).collect();
+                let b: Vec<String> = (0..width).map(|d| format!("b{d}")).collect();
+                let mut constraints: Vec<String> = (0..k).map(|d| format!("a{d} = b{d}")).collect();
+                constraints.push(format!("(a{d} < b{d} or a{d} > b{d})"));
+                let query = format!("{{ [{}] -> [{}] : {} }}", a.join(", "), b.join(", "), constraints.join(" and "));
+                Ok(!pairs.copy()?.intersect(ctx.union_map(&query)?)?.is_empty()?)
+            };
+            Ok(differ_at(k)? && !differ_at(q)?)
+        };
+        splittable().unwrap_or(false)
+    }
 }
 
 /// The point band `node` (parallel members, then those that carry dependences, then the

@@ -2,7 +2,9 @@
 //! what the original computes (the interpreter runs instances in schedule order, so any
 //! dependence run out of turn changes a bit of the result), and its AST runs every instance
 //! once; gemm gets a tiled permutable band. Unrolling full register tiles
-//! (`polyhedral::register_tiles`) changes no instance's place in the execution order.
+//! (`polyhedral::register_tiles`) changes no instance's place in the execution order; splitting
+//! partial tiles' columns into register tiles of their own changes it, and keeps every array
+//! element's writes and the reads between them in their order.
 
 use polyhedral::ast::{build_ast, execution_order, print_ast, Ast};
 use polyhedral::generator::generate_program;
@@ -10,8 +12,9 @@ use polyhedral::interp::interpret;
 use polyhedral::isl::IslContext;
 use polyhedral::lang::parse_scop;
 use polyhedral::model::Scop;
-use polyhedral::register_tiles::unroll_register_tiles;
-use polyhedral::scheduling::{schedule, Scheduled, MAX_STATEMENTS};
+use polyhedral::register_tiles::{unroll_register_tiles, unroll_register_tiles_reordering};
+use polyhedral::scheduling::{column_order_free, schedule, schedule_for, Scheduled, MAX_STATEMENTS};
+use std::collections::HashMap;
 
 fn program(name: &str) -> Scop {
     let path = format!("{}/tests/programs/{name}.scop", env!("CARGO_MANIFEST_DIR"));
@@ -136,6 +139,120 @@ fn gemm_register_tiles_are_unrolled_in_order() {
     let text = print_ast(&scheduled.scop, &ast);
     // The reduction loop holds 4 x 8 copies of the update, the last at point (3, 7).
     assert!(text.contains("+ 3, ") && text.contains("+ 7)"), "no unrolled copy:\n{text}");
+}
+
+/// For each access of each instance that `order` runs (statement, iteration vector, access:
+/// 0 the write, then the reads), how many writes of its element ran before it: equal for two
+/// orders exactly when they keep every dependence of every element.
+fn write_epochs(scop: &Scop, order: &[(usize, Vec<i64>)], params: &[i64]) -> HashMap<(usize, Vec<i64>, usize), usize> {
+    let mut writes: HashMap<(usize, Vec<i64>), usize> = HashMap::new();
+    let mut epochs = HashMap::new();
+    let element = |access: &polyhedral::model::Access, iters: &[i64]| -> (usize, Vec<i64>) {
+        let subscripts = access.subscripts.iter().map(|e| e.evaluate(iters, params).expect("affine subscript")).collect();
+        (access.array, subscripts)
+    };
+    for (statement, iters) in order {
+        let s = &scop.statements[*statement];
+        for (k, read) in s.reads().into_iter().enumerate() {
+            let before = writes.get(&element(read, iters)).copied().unwrap_or(0);
+            epochs.insert((*statement, iters.clone(), k + 1), before);
+        }
+        let written = writes.entry(element(&s.write, iters)).or_insert(0);
+        epochs.insert((*statement, iters.clone(), 0), *written);
+        *written += 1;
+    }
+    epochs
+}
+
+/// gemm with AVX-512's register tiles (4 x 32): partial tiles' columns become register tiles
+/// of 16 and 8 (`for (h = ...; h += 16)` around the reduction loop), which changes the order
+/// of the instances, not any element's dependences; at sizes whose columns fill no tile (16,
+/// backprop's hidden units), one tile of 32 is partial and its halves are full.
+#[test]
+fn partial_register_tiles_split_their_columns() {
+    let scop = program("gemm");
+    let ctx = IslContext::new(0);
+    let scheduled = schedule_for(&ctx, &scop, 64, 32).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
+    let mut split = ast.clone();
+    let splittable = column_order_free(&ctx, &scheduled.scop);
+    unroll_register_tiles_reordering(&mut split, &splittable);
+    let text = print_ast(&scheduled.scop, &split);
+    assert!(text.contains("+= 16) {") && text.contains("+= 8) {"), "no columns split:\n{text}");
+    for params in [vec![9, 45, 5], vec![8, 16, 3], vec![5, 32, 2], vec![3, 7, 4]] {
+        let before = execution_order(&ast, &params, 10_000_000).unwrap();
+        let after = execution_order(&split, &params, 10_000_000).unwrap();
+        let (mut a, mut b) = (before.clone(), after.clone());
+        a.sort();
+        b.sort();
+        assert!(a == b, "{params:?}: other instances after the split");
+        assert!(write_epochs(&scheduled.scop, &before, &params) == write_epochs(&scheduled.scop, &after, &params), "{params:?}: a dependence changed order\n{text}");
+    }
+}
+
+/// Generated programs with AVX-512's register tiles (4 x 32) at sizes whose columns leave
+/// partial tiles (21, 40): every instance still runs once and every element's dependences
+/// keep their order. The generator's tiles are maps, whose loops carry nothing: none is split
+/// (`column_order_free`), which this checks as well; gemm's are
+/// (`partial_register_tiles_split_their_columns`).
+#[test]
+fn generated_programs_keep_their_dependences_with_split_columns() {
+    let (mut split, mut checked) = (0, 0);
+    for seed in 0..80 {
+        let text = generate_program(seed);
+        let scop = parse_scop(&text).unwrap();
+        let ctx = IslContext::with_default_quota();
+        let Ok(Ok(scheduled)) = schedule_for(&ctx, &scop, 64, 32) else { continue };
+        let Ok(ast) = build_ast(&ctx, &scheduled.scop) else { continue };
+        let mut unrolled = ast.clone();
+        let splittable = column_order_free(&ctx, &scheduled.scop);
+        unroll_register_tiles_reordering(&mut unrolled, &splittable);
+        if unrolled.iterators.len() > ast.iterators.len() {
+            split += 1;
+        }
+        for n in [21, 40] {
+            let before = execution_order(&ast, &[n], 20_000_000).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let after = execution_order(&unrolled, &[n], 20_000_000).unwrap_or_else(|e| panic!("seed {seed} split: {e}"));
+            let (mut a, mut b) = (before.clone(), after.clone());
+            a.sort();
+            b.sort();
+            assert!(a == b, "seed {seed}, N = {n}: other instances\n{text}");
+            let same = write_epochs(&scheduled.scop, &before, &[n]) == write_epochs(&scheduled.scop, &after, &[n]);
+            assert!(same, "seed {seed}, N = {n}: a dependence changed order\n{text}\n{}", print_ast(&scheduled.scop, &unrolled));
+        }
+        checked += 1;
+    }
+    eprintln!("{checked} programs checked, columns split in {split}");
+    assert!(checked >= 60 && split == 0, "{checked} programs checked, columns split in {split}");
+}
+
+/// The split's precondition (`column_order_free`): the loop around the columns carries a
+/// dependence, and the columns carry none under it. A sweep down the rows with independent
+/// columns qualifies; a wavefront (each cell also needs its left neighbour) does not, nor a
+/// loop that carries nothing (gemm's `C[i][j] *= beta`).
+#[test]
+fn columns_that_carry_a_dependence_are_not_reordered() {
+    let ctx = IslContext::new(0);
+    let model = |update: &str| {
+        parse_scop(&format!(
+            "scop sweep; param N >= 2; array A[N][N] : f32 in; array T[N][N] : f32 inout;
+             for i = 1 to N - 1 do for j = 1 to N - 1 do S0: T[i][j] = {update}; done done"
+        ))
+        .unwrap()
+    };
+    // AST loop 0 runs the rows, 1 the columns.
+    let down = model("T[i - 1][j] + A[i][j]");
+    assert!(column_order_free(&ctx, &down)(&[0], 0, 1), "independent columns under the rows not split");
+    let wavefront = model("T[i - 1][j] + T[i][j - 1]");
+    assert!(!column_order_free(&ctx, &wavefront)(&[0], 0, 1), "a wavefront's columns reordered");
+    let gemm = program("gemm");
+    let scheduled = schedule_for(&ctx, &gemm, 64, 32).unwrap().unwrap();
+    let free = column_order_free(&ctx, &scheduled.scop);
+    // S1's register tile: c5 its reduction loop (k), c7 its column points (j); S0's tile
+    // points c2 and c3 carry nothing.
+    assert!(free(&[1], 5, 7), "gemm's register columns not split around k");
+    assert!(!free(&[1], 0, 5), "gemm's k reordered under the outermost tile loop");
+    assert!(!free(&[0], 2, 3), "C[i][j] *= beta split though nothing carries");
 }
 
 /// Two updates the scheduler puts in separate components (backprop's `adjust_weights`) run
