@@ -839,21 +839,25 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
 // Inlines small helper functions (`clamp`, `idx`, `max3`) into functions with loops, before
 // the rest of canonicalization: at clang's pipeline start the inliner has not run yet, and a
 // call to a helper would otherwise reject the loops around it. A helper is a definition that
-// cannot be replaced at link time, without loops, small, and calling only declarations (math
-// functions, intrinsics) or helpers themselves, at most MaxHelperDepth deep: C++'s `clamp`
-// written with `std::min` and `std::max` (linkonce_odr definitions taking references) is one.
-// What -O3's inliner would inline anyway.
+// cannot be replaced at link time, small, and calling only declarations (math functions,
+// intrinsics) or helpers themselves, at most MaxHelperDepth deep: C++'s `clamp` written with
+// `std::min` and `std::max` (linkonce_odr definitions taking references) is one. A helper has
+// no loop, except where the call itself is inside a loop: a distance or a dot product over a
+// row (`distance2(p[i], c[k], n)`), a convolution's taps, whose loop then nests in the
+// caller's, as the model needs (the helper's own calls stay loop-free helpers). What -O3's
+// inliner would inline anyway; and the copy of the function that canonicalization works on
+// replaces the function only where it is transformed.
 struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
   static constexpr unsigned MaxHelperInstructions = 64;
   static constexpr unsigned MaxHelperDepth = 3;
 
-  static bool isHelperCall(const CallBase &CB, unsigned Depth) {
+  static bool isHelperCall(const CallBase &CB, unsigned Depth, bool InLoop) {
     const Function *Callee = CB.getCalledFunction();
     return Callee && isa<CallInst>(CB) && Callee->getFunctionType() == CB.getFunctionType() &&
-           Callee != CB.getFunction() && isHelperFunction(*Callee, Depth);
+           Callee != CB.getFunction() && isHelperFunction(*Callee, Depth, InLoop);
   }
 
-  static bool isHelperFunction(const Function &Callee, unsigned Depth) {
+  static bool isHelperFunction(const Function &Callee, unsigned Depth, bool LoopsAllowed) {
     if (Depth == 0 || Callee.isDeclaration() || Callee.isInterposable() || Callee.isVarArg() ||
         Callee.hasFnAttribute(Attribute::NoInline))
       return false;
@@ -864,11 +868,13 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
           return false;
         if (const auto *Call = dyn_cast<CallBase>(&I)) {
           const Function *Inner = Call->getCalledFunction();
-          if (!Inner || (!Inner->isDeclaration() && !isHelperCall(*Call, Depth - 1)))
+          if (!Inner || (!Inner->isDeclaration() && !isHelperCall(*Call, Depth - 1, false)))
             return false;
         }
       }
     }
+    if (LoopsAllowed)
+      return true;
     SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
     FindFunctionBackedges(Callee, BackEdges);
     return BackEdges.empty();
@@ -879,10 +885,13 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
   static bool inlineHelpers(Function &F) {
     bool Changed = false;
     for (unsigned Round = 0; Round < MaxHelperDepth; ++Round) {
+      // The loops of F as it is now: each round's inlining adds blocks.
+      DominatorTree DT(F);
+      LoopInfo LI(DT);
       SmallVector<CallBase *, 8> Calls;
       for (Instruction &I : instructions(F))
         if (auto *CB = dyn_cast<CallBase>(&I))
-          if (isHelperCall(*CB, MaxHelperDepth - Round))
+          if (isHelperCall(*CB, MaxHelperDepth - Round, LI.getLoopFor(CB->getParent()) != nullptr))
             Calls.push_back(CB);
       bool Inlined = false;
       for (CallBase *CB : Calls) {
