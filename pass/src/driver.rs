@@ -180,8 +180,10 @@ fn build_ast(function: Value, scop: &Scop, options: &Options, rescheduled: bool)
     };
     let mut tree = crate::timing::stage("AST", || build(&isl, scop)).map_err(|e| format!("AST generation: {e}"))?;
     if rescheduled {
-        let splittable = polyhedral::scheduling::column_order_free(&isl, scop);
-        polyhedral::register_tiles::unroll_register_tiles_reordering(&mut tree, &splittable);
+        crate::timing::stage("register tiles", || {
+            let splittable = polyhedral::scheduling::column_order_free(&isl, scop);
+            polyhedral::register_tiles::unroll_register_tiles_reordering(&mut tree, &splittable)
+        });
     }
     Ok(tree)
 }
