@@ -853,7 +853,9 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
 
   static bool isHelperCall(const CallBase &CB, unsigned Depth, bool InLoop) {
     const Function *Callee = CB.getCalledFunction();
-    return Callee && isa<CallInst>(CB) && Callee->getFunctionType() == CB.getFunctionType() &&
+    // An invoke too: in C++, a function with a local `std::vector` invokes its helpers (the
+    // vector's destructor must run if one throws); inlining keeps the unwind edge.
+    return Callee && (isa<CallInst>(CB) || isa<InvokeInst>(CB)) && Callee->getFunctionType() == CB.getFunctionType() &&
            Callee != CB.getFunction() && isHelperFunction(*Callee, Depth, InLoop);
   }
 
