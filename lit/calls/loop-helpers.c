@@ -4,7 +4,10 @@
 // flattened image with a 5-tap helper taking a stride (the separable blur's temporary is
 // propagated away); long counters and `float (*)[W]` rows with a dot-product helper whose
 // result fills a temporary the next stage reads: modeled (no call in the way), and the
-// temporary kept, since a reduction's result is no expression to recompute (the reload test).
+// temporary kept, since a reduction's result is no expression to recompute (the reload test);
+// row kernels, helpers that read rows and write one through pointers (`blur_row(in + y * w,
+// b + y * w, w)`, `size_t` offsets), called once per row: the unsharp mask's blurred rows are
+// propagated away.
 // A helper the source marks noinline stays a call, and the nest around it a reject naming it.
 // Outputs identical with and without the plugin at two sizes.
 // RUN: %clang -O3 %s -o %t.naive
@@ -14,6 +17,7 @@
 // RUN: cmp %t.naive.out %t.polyprop.out
 // CHECK-DAG: polyprop: function blur_flat, function body: transformed: {{[1-9][0-9]*}} temporaries removed
 // CHECK-DAG: polyprop: function project_rows, function body: not transformed: nothing propagated: no temporary array removed
+// CHECK-DAG: polyprop: function unsharp_rows, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function kept_call, function body: not transformed: rejected: call with side effects: call to taps_noinline may write memory
 
 #include <stdio.h>
@@ -57,6 +61,25 @@ void project_rows(long h, const float (*rows)[W], const float *axis, float *out)
   free(along);
 }
 
+static void blur_row(const float *in, float *out, int w) {
+  for (int x = 1; x < w - 1; x++)
+    out[x] = (in[x - 1] + in[x] + in[x + 1]) * (1.0f / 3.0f);
+}
+
+static void sharpen_row(const float *in, const float *blurred, float *out, int w) {
+  for (int x = 1; x < w - 1; x++)
+    out[x] = in[x] + 0.5f * (in[x] - blurred[x]);
+}
+
+void unsharp_rows(int w, int h, const float *in, float *out) {
+  float *b = malloc(sizeof(float) * (size_t)w * (size_t)h);
+  for (int y = 0; y < h; y++)
+    blur_row(in + (size_t)y * w, b + (size_t)y * w, w);
+  for (int y = 0; y < h; y++)
+    sharpen_row(in + (size_t)y * w, b + (size_t)y * w, out + (size_t)y * w, w);
+  free(b);
+}
+
 __attribute__((noinline)) static float taps_noinline(const float *p) {
   float s = 0.0f;
   for (int t = 0; t < 3; t++)
@@ -91,6 +114,8 @@ int main(int argc, char **argv) {
   project_rows(h, rows, axis, projected);
   float *kept = calloc((size_t)n, sizeof(float));
   kept_call(n, in, kept);
+  float *sharp = calloc((size_t)(w * h), sizeof(float));
+  unsharp_rows(w, h, in, sharp);
   double s = 0.0;
   for (int i = 0; i < w * h; i++)
     s += out[i] * (1 + i % 7);
@@ -98,6 +123,8 @@ int main(int argc, char **argv) {
     s += projected[y] * (1 + y % 3);
   for (int i = 0; i < n; i++)
     s += kept[i];
+  for (int i = 0; i < w * h; i++)
+    s += sharp[i] * (1 + i % 5);
   printf("%d %a\n", n, s);
   return 0;
 }
