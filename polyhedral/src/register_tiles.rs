@@ -101,18 +101,12 @@ impl Unroller<'_> {
     /// columns are fewer than `2 * MIN_CHUNK`, odd, or may not be split (`splittable`).
     fn halves(&mut self, node: &AstNode) -> Option<AstNode> {
         let AstNode::For { iterator: k, body, .. } = node else { return None };
-        let mut points = Vec::new();
-        let mut inner: &AstNode = body;
-        while let Some(point) = point_loop(single(inner)) {
-            inner = point.body;
-            points.push(point);
-        }
+        let (points, inner) = point_nest(body);
         let columns = points.last()?;
         let width = columns.last + 1;
         if width < 2 * MIN_CHUNK || width % 2 != 0 || !(self.splittable)(&statements_in(inner), *k, columns.iterator) {
             return None;
         }
-        let AstNode::For { cond: columns_cond, .. } = point_loop_at(body, points.len() - 1) else { return None };
         let h = self.fresh_iterator();
         let q = columns.iterator;
         let half = width / 2;
@@ -131,7 +125,7 @@ impl Unroller<'_> {
         Some(AstNode::For {
             iterator: h,
             init: AstExpr::Int(0),
-            cond: substituted_expr(columns_cond, q, &AstExpr::Iterator(h)),
+            cond: substituted_expr(columns.cond, q, &AstExpr::Iterator(h)),
             step: half,
             body: Box::new(chunk),
             parallel: false,
@@ -166,16 +160,6 @@ fn statements_in(node: &AstNode) -> Vec<usize> {
     found
 }
 
-/// The point loop at `depth` (0: the outermost) of the point-loop nest that is `body`.
-fn point_loop_at(body: &AstNode, depth: usize) -> &AstNode {
-    let mut node = single(body);
-    for _ in 0..depth {
-        let AstNode::For { body, .. } = node else { return node };
-        node = single(body);
-    }
-    node
-}
-
 /// `node` with the loop nest `depth` loops below it replaced: `replaced_at(k, 2, q')` is the
 /// loop `k` over `p` over `q'`.
 fn replaced_at(node: &AstNode, depth: usize, replacement: AstNode) -> AstNode {
@@ -199,6 +183,7 @@ fn replaced_at(node: &AstNode, depth: usize, replacement: AstNode) -> AstNode {
 /// `p <= min(last, e...)` (or `p < min(last + 1, e...)`), and the condition that makes it full.
 struct PointLoop<'a> {
     iterator: usize,
+    cond: &'a AstExpr,
     last: i64,
     full: Vec<AstExpr>,
     /// The bound's operands that are not constants, as inclusive bounds.
@@ -225,19 +210,25 @@ fn point_loop(node: &AstNode) -> Option<PointLoop<'_>> {
         .iter()
         .map(|o| if inclusive { (*o).clone() } else { AstExpr::Sub(Box::new((*o).clone()), Box::new(AstExpr::Int(1))) })
         .collect();
-    (last >= 1).then_some(PointLoop { iterator: *iterator, last, full, inclusive_bounds, body })
+    (last >= 1).then_some(PointLoop { iterator: *iterator, cond, last, full, inclusive_bounds, body })
+}
+
+/// The nest of point loops that `body` is (outermost first), and the body of the innermost.
+fn point_nest(body: &AstNode) -> (Vec<PointLoop<'_>>, &AstNode) {
+    let mut points = Vec::new();
+    let mut inner = body;
+    while let Some(point) = point_loop(single(inner)) {
+        inner = point.body;
+        points.push(point);
+    }
+    (points, inner)
 }
 
 /// `node` (a loop) versioned on its register tile being full, or `None` when its body is not
 /// a nest of point loops that depend on no loop inside `node`.
 fn versioned(node: &AstNode) -> Option<AstNode> {
     let AstNode::For { iterator, init, cond, step, body, parallel } = node else { return None };
-    let mut points = Vec::new();
-    let mut inner: &AstNode = body;
-    while let Some(point) = point_loop(single(inner)) {
-        inner = point.body;
-        points.push(point);
-    }
+    let (points, inner) = point_nest(body);
     if points.is_empty() || contains_loop(inner) {
         return None;
     }

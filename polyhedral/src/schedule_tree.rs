@@ -49,17 +49,7 @@ impl<'c> ScheduleTree<'c> {
     /// interior of its own between the borders (`crate::interiors`), without a condition per
     /// iteration.
     pub fn separating(ctx: &'c IslContext, schedule: &UnionMap<'c>, separated: &dyn Fn(&str) -> bool) -> IslResult<Option<ScheduleTree<'c>>> {
-        let maps = ctx.check(schedule.raw().get_map_list())?;
-        let mut timed = Vec::new();
-        for k in 0..ctx.check(maps.size())? {
-            let map = ctx.check(maps.get_at(k))?;
-            let is_separated = separated(ctx.check(map.get_tuple_name(DimType::In))?);
-            timed.push(Timed::new(ctx, map, is_separated)?);
-        }
-        let Some(dimensions) = timed.first().map(|t| t.constants.len()) else { return Ok(None) };
-        if timed.iter().any(|t| t.constants.len() != dimensions) {
-            return Ok(None);
-        }
+        let Some((_, timed, dimensions)) = timed_statements(ctx, schedule, separated)? else { return Ok(None) };
         let all: Vec<usize> = (0..timed.len()).collect();
         let raw = subtree(ctx, &timed, &all, 0, dimensions)?;
         Ok(Some(ScheduleTree { raw, context: PhantomData }))
@@ -86,30 +76,37 @@ pub fn time_constants(ctx: &IslContext, schedule: &UnionMap) -> IslResult<Option
 /// AST iterator `k` of that statement scans its dimension `bands[k]` (the others are
 /// sequences, constants of its group). `None` when the tree is not built.
 pub fn band_dimensions(ctx: &IslContext, schedule: &UnionMap, statement: &str) -> IslResult<Option<Vec<usize>>> {
-    let maps = ctx.check(schedule.raw().get_map_list())?;
-    let mut timed = Vec::new();
-    let mut target = None;
-    for k in 0..ctx.check(maps.size())? {
-        let map = ctx.check(maps.get_at(k))?;
-        if ctx.check(map.get_tuple_name(DimType::In))? == statement {
-            target = Some(timed.len());
-        }
-        timed.push(Timed::new(ctx, map, false)?.constants);
-    }
-    let (Some(target), Some(dimensions)) = (target, timed.first().map(|t| t.len())) else { return Ok(None) };
-    if timed.iter().any(|t| t.len() != dimensions) {
-        return Ok(None);
-    }
+    let Some((names, timed, dimensions)) = timed_statements(ctx, schedule, &|_| false)? else { return Ok(None) };
+    let Some(target) = names.iter().position(|n| n == statement) else { return Ok(None) };
+    let constant = |m: usize, d: usize| timed[m].constants[d];
     let mut group: Vec<usize> = (0..timed.len()).collect();
     let mut bands = Vec::new();
     for d in 0..dimensions {
-        if group.iter().all(|&m| timed[m][d].is_some()) {
-            group.retain(|&m| timed[m][d] == timed[target][d]);
+        if group.iter().all(|&m| constant(m, d).is_some()) {
+            group.retain(|&m| constant(m, d) == constant(target, d));
         } else {
             bands.push(d);
         }
     }
     Ok(Some(bands))
+}
+
+/// Each statement's map of `schedule` (its name and time constants), and their number of time
+/// dimensions; `None` when there is no statement or their numbers of dimensions differ.
+fn timed_statements(ctx: &IslContext, schedule: &UnionMap, separated: &dyn Fn(&str) -> bool) -> IslResult<Option<(Vec<String>, Vec<Timed>, usize)>> {
+    let maps = ctx.check(schedule.raw().get_map_list())?;
+    let (mut names, mut timed) = (Vec::new(), Vec::new());
+    for k in 0..ctx.check(maps.size())? {
+        let map = ctx.check(maps.get_at(k))?;
+        let name = ctx.check(map.get_tuple_name(DimType::In))?.to_string();
+        timed.push(Timed::new(ctx, map, separated(&name))?);
+        names.push(name);
+    }
+    let Some(dimensions) = timed.first().map(|t| t.constants.len()) else { return Ok(None) };
+    if timed.iter().any(|t| t.constants.len() != dimensions) {
+        return Ok(None);
+    }
+    Ok(Some((names, timed, dimensions)))
 }
 
 /// Whether every instance of a statement with time constants `a` runs before every instance
