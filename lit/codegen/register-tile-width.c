@@ -1,34 +1,35 @@
 // The register tiles of `schedule` (issue 17) are as wide as the target's vector registers
-// allow: four registers of doubles (4 x 32) where the function is compiled for AVX-512 and
+// allow: six registers of doubles (4 x 48) where the function is compiled for AVX-512 and
 // has 32 of them, two (4 x 8) for AVX2 and its 16, and 4 x 8 again when AVX-512 code is asked
 // to prefer 256-bit vectors (-mprefer-vector-width=256), as the function's target-features
 // and prefer-vector-width say. A gemm in i, k, j order, long loops; the tiles' column loop
-// steps by the register tile's width. A partial tile's columns are split into register tiles
-// of 16 and then 8 columns, each around the reduction loop and versioned on being full.
+// steps by the register tile's width, over tiles of two register tiles' columns (96). A
+// partial tile's columns are split into register tiles of 32, then 16, then 8 columns, each
+// around the reduction loop and versioned on being full.
 // RUN: %clang -O2 -mavx512f -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.512.ll
-// RUN: %opt -disable-output -passes='function(polyprop-canonicalize,print<polyprop-ast<schedule;schedule-cost=off;tile-size=64>>)' %t.512.ll 2>&1 | FileCheck %s --check-prefix=WIDE
-// WIDE: for (long c3 = 0; c3 <= min(63, p0 - c0 - 1); c3 += 4) {
-// WIDE-NEXT: for (long c4 = 0; c4 <= min(63, p0 - c1 - 1); c4 += 32) {
-// WIDE-NEXT: if (p0 - c0 - c3 - 1 >= 3 && p0 - c1 - c4 - 1 >= 31) {
+// RUN: %opt -disable-output -passes='function(polyprop-canonicalize,print<polyprop-ast<schedule;schedule-cost=off>>)' %t.512.ll 2>&1 | FileCheck %s --check-prefix=WIDE
+// WIDE: for (long c3 = 0; c3 < p0; c3 += 4) {
+// WIDE-NEXT: for (long c4 = 0; c4 <= min(95, p0 - c1 - 1); c4 += 48) {
+// WIDE-NEXT: if (p0 - c3 - 1 >= 3 && p0 - c1 - c4 - 1 >= 47) {
 // WIDE: } else {
-// WIDE-NEXT: for (long [[H:c[0-9]+]] = 0; [[H]] <= min(31, p0 - c1 - c4 - 1); [[H]] += 16) {
-// WIDE-NEXT: if (p0 - c0 - c3 - 1 >= 3 && p0 - c1 - c4 - 1 - [[H]] >= 15) {
-// WIDE-NEXT: for (long c5 = 0; c5 <= min(63, p0 - c2 - 1); c5 += 1) {
-// WIDE-NEXT: S1(c0 + c3, c2 + c5, c1 + c4 + [[H]]);
+// WIDE-NEXT: for (long [[H:c[0-9]+]] = 0; [[H]] <= min(47, p0 - c1 - c4 - 1); [[H]] += 32) {
+// WIDE-NEXT: if (p0 - c3 - 1 >= 3 && 47 - [[H]] >= 31 && p0 - c1 - c4 - 1 - [[H]] >= 31) {
+// WIDE-NEXT: for (long c5 = 0; c5 < p0; c5 += 1) {
+// WIDE-NEXT: S1(c3, c5, c1 + c4 + [[H]]);
 // WIDE: } else {
-// WIDE-NEXT: for (long [[Q:c[0-9]+]] = 0; [[Q]] <= min(15, p0 - c1 - c4 - 1 - [[H]]); [[Q]] += 8) {
+// WIDE-NEXT: for (long [[Q:c[0-9]+]] = 0; [[Q]] <= min(31, 47 - [[H]], p0 - c1 - c4 - 1 - [[H]]); [[Q]] += 16) {
 // RUN: %clang -O2 -mavx2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.256.ll
-// RUN: %opt -disable-output -passes='function(polyprop-canonicalize,print<polyprop-ast<schedule;schedule-cost=off;tile-size=64>>)' %t.256.ll 2>&1 | FileCheck %s --check-prefix=NARROW
+// RUN: %opt -disable-output -passes='function(polyprop-canonicalize,print<polyprop-ast<schedule;schedule-cost=off>>)' %t.256.ll 2>&1 | FileCheck %s --check-prefix=NARROW
 // RUN: %clang -O2 -mavx512f -mprefer-vector-width=256 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.pref.ll
-// RUN: %opt -disable-output -passes='function(polyprop-canonicalize,print<polyprop-ast<schedule;schedule-cost=off;tile-size=64>>)' %t.pref.ll 2>&1 | FileCheck %s --check-prefix=NARROW
-// NARROW: for (long c3 = 0; c3 <= min(63, p0 - c0 - 1); c3 += 4) {
+// RUN: %opt -disable-output -passes='function(polyprop-canonicalize,print<polyprop-ast<schedule;schedule-cost=off>>)' %t.pref.ll 2>&1 | FileCheck %s --check-prefix=NARROW
+// NARROW: for (long c3 = 0; c3 < p0; c3 += 4) {
 // NARROW-NEXT: for (long c4 = 0; c4 <= min(63, p0 - c1 - 1); c4 += 8) {
-// Differential: the -march=native build (4 x 32 tiles on an AVX-512 machine, 4 x 8 on others)
-// prints the naive build's products, at sizes with full and partial register tiles (the
-// last tile's columns: n = 40, 8 of them, a full tile of 8; 79: 15, 8 full and 7 in loops;
-// 118: 22, 16 full and 6 in loops; 157: 29, 16 and 8 full, 5 in loops).
+// Differential: the -march=native build (4 x 48 tiles on an AVX-512 machine, 4 x 8 on others)
+// prints the naive build's products, at sizes with full and partial register tiles (with
+// 4 x 48, the last register tile's columns: n = 40, 32 and 8 full; 79: 31, 16 and 8 full, 7
+// in loops; 118: 22, 16 full, 6 in loops; 157: 13, 8 full, 5 in loops).
 // RUN: %clang -O3 -march=native %s -DMAIN -o %t.naive
-// RUN: env POLYPROP_OPTIONS='schedule;schedule-cost=off;tile-size=64' %clang -O3 -march=native -fpass-plugin=%polyprop %s -DMAIN -o %t.tiled
+// RUN: env POLYPROP_OPTIONS='schedule;schedule-cost=off' %clang -O3 -march=native -fpass-plugin=%polyprop %s -DMAIN -o %t.tiled
 // RUN: %t.naive > %t.naive.out
 // RUN: %t.tiled > %t.tiled.out
 // RUN: cmp %t.naive.out %t.tiled.out

@@ -57,12 +57,13 @@ pub struct Options {
     pub recurrences: u64,
     /// Whether the generated code runs its parallel loops with OpenMP (`parallel=`).
     pub parallel: Parallel,
-    /// Reschedule and tile with isl's scheduler (`schedule`), with tiles of `tile_size`.
+    /// Reschedule and tile with isl's scheduler (`schedule`), with tiles of `tile_size`
+    /// (`None`: the measured sizes of `polyhedral::scheduling::TileSize::Measured`).
     pub schedule: bool,
     /// Whether `schedule_cost`'s model decides between the original and the new schedule
     /// (`schedule-cost=on`, the default), or the new one is always taken.
     pub schedule_cost: bool,
-    pub tile_size: u64,
+    pub tile_size: Option<u64>,
     pub lang: bool,
 }
 
@@ -104,7 +105,7 @@ impl Default for Options {
             parallel: Parallel::Auto,
             schedule: false,
             schedule_cost: true,
-            tile_size: 64,
+            tile_size: None,
             lang: false,
         }
     }
@@ -346,13 +347,16 @@ pub const TABLE: &[OptionSpec] = &[
     },
     OptionSpec {
         name: "tile-size",
-        value: Some("N"),
-        description: "tile size of every tiled band under schedule (default 64: the best or within noise of it on the 16-kernel set, docs/benchmarks/scheduling.txt)",
+        value: Some("N|auto"),
+        description: "tiles of N x N ... under schedule (register tiles' columns rounded up to whole register tiles); auto (default): 64, and bands tiled for registers sized for the L2 cache (measured on the 16-kernel set, docs/benchmarks/scheduling.txt)",
         set: |o, key, v| {
-            o.tile_size = parse_number(key, v)?;
+            o.tile_size = match v {
+                "auto" => None,
+                _ => Some(parse_number(key, v).map_err(|_| format!("option '{key}' needs a positive integer or auto, got '{v}'"))?),
+            };
             Ok(())
         },
-        show: |o| o.tile_size.to_string(),
+        show: |o| o.tile_size.map_or("auto".to_string(), |n| n.to_string()),
     },
     OptionSpec {
         name: "lang",

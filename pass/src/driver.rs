@@ -405,7 +405,7 @@ fn reschedule(function: Value, scop: Scop, options: &Options, why: Rescheduling)
     }
     isl.reset_quota();
     let columns = polyhedral::scheduling::register_columns(crate::ir::vector_bytes(function));
-    let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule_for(&isl, &mapped.scop, options.tile_size as i64, columns));
+    let outcome = crate::timing::stage("scheduling", || polyhedral::scheduling::schedule_for(&isl, &mapped.scop, tile_size(options), columns));
     let outcome = match (outcome, &source) {
         (Ok(Ok(scheduled)), Some(source)) => Ok(choose(&isl, source, scheduled)),
         (outcome, _) => outcome.map(|o| o.map(|s| (s, String::new()))),
@@ -418,6 +418,11 @@ fn reschedule(function: Value, scop: Scop, options: &Options, why: Rescheduling)
 }
 
 /// "N bands fused, " when fusion removed any band of isl's schedule.
+/// The tile sizes the options ask for: `tile-size=N`'s squares, or the measured sizes.
+fn tile_size(options: &Options) -> polyhedral::scheduling::TileSize {
+    options.tile_size.map_or(polyhedral::scheduling::TileSize::Measured, |n| polyhedral::scheduling::TileSize::Square(n as i64))
+}
+
 fn fused(bands: usize) -> String {
     if bands == 0 { String::new() } else { format!("{bands} bands fused, ") }
 }

@@ -19,20 +19,21 @@
 //! isl wrote them. The rewrite changes no order: under the condition the point loops have
 //! exactly the unrolled trip counts, and the copies run in the loops' order.
 //!
-//! A partial tile's columns (`q`) are split in halves, each a register tile of its own with
-//! `k` inside it, versioned again, down to `MIN_CHUNK` columns:
+//! A partial tile's columns (`q`) are split into chunks of the largest power of two below
+//! their number (halves of 32, chunks of 32 of 48), each a register tile of its own with `k`
+//! inside it, versioned again, down to `MIN_CHUNK` columns:
 //!
 //! ```text
-//! for (h = 0; h <= min(31, e2); h += 16)
-//!   for (k = ...)                                    // versioned as above: 4 x 16 when full
+//! for (h = 0; h <= min(47, e2); h += 32)
+//!   for (k = ...)                                    // versioned as above: 4 x 32 when full
 //!     for (p = 0; p <= min(3, e1); p += 1)
-//!       for (q = 0; q <= min(15, e2 - h); q += 1)
+//!       for (q = 0; q <= min(31, 47 - h, e2 - h); q += 1)
 //!         S(..., k, p, h + q);
 //! ```
 //!
-//! so that 16 columns of a 32-wide tile (backprop's hidden units) or the first 8 of its last
+//! so that 16 columns of a 48-wide tile (backprop's hidden units) or the first 8 of its last
 //! 12 (gemm's 1100 columns) keep their accumulators in registers, where the loops would load
-//! and store them at every `k`. This does change the order: the halves run one after the
+//! and store them at every `k`. This does change the order: the chunks run one after the
 //! other, each over all of `k`. `unroll_register_tiles_reordering` does it only where its
 //! caller says that `k` carries a dependence (an accumulation: elsewhere, `C[i][j] *= beta`,
 //! the split would only add code) and that the instances under `k` may run in any order of
@@ -41,10 +42,10 @@
 
 use crate::ast::{Ast, AstExpr, AstNode};
 
-/// Most statement copies a full register tile is unrolled into: AVX-512's tiles of 4 x 32
+/// Most statement copies a full register tile is unrolled into: AVX-512's tiles of 4 x 48
 /// (`scheduling::register_columns`). A tile left as loops is slower than no register tile
 /// at all (LLVM vectorizes its point loops with scatters: gemm 1.1 s against 0.2 s).
-pub const MAX_COPIES: i64 = 128;
+pub const MAX_COPIES: i64 = 192;
 
 /// Fewest columns a partial tile's columns are split down to: one AVX2 register of doubles.
 pub const MIN_CHUNK: i64 = 8;
@@ -85,33 +86,39 @@ impl Unroller<'_> {
         }
     }
 
-    /// `versioned(node)`, its partial tiles' columns split in halves (`halves`) where allowed.
+    /// `versioned(node)`, its partial tiles' columns split into chunks (`chunks`) where allowed.
     fn versioned(&mut self, node: &AstNode) -> Option<AstNode> {
         let mut result = versioned(node)?;
         if let AstNode::If { otherwise: Some(partial), .. } = &mut result {
-            if let Some(split) = self.halves(node) {
+            if let Some(split) = self.chunks(node) {
                 **partial = split;
             }
         }
         Some(result)
     }
 
-    /// The versioned loop `node` (`k`) inside a loop over halves of its innermost point loop's
-    /// columns (`h`), each half a register tile of its own, versioned again; `None` when the
-    /// columns are fewer than `2 * MIN_CHUNK`, odd, or may not be split (`splittable`).
-    fn halves(&mut self, node: &AstNode) -> Option<AstNode> {
+    /// The versioned loop `node` (`k`) inside a loop over chunks of its innermost point loop's
+    /// columns (`h`), each chunk a register tile of its own, versioned again; `None` when the
+    /// columns are fewer than `2 * MIN_CHUNK`, not whole chunks of `MIN_CHUNK`, or may not be
+    /// split (`splittable`).
+    fn chunks(&mut self, node: &AstNode) -> Option<AstNode> {
         let AstNode::For { iterator: k, body, .. } = node else { return None };
         let (points, inner) = point_nest(body);
         let columns = points.last()?;
         let width = columns.last + 1;
-        if width < 2 * MIN_CHUNK || width % 2 != 0 || !(self.splittable)(&statements_in(inner), *k, columns.iterator) {
+        if width < 2 * MIN_CHUNK || width % MIN_CHUNK != 0 || !(self.splittable)(&statements_in(inner), *k, columns.iterator) {
             return None;
         }
         let h = self.fresh_iterator();
         let q = columns.iterator;
-        let half = width / 2;
-        let mut bound = vec![AstExpr::Int(half - 1)];
-        bound.extend(columns.inclusive_bounds.iter().map(|e| AstExpr::Sub(Box::new(e.clone()), Box::new(AstExpr::Iterator(h)))));
+        let step = chunk_width(width);
+        let minus_h = |e: AstExpr| AstExpr::Sub(Box::new(e), Box::new(AstExpr::Iterator(h)));
+        let mut bound = vec![AstExpr::Int(step - 1)];
+        if width % step != 0 {
+            // The last chunk ends with the tile.
+            bound.push(minus_h(AstExpr::Int(width - 1)));
+        }
+        bound.extend(columns.inclusive_bounds.iter().map(|e| minus_h(e.clone())));
         let column_loop = AstNode::For {
             iterator: q,
             init: AstExpr::Int(0),
@@ -126,7 +133,7 @@ impl Unroller<'_> {
             iterator: h,
             init: AstExpr::Int(0),
             cond: substituted_expr(columns.cond, q, &AstExpr::Iterator(h)),
-            step: half,
+            step,
             body: Box::new(chunk),
             parallel: false,
         })
@@ -139,6 +146,17 @@ impl Unroller<'_> {
         self.iterators.push(format!("{prefix}{k}"));
         k
     }
+}
+
+/// The columns of the chunks a partial tile of `width` columns is split into: the largest
+/// power of two below `width` (its half when `width` is one), so that every chunk but a last
+/// one fills whole vector registers.
+fn chunk_width(width: i64) -> i64 {
+    let mut chunk = MIN_CHUNK;
+    while 2 * chunk < width {
+        chunk *= 2;
+    }
+    chunk
 }
 
 /// The statements `node` runs, each once.

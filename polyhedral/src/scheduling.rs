@@ -6,7 +6,7 @@
 //! order the current schedule runs it (`dependences::conflicts`, all of RAW, WAR and WAW, so
 //! that no location is read or written out of turn), proximity and coincidence from the same
 //! relation (bring dependent instances together, find parallel loops). Each permutable band
-//! of two or more members is then tiled with square tiles (`isl_schedule_node_band_tile`), and
+//! of two or more members is then tiled (`isl_schedule_node_band_tile`), and
 //! the point loops are reordered so that a parallel one is innermost (what LLVM's vectorizer
 //! needs: a stride along a loop that carries no dependence), among them the one that walks
 //! the most accesses at unit stride (the loop interchange paper 001's Table 3 reports for
@@ -28,7 +28,8 @@
 //! walks rows instead of anti-diagonals.
 //!
 //! Whether the new schedule is taken is `schedule_cost`'s decision (the driver asks it).
-//! Not yet: tile sizes from the caches, wavefronts of time-tiled stencils.
+//! Tiles are squares of the `tile-size` option, except in bands tiled again for registers,
+//! whose sizes follow the L2 cache (`tile_sizes`). Not yet: wavefronts of time-tiled stencils.
 
 use crate::dependences;
 use crate::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult, UnionMap, UnionSet};
@@ -91,13 +92,33 @@ pub struct Scheduled {
 /// The model rescheduled and tiled with `tile_size` (module documentation), or why not: an
 /// isl failure, or a schedule the legality checks refuse (a bug of ours or of isl, never
 /// generated).
-pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: i64) -> IslResult<Result<Scheduled, String>> {
+pub fn schedule(ctx: &IslContext, scop: &Scop, tile_size: impl Into<TileSize>) -> IslResult<Result<Scheduled, String>> {
     schedule_for(ctx, scop, tile_size, REGISTER_COLUMNS)
 }
 
+/// The sizes of the tiles (`tile_sizes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileSize {
+    /// Squares of `MEASURED_TILE_SIZE`, except in bands tiled again for registers, whose rows
+    /// and reduction are as long as the L2 cache allows (`tile_sizes`).
+    Measured,
+    /// Squares of this size (the option `tile-size=N`).
+    Square(i64),
+}
+
+impl From<i64> for TileSize {
+    fn from(size: i64) -> Self {
+        TileSize::Square(size)
+    }
+}
+
+/// The side of `TileSize::Measured`'s square tiles: the best or within noise of it on the
+/// 16-kernel set (docs/benchmarks/scheduling.txt).
+pub const MEASURED_TILE_SIZE: i64 = 64;
+
 /// `schedule` with register tiles `register_columns` wide (`register_columns`, from the
 /// target's vector registers).
-pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_columns: i64) -> IslResult<Result<Scheduled, String>> {
+pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: impl Into<TileSize>, register_columns: i64) -> IslResult<Result<Scheduled, String>> {
     if scop.statements.is_empty() {
         return Ok(Err("no statement".into()));
     }
@@ -107,7 +128,11 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: i64, register_colu
     let (domain, ordered) = ordered_conflicts(ctx, scop)?;
     let computed = compute_schedule(ctx, constraints_on(ctx, &domain, &ordered)?)?;
     let (computed, fused) = crate::band_fusion::fuse_sibling_bands(ctx, computed, &ordered)?;
-    let tiles = Tiles { size: tile_size, register_columns, memory_order: true };
+    let (size, fit_l2) = match tile_size.into() {
+        TileSize::Measured => (MEASURED_TILE_SIZE, true),
+        TileSize::Square(size) => (size, false),
+    };
+    let tiles = Tiles { size, fit_l2, register_columns, memory_order: true };
     let by_memory = tiled_model(ctx, scop, &ordered, &computed, tiles)?;
     if by_memory.1.memory_ordered == 0 {
         // No band in memory order: the tree is isl's.
@@ -348,12 +373,14 @@ fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, compute: impl 
     result
 }
 
-/// How bands are tiled: square tiles of `size`, register tiles of `REGISTER_ROWS` by
+/// How bands are tiled: tiles of `size`, bands tiled again for registers sized for the L2
+/// cache with `fit_l2` (`tile_sizes`), register tiles of `REGISTER_ROWS` by
 /// `register_columns`; with `memory_order`, a band over one statement first takes the order
 /// of its writes where that is legal (`in_memory_order`).
 #[derive(Clone, Copy)]
 struct Tiles {
     size: i64,
+    fit_l2: bool,
     register_columns: i64,
     memory_order: bool,
 }
@@ -381,12 +408,7 @@ fn tile_bands(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, node: ScheduleN
             }
         }
         node = unit_stride_last(ctx, scop, node)?;
-        let space = ctx.check(node.band_get_space())?;
-        let members = ctx.check(node.band_n_member())?;
-        let mut sizes = ctx.check(MultiVal::zero(space))?;
-        for k in 0..members {
-            sizes = ctx.check(sizes.set_val(k, ctx.check(Val::int_from_si(ctx.raw(), tiles.size))?))?;
-        }
+        let sizes = tile_sizes(ctx, &node, tiles)?;
         node = ctx.check(node.band_tile(sizes))?;
         tiled.bands += 1;
         // The point band under the tile band: continue below it.
@@ -412,13 +434,15 @@ pub const REGISTER_COLUMNS: i64 = 8;
 
 /// The columns of a register tile for vector registers of `vector_bytes`: two registers of
 /// doubles per row where there are 16 vector registers (AVX2: 4 x 8 doubles are 8 of them),
-/// four where there are 32 (AVX-512: 4 x 32 doubles are 16 accumulators, and each value
-/// broadcast from the rows' operand serves four multiply-adds instead of two; gemm -DLARGE
-/// 78-85 ms against 84-94 ms with 4 x 16, docs/benchmarks/scheduling.txt); at least
-/// `REGISTER_COLUMNS`. A partial tile's columns are register tiles of half as many
-/// (`register_tiles`), so 16 columns (backprop's hidden units) still fill one.
+/// six where there are 32 (AVX-512: 4 x 48 doubles are 24 accumulators, with the six
+/// registers of the reduction's operand row and one broadcast value 31 of the 32, and each
+/// value broadcast from the rows' operand serves six multiply-adds; gemm -DLARGE 78-85 ms with
+/// 4 x 16, 73-76 with 4 x 32, 64-67 with 4 x 48 and the tile sizes of `tile_sizes`,
+/// docs/benchmarks/scheduling.txt); at least `REGISTER_COLUMNS`. A partial tile's columns are
+/// split into register tiles of 32, 16 and 8 (`register_tiles`), so 16 columns (backprop's
+/// hidden units) still fill one.
 pub fn register_columns(vector_bytes: i64) -> i64 {
-    let registers_per_row = if vector_bytes >= 64 { 4 } else { 2 };
+    let registers_per_row = if vector_bytes >= 64 { 6 } else { 2 };
     (registers_per_row * vector_bytes / 8).max(REGISTER_COLUMNS)
 }
 
@@ -479,8 +503,8 @@ pub fn column_order_free<'c>(ctx: &'c IslContext, scop: &'c Scop) -> impl Fn(&[u
 /// `node`'s position), or `node` unchanged and 0 when the band has no member of each kind.
 fn register_tile(ctx: &IslContext, node: ScheduleNode, columns: i64) -> IslResult<(ScheduleNode, usize)> {
     let members = ctx.check(node.band_n_member())?;
-    let coincident = coincidence(ctx, &node, members)?;
-    if members < 2 || !coincident[members as usize - 1] || coincident.iter().all(|&c| c) || !boxes(ctx, &node)? {
+    let Some(coincident) = register_tileable(ctx, &node)? else { return Ok((node, 0)) };
+    if !coincident[members as usize - 1] {
         return Ok((node, 0));
     }
     let space = ctx.check(node.band_get_space())?;
@@ -499,6 +523,51 @@ fn register_tile(ctx: &IslContext, node: ScheduleNode, columns: i64) -> IslResul
     let node = permute_band(ctx, node, &order)?;
     Ok((ctx.check(node.child(0))?, 1))
 }
+
+/// The coincidence of the permutable band `node`'s members if `register_tile` tiles its point
+/// band again (some member parallel, some not, over boxes), `None` otherwise.
+fn register_tileable(ctx: &IslContext, node: &ScheduleNode) -> IslResult<Option<Vec<bool>>> {
+    let members = ctx.check(node.band_n_member())?;
+    let coincident = coincidence(ctx, node, members)?;
+    let tileable = members >= 2 && coincident.iter().any(|&c| c) && !coincident.iter().all(|&c| c) && boxes(ctx, node)?;
+    Ok(tileable.then_some(coincident))
+}
+
+/// The sizes of the tiles of the permutable band `node`: `tiles.size` in every member, except
+/// in a band that `register_tile` tiles again. There the columns (the last parallel member,
+/// innermost once `innermost_parallel` has run) are whole register tiles, at least
+/// `tiles.size`, and with `tiles.fit_l2` the rows and the reduction are `tiles.size` doubled
+/// while the tile's three blocks of doubles (rows x reduction, reduction x columns, rows x
+/// columns: gemm's A, B and C) fit in `L2_BYTES`: the reduction's operand block then stays
+/// in L2 across the rows' register tiles, and each accumulator is loaded and stored once per
+/// 256 steps of the reduction, not 64 (gemm -DLARGE 64-67 ms against 75-79 with 64 x 96 x 64,
+/// 2mm and 3mm 3-15% faster, covariance and correlation the same;
+/// docs/benchmarks/scheduling.txt).
+fn tile_sizes(ctx: &IslContext, node: &ScheduleNode, tiles: Tiles) -> IslResult<MultiVal> {
+    let members = ctx.check(node.band_n_member())?;
+    let mut per_member = vec![tiles.size; members as usize];
+    if let Some(coincident) = register_tileable(ctx, node)? {
+        let column = coincident.iter().rposition(|&c| c).unwrap_or(0);
+        let columns = (tiles.size + tiles.register_columns - 1) / tiles.register_columns * tiles.register_columns;
+        let fits = |t: i64| 8 * (t * t + 2 * t * columns) <= L2_BYTES;
+        let mut side = tiles.size;
+        while tiles.fit_l2 && fits(2 * side) {
+            side *= 2;
+        }
+        for (k, size) in per_member.iter_mut().enumerate() {
+            *size = if k == column { columns } else { side };
+        }
+    }
+    let mut sizes = ctx.check(MultiVal::zero(ctx.check(node.band_get_space())?))?;
+    for (k, &size) in per_member.iter().enumerate() {
+        sizes = ctx.check(sizes.set_val(k as i32, ctx.check(Val::int_from_si(ctx.raw(), size))?))?;
+    }
+    Ok(sizes)
+}
+
+/// The L2 cache a register-tiled band's tiles are sized for (`tile_sizes`): this machine's
+/// (AMD EPYC, 1 MiB per core); LLVM 14's target information reports no L2 size for it.
+pub const L2_BYTES: i64 = 1 << 20;
 
 /// Whether every statement's instances under `node` form a box: on a triangle (syrk's
 /// `j <= i`) the register tiles on the diagonal are partial, isl does not separate the full

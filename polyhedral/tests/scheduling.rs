@@ -164,22 +164,29 @@ fn write_epochs(scop: &Scop, order: &[(usize, Vec<i64>)], params: &[i64]) -> Has
     epochs
 }
 
-/// gemm with AVX-512's register tiles (4 x 32): partial tiles' columns become register tiles
-/// of 16 and 8 (`for (h = ...; h += 16)` around the reduction loop), which changes the order
-/// of the instances, not any element's dependences; at sizes whose columns fill no tile (16,
-/// backprop's hidden units), one tile of 32 is partial and its halves are full.
+/// gemm with register tiles of 4 x 32 and of 4 x 48 (AVX-512's): partial tiles' columns
+/// become register tiles of 16 and 8, or of 32, 16 and 8 (`for (h = ...; h += 16)` around the
+/// reduction loop), which changes the order of the instances, not any element's
+/// dependences; at sizes whose columns fill no tile (16, backprop's hidden units), one tile is
+/// partial and its first chunk of 16 is full.
 #[test]
 fn partial_register_tiles_split_their_columns() {
+    for (columns, steps) in [(32, ["+= 16) {", "+= 8) {"]), (48, ["+= 32) {", "+= 8) {"])] {
+        partial_register_tiles_split(columns, steps);
+    }
+}
+
+fn partial_register_tiles_split(columns: i64, steps: [&str; 2]) {
     let scop = program("gemm");
     let ctx = IslContext::new(0);
-    let scheduled = schedule_for(&ctx, &scop, 64, 32).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    let scheduled = schedule_for(&ctx, &scop, 64, columns).unwrap().unwrap_or_else(|why| panic!("{why}"));
     let ast = build_ast(&ctx, &scheduled.scop).unwrap();
     let mut split = ast.clone();
     let splittable = column_order_free(&ctx, &scheduled.scop);
     unroll_register_tiles_reordering(&mut split, &splittable);
     let text = print_ast(&scheduled.scop, &split);
-    assert!(text.contains("+= 16) {") && text.contains("+= 8) {"), "no columns split:\n{text}");
-    for params in [vec![9, 45, 5], vec![8, 16, 3], vec![5, 32, 2], vec![3, 7, 4]] {
+    assert!(steps.iter().all(|step| text.contains(step)), "columns of {columns} not split:\n{text}");
+    for params in [vec![9, 45, 5], vec![8, 16, 3], vec![5, 32, 2], vec![3, 7, 4], vec![5, 100, 3]] {
         let before = execution_order(&ast, &params, 10_000_000).unwrap();
         let after = execution_order(&split, &params, 10_000_000).unwrap();
         let (mut a, mut b) = (before.clone(), after.clone());
