@@ -181,8 +181,10 @@ fn build_ast(function: Value, scop: &Scop, options: &Options, rescheduled: bool)
     let mut tree = crate::timing::stage("AST", || build(&isl, scop)).map_err(|e| format!("AST generation: {e}"))?;
     if rescheduled {
         crate::timing::stage("register tiles", || {
-            let splittable = polyhedral::scheduling::column_order_free(&isl, scop);
-            polyhedral::register_tiles::unroll_register_tiles_reordering(&mut tree, &splittable)
+            let loops = polyhedral::scheduling::TileLoops::new(&isl, scop);
+            let carries = |statements: &[usize], k: usize| loops.carries(statements, k);
+            let splittable = |statements: &[usize], k: usize, q: usize| loops.column_order_free(statements, k, q);
+            polyhedral::register_tiles::unroll_register_tiles_reordering(&mut tree, &carries, &splittable)
         });
     }
     Ok(tree)

@@ -19,15 +19,15 @@
 //! isl wrote them. The rewrite changes no order: under the condition the point loops have
 //! exactly the unrolled trip counts, and the copies run in the loops' order.
 //!
-//! A partial tile's columns (`q`) are split into chunks of the largest power of two below
-//! their number (halves of 32, chunks of 32 of 48), each a register tile of its own with `k`
-//! inside it, versioned again, down to `MIN_CHUNK` columns:
+//! A partial tile's columns (`q`) are split into chunks of the largest power of two at most
+//! half their number (16 of 32 or of 48), each a register tile of its own with `k` inside it,
+//! versioned again, down to `MIN_CHUNK` columns:
 //!
 //! ```text
-//! for (h = 0; h <= min(47, e2); h += 32)
-//!   for (k = ...)                                    // versioned as above: 4 x 32 when full
+//! for (h = 0; h <= min(47, e2); h += 16)
+//!   for (k = ...)                                    // versioned as above: 4 x 16 when full
 //!     for (p = 0; p <= min(3, e1); p += 1)
-//!       for (q = 0; q <= min(31, 47 - h, e2 - h); q += 1)
+//!       for (q = 0; q <= min(15, e2 - h); q += 1)
 //!         S(..., k, p, h + q);
 //! ```
 //!
@@ -53,19 +53,23 @@ pub const MIN_CHUNK: i64 = 8;
 /// Versions and unrolls every loop of `ast` whose body is a nest of register-point loops
 /// (module documentation); returns how many. Changes no order.
 pub fn unroll_register_tiles(ast: &mut Ast) -> usize {
-    unroll_register_tiles_reordering(ast, &|_, _, _| false)
+    unroll_register_tiles_reordering(ast, &|_, _| true, &|_, _, _| false)
 }
 
-/// [`unroll_register_tiles`], and the columns of partial tiles split into register tiles of
-/// their own where `splittable(statements, k, q)` holds for the statements in AST loop `k`
-/// (`crate::scheduling::column_order_free`).
-pub fn unroll_register_tiles_reordering(ast: &mut Ast, splittable: &dyn Fn(&[usize], usize, usize) -> bool) -> usize {
-    let mut unroller = Unroller { iterators: &mut ast.iterators, splittable };
+/// [`unroll_register_tiles`] where the model says the loop `k` around the points carries a
+/// dependence among the statements in it (`carries(statements, k)`: an accumulation, which
+/// the unrolled points keep in registers; the points of a tile that only walks elements stay
+/// loops, which LLVM vectorizes, at a fraction of the code), and the columns of partial tiles
+/// split into register tiles of their own where `splittable(statements, k, q)` holds
+/// (`crate::scheduling::TileLoops`).
+pub fn unroll_register_tiles_reordering(ast: &mut Ast, carries: &dyn Fn(&[usize], usize) -> bool, splittable: &dyn Fn(&[usize], usize, usize) -> bool) -> usize {
+    let mut unroller = Unroller { iterators: &mut ast.iterators, carries, splittable };
     unroller.rewrite(&mut ast.root)
 }
 
 struct Unroller<'a> {
     iterators: &'a mut Vec<String>,
+    carries: &'a dyn Fn(&[usize], usize) -> bool,
     splittable: &'a dyn Fn(&[usize], usize, usize) -> bool,
 }
 
@@ -86,9 +90,14 @@ impl Unroller<'_> {
         }
     }
 
-    /// `versioned(node)`, its partial tiles' columns split into chunks (`chunks`) where allowed.
+    /// `versioned(node)` where `node` carries a dependence, its partial tiles' columns split
+    /// into chunks (`chunks`) where allowed.
     fn versioned(&mut self, node: &AstNode) -> Option<AstNode> {
+        let AstNode::For { iterator: k, body, .. } = node else { return None };
         let mut result = versioned(node)?;
+        if !(self.carries)(&statements_in(point_nest(body).1), *k) {
+            return None;
+        }
         if let AstNode::If { otherwise: Some(partial), .. } = &mut result {
             if let Some(split) = self.chunks(node) {
                 **partial = split;
@@ -149,11 +158,12 @@ impl Unroller<'_> {
 }
 
 /// The columns of the chunks a partial tile of `width` columns is split into: the largest
-/// power of two below `width` (its half when `width` is one), so that every chunk but a last
-/// one fills whole vector registers.
+/// power of two at most half of `width` (16 of 48, 16 of 32), so that every chunk but a last
+/// one fills whole vector registers. Chunks of 32 of a 48-wide tile ran no faster and cost
+/// gemm's build 20% more time (0.74 against 0.61 s; docs/benchmarks/scheduling.txt).
 fn chunk_width(width: i64) -> i64 {
     let mut chunk = MIN_CHUNK;
-    while 2 * chunk < width {
+    while 2 * chunk <= width / 2 {
         chunk *= 2;
     }
     chunk

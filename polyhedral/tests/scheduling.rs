@@ -13,7 +13,7 @@ use polyhedral::isl::IslContext;
 use polyhedral::lang::parse_scop;
 use polyhedral::model::Scop;
 use polyhedral::register_tiles::{unroll_register_tiles, unroll_register_tiles_reordering};
-use polyhedral::scheduling::{column_order_free, schedule, schedule_for, Scheduled, MAX_STATEMENTS};
+use polyhedral::scheduling::{column_order_free, schedule, schedule_for, Scheduled, TileLoops, TileSize, MAX_STATEMENTS};
 use std::collections::HashMap;
 
 fn program(name: &str) -> Scop {
@@ -165,13 +165,13 @@ fn write_epochs(scop: &Scop, order: &[(usize, Vec<i64>)], params: &[i64]) -> Has
 }
 
 /// gemm with register tiles of 4 x 32 and of 4 x 48 (AVX-512's): partial tiles' columns
-/// become register tiles of 16 and 8, or of 32, 16 and 8 (`for (h = ...; h += 16)` around the
+/// become register tiles of 16 and 8 (`for (h = ...; h += 16)` around the
 /// reduction loop), which changes the order of the instances, not any element's
 /// dependences; at sizes whose columns fill no tile (16, backprop's hidden units), one tile is
 /// partial and its first chunk of 16 is full.
 #[test]
 fn partial_register_tiles_split_their_columns() {
-    for (columns, steps) in [(32, ["+= 16) {", "+= 8) {"]), (48, ["+= 32) {", "+= 8) {"])] {
+    for (columns, steps) in [(32, ["+= 16) {", "+= 8) {"]), (48, ["+= 16) {", "+= 8) {"])] {
         partial_register_tiles_split(columns, steps);
     }
 }
@@ -183,7 +183,7 @@ fn partial_register_tiles_split(columns: i64, steps: [&str; 2]) {
     let ast = build_ast(&ctx, &scheduled.scop).unwrap();
     let mut split = ast.clone();
     let splittable = column_order_free(&ctx, &scheduled.scop);
-    unroll_register_tiles_reordering(&mut split, &splittable);
+    unroll_register_tiles_reordering(&mut split, &|_, _| true, &splittable);
     let text = print_ast(&scheduled.scop, &split);
     assert!(steps.iter().all(|step| text.contains(step)), "columns of {columns} not split:\n{text}");
     for params in [vec![9, 45, 5], vec![8, 16, 3], vec![5, 32, 2], vec![3, 7, 4], vec![5, 100, 3]] {
@@ -195,6 +195,23 @@ fn partial_register_tiles_split(columns: i64, steps: [&str; 2]) {
         assert!(a == b, "{params:?}: other instances after the split");
         assert!(write_epochs(&scheduled.scop, &before, &params) == write_epochs(&scheduled.scop, &after, &params), "{params:?}: a dependence changed order\n{text}");
     }
+}
+
+/// Only the points of tiles inside a loop that accumulates are unrolled
+/// (`TileLoops::carries`): gemm's `C[i][j] += ...` becomes 4 x 48 copies around `k`, its
+/// `C[i][j] *= beta`, whose tile loops carry nothing, keeps its point loop (which LLVM
+/// vectorizes at a fraction of the code).
+#[test]
+fn only_accumulating_tiles_are_unrolled() {
+    let scop = program("gemm");
+    let ctx = IslContext::new(0);
+    let scheduled = schedule_for(&ctx, &scop, TileSize::Measured, 48).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    let mut ast = build_ast(&ctx, &scheduled.scop).unwrap();
+    let loops = TileLoops::new(&ctx, &scheduled.scop);
+    unroll_register_tiles_reordering(&mut ast, &|s, k| loops.carries(s, k), &|s, k, q| loops.column_order_free(s, k, q));
+    let text = print_ast(&scheduled.scop, &ast);
+    let copies = |name: &str| text.lines().filter(|l| l.trim_start().starts_with(name)).count();
+    assert!(copies("S1(") >= 192 && copies("S0(") <= 2, "S0 {} times, S1 {} times:\n{text}", copies("S0("), copies("S1("));
 }
 
 /// Generated programs with AVX-512's register tiles (4 x 32) at sizes whose columns leave
@@ -213,7 +230,7 @@ fn generated_programs_keep_their_dependences_with_split_columns() {
         let Ok(ast) = build_ast(&ctx, &scheduled.scop) else { continue };
         let mut unrolled = ast.clone();
         let splittable = column_order_free(&ctx, &scheduled.scop);
-        unroll_register_tiles_reordering(&mut unrolled, &splittable);
+        unroll_register_tiles_reordering(&mut unrolled, &|_, _| true, &splittable);
         if unrolled.iterators.len() > ast.iterators.len() {
             split += 1;
         }
