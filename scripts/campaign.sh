@@ -3,7 +3,7 @@
 #
 #   scripts/campaign.sh N [--only SOURCE] [--no-reduce] [--first SEED] [--jobs J] [--out DIR]
 #                         [--run-timeout SECONDS] [--max-reduce K] [--reduce-timeout SECONDS]
-#                         [--parallel] [--schedule] [--options TEXT]
+#                         [--parallel] [--schedule] [--options TEXT] [--cflags TEXT]
 #
 # --parallel: the polyprop build also gets -fopenmp (its parallel loops run on OpenMP threads)
 # and every program runs with OMP_NUM_THREADS=2, so that a loop wrongly found parallel shows as
@@ -12,6 +12,8 @@
 # that the small generated sizes cross tile boundaries); failures are not reduced then.
 # --options TEXT: more plugin options for the polyprop build (`recompute-limit=0` keeps every
 # temporary whose propagation would recompute anything, so that those paths are tried).
+# --cflags TEXT: more flags for every build of the C programs (`-march=native`: the register
+# tiles of the machine's vector registers, 4 x 48 on AVX-512).
 #
 # Runs seeds FIRST..FIRST+N-1 (default 1..N) of each source:
 #   csmith       csmith --no-bitfields --no-packed-struct programs (headers in /usr/include/csmith)
@@ -62,7 +64,7 @@ run_one() {
   local src=$1 seed=$2 work=$3 plugin=$4
   local d="$work/$src-$seed" res="$work/results/$src-$seed"
   mkdir -p "$d" && cd "$d" || return
-  local cflags="-w" t=$((2 * run_timeout)) tr=0 rc c
+  local cflags="-w $extra_cflags" t=$((2 * run_timeout)) tr=0 rc c
   case $src in
     llvm-stress)
       "$bin/llvm-stress" --seed "$seed" --size 200 -o s.ll
@@ -78,7 +80,7 @@ run_one() {
       echo "ok $tr" >"$res"; return ;;
     csmith)
       csmith --no-bitfields --no-packed-struct --seed "$seed" -o p.c >/dev/null 2>&1
-      cflags="-w -I/usr/include/csmith"; t=$run_timeout ;;
+      cflags="-w -I/usr/include/csmith $extra_cflags"; t=$run_timeout ;;
     gen-scop|gen-loops)
       python3 "$root/scripts/$src.py" "$seed" >p.c ;;
   esac
@@ -254,7 +256,7 @@ n=$1
 shift
 [[ "$n" =~ ^[0-9]+$ ]] || usage
 only="" reduce=1 first=1 jobs=2 out="$root/target/campaign" max_reduce=1000000 reduce_timeout=1800
-run_timeout=5 polyprop_flags="" polyprop_options=""
+run_timeout=5 polyprop_flags="" polyprop_options="" extra_cflags=""
 while [ $# -gt 0 ]; do
   case $1 in
     --only) only=$2; shift 2 ;;
@@ -268,6 +270,7 @@ while [ $# -gt 0 ]; do
     --parallel) polyprop_flags="-fopenmp"; reduce=0; export OMP_NUM_THREADS=2; shift ;;
     --schedule) polyprop_options="$polyprop_options;schedule;tile-size=4"; reduce=0; shift ;;
     --options) polyprop_options="$polyprop_options;$2"; shift 2 ;;
+    --cflags) extra_cflags="$extra_cflags $2"; shift 2 ;;
     *) usage ;;
   esac
 done
