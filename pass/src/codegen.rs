@@ -73,6 +73,7 @@ use polyhedral::model::*;
 use std::collections::HashMap;
 
 mod rotation;
+mod vector_points;
 
 /// What the run-time check compares: an array's accessed subscript range per dimension.
 pub struct ArrayBounds {
@@ -119,6 +120,9 @@ pub struct Plan<'a> {
     /// (`offset_address`; for the unrolled register tiles of a rescheduled model): off, the
     /// code of models that are not rescheduled stays as it was.
     pub split_offsets: bool,
+    /// The bytes of the vector registers that the copies of unrolled register tiles are
+    /// emitted in (`vector_points`); 0: one copy at a time.
+    pub vector_bytes: i64,
     /// The smallest subtree, in operations, that an innermost loop carries in scalars
     /// instead of recomputing it (`rotation`); 0: none.
     pub recurrences: usize,
@@ -1069,7 +1073,22 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     fn node(&mut self, n: &AstNode) -> Built<()> {
         match n {
-            AstNode::Block(children) => children.iter().try_for_each(|c| self.node(c)),
+            AstNode::Block(children) => {
+                let mut rest = &children[..];
+                while let Some(first) = rest.first() {
+                    match self.vector_run(rest) {
+                        Some(run) => {
+                            self.vector_instance(&run)?;
+                            rest = &rest[run.lanes..];
+                        }
+                        None => {
+                            self.node(first)?;
+                            rest = &rest[1..];
+                        }
+                    }
+                }
+                Ok(())
+            }
             AstNode::If { cond, then, otherwise } => {
                 // A guard is at the line of the first statement it guards.
                 self.set_location(self.first_location(then));
@@ -1663,19 +1682,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 
     fn math(&self, f: MathFunction, t: ScalarType, args: &[Val<'ctx>]) -> Built<Val<'ctx>> {
-        use MathFunction::*;
         let ty = self.ir.scalar(t);
-        let intrinsic = match f {
-            Sqrt => Some("llvm.sqrt"),
-            Fabs => Some("llvm.fabs"),
-            Floor => Some("llvm.floor"),
-            Ceil => Some("llvm.ceil"),
-            FMin => Some("llvm.minnum"),
-            FMax => Some("llvm.maxnum"),
-            FMulAdd => Some("llvm.fmuladd"),
-            _ => None,
-        };
-        if let Some(name) = intrinsic {
+        if let Some(name) = math_intrinsic(f) {
             let decl = self.ir.intrinsic(name, &[ty])?;
             return Ok(self.fast_math(self.ir.call_value(decl, args)?));
         }
@@ -1686,6 +1694,22 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let decl = self.ir.function(&name, Some(ty), &params);
         Ok(self.fast_math(self.ir.call_value(decl, args)?))
     }
+}
+
+/// The LLVM intrinsic that computes `f` (for any element or vector type), if it is not a
+/// library call.
+fn math_intrinsic(f: MathFunction) -> Option<&'static str> {
+    use MathFunction::*;
+    Some(match f {
+        Sqrt => "llvm.sqrt",
+        Fabs => "llvm.fabs",
+        Floor => "llvm.floor",
+        Ceil => "llvm.ceil",
+        FMin => "llvm.minnum",
+        FMax => "llvm.maxnum",
+        FMulAdd => "llvm.fmuladd",
+        _ => return None,
+    })
 }
 
 /// `flags`, with `nsw` also when the exact result interval of the operation fits in `i64`:

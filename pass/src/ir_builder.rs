@@ -20,7 +20,7 @@ use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::ContextRef;
 use inkwell::intrinsics::Intrinsic;
 use inkwell::module::{Linkage, Module};
-use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, IntType, PointerType, StructType};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, IntType, PointerType, StructType, VectorType};
 use inkwell::values::{
     AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PhiValue,
     PointerValue, ValueKind,
@@ -256,6 +256,7 @@ impl<'ctx> IrBuilder<'ctx> {
     pub fn fneg(&self, x: Val<'ctx>) -> Built<Val<'ctx>> {
         match x {
             BasicValueEnum::FloatValue(f) => Ok(built(self.builder.build_float_neg(f, ""))?.into()),
+            BasicValueEnum::VectorValue(v) => Ok(built(self.builder.build_float_neg(v, ""))?.into()),
             other => Err(format!("internal error: fneg of {}", ir::to_string(other.as_value_ref()))),
         }
     }
@@ -334,6 +335,30 @@ impl<'ctx> IrBuilder<'ctx> {
 
     pub fn store(&self, value: Val<'ctx>, ptr: Val<'ctx>) -> Built<InstructionValue<'ctx>> {
         built(self.builder.build_store(pointer(ptr)?, value))
+    }
+
+    /// The vector type of `lanes` elements of the integer or floating-point type `t`.
+    pub fn vector(&self, t: BasicTypeEnum<'ctx>, lanes: u32) -> Built<VectorType<'ctx>> {
+        match t {
+            BasicTypeEnum::FloatType(f) => Ok(f.vec_type(lanes)),
+            BasicTypeEnum::IntType(i) => Ok(i.vec_type(lanes)),
+            other => Err(format!("internal error: vector of {}", other.print_to_string())),
+        }
+    }
+
+    /// A vector of `lanes` copies of `x`: an `insertelement` into lane 0, then a
+    /// `shufflevector` with the zero mask, as LLVM writes a broadcast.
+    pub fn splat(&self, x: Val<'ctx>, lanes: u32) -> Built<Val<'ctx>> {
+        let undef = self.vector(x.get_type(), lanes)?.get_undef();
+        let lane_0 = built(self.builder.build_insert_element(undef, x, self.context.i32_type().const_zero(), ""))?;
+        let mask = self.context.i32_type().vec_type(lanes).const_zero();
+        Ok(built(self.builder.build_shuffle_vector(lane_0, undef, mask, ""))?.into())
+    }
+
+    /// Sets the alignment of a load or store just emitted (a vector of elements is aligned
+    /// as its elements are, not as the vector type).
+    pub fn align(&self, access: InstructionValue<'ctx>, bytes: u32) -> Built<()> {
+        access.set_alignment(bytes).map_err(|e| format!("internal error: alignment: {e}"))
     }
 
     /// The address `index` elements after `ptr`.

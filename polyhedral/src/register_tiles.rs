@@ -15,8 +15,9 @@
 //! (`e1 >= 3 && e2 >= 7`, where `e1` and `e2` depend on neither `k` nor the points): when it
 //! is, the points are unrolled into `4 x 8` statements in the body of `k`, each with its point
 //! as a constant, so that LLVM promotes every element the statements accumulate into to a
-//! register for the whole loop and vectorizes them along `q`; partial tiles run the loops as
-//! isl wrote them. The rewrite changes no order: under the condition the point loops have
+//! register for the whole loop; code generation emits the copies along `q` a vector register
+//! at a time (the pass's `codegen/vector_points.rs`); partial tiles run the loops as isl
+//! wrote them. The rewrite changes no order: under the condition the point loops have
 //! exactly the unrolled trip counts, and the copies run in the loops' order.
 //!
 //! A partial tile's columns (`q`) are split into chunks of the largest power of two at most
