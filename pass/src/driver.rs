@@ -204,17 +204,26 @@ fn is_temporary_array(scop: &Scop, array: usize) -> bool {
 /// most functions of a program cost only their detection and model.
 ///
 /// With `schedule`, and for a model the profile made possible, every SCoP is also rescheduled
-/// and tiled (`reschedule`, `reschedules`), whether or not propagation removed anything.
+/// and tiled (`reschedule`, `reschedules`), whether or not propagation removed anything. And
+/// a SCoP whose loop body branches on its iterators is generated when propagating its scalars
+/// splits the branches away (`branches_split`).
 fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
     if built.place.is_none() && !built.is_function {
         return Err(NEST_WITHOUT_PLACE.into());
     }
     let schedule = reschedules(built, options);
     let indexed = index_arrays(&built.scop);
-    let (scop, removed, specialized) = match propagated(built, options) {
-        Ok(propagated) => propagated,
-        Err(why) if schedule.is_none() && indexed.is_empty() => return Err(why),
-        Err(_) => (scalars_propagated(built, options), 0, String::new()),
+    let propagated = propagated(built, options);
+    let split = match &propagated {
+        Ok(_) => None,
+        Err(_) => branches_split(built, options),
+    };
+    let split_branches = split.is_some();
+    let (scop, removed, specialized) = match (propagated, split) {
+        (Ok(propagated), _) => propagated,
+        (Err(_), Some(split)) => split,
+        (Err(why), None) if schedule.is_none() && indexed.is_empty() => return Err(why),
+        (Err(_), None) => (scalars_propagated(built, options), 0, String::new()),
     };
     let (scop, scheduled) = match schedule {
         Some(why) => reschedule(function, scop, options, why),
@@ -226,7 +235,7 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     let scop = with_interiors(scop, options, rescheduled);
     let scheduled = match scheduled {
         Ok(said) => said,
-        Err(why) if removed == 0 => return Err(format!("nothing propagated, not rescheduled: {why}")),
+        Err(why) if removed == 0 && !split_branches => return Err(format!("nothing propagated, not rescheduled: {why}")),
         Err(why) => format!(", not rescheduled: {why}"),
     };
     let carried = generate(function, built, &scop, options, rescheduled)?;
@@ -286,6 +295,22 @@ fn walks_across_rows(scop: &Scop) -> bool {
             scop.arrays[a.array].row_pointers && a.subscripts.first().is_some_and(|row| row.terms.iter().any(|(v, _)| *v == innermost))
         })
     })
+}
+
+/// Where propagation removes no array: the model with its temporary scalars propagated, when
+/// the source branches on its iterators inside a loop body (`propagation::branches`) and the
+/// propagation splits a statement that writes an array along those branches; with what to
+/// say of it. `None` otherwise, at the cost of one isl comparison per pair of statements that
+/// write the same scalar in one loop.
+fn branches_split(built: &BuiltScop, options: &Options) -> Option<(Scop, usize, String)> {
+    let isl = IslContext::new(options.quota);
+    if !propagation::has_branch_on_iterators(&isl, &built.scop).unwrap_or(false) {
+        return None;
+    }
+    let writing_arrays = |scop: &Scop| scop.statements.iter().filter(|s| !scop.arrays[s.write.array].is_scalar()).count();
+    let scop = scalars_propagated(built, options);
+    let (before, after) = (writing_arrays(&built.scop), writing_arrays(&scop));
+    (after > before).then(|| (scop, 0, format!(", branches on iterators split (statements writing arrays: {before} -> {after})")))
 }
 
 /// The model to reschedule where propagation removes no array: with its temporary scalars

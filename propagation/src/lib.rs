@@ -30,6 +30,7 @@
 //! live-out locations are propagated in one round only (no chains through their own writers);
 //! propagation never introduces new accesses or changes the schedule (section 3.3).
 
+mod branches;
 mod cost;
 mod expressions;
 mod heuristics;
@@ -46,6 +47,7 @@ mod zero_initialized;
 mod unrolling;
 mod widened_tables;
 
+pub use branches::has_branch_on_iterators;
 pub use cost::{CostModel, Prediction, MEASURED};
 pub use heuristics::cache_lines;
 pub use recomputation::Recomputation;
