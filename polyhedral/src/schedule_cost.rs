@@ -252,10 +252,16 @@ const SHORT_LOOP: i64 = 256;
 /// Whether `statement`'s innermost loop (schedule dimension `dimension`) runs at most
 /// `SHORT_LOOP` iterations for any values of the dimensions outside it: a tile's point loop,
 /// not a loop over a whole array dimension of unknown size.
-fn short_loop(ctx: &IslContext, scop: &Scop, statement: &Statement, dimension: usize) -> IslResult<bool> {
+pub fn short_loop(ctx: &IslContext, scop: &Scop, statement: &Statement, dimension: usize) -> IslResult<bool> {
     let width = map_out_dims(ctx, &statement.schedule)?;
     let domain = ctx.set(&statement.domain)?;
     let times = ctx.check(domain.apply(ctx.map(&statement.schedule)?))?;
+    // A tile's point loop takes at most its width of values over the whole schedule, which
+    // the times of that one dimension show at a fraction of the pairs' cost below (3mm's tiled
+    // schedule: 0.13 s of pairs and deltas); a loop over a whole array dimension falls through.
+    if values_within(ctx, scop, ctx.check(times.copy())?, dimension, width)? {
+        return Ok(true);
+    }
     let before: Vec<String> = (0..width).map(|k| format!("t{k}")).collect();
     let after: Vec<String> = (0..width).map(|k| format!("u{k}")).collect();
     // Pairs of instances in the same iteration of the loops outside `dimension`.
@@ -266,6 +272,16 @@ fn short_loop(ctx: &IslContext, scop: &Scop, statement: &Statement, dimension: u
     let deltas = ctx.check(pairs.deltas())?;
     let bound = format!("{}{{ [{}] : -{SHORT_LOOP} <= t{dimension} <= {SHORT_LOOP} }}", scop.param_prefix(), before.join(", "));
     ctx.check(deltas.is_subset(&ctx.set(&bound)?))
+}
+
+/// Whether the values of dimension `dimension` of `times` (a set of `width` dimensions) lie
+/// within `SHORT_LOOP + 1` consecutive integers, whatever the parameters.
+fn values_within(ctx: &IslContext, scop: &Scop, times: isl_rs::Set, dimension: usize, width: usize) -> IslResult<bool> {
+    let inner = (width - dimension - 1) as u32;
+    let alone = ctx.check(ctx.check(times.project_out(DimType::Set, dimension as u32 + 1, inner))?.project_out(DimType::Set, 0, dimension as u32))?;
+    let pairs = ctx.check(ctx.map(&format!("{}{{ [t] -> [u] }}", scop.param_prefix()))?.intersect_domain(ctx.check(alone.copy())?))?;
+    let deltas = ctx.check(ctx.check(pairs.intersect_range(alone))?.deltas())?;
+    ctx.check(deltas.is_subset(&ctx.set(&format!("{}{{ [d] : -{SHORT_LOOP} <= d <= {SHORT_LOOP} }}", scop.param_prefix()))?))
 }
 
 /// What the model knows of a SCoP's own schedule, computed once for both questions the

@@ -66,3 +66,41 @@ fn a_matrix_vector_product_is_not_scheduled() {
     let why = assess(&ctx, &mv).unwrap().worth_scheduling().unwrap_err();
     assert!(why.starts_with("no strided access and no accumulation"), "{why}");
 }
+
+/// `short_loop`: a loop runs at most `SHORT_LOOP` (256) iterations per iteration of the loops
+/// around it. A tile's point loop (and a window of 4 iterations inside the whole array) is
+/// short, a loop over the whole array is not, whether the quick test on the loop's own values
+/// decides it (the tile) or the pairs of instances do (the window, whose values over all rows
+/// span the array).
+#[test]
+fn short_loops_are_those_of_a_few_iterations_per_outer_iteration() {
+    let ctx = IslContext::new(0);
+    let square = parse_scop(
+        "scop s;
+param N >= 1;
+array A[N][N] : f32 inout;
+for i = 0 to N - 1 do
+  for j = 0 to N - 1 do
+    S0: A[i][j] = A[i][j] + 1.0;
+  done
+done
+",
+    )
+    .unwrap();
+    let with = |domain: &str, schedule: &str| {
+        let mut scop = square.clone();
+        scop.statements[0].domain = format!("[N] -> {{ S0[i, j] : {domain} }}");
+        scop.statements[0].schedule = format!("[N] -> {{ S0[i, j] -> [{schedule}] }}");
+        scop
+    };
+    let short = |scop: &Scop, dimension: usize| polyhedral::schedule_cost::short_loop(&ctx, scop, &scop.statements[0], dimension).unwrap();
+    let whole = "0 <= i < N and 0 <= j < N";
+    assert!(!short(&with(whole, "0, i, 0, j, 0"), 3), "a row of the whole array");
+    assert!(!short(&with(whole, "0, j, 0, i, 0"), 3), "a column of the whole array");
+    let tiled = with(whole, "0, 64 * floor(i / 64), 64 * floor(j / 64), i - 64 * floor(i / 64), j - 64 * floor(j / 64)");
+    assert!(short(&tiled, 4), "a tile's point loop");
+    assert!(short(&tiled, 3), "the tile's other point loop");
+    assert!(!short(&tiled, 2), "the loop over tiles");
+    let window = with("0 <= i < N and i <= j <= i + 3", "0, i, 0, j, 0");
+    assert!(short(&window, 3), "4 iterations per row, N + 3 values over all rows");
+}
