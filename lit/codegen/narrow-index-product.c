@@ -8,8 +8,10 @@
 // - unsigned_blur: `unsigned` counters and sizes, clamped borders (zero extensions);
 // - int_channels: `rgb[(y * w + x) * 3 + c]` with `int` counters (sign extension of a product);
 // - int_select: `x > 0 ? in[i - 1] : in[i]` where instcombine selects the 64-bit index and
-//   sign-extends the selection (`ashr exact (shl (select ...), 32), 32`): not yet modeled;
-//   test-suite/styles/p37_select_value.c, whose select is of 32-bit indices, is;
+//   sign-extends the selection (`ashr exact (shl (select ...), 32), 32`): the canonicalization
+//   splits a load from such a select of indices that hold a product (`y * w + x`) back into a
+//   branch with a load on each side (`polyprop-split-select-loads`), which the model reads;
+//   test-suite/styles/p37_select_value.c, whose select is of 32-bit indices, keeps its select;
 // - strided (the negative twin): `unsigned` rows of stride `w` over 4 GiB of address space
 //   reserved without memory. With w = 2^24 and h = 257, `y * w` wraps to 0 at the last row:
 //   the assumption fails, the run-time check runs the original code (which wraps), and the
@@ -23,7 +25,7 @@
 // RUN: cmp %t.naive.out %t.polyprop.out
 // CHECK-DAG: polyprop: function unsigned_blur, function body: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function int_channels, function body: transformed: 2 temporaries removed
-// CHECK-DAG: polyprop: function int_select, function body: not transformed: rejected: non-affine subscript
+// CHECK-DAG: polyprop: function int_select, function body: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function strided, function body: transformed: 1 temporaries removed
 // RUN: %ir %s -o %t.ll
 // RUN: %model'print<polyprop-scops>' %t.ll | FileCheck %s --check-prefix=MODEL

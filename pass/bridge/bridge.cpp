@@ -31,10 +31,12 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -914,8 +916,9 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
   }
 };
 
-// Splits a load from `select c, p, q` (or from a GEP over such a select) into a branch on
-// `c` with one load on each side, before modeling. `out[i] = c[i] ? h[i] : v[i]` reaches
+// Splits a load from `select c, p, q` (or from a GEP over such a select, or from a GEP whose
+// index arithmetic holds one such select of integers) into a branch on `c` with one load on
+// each side, before modeling. `out[i] = c[i] ? h[i] : v[i]` reaches
 // the pass as one load from `select(c[i] < k, h, v) + i`: instcombine merges the two loads
 // of clang's branches into one from a phi of addresses, simplifycfg makes the phi a select.
 // A base address chosen inside the region is no array; the branch form is two accesses and a
@@ -931,6 +934,84 @@ struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
     if (G && isa<SelectInst>(G->getPointerOperand()))
       return {cast<SelectInst>(G->getPointerOperand()), G};
     return {nullptr, nullptr};
+  }
+
+  // The one select of integers in the index arithmetic of the single-index GEP `L` loads
+  // from, within `MaxIndexDepth` operations: `in[(y == 0 ? 0 : (y - 1) * w) + x]`, instcombine's
+  // form of `y == 0 ? in[x] : in[(y - 1) * w + x]`. Null when there is none or several.
+  static constexpr unsigned MaxIndexDepth = 4;
+  static SelectInst *chosenIndex(LoadInst &L) {
+    auto *G = dyn_cast<GetElementPtrInst>(L.getPointerOperand());
+    if (!G || G->getNumIndices() != 1 || isa<SelectInst>(G->getPointerOperand()))
+      return nullptr;
+    SelectInst *Found = nullptr;
+    unsigned Count = 0;
+    std::function<void(Value *, unsigned)> Walk = [&](Value *V, unsigned Depth) {
+      if (auto *S = dyn_cast<SelectInst>(V)) {
+        // Only a select of rows: one side a product of two values, `(y - 1) * w`, whose SCEV
+        // (a step of `w`) is no affine subscript. A select of columns or of row numbers
+        // (`x == 0 ? 0 : x - 1`, a clamp) the model reads as it is.
+        auto Rows = [](Value *Side) {
+          auto *M = dyn_cast<BinaryOperator>(Side);
+          return M && M->getOpcode() == Instruction::Mul && !isa<Constant>(M->getOperand(0)) && !isa<Constant>(M->getOperand(1));
+        };
+        bool OfRows = Rows(S->getTrueValue()) || Rows(S->getFalseValue());
+        if (OfRows && S->getType()->isIntegerTy() && S->getCondition()->getType()->isIntegerTy(1) && Found != S) {
+          Found = S;
+          ++Count;
+        }
+        return;
+      }
+      auto *I = dyn_cast<Instruction>(V);
+      if (!I || Depth == MaxIndexDepth || !(isa<BinaryOperator>(I) || isa<CastInst>(I)))
+        return;
+      for (Value *Op : I->operands())
+        Walk(Op, Depth + 1);
+    };
+    Walk(G->getOperand(1), 0);
+    return Count == 1 ? Found : nullptr;
+  }
+
+  // A copy of the index arithmetic `V` (down to `S`) with `S` replaced by `Side`, before `At`.
+  static Value *indexOnSide(Value *V, SelectInst *S, Value *Side, Instruction *At, unsigned Depth = 0) {
+    if (V == S)
+      return Side;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth == MaxIndexDepth || !(isa<BinaryOperator>(I) || isa<CastInst>(I)))
+      return V;
+    Instruction *Copy = I->clone();
+    for (unsigned K = 0; K < I->getNumOperands(); ++K)
+      Copy->setOperand(K, indexOnSide(I->getOperand(K), S, Side, At, Depth + 1));
+    Copy->insertBefore(At);
+    return Copy;
+  }
+
+  // The load of `L` with its index computed from `Side` in place of the select `S`, before `At`.
+  static LoadInst *sideIndexLoad(LoadInst &L, SelectInst *S, Value *Side, Instruction *At) {
+    auto *G = cast<GetElementPtrInst>(L.getPointerOperand());
+    auto *Address = cast<GetElementPtrInst>(G->clone());
+    Address->setOperand(1, indexOnSide(G->getOperand(1), S, Side, At));
+    Address->insertBefore(At);
+    auto *Side2 = cast<LoadInst>(L.clone());
+    Side2->setOperand(LoadInst::getPointerOperandIndex(), Address);
+    Side2->insertBefore(At);
+    return Side2;
+  }
+
+  // `L` from an index chosen by a select, as a branch on its condition with one load each side.
+  static void splitIndex(LoadInst &L, SelectInst *S) {
+    Instruction *Then = nullptr, *Else = nullptr;
+    auto *G = cast<GetElementPtrInst>(L.getPointerOperand());
+    SplitBlockAndInsertIfThenElse(S->getCondition(), &L, &Then, &Else);
+    LoadInst *True = sideIndexLoad(L, S, S->getTrueValue(), Then);
+    LoadInst *False = sideIndexLoad(L, S, S->getFalseValue(), Else);
+    PHINode *Phi = PHINode::Create(L.getType(), 2, "", &L);
+    Phi->addIncoming(True, True->getParent());
+    Phi->addIncoming(False, False->getParent());
+    Phi->setDebugLoc(L.getDebugLoc());
+    L.replaceAllUsesWith(Phi);
+    L.eraseFromParent();
+    RecursivelyDeleteTriviallyDeadInstructions(G);
   }
 
   // The load of `L` from `Base` (through a copy of `G` when there is one), before `At`.
@@ -968,15 +1049,20 @@ struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
 
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     SmallVector<LoadInst *, 8> Loads;
+    SmallVector<std::pair<LoadInst *, SelectInst *>, 8> Indexed;
     for (Instruction &I : instructions(F))
       if (auto *L = dyn_cast<LoadInst>(&I)) {
         SelectInst *S = chosenAddress(*L).first;
         if (L->isSimple() && S && S->getCondition()->getType()->isIntegerTy(1))
           Loads.push_back(L);
+        else if (SelectInst *Index = L->isSimple() ? chosenIndex(*L) : nullptr)
+          Indexed.push_back({L, Index});
       }
     for (LoadInst *L : Loads)
       split(*L);
-    return Loads.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+    for (auto [L, S] : Indexed)
+      splitIndex(*L, S);
+    return Loads.empty() && Indexed.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
   }
 };
 
@@ -1238,7 +1324,7 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
 const char *CanonicalizationPipeline =
     "polyprop-inline-helpers,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
     "polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
-    "loop(indvars),polyprop-zeroed-allocations,polyprop-split-select-loads,loop-simplify,lcssa";
+    "loop(indvars),polyprop-zeroed-allocations,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa";
 
 const char *PassNames[] = {"polyprop-detect",      "polyprop-scops", "polyprop-deps",
                            "polyprop-propagation", "polyprop-ast",   "polyprop-export-jscop",
