@@ -1003,15 +1003,18 @@ struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
     Instruction *Then = nullptr, *Else = nullptr;
     auto *G = cast<GetElementPtrInst>(L.getPointerOperand());
     SplitBlockAndInsertIfThenElse(S->getCondition(), &L, &Then, &Else);
-    LoadInst *True = sideIndexLoad(L, S, S->getTrueValue(), Then);
-    LoadInst *False = sideIndexLoad(L, S, S->getFalseValue(), Else);
+    joinSides(L, sideIndexLoad(L, S, S->getTrueValue(), Then), sideIndexLoad(L, S, S->getFalseValue(), Else));
+    RecursivelyDeleteTriviallyDeadInstructions(G);
+  }
+
+  // Replaces `L` by the phi of `True` and `False`, its loads on the two sides of its branch.
+  static void joinSides(LoadInst &L, LoadInst *True, LoadInst *False) {
     PHINode *Phi = PHINode::Create(L.getType(), 2, "", &L);
     Phi->addIncoming(True, True->getParent());
     Phi->addIncoming(False, False->getParent());
     Phi->setDebugLoc(L.getDebugLoc());
     L.replaceAllUsesWith(Phi);
     L.eraseFromParent();
-    RecursivelyDeleteTriviallyDeadInstructions(G);
   }
 
   // The load of `L` from `Base` (through a copy of `G` when there is one), before `At`.
@@ -1033,14 +1036,7 @@ struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
     auto [S, G] = chosenAddress(L);
     Instruction *Then = nullptr, *Else = nullptr;
     SplitBlockAndInsertIfThenElse(S->getCondition(), &L, &Then, &Else);
-    LoadInst *True = sideLoad(L, S->getTrueValue(), G, Then);
-    LoadInst *False = sideLoad(L, S->getFalseValue(), G, Else);
-    PHINode *Phi = PHINode::Create(L.getType(), 2, "", &L);
-    Phi->addIncoming(True, True->getParent());
-    Phi->addIncoming(False, False->getParent());
-    Phi->setDebugLoc(L.getDebugLoc());
-    L.replaceAllUsesWith(Phi);
-    L.eraseFromParent();
+    joinSides(L, sideLoad(L, S->getTrueValue(), G, Then), sideLoad(L, S->getFalseValue(), G, Else));
     if (G && G->use_empty())
       G->eraseFromParent();
     if (S->use_empty())
