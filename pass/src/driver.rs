@@ -213,17 +213,20 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     }
     let schedule = reschedules(built, options);
     let indexed = index_arrays(&built.scop);
-    let propagated = propagated(built, options);
-    let split = match &propagated {
-        Ok(_) => None,
-        Err(_) => branches_split(built, options),
-    };
-    let split_branches = split.is_some();
-    let (scop, removed, specialized) = match (propagated, split) {
-        (Ok(propagated), _) => propagated,
-        (Err(_), Some(split)) => split,
-        (Err(why), None) if schedule.is_none() && indexed.is_empty() => return Err(why),
-        (Err(_), None) => (scalars_propagated(built, options), 0, String::new()),
+    let (scop, removed, specialized, split_branches) = match propagated(built, options) {
+        Ok((scop, removed, specialized)) => (scop, removed, specialized, false),
+        Err(why) => {
+            let branches = branches_on_iterators(built, options);
+            if !branches && schedule.is_none() && indexed.is_empty() {
+                return Err(why);
+            }
+            let scop = scalars_propagated(built, options);
+            let split = if branches { branches_split(&built.scop, &scop) } else { None };
+            if split.is_none() && schedule.is_none() && indexed.is_empty() {
+                return Err(why);
+            }
+            (scop, 0, split.clone().unwrap_or_default(), split.is_some())
+        }
     };
     let (scop, scheduled) = match schedule {
         Some(why) => reschedule(function, scop, options, why),
@@ -297,20 +300,21 @@ fn walks_across_rows(scop: &Scop) -> bool {
     })
 }
 
-/// Where propagation removes no array: the model with its temporary scalars propagated, when
-/// the source branches on its iterators inside a loop body (`propagation::branches`) and the
-/// propagation splits a statement that writes an array along those branches; with what to
-/// say of it. `None` otherwise, at the cost of one isl comparison per pair of statements that
-/// write the same scalar in one loop.
-fn branches_split(built: &BuiltScop, options: &Options) -> Option<(Scop, usize, String)> {
+/// Whether the source branches on its iterators inside a loop body
+/// (`propagation::branches`): one isl comparison per pair of statements that write the same
+/// scalar in one loop.
+fn branches_on_iterators(built: &BuiltScop, options: &Options) -> bool {
     let isl = IslContext::new(options.quota);
-    if !propagation::has_branch_on_iterators(&isl, &built.scop).unwrap_or(false) {
-        return None;
-    }
+    propagation::has_branch_on_iterators(&isl, &built.scop).unwrap_or(false)
+}
+
+/// What to say when propagating the scalars of `source`, which branches on its iterators,
+/// split a statement that writes an array along those branches (into `propagated`); `None`
+/// when it split none.
+fn branches_split(source: &Scop, propagated: &Scop) -> Option<String> {
     let writing_arrays = |scop: &Scop| scop.statements.iter().filter(|s| !scop.arrays[s.write.array].is_scalar()).count();
-    let scop = scalars_propagated(built, options);
-    let (before, after) = (writing_arrays(&built.scop), writing_arrays(&scop));
-    (after > before).then(|| (scop, 0, format!(", branches on iterators split (statements writing arrays: {before} -> {after})")))
+    let (before, after) = (writing_arrays(source), writing_arrays(propagated));
+    (after > before).then(|| format!(", branches on iterators split (statements writing arrays: {before} -> {after})"))
 }
 
 /// The model to reschedule where propagation removes no array: with its temporary scalars

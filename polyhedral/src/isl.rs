@@ -756,6 +756,16 @@ pub struct Schedule<'c>(pub UnionMap<'c>);
 /// Instance-wise dependences: `{ S[i] -> T[j] }`.
 pub struct Dependences<'c>(pub UnionMap<'c>);
 
+/// Every statement's instances at their times, `{ S[i] -> θ_S(i) : i ∈ I_S }` (paper 003,
+/// section 2.2), as one union.
+pub fn timed_instances<'c>(ctx: &'c IslContext, scop: &crate::model::Scop) -> IslResult<UnionMap<'c>> {
+    let mut timed = ctx.empty_union_map()?;
+    for s in &scop.statements {
+        timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(ctx.union_set(&s.domain)?)?)?;
+    }
+    Ok(timed)
+}
+
 /// The intersection of a SCoP's context and all its assumptions: the parameter values for
 /// which the model is exact, `[params] -> { : ... }`.
 pub fn assumed_context<'c>(

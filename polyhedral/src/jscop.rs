@@ -519,10 +519,9 @@ pub(crate) fn check_injective(ctx: &IslContext, scop: &Scop) -> Result<(), Impor
 /// not compared); `check_legality` then checks dependence by dependence.
 fn all_kept(ctx: &IslContext, imported: &Scop, dependences: &ScopDependences) -> crate::isl::IslResult<bool> {
     ctx.reset_quota();
-    let mut timed = ctx.empty_union_map()?;
+    let timed = crate::isl::timed_instances(ctx, imported)?;
     let mut same = ctx.empty_union_map()?;
     for s in &imported.statements {
-        timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(ctx.union_set(&s.domain)?)?)?;
         let iterators = s.iterators.join(", ");
         same = same.union(ctx.union_map(&format!("{}{{ {}[{iterators}] -> {}[{iterators}] }}", imported.param_prefix(), s.name, s.name))?)?;
     }

@@ -34,7 +34,7 @@
 //! whose sizes follow the L2 cache (`tile_sizes`). Not yet: wavefronts of time-tiled stencils.
 
 use crate::dependences;
-use crate::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult, UnionMap, UnionSet};
+use crate::isl::{assumed_context, map_out_dims, timed_instances, IslContext, IslError, IslResult, UnionMap, UnionSet};
 use crate::affine::{AffExpr, AffVar};
 use crate::model::Scop;
 use isl_rs::{DimType, MultiUnionPwAff, MultiVal, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Val};
@@ -178,10 +178,7 @@ fn checked(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, tiled: (Scop, Tile
 /// 0.34 s). `false` where it finds a pair out of order (the caller then asks
 /// `check_legality`, which names it) or where isl fails.
 fn keeps_order(ctx: &IslContext, ordered: &UnionMap, result: &Scop) -> IslResult<bool> {
-    let mut timed = ctx.empty_union_map()?;
-    for s in &result.statements {
-        timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(ctx.union_set(&s.domain)?)?)?;
-    }
+    let timed = timed_instances(ctx, result)?;
     let width = map_out_dims(ctx, &result.statements[0].schedule)?;
     // { [t] -> [u] : t <=lex u }
     let t: Vec<String> = (0..width).map(|k| format!("t{k}")).collect();
@@ -506,13 +503,7 @@ pub struct TileLoops<'c> {
 
 impl<'c> TileLoops<'c> {
     pub fn new(ctx: &'c IslContext, scop: &'c Scop) -> Self {
-        let prepared = || -> IslResult<(UnionMap<'c>, UnionMap<'c>)> {
-            let mut timed = ctx.empty_union_map()?;
-            for s in &scop.statements {
-                timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(ctx.union_set(&s.domain)?)?)?;
-            }
-            Ok((dependences::conflicts(ctx, scop, false)?, timed))
-        };
+        let prepared = || -> IslResult<(UnionMap<'c>, UnionMap<'c>)> { Ok((dependences::conflicts(ctx, scop, false)?, timed_instances(ctx, scop)?)) };
         TileLoops { ctx, scop, prepared: prepared().ok(), conflict_times: Default::default() }
     }
 

@@ -154,7 +154,6 @@ fn split_offset(a: &AstExpr) -> (&AstExpr, i64) {
 fn along_columns(statement: &Statement, column: usize, arrays: &[polyhedral::model::Array]) -> bool {
     let write = &statement.write;
     statement.guard.is_none()
-        && arrays[write.array].element.bits() >= 8
         && contiguous(write, column, arrays)
         && statement.value.reads().into_iter().all(|r| (r.array != write.array || r == write) && (!reads_with(r, column) || contiguous(r, column, arrays)))
         && vector_operations(&statement.value, column)
