@@ -24,8 +24,8 @@
 // RUN: cmp %t.naive.out %t.always.out
 // CHECK-DAG: polyprop: function mm2, function body: transformed: 0 temporaries removed, {{[0-9]+}} statements, {{[0-9]+}} scalars mapped to array elements ({{.*}} -> MemRef{{.*}}), rescheduled (lines per instance depth 3: {{.*}}), {{[0-9]+}} bands tiled
 // CHECK-DAG: polyprop: function not_dead, function body: not transformed: nothing propagated, not rescheduled: isl operation quota exceeded (complexity)
-// CHECK-DAG: polyprop: function bicg, function body: not transformed: nothing propagated, not rescheduled: no strided access and no accumulation for a new schedule to improve
-// CHECK-DAG: polyprop: function smooth, function body: not transformed: nothing propagated, not rescheduled: no strided access and no accumulation for a new schedule to improve (lines per instance depth 3: {{.*}})
+// CHECK-DAG: polyprop: function bicg, function body: not transformed: nothing propagated, not rescheduled: no strided access in two loops or more and no accumulation for a new schedule to improve
+// CHECK-DAG: polyprop: function smooth, function body: not transformed: nothing propagated, not rescheduled: no strided access in two loops or more and no accumulation for a new schedule to improve (lines per instance depth 3: {{.*}})
 // ALWAYS-DAG: polyprop: function bicg, function body: transformed: 0 temporaries removed, {{.*}}, rescheduled, {{[0-9]+}} bands tiled
 // ALWAYS-DAG: polyprop: function smooth, function body: transformed: 0 temporaries removed, 1 statements, rescheduled, 1 bands tiled
 #include "Inputs/harness.h"

@@ -1,7 +1,8 @@
 //! The cost model of `schedule` (`polyhedral::schedule_cost`): a column walk costs a line
 //! per instance and the scheduler's tiled order of the same product fewer; gemm in its
 //! unit-stride order is as cheap either way but its register tiles reuse both inputs; a
-//! matrix-vector product with unit strides gives the scheduler nothing to improve.
+//! matrix-vector product with unit strides gives the scheduler nothing to improve, nor does a
+//! single loop down a column.
 
 use polyhedral::isl::IslContext;
 use polyhedral::lang::parse_scop;
@@ -64,7 +65,46 @@ fn a_matrix_vector_product_is_not_scheduled() {
     let ctx = IslContext::new(0);
     let mv = parse_scop(MATRIX_VECTOR).unwrap();
     let why = assess(&ctx, &mv).unwrap().worth_scheduling().unwrap_err();
-    assert!(why.starts_with("no strided access and no accumulation"), "{why}");
+    assert!(why.starts_with("no strided access in two loops or more and no accumulation"), "{why}");
+}
+
+/// A column walked by a single loop (hotspot's borders) moves a line per instance whatever
+/// its order: nothing to schedule. The same walk inside a second loop is what a new order
+/// improves.
+#[test]
+fn a_single_loop_down_a_column_is_not_scheduled() {
+    let ctx = IslContext::new(0);
+    let border = parse_scop(
+        "scop border;
+param N >= 2;
+array A[N][N] : f32 in;
+array B[N][N] : f32 out;
+for i = 0 to N - 1 do
+  S0: B[i][0] = A[i][0] + A[i][1];
+done
+",
+    )
+    .unwrap();
+    let source = assess(&ctx, &border).unwrap();
+    assert_eq!(source.cost.by_depth.get(&1).copied(), Some(3.0), "a line per access: {}", source.cost);
+    assert_eq!(source.cost.strided, 0);
+    assert!(source.worth_scheduling().is_err());
+    let columns = parse_scop(
+        "scop columns;
+param N >= 2;
+array A[N][N] : f32 in;
+array B[N][N] : f32 out;
+for j = 0 to N - 1 do
+  for i = 0 to N - 1 do
+    S0: B[i][j] = A[i][j] + A[i][j];
+  done
+done
+",
+    )
+    .unwrap();
+    let source = assess(&ctx, &columns).unwrap();
+    assert_eq!(source.cost.strided, 2, "{}", source.cost);
+    assert!(source.worth_scheduling().is_ok());
 }
 
 /// `short_loop`: a loop runs at most `SHORT_LOOP` (256) iterations per iteration of the loops
