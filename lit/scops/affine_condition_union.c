@@ -14,4 +14,4 @@ void affine_condition_union(long n, float *restrict A, const float *restrict B) 
 // CHECK: S0 at {{.*}}affine_condition_union.c:8:12
 // CHECK-NEXT: domain: [n] -> { S0[i0] : 2 <= i0 <= -3 + n }
 // CHECK: S1 at {{.*}}affine_condition_union.c:10:12
-// CHECK-NEXT: domain: [n] -> { S1[i0] : 0 <= i0 < n and (i0 <= 1 or (i0 >= -2 + n and i0 >= 2)) }
+// CHECK-NEXT: domain: [n] -> { S1[i0] : 0 <= i0 < n and (i0 <= 1 or i0 >= -2 + n) }
