@@ -4,7 +4,8 @@
 # `clang-14 -O3 -c` without and with `-fpass-plugin` (median of RUNS runs each, the two
 # interleaved), then one more build with POLYPROP_OPTIONS=print=transform to record whether
 # the plugin transformed the kernel function and how many of the file's SCoPs it transformed.
-#   scripts/compile-time.sh [--runs N] [--out DIR] [KERNEL...]
+#   scripts/compile-time.sh [--runs N] [--out DIR] [--options OPTS] [KERNEL...]
+# OPTS: POLYPROP_OPTIONS of the plugin builds (e.g. schedule), also in the print=transform one.
 # Writes DIR/compile-time.txt (aligned table and the median ratio) and DIR/compile-time.csv;
 # DIR defaults to docs/benchmarks. Prints one progress line per kernel on stderr.
 set -euo pipefail
@@ -13,11 +14,13 @@ root=$PWD
 runs=5
 out=docs/benchmarks
 kernels=()
+options=
 while [ $# -gt 0 ]; do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    --options) options=$2; shift 2 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     *) kernels+=("$1"); shift ;;
   esac
 done
@@ -43,12 +46,12 @@ for k in "${kernels[@]}"; do
   plain=() with=()
   for _ in $(seq "$runs"); do
     plain+=("$(wall_ms clang-14 -O3 -DMEDIUM -c "$src" -o "$dir/plain.o")")
-    with+=("$(wall_ms clang-14 -O3 -DMEDIUM -fpass-plugin="$plugin" -c "$src" -o "$dir/plugin.o")")
+    with+=("$(wall_ms env POLYPROP_OPTIONS="$options" clang-14 -O3 -DMEDIUM -fpass-plugin="$plugin" -c "$src" -o "$dir/plugin.o")")
   done
   p=$(printf '%s\n' "${plain[@]}" | median)
   w=$(printf '%s\n' "${with[@]}" | median)
   ratio=$(awk -v p="$p" -v w="$w" 'BEGIN { printf "%.2f", w / p }')
-  POLYPROP_OPTIONS=print=transform clang-14 -O3 -DMEDIUM -fpass-plugin="$plugin" -c "$src" \
+  POLYPROP_OPTIONS="${options:+$options;}print=transform" clang-14 -O3 -DMEDIUM -fpass-plugin="$plugin" -c "$src" \
     -o "$dir/print.o" > "$dir/transform.log" 2>&1 || { echo "failed: print=transform build of $k" >&2; exit 1; }
   fn=kernel_${k//-/_}
   # "polyprop: function F, REGION: transformed: ..." or "...: not transformed: REASON"
@@ -65,7 +68,7 @@ done
 txt="$out/compile-time.txt"
 {
   echo "Compile time of the PolyBench-style kernels (test-suite/polybench, -DMEDIUM):"
-  echo "clang-14 -O3 -c without and with -fpass-plugin=libpolyprop.so, wall ms, median of $runs"
+  echo "clang-14 -O3 -c without and with -fpass-plugin=libpolyprop.so${options:+ (POLYPROP_OPTIONS=$options)}, wall ms, median of $runs"
   echo "interleaved runs each. 'kernel' says whether the plugin transformed kernel_<name>;"
   echo "'scops' counts the file's SCoPs it transformed (init and checksum functions included)."
   echo "Measured $(date -u +%Y-%m-%d) on $(nproc) shared cores, plugin of commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet -- pass polyhedral propagation 2>/dev/null || echo ' with uncommitted changes')."

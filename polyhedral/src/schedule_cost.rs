@@ -316,7 +316,7 @@ pub fn assess(ctx: &IslContext, scop: &Scop) -> IslResult<Source> {
 impl Source {
     /// Whether rescheduling can give a schedule the model prefers: only if the source's
     /// schedule has a strided access or an accumulation a register tile gains from.
-    /// Otherwise the scheduler's work (two seconds of the watchdog on stencils in time) is not
+    /// Otherwise the scheduler's work (its whole watchdog on stencils in time) is not
     /// done: `Err` says why.
     pub fn worth_scheduling(&self) -> Result<(), String> {
         if self.cost.strided > 0 || self.accumulation {
