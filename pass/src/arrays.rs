@@ -39,6 +39,10 @@ pub struct Arrays {
     pub guarded_bases: Vec<(Value, Vec<Block>)>,
 }
 
+/// Smallest row size `rows_of_constant_size` takes: smaller constant strides are fields of a record
+/// or channels of a pixel (`3*x + c`), whose subscripts their loops already bound.
+const MIN_CONSTANT_ROW: i64 = 16;
+
 /// Sizes (outermost unknown), subscripts per access, whether they were delinearized, and
 /// the sizes assumed equal to a dimension's (see `Arrays::equal_sizes`).
 type Shape = (Vec<Option<AffExpr>>, Vec<Vec<AffExpr>>, bool, Vec<(usize, AffExpr)>);
@@ -68,6 +72,7 @@ pub fn resolve(
     instructions: &[Value],
     data_operands: &HashMap<Value, Vec<u32>>,
     rows_seen_affine: &dyn Fn(Value) -> bool,
+    constant_rows: bool,
 ) -> RejectResult<Arrays> {
     let mut groups: Vec<Group> = Vec::new();
     let mut guarded_bases = Vec::new();
@@ -154,7 +159,7 @@ pub fn resolve(
         } else if g.instructions.is_empty() {
             data_only_shape(&g)?
         } else {
-            shape(&mut aff, &g, domains, isl)?
+            shape(&mut aff, &g, domains, isl, constant_rows)?
         };
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
         // The rows of a table are wherever the program put them: live-out.
@@ -266,6 +271,7 @@ fn shape<'a>(
     g: &Group,
     domains: &Domains,
     isl: &'a IslContext,
+    constant_rows: bool,
 ) -> RejectResult<Shape> {
     let bytes = g.element.size_in_bytes() as i64;
     let use_facts = |aff: &mut Affinator<'a>, k: usize| {
@@ -294,6 +300,9 @@ fn shape<'a>(
         })
         .collect();
     if let Ok(subs) = linear {
+        if let Some((size, split)) = constant_rows.then(|| rows_of_constant_size(&subs)).flatten() {
+            return Ok((vec![None, Some(AffExpr::constant(size))], split, true, Vec::new()));
+        }
         return Ok((vec![None], subs.into_iter().map(|s| vec![s]).collect(), false, Vec::new()));
     }
     let first_failure = linear.unwrap_err();
@@ -340,6 +349,62 @@ fn shape<'a>(
     // LLVM's delinearization as a second opinion: it finds other shapes (it divides by
     // sizes without their constant addends), always under the same assumptions.
     llvm_delinearization(aff, g, bytes).ok_or_else(|| reject(first_failure.to_string()))
+}
+
+/// Affine subscripts of one dimension read as rows of a constant size `N`: `C[i*N + j]`
+/// (`#define N 256`) as `C[i][j]`, where every iterator's coefficient is 1, -1 or a multiple
+/// of `N` (the common divisor of the others, at least `MIN_CONSTANT_ROW`) and some iterator
+/// walks a row. Each subscript splits into the multiples of `N` (the row) and the rest (the
+/// column; of the constant, its remainder nearest 0). The caller assumes every column inside
+/// its row (`delinearized`): with loops bounded by parameters (`j < n`) the one-dimensional
+/// model holds the pairs of rows that overlap where `n > N`, which keep isl's scheduler from
+/// the new order and the register tiles; under `n <= N` (checked at run time) there are none.
+/// Where the assumption never holds (windows that overlap by construction,
+/// `a[16*i + k]` for `k < 32`) the SCoP builder reads the array again without rows.
+fn rows_of_constant_size(subs: &[AffExpr]) -> Option<(i64, Vec<Vec<AffExpr>>)> {
+    use polyhedral::affine::AffVar;
+    let gcd = |mut a: i64, mut b: i64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a.abs()
+    };
+    let mut size = 0;
+    let mut walks_row = false;
+    for e in subs {
+        for (v, c) in &e.terms {
+            match v {
+                AffVar::Iter(_) if c.abs() == 1 => walks_row = true,
+                AffVar::Iter(_) => size = gcd(size, *c),
+                AffVar::Param(_) => {}
+                _ => return None,
+            }
+        }
+    }
+    // A parameter in a column (`buf[offset + i*N + j]`) would be assumed below N, which a
+    // buffer's offset seldom is: such arrays stay one-dimensional.
+    let in_column = |e: &AffExpr| e.terms.iter().any(|(v, c)| matches!(v, AffVar::Param(_)) && c % size != 0);
+    if !walks_row || size < MIN_CONSTANT_ROW || subs.iter().any(in_column) {
+        return None;
+    }
+    let split = subs
+        .iter()
+        .map(|e| {
+            let (mut row, mut column) = (AffExpr::constant(0), AffExpr::constant(0));
+            for (v, c) in &e.terms {
+                let term = AffExpr::var(v.clone());
+                match c % size {
+                    0 => row = row.add(&term.scale(c / size)?)?,
+                    _ => column = column.add(&term.scale(*c)?)?,
+                }
+            }
+            let rows = (e.constant + size / 2).div_euclid(size);
+            row.constant = rows;
+            column.constant = e.constant - rows * size;
+            Some(vec![row, column])
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((size, split))
 }
 
 /// The index of `getelementptr T, T* base, idx` when `base` (up to casts) is the array's

@@ -122,14 +122,33 @@ pub fn build(
     if region.loops().next().is_none() {
         return Err(Reject::new(RejectKind::NoLoop, "region without loops"));
     }
-    match build_with(a, function, region, name.clone(), quota, hand_back, false, evidence) {
+    let attempt = |truncations_as_parameters: bool, constant_rows: bool| {
+        let reading = Reading { truncations_as_parameters, constant_rows };
+        build_with(a, function, region, name.clone(), quota, hand_back, reading, evidence)
+    };
+    let infeasible = |r: &Reject, what: &str| r.kind == RejectKind::InfeasibleAssumption && r.message.starts_with(what);
+    let built = match attempt(false, true) {
+        // Rows of a constant size that some subscript always leaves (`arrays::resolve`):
+        // the arrays read as one dimension, as written.
+        Err(r) if infeasible(&r, "delinearization of") => attempt(false, false).map_err(|_| r),
+        built => built,
+    };
+    match built {
         // A truncation's operand assumed to fit where it never does (a struct of two `int`s
         // passed by value as one `i64`): read truncations as parameters of their own.
-        Err(r) if r.kind == RejectKind::InfeasibleAssumption && r.message.starts_with("no wrap") => {
-            build_with(a, function, region, name, quota, hand_back, true, evidence).map_err(|_| r)
-        }
+        Err(r) if infeasible(&r, "no wrap") => attempt(true, true).or_else(|_| attempt(true, false)).map_err(|_| r),
         built => built,
     }
+}
+
+/// How `build_with` reads what the region's IR leaves open.
+#[derive(Clone, Copy)]
+struct Reading {
+    /// Truncations as parameters of their own (not assumed to fit).
+    truncations_as_parameters: bool,
+    /// One-dimensional affine subscripts as rows of a constant size
+    /// (`arrays::rows_of_constant_size`).
+    constant_rows: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -140,11 +159,11 @@ fn build_with(
     name: String,
     quota: u64,
     hand_back: bool,
-    truncations_as_parameters: bool,
+    reading: Reading,
     evidence: &Evidence,
 ) -> RejectResult<BuiltScop> {
     let isl = IslContext::new(quota);
-    let mut parameters = Parameters { truncations_as_parameters, ..Parameters::default() };
+    let mut parameters = Parameters { truncations_as_parameters: reading.truncations_as_parameters, ..Parameters::default() };
     let domains = domains::compute(a, function, region, &mut parameters, &isl)?;
     let mut sb = StatementBuilder::new(a, function, region, &domains, &isl, &mut parameters);
     sb.build(hand_back && !region.is_function)?;
@@ -170,7 +189,7 @@ fn build_with(
         })
         .collect();
     memory.extend(&loads);
-    let arrays = arrays::resolve(a, function, region, &domains, &isl, &mut parameters, &memory, &data_operands, &|i| evidence.seen_affine(i))?;
+    let arrays = arrays::resolve(a, function, region, &domains, &isl, &mut parameters, &memory, &data_operands, &|i| evidence.seen_affine(i), reading.constant_rows)?;
 
     let assembler = Assembler { a, region, domains: &domains, isl: &isl, arrays: &arrays, loads: &loads };
     let mut order: Vec<usize> = (0..pending.len()).collect();
