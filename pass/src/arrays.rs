@@ -39,8 +39,8 @@ pub struct Arrays {
     pub guarded_bases: Vec<(Value, Vec<Block>)>,
 }
 
-/// Smallest row size `rows_of_constant_size` takes: smaller constant strides are fields of a record
-/// or channels of a pixel (`3*x + c`), whose subscripts their loops already bound.
+/// Smallest row size `rows_of_constant_size` takes: smaller constant strides are fields of a
+/// record or channels of a pixel (`3*x + c`), whose subscripts their loops already bound.
 const MIN_CONSTANT_ROW: i64 = 16;
 
 /// Sizes (outermost unknown), subscripts per access, whether they were delinearized, and

@@ -127,16 +127,16 @@ pub fn build(
         build_with(a, function, region, name.clone(), quota, hand_back, reading, evidence)
     };
     let infeasible = |r: &Reject, what: &str| r.kind == RejectKind::InfeasibleAssumption && r.message.starts_with(what);
-    let built = match attempt(false, true) {
-        // Rows of a constant size that some subscript always leaves (`arrays::resolve`):
-        // the arrays read as one dimension, as written.
-        Err(r) if infeasible(&r, "delinearization of") => attempt(false, false).map_err(|_| r),
+    let read = |truncations_as_parameters: bool| match attempt(truncations_as_parameters, true) {
+        // Rows of a constant size that some subscript always leaves
+        // (`arrays::rows_of_constant_size`): the arrays read as one dimension, as written.
+        Err(r) if infeasible(&r, "delinearization of") => attempt(truncations_as_parameters, false),
         built => built,
     };
-    match built {
+    match read(false) {
         // A truncation's operand assumed to fit where it never does (a struct of two `int`s
         // passed by value as one `i64`): read truncations as parameters of their own.
-        Err(r) if infeasible(&r, "no wrap") => attempt(true, true).or_else(|_| attempt(true, false)).map_err(|_| r),
+        Err(r) if infeasible(&r, "no wrap") => read(true).map_err(|_| r),
         built => built,
     }
 }
