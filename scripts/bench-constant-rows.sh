@@ -24,6 +24,7 @@ plugin=${POLYPROP_PLUGIN:-$PWD/target/release/libpolyprop.so}
 [ -f "$plugin" ] || { echo "plugin not found at $plugin: run cargo build --release first" >&2; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+source scripts/timing.sh
 src=test-suite/flat/flat_gemm.c
 {
   echo "flat_gemm (test-suite/flat/flat_gemm.c): c[i*N + j] += a[i*N + k] * b[k*N + j], N = 1024,"
@@ -46,9 +47,9 @@ for ty in float int; do
       echo "${line##*checksum }" > "$dir/$b.out"
     done
   done
-  base=$(printf '%s\n' ${times[naive]} | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+  base=$(printf '%s\n' ${times[naive]} | median)
   for b in naive polly polyprop; do
-    m=$(printf '%s\n' ${times[$b]} | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+    m=$(printf '%s\n' ${times[$b]} | median)
     same=$(cmp -s "$dir/naive.out" "$dir/$b.out" && echo identical || echo DIFFERS)
     printf '%-6s %-9s %10s %8s  %s\n' "$ty" "$b" "$m" "$(awk -v a="$base" -v b="$m" 'BEGIN { printf "%.1fx", a / b }')" "$same" >> "$dir/table"
   done
