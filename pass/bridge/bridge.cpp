@@ -992,10 +992,10 @@ struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
     auto *Address = cast<GetElementPtrInst>(G->clone());
     Address->setOperand(1, indexOnSide(G->getOperand(1), S, Side, At));
     Address->insertBefore(At);
-    auto *Side2 = cast<LoadInst>(L.clone());
-    Side2->setOperand(LoadInst::getPointerOperandIndex(), Address);
-    Side2->insertBefore(At);
-    return Side2;
+    auto *Load = cast<LoadInst>(L.clone());
+    Load->setOperand(LoadInst::getPointerOperandIndex(), Address);
+    Load->insertBefore(At);
+    return Load;
   }
 
   // `L` from an index chosen by a select, as a branch on its condition with one load each side.

@@ -1969,7 +1969,7 @@ fn atom(e: AffExpr, atoms: &mut Vec<AffExpr>) -> Poly {
     atom_index(e, atoms)
 }
 
-fn gcd(a: i64, b: i64) -> i64 {
+pub(crate) fn gcd(a: i64, b: i64) -> i64 {
     if b == 0 {
         a
     } else {

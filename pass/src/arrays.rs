@@ -363,19 +363,13 @@ fn shape<'a>(
 /// `a[16*i + k]` for `k < 32`) the SCoP builder reads the array again without rows.
 fn rows_of_constant_size(subs: &[AffExpr]) -> Option<(i64, Vec<Vec<AffExpr>>)> {
     use polyhedral::affine::AffVar;
-    let gcd = |mut a: i64, mut b: i64| {
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        a.abs()
-    };
     let mut size = 0;
     let mut walks_row = false;
     for e in subs {
         for (v, c) in &e.terms {
             match v {
                 AffVar::Iter(_) if c.abs() == 1 => walks_row = true,
-                AffVar::Iter(_) => size = gcd(size, *c),
+                AffVar::Iter(_) => size = crate::affinator::gcd(size, c.abs()),
                 AffVar::Param(_) => {}
                 _ => return None,
             }

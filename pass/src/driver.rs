@@ -216,13 +216,15 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     let (scop, removed, specialized, split_branches) = match propagated(built, options) {
         Ok((scop, removed, specialized)) => (scop, removed, specialized, false),
         Err(why) => {
+            // Generated anyway: rescheduled, or checked over its index arrays.
+            let generated = schedule.is_some() || !indexed.is_empty();
             let branches = branches_on_iterators(built, options);
-            if !branches && schedule.is_none() && indexed.is_empty() {
+            if !branches && !generated {
                 return Err(why);
             }
             let scop = scalars_propagated(built, options);
             let split = if branches { branches_split(&built.scop, &scop) } else { None };
-            if split.is_none() && schedule.is_none() && indexed.is_empty() {
+            if split.is_none() && !generated {
                 return Err(why);
             }
             (scop, 0, split.clone().unwrap_or_default(), split.is_some())

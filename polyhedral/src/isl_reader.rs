@@ -185,8 +185,9 @@ fn cross(a: &Cases, b: &Cases, f: impl Fn(&Affine, &Affine) -> Option<Affine>) -
 /// (`j - i >= 0` and `i - j - 1 >= 0`); dropped, the formula keeps the same points in a
 /// quarter of the disjuncts, and more texts stay under `MAX_DISJUNCTS`.
 fn possible(rows: &[Affine]) -> bool {
-    let negative = |row: Option<Affine>| row.is_some_and(|r| constant(&r).is_some_and(|c| c < 0));
-    rows.iter().enumerate().all(|(k, a)| !negative(Some(a.clone())) && rows[k + 1..].iter().all(|b| !negative(add(a, b))))
+    let negative = |row: &Affine| constant(row).is_some_and(|c| c < 0);
+    // A sum that overflows tells nothing.
+    rows.iter().enumerate().all(|(k, a)| !negative(a) && rows[k + 1..].iter().all(|b| add(a, b).is_none_or(|sum| !negative(&sum))))
 }
 
 /// The one value of `cases` if it is a constant without conditions.
@@ -423,8 +424,7 @@ impl Parser {
     /// `a > b`) in some case of its operands.
     fn chain(&mut self, negated: bool) -> Option<Vec<Conjunction>> {
         let mut left = self.expression()?;
-        let mut disjuncts: Vec<Conjunction> = vec![(Vec::new(), Vec::new())];
-        let mut count = 0;
+        let mut disjuncts: Option<Vec<Conjunction>> = None;
         while let Some(Token::Symbol(op)) = self.peek() {
             let op = *op;
             if !["<", "<=", "=", ">=", ">"].contains(&op) {
@@ -470,14 +470,13 @@ impl Parser {
                     }
                 }
             }
-            disjuncts = match count {
-                0 => pair,
-                _ => join(disjuncts, pair, !negated)?,
-            };
+            disjuncts = Some(match disjuncts {
+                None => pair,
+                Some(earlier) => join(earlier, pair, !negated)?,
+            });
             left = right;
-            count += 1;
         }
-        (count > 0).then_some(disjuncts)
+        disjuncts
     }
 
     /// `term (('+' | '-') term)*`.
