@@ -444,7 +444,7 @@ fn reschedule(function: Value, scop: Scop, options: &Options, why: Rescheduling)
         (outcome, _) => outcome.map(|o| o.map(|s| (s, String::new()))),
     };
     match outcome {
-        Ok(Ok((scheduled, why))) => (scheduled.scop, Ok(format!(", {said}rescheduled{why}, {}{}{} bands tiled", fused(scheduled.fused), in_memory_order(scheduled.memory_ordered), scheduled.tiled))),
+        Ok(Ok((scheduled, why))) => (scheduled.scop, Ok(format!(", {said}rescheduled{why}, {}{}{} bands tiled{}", fused(scheduled.fused), in_memory_order(scheduled.memory_ordered), scheduled.tiled, untiled(scheduled.near_reuse)))),
         Ok(Err(why)) => (scop, Err(format!("{said}{why}"))),
         Err(e) => (scop, Err(format!("{said}{e}"))),
     }
@@ -463,6 +463,11 @@ fn fused(bands: usize) -> String {
 /// "N bands in memory order, " when any band took the order of its statement's writes.
 fn in_memory_order(bands: usize) -> String {
     if bands == 0 { String::new() } else { format!("{bands} bands in memory order, ") }
+}
+
+/// ", N bands untiled (...)" when any permutable band kept its reuse near without tiles.
+fn untiled(bands: usize) -> String {
+    if bands == 0 { String::new() } else { format!(", {bands} bands untiled (every reuse within {} rows)", polyhedral::scheduling::NEAR_ROWS) }
 }
 
 /// The new schedule if the cost model prefers it to the `source` schedule's

@@ -14,6 +14,7 @@
 //! - `scalar_mapping`: scalars mapped back to the array element they stand for, before scheduling.
 //! - `schedule_cost`: the cost model choosing between the original and the scheduler's schedule.
 //! - `scheduling`: isl's scheduler and tiling on the model (behind the option `schedule`).
+//! - `reuse`: whether tiling a band can shorten a reuse distance.
 //! - `jscop`: Polly's JSON exchange format (JSCoP): export, and import with legality checks.
 //! - `range`: bounds of data-dependent subscripts (the elements a may-access can touch).
 
@@ -33,6 +34,7 @@ pub mod scalar_mapping;
 pub mod specialization;
 pub mod band_fusion;
 pub mod scheduling;
+mod reuse;
 pub mod schedule_cost;
 pub mod register_tiles;
 pub mod schedule_tree;

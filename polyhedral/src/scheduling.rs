@@ -6,7 +6,8 @@
 //! order the current schedule runs it (`dependences::conflicts`, all of RAW, WAR and WAW, so
 //! that no location is read or written out of turn), proximity and coincidence from the same
 //! relation (bring dependent instances together, find parallel loops). Each permutable band
-//! of two or more members is then tiled (`isl_schedule_node_band_tile`), and
+//! of two or more members is then tiled (`isl_schedule_node_band_tile`; with the measured
+//! sizes, only where tiles can shorten a reuse distance: `crate::reuse`), and
 //! the point loops are reordered so that a parallel one is innermost (what LLVM's vectorizer
 //! needs: a stride along a loop that carries no dependence), among them the one that walks
 //! the most accesses at unit stride (the loop interchange paper 001's Table 3 reports for
@@ -34,6 +35,7 @@
 //! whose sizes follow the L2 cache (`tile_sizes`). Not yet: wavefronts of time-tiled stencils.
 
 use crate::dependences;
+pub use crate::reuse::NEAR_ROWS;
 use crate::isl::{assumed_context, map_out_dims, timed_instances, IslContext, IslError, IslResult, UnionMap, UnionSet};
 use crate::affine::{AffExpr, AffVar};
 use crate::model::Scop;
@@ -91,6 +93,8 @@ pub struct Scheduled {
     pub register_tiled: usize,
     /// Bands over one statement put in the order of its writes (`in_memory_order`).
     pub memory_ordered: usize,
+    /// Permutable bands left untiled: every reuse in them is a few rows away (`crate::reuse`).
+    pub near_reuse: usize,
     /// The cost of the new schedule (`schedule_cost::cost`) where choosing it needed it.
     pub cost: Option<crate::schedule_cost::Cost>,
 }
@@ -134,11 +138,12 @@ pub fn schedule_for(ctx: &IslContext, scop: &Scop, tile_size: impl Into<TileSize
     let (domain, ordered) = ordered_conflicts(ctx, scop)?;
     let computed = compute_schedule(ctx, constraints_on(ctx, &domain, &ordered)?)?;
     let (computed, fused) = crate::band_fusion::fuse_sibling_bands(ctx, computed, &ordered)?;
-    let (size, fit_l2) = match tile_size.into() {
+    // Measured tiles go where they may pay; tiles of a size asked for go on every band.
+    let (size, measured) = match tile_size.into() {
         TileSize::Measured => (MEASURED_TILE_SIZE, true),
         TileSize::Square(size) => (size, false),
     };
-    let tiles = Tiles { size, fit_l2, register_columns, memory_order: true };
+    let tiles = Tiles { size, fit_l2: measured, register_columns, memory_order: true, only_where_reuse_is_far: measured };
     let by_memory = tiled_model(ctx, scop, &ordered, &computed, tiles)?;
     if by_memory.1.memory_ordered == 0 {
         // No band in memory order: the tree is isl's.
@@ -170,7 +175,7 @@ fn checked(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, tiled: (Scop, Tile
     if let Err(refused) = crate::jscop::check_injective(ctx, &result).and_then(|()| legal()) {
         return Ok(Err(format!("the scheduler's schedule is refused: {refused}")));
     }
-    Ok(Ok(Scheduled { scop: result, fused, tiled: tiled.bands, register_tiled: tiled.register, memory_ordered: tiled.memory_ordered, cost }))
+    Ok(Ok(Scheduled { scop: result, fused, tiled: tiled.bands, register_tiled: tiled.register, memory_ordered: tiled.memory_ordered, near_reuse: tiled.near_reuse, cost }))
 }
 
 /// Whether `result`'s schedules (one width, as `tiled_model` pads them) run the first
@@ -418,14 +423,18 @@ struct Tiles {
     fit_l2: bool,
     register_columns: i64,
     memory_order: bool,
+    /// Bands whose every reuse is a few rows away stay untiled (`crate::reuse`).
+    only_where_reuse_is_far: bool,
 }
 
-/// Bands tiled, point bands tiled again for registers, and bands put in memory order.
+/// Bands tiled, point bands tiled again for registers, bands put in memory order, and bands
+/// left untiled because every reuse in them is near.
 #[derive(Default)]
 struct Tiled {
     bands: usize,
     register: usize,
     memory_ordered: usize,
+    near_reuse: usize,
 }
 
 /// Tiles every permutable band of two or more members below `node` (the point bands isl
@@ -443,6 +452,14 @@ fn tile_bands(ctx: &IslContext, scop: &Scop, ordered: &UnionMap, node: ScheduleN
             }
         }
         node = unit_stride_last(ctx, scop, node)?;
+        if tiles.only_where_reuse_is_far {
+            // The band as it would run untiled: a parallel member innermost.
+            let untiled = innermost_parallel(ctx, ctx.check(node.copy())?)?;
+            if !crate::reuse::tiling_shortens_reuse(ctx, scop, &untiled)? {
+                tiled.near_reuse += 1;
+                return children(ctx, scop, ordered, untiled, tiles, tiled);
+            }
+        }
         let sizes = tile_sizes(ctx, &node, tiles)?;
         node = ctx.check(node.band_tile(sizes))?;
         tiled.bands += 1;

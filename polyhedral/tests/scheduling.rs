@@ -344,3 +344,40 @@ fn a_wavefront_against_its_rows_keeps_isl_band() {
     let sizes = |n: i64| vec![("N".to_string(), n)];
     same_results(&scop, &scheduled.scop, &[sizes(2), sizes(3), sizes(9), sizes(14)], "wavefront against its rows");
 }
+
+/// `scop` rescheduled with the measured tile sizes (`tile-size=auto`), and its AST's text.
+fn scheduled_with_measured_tiles(scop: &Scop) -> (Scheduled, String) {
+    let ctx = IslContext::new(0);
+    let scheduled = schedule(&ctx, scop, TileSize::Measured).unwrap().unwrap_or_else(|why| panic!("{why}"));
+    let ast = build_ast(&ctx, &scheduled.scop).unwrap();
+    let text = print_ast(&scheduled.scop, &ast);
+    (scheduled, text)
+}
+
+/// With the measured tile sizes, a band of two members where every element is used again
+/// within a few rows (the wavefront in memory order: a cell's upper and left neighbours) is
+/// not tiled: its AST has two loops and computes the same.
+#[test]
+fn a_band_with_only_near_reuse_is_not_tiled() {
+    let scop = program("wavefront");
+    let (scheduled, text) = scheduled_with_measured_tiles(&scop);
+    assert_eq!((scheduled.memory_ordered, scheduled.tiled, scheduled.near_reuse), (1, 0, 1), "{text}");
+    assert_eq!(text.matches("for ").count(), 2, "{text}");
+    let sizes = |n: i64| vec![("N".to_string(), n)];
+    same_results(&scop, &scheduled.scop, &[sizes(1), sizes(2), sizes(9), sizes(70)], "wavefront untiled");
+}
+
+/// The twins stay tiled with the measured sizes: where reuse is far, gemm's `B[k][j]` (read
+/// again at each `i`), a transposed read (`A[j][i]` a band of rows after `A[i][j]`) and a time
+/// loop's array (seidel-1d's `A[i]`, written again at each `t`); where the reuse is a row away
+/// but the inner loop walks a column (a line per iteration: the skewed decay, and the decay
+/// along rows whose parallel member, the row, goes innermost); and where
+/// nothing is reused (gemm's initialization `C[i][j] *= beta`).
+#[test]
+fn bands_with_far_reuse_are_tiled() {
+    for (name, tiled, untiled) in [("gemm", 2, 0), ("transposed_sum", 1, 0), ("seidel_1d", 1, 0), ("column_decay", 1, 0), ("row_decay", 1, 0)] {
+        let scop = program(name);
+        let (scheduled, text) = scheduled_with_measured_tiles(&scop);
+        assert_eq!((scheduled.tiled, scheduled.near_reuse), (tiled, untiled), "{name}: bands tiled and untiled\n{text}");
+    }
+}
