@@ -79,17 +79,15 @@ fn child(ctx: &IslContext, node: &ScheduleNode, k: i32) -> IslResult<ScheduleNod
 /// Whether some element is used again by another instance of `band`, and every next use of
 /// an element lies in the near box.
 fn only_near_reuse(ctx: &IslContext, scop: &Scop, band: &ScheduleNode) -> IslResult<bool> {
-    // { S[i] -> [outer..., b0, b1] } on the band's instances.
-    let prefix = UnionMap::from_raw(ctx, ctx.check(child(ctx, band, 0)?.get_prefix_schedule_union_map())?);
+    // { [outer..., b0, b1] -> S[i] } on the band's instances.
+    let instances = UnionMap::from_raw(ctx, ctx.check(child(ctx, band, 0)?.get_prefix_schedule_union_map())?).reverse()?;
     let depth = ctx.check(band.get_schedule_depth())? as usize;
-    let Some(accesses) = accesses_by_array(ctx, scop, band, &prefix, depth)? else { return Ok(false) };
+    let Some(accesses) = accesses_by_array(ctx, scop, band, &instances, depth)? else { return Ok(false) };
     let near = near_box(ctx, depth)?;
     // { [t] -> [t'] : t < t' }
     let later = ctx.union_map(&later_times(depth))?;
     let mut reused = false;
-    for relation in accesses.into_values() {
-        // { [t] -> A[e] }
-        let timed = prefix.copy()?.reverse()?.apply_range(relation)?;
+    for timed in accesses.into_values() {
         // { [t] -> [t'] : the element touched at t is touched again at t' }
         let reuse = timed.copy()?.apply_range(timed.reverse()?)?.intersect(later.copy()?)?;
         if reuse.is_empty()? {
@@ -128,19 +126,18 @@ fn near_box(ctx: &IslContext, depth: usize) -> IslResult<Set> {
     ctx.set(&format!("{{ [{}, b1] : {outer}-{NEAR_ROWS} <= b0 <= {NEAR_ROWS} and -{NEAR_COLUMNS} <= b1 <= {NEAR_COLUMNS} }}", times_but_inner(depth)))
 }
 
-/// Whether `reference` (`{ S[i] -> A[e] }`) moves along its last subscript only, by at most
-/// `ROW_STEP` elements, from one iteration of the band's inner member to the next (`prefix`,
-/// `depth` outer dimensions): a row of the band then spans a few cache lines per reference.
+/// Whether `timed` (a reference's `{ [outer..., b0, b1] -> A[e] }`, `depth` outer dimensions)
+/// moves along its last subscript only, by at most `ROW_STEP` elements, from one iteration of
+/// the band's inner member to the next: a row of the band then spans a few cache lines per
+/// reference.
 /// A reference that walks a column touches a line per iteration, and a few rows of such a walk
 /// are as many lines as the rows are long (Rodinia-style `rows[k][j]` swept along `k`): tiles
 /// keep them in the cache.
-fn walks_a_row(ctx: &IslContext, reference: &UnionMap, prefix: &UnionMap, depth: usize) -> IslResult<bool> {
-    // { [outer..., b0, b1] -> A[e] }
-    let timed = prefix.copy()?.reverse()?.apply_range(reference.copy()?)?;
+fn walks_a_row(ctx: &IslContext, timed: &UnionMap, depth: usize) -> IslResult<bool> {
     let times = times_but_inner(depth);
     let next = ctx.union_map(&format!("{{ [{times}, b1] -> [{times}, b1 + 1] }}"))?;
     // { A[e] -> A[e'] : e' is touched one inner iteration after e }
-    let step = timed.copy()?.reverse()?.apply_range(next)?.apply_range(timed)?;
+    let step = timed.copy()?.reverse()?.apply_range(next)?.apply_range(timed.copy()?)?;
     if step.is_empty()? {
         return Ok(true);
     }
@@ -161,10 +158,11 @@ fn some_move(ctx: &IslContext, moves: &Set, d: i32, at_least: i32) -> IslResult<
     Ok(!ctx.check(forward.is_empty())? || !ctx.check(backward.is_empty())?)
 }
 
-/// `{ S[i] -> A[e] }` per array over the instances of `band`'s statements, every affine
-/// reference (the write and the reads); `None` where one is a may-access, walks a column, or
-/// touches an element of a written array twice, or an array has more than `MAX_REFERENCES`.
-fn accesses_by_array<'c>(ctx: &'c IslContext, scop: &Scop, band: &ScheduleNode, prefix: &UnionMap<'c>, depth: usize) -> IslResult<Option<BTreeMap<ArrayId, UnionMap<'c>>>> {
+/// `{ [outer..., b0, b1] -> A[e] }` per array at the times of `band`'s instances (`instances`,
+/// `{ [t] -> S[i] }`), every affine reference (the write and the reads); `None` where one is a
+/// may-access, walks a column, or touches an element of a written array twice, or an array has
+/// more than `MAX_REFERENCES`.
+fn accesses_by_array<'c>(ctx: &'c IslContext, scop: &Scop, band: &ScheduleNode, instances: &UnionMap<'c>, depth: usize) -> IslResult<Option<BTreeMap<ArrayId, UnionMap<'c>>>> {
     let domain = ctx.check(band.get_domain())?;
     let sets = ctx.check(domain.get_set_list())?;
     let mut names = Vec::new();
@@ -199,10 +197,11 @@ fn accesses_by_array<'c>(ctx: &'c IslContext, scop: &Scop, band: &ScheduleNode, 
             // scalar): that reuse spans a sweep over the whole array. A read-only array read
             // again (nw-style strings, `a[i]` and `b[j]`) spans what the box below bounds.
             let self_reuse_far = written.contains(&array) && !reference.is_injective()?;
-            if self_reuse_far || !walks_a_row(ctx, &reference, prefix, depth)? {
+            let timed = instances.copy()?.apply_range(reference)?;
+            if self_reuse_far || !walks_a_row(ctx, &timed, depth)? {
                 return Ok(None);
             }
-            union = union.union(reference)?;
+            union = union.union(timed)?;
         }
         by_array.insert(array, union);
     }
