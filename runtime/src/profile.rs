@@ -145,30 +145,47 @@ fn write_stream(out: &mut String, stream: &FoldedStream) {
     )
     .unwrap();
     for piece in &stream.pieces {
-        let vertices: Vec<String> = piece
-            .vertices
-            .iter()
-            .map(|v| if v.is_empty() { "()".to_string() } else { join(v.iter()) })
-            .collect();
-        let labels: Vec<String> = piece
-            .label_functions
-            .iter()
-            .map(|f| {
-                let coefficients: Vec<String> = f
-                    .coefficients
-                    .iter()
-                    .map(|c| match c {
-                        Coefficient::Integer(x) => x.to_string(),
-                        Coefficient::Top => "T".to_string(),
-                        Coefficient::Unknown => "0".to_string(),
-                    })
-                    .collect();
-                format!("{}:{}", coefficients.join(","), f.remaining)
-            })
-            .collect();
-        let labels = if labels.is_empty() { "-".to_string() } else { labels.join("|") };
-        writeln!(out, "piece {} {} {}", piece.points, vertices.join(";"), labels).unwrap();
+        write_piece(out, piece);
     }
+}
+
+/// `piece POINTS VERTICES LABELS`: vertices `;`-separated (coordinates `,`-separated, `()`
+/// for none), label functions `|`-separated as `COEFFICIENTS:REMAINING` (`-` for none).
+/// Written straight into `out`: a profile may hold a million pieces.
+fn write_piece(out: &mut String, piece: &Piece) {
+    write!(out, "piece {} ", piece.points).unwrap();
+    for (k, vertex) in piece.vertices.iter().enumerate() {
+        if k > 0 {
+            out.push(';');
+        }
+        if vertex.is_empty() {
+            out.push_str("()");
+        }
+        for (a, x) in vertex.iter().enumerate() {
+            write!(out, "{}{x}", if a > 0 { "," } else { "" }).unwrap();
+        }
+    }
+    out.push(' ');
+    if piece.label_functions.is_empty() {
+        out.push('-');
+    }
+    for (k, f) in piece.label_functions.iter().enumerate() {
+        if k > 0 {
+            out.push('|');
+        }
+        for (a, c) in f.coefficients.iter().enumerate() {
+            if a > 0 {
+                out.push(',');
+            }
+            match c {
+                Coefficient::Integer(x) => write!(out, "{x}").unwrap(),
+                Coefficient::Top => out.push('T'),
+                Coefficient::Unknown => out.push('0'),
+            }
+        }
+        write!(out, ":{}", f.remaining).unwrap();
+    }
+    out.push('\n');
 }
 
 fn join<T: ToString>(items: impl Iterator<Item = T>) -> String {

@@ -257,6 +257,8 @@ pub struct ControlFlow {
     recursive_loops: Vec<LiveRecursiveLoop>,
     iteration_vector: Vec<i64>,
     contexts: FastMap<Vec<ContextFrame>, u32>,
+    /// The memory of the last context key built (see [`ControlFlow::context`]).
+    context_key: Vec<ContextFrame>,
     context_list: Vec<Vec<ContextFrame>>,
     current_context: Option<u32>,
     /// Changes whenever the context or any coordinate of the iteration vector but the
@@ -336,47 +338,59 @@ impl ControlFlow {
         if let Some(c) = self.current_context {
             return c;
         }
-        let key = self.context_key();
-        let next = self.context_list.len() as u32;
-        let id = *self.contexts.entry(key.clone()).or_insert(next);
-        if id == next {
-            self.context_list.push(key);
-        }
+        // The key is built in the memory of the last one: contexts change at every entry and
+        // exit of a loop, and short inner loops would allocate a key per few accesses.
+        let mut key = std::mem::take(&mut self.context_key);
+        self.fill_context_key(&mut key);
+        let id = match self.contexts.get(&key) {
+            Some(&id) => id,
+            None => {
+                let id = self.context_list.len() as u32;
+                self.contexts.insert(key.clone(), id);
+                self.context_list.push(key.clone());
+                id
+            }
+        };
+        self.context_key = key;
         self.current_context = Some(id);
         id
     }
 
-    /// The visible frames: those below the first live recursive loop's entry, then for each
-    /// live recursive loop its iteration frame (marked) and the frames above it up to the next
-    /// loop's entry.
-    fn context_key(&self) -> Vec<ContextFrame> {
-        let mut key = Vec::new();
+    /// Writes the visible frames to `key`: those below the first live recursive loop's entry,
+    /// then for each live recursive loop its iteration frame (marked) and the frames above it
+    /// up to the next loop's entry.
+    fn fill_context_key(&self, key: &mut Vec<ContextFrame>) {
+        let mut length = 0;
         let mut next = 0;
         for live in &self.recursive_loops {
-            let below = self.frames.get(next..live.entry).unwrap_or(&[]);
-            key.extend(below.iter().map(|f| self.context_frame(f)));
+            for frame in self.frames.get(next..live.entry).unwrap_or(&[]) {
+                self.put_context_frame(key, &mut length, frame, frame.call_site, None);
+            }
             let start = live.iteration_frame();
             if let (Some(entry), Some(first)) = (self.frames.get(live.entry), self.frames.get(start)) {
-                let mut frame = self.context_frame(first);
-                frame.call_site = entry.call_site;
-                frame.recursive_loop = Some(live.header);
-                key.push(frame);
+                self.put_context_frame(key, &mut length, first, entry.call_site, Some(live.header));
             }
             next = start + 1;
         }
-        let above = self.frames.get(next..).unwrap_or(&[]);
-        key.extend(above.iter().map(|f| self.context_frame(f)));
-        key
+        for frame in self.frames.get(next..).unwrap_or(&[]) {
+            self.put_context_frame(key, &mut length, frame, frame.call_site, None);
+        }
+        key.truncate(length);
     }
 
-    fn context_frame(&self, frame: &Frame) -> ContextFrame {
-        let cfg = &self.cfgs[frame.cfg];
-        ContextFrame {
-            function: frame.function,
-            call_site: frame.call_site,
-            recursive_loop: None,
-            loops: frame.loops.iter().map(|l| cfg.addresses[l.header]).collect(),
+    /// Sets `key[*length]` (pushed if new) to `frame` with `call_site` and `recursive_loop`.
+    fn put_context_frame(&self, key: &mut Vec<ContextFrame>, length: &mut usize, frame: &Frame, call_site: u64, recursive_loop: Option<u64>) {
+        if *length == key.len() {
+            key.push(ContextFrame { function: 0, call_site: 0, recursive_loop: None, loops: Vec::new() });
         }
+        let slot = &mut key[*length];
+        let cfg = &self.cfgs[frame.cfg];
+        slot.function = frame.function;
+        slot.call_site = call_site;
+        slot.recursive_loop = recursive_loop;
+        slot.loops.clear();
+        slot.loops.extend(frame.loops.iter().map(|l| cfg.addresses[l.header]));
+        *length += 1;
     }
 
     /// The frames of context `id`.

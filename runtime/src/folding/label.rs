@@ -48,6 +48,13 @@ impl LabelFunction {
         LabelFunction { coefficients: vec![Coefficient::Unknown; dimensions], remaining: label }
     }
 
+    /// Makes `self` [`LabelFunction::of_point`]'s function in the memory it has.
+    pub(crate) fn become_point(&mut self, dimensions: usize, label: i64) {
+        self.coefficients.clear();
+        self.coefficients.resize(dimensions, Coefficient::Unknown);
+        self.remaining = label;
+    }
+
     /// Whether some coefficient is `Top` (the labels cannot be reconstructed).
     pub fn has_top(&self) -> bool {
         self.coefficients.contains(&Coefficient::Top)
@@ -98,22 +105,26 @@ impl LabelFunction {
 }
 
 /// `has_compat_label` and `update_label` of Algorithm 4 for one pair of functions, along the
-/// absorption axis `axis_d` (the paper's dimension `d`): returns the function of the absorber
-/// after absorbing `to_be_absorbed`, or `None` when they are incompatible (never with
-/// `widening`, which turns the mismatching coefficient into `Top` instead).
+/// absorption axis `axis_d` (the paper's dimension `d`): writes the function of the absorber
+/// after absorbing `to_be_absorbed` to `merged` (reusing its memory), or returns `false` when
+/// they are incompatible (never with `widening`, which turns the mismatching coefficient into
+/// `Top` instead).
 ///
 /// `absorber_init` and `to_be_absorbed_init` are the anchors (initial points) of the two
 /// polyhedra; they differ by exactly 1 on `axis_d`.
 pub(crate) fn absorb(
+    merged: &mut LabelFunction,
     absorber: &LabelFunction,
     absorber_init: &[i64],
     to_be_absorbed: &LabelFunction,
     to_be_absorbed_init: &[i64],
     axis_d: usize,
     widening: bool,
-) -> Option<LabelFunction> {
+) -> bool {
     let dimensions = absorber.coefficients.len();
-    let mut merged = absorber.clone();
+    // Field by field: a derived `clone_from` would allocate anew.
+    merged.coefficients.clone_from(&absorber.coefficients);
+    merged.remaining = absorber.remaining;
     // Dimensions below d (inner axes): both known must agree; one known is taken over.
     // Four arrays move together along the axes: an index reads best.
     #[allow(clippy::needless_range_loop)]
@@ -122,7 +133,7 @@ pub(crate) fn absorb(
         match (absorber.coefficients[axis], to_be_absorbed.coefficients[axis]) {
             (Integer(x), Integer(y)) if x != y => {
                 if !widening {
-                    return None;
+                    return false;
                 }
                 merged.coefficients[axis] = Top;
             }
@@ -151,14 +162,14 @@ pub(crate) fn absorb(
         Coefficient::Integer(_) => {
             if merged.partial_value(to_be_absorbed_init, |_| false) != expected {
                 if !widening {
-                    return None;
+                    return false;
                 }
                 merged.coefficients[axis_d] = Coefficient::Top;
             }
         }
         Coefficient::Top => {}
     }
-    Some(merged)
+    true
 }
 
 /// Keeps the module invariant after an absorption along `axis_d`: an axis that the merged
@@ -181,6 +192,12 @@ pub(crate) fn settle_spanned_axes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`super::absorb`] into a new function.
+    fn absorb(absorber: &LabelFunction, absorber_init: &[i64], to_be_absorbed: &LabelFunction, to_be_absorbed_init: &[i64], axis_d: usize, widening: bool) -> Option<LabelFunction> {
+        let mut merged = absorber.clone();
+        super::absorb(&mut merged, absorber, absorber_init, to_be_absorbed, to_be_absorbed_init, axis_d, widening).then_some(merged)
+    }
 
     #[test]
     fn merge_sets_coefficient_from_difference_of_anchors() {

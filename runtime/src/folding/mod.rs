@@ -113,7 +113,26 @@ pub struct Folder {
     fast_next_labels: Vec<i64>,
     /// When `fast`: the innermost coefficients of the absorber's label functions.
     fast_steps: Vec<i64>,
+    /// Memory the folder reuses instead of allocating per point or per run (a stream of
+    /// short innermost runs processes a dimension per run): absorbed polyhedra, ...
+    spare: Vec<Polyhedron>,
+    /// ... and the working vectors of `process_dimension` and `push_run`.
+    scratch: Scratch,
 }
+
+/// Working vectors of one step of the folder, kept between steps for their memory.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    candidates: Vec<Option<Polyhedron>>,
+    kept: Vec<Polyhedron>,
+    target: Vec<i64>,
+    merged_labels: Vec<LabelFunction>,
+    point: Vec<i64>,
+    labels: Vec<i64>,
+}
+
+/// At most this many absorbed polyhedra are kept for reuse.
+const SPARE_POLYHEDRA: usize = 16;
 
 impl Folder {
     /// A folder for iteration vectors of `space` coordinates and labels of
@@ -136,6 +155,8 @@ impl Folder {
             fast: false,
             fast_next_labels: vec![0; label_components],
             fast_steps: vec![0; label_components],
+            spare: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -172,7 +193,7 @@ impl Folder {
             let previous = self.previous_point.as_mut().expect("fast path has a previous point");
             if point[axis_d] > previous[axis_d]
                 && point[axis_d] == previous[axis_d].wrapping_add(1)
-                && point[..axis_d].iter().zip(&previous[..axis_d]).all(|(a, b)| a == b)
+                && same_coordinates(&point[..axis_d], &previous[..axis_d])
                 && label.iter().zip(&self.fast_next_labels).all(|(a, b)| a == b)
             {
                 previous[axis_d] = point[axis_d];
@@ -200,20 +221,33 @@ impl Folder {
     /// innermost fast path with the run's step, every further point would take that path, so
     /// the rest is absorbed at once; likewise a given-up stream only widens its box.
     pub fn push_run(&mut self, first: &[i64], label: &[i64], step: &[i64], count: u64) -> u64 {
+        let mut point = std::mem::take(&mut self.scratch.point);
+        let mut labels = std::mem::take(&mut self.scratch.labels);
+        point.clear();
+        point.extend_from_slice(first);
+        labels.clear();
+        labels.extend_from_slice(label);
+        let refused = self.push_run_from(&mut point, &mut labels, step, count);
+        self.scratch.point = point;
+        self.scratch.labels = labels;
+        refused
+    }
+
+    /// [`Folder::push_run`] from the run's first point and labels, which it moves along.
+    fn push_run_from(&mut self, point: &mut [i64], labels: &mut [i64], step: &[i64], count: u64) -> u64 {
         let mut refused = 0;
-        let (mut point, mut labels) = (first.to_vec(), label.to_vec());
-        let axis = first.len().wrapping_sub(1);
+        let axis = point.len().wrapping_sub(1);
         let mut pushed = 0;
         while pushed < count {
-            if pushed >= 2 && self.absorb_rest_of_run(&point, &labels, step, count - pushed) {
+            if pushed >= 2 && self.absorb_rest_of_run(point, labels, step, count - pushed) {
                 return refused;
             }
-            if self.push(&point, &labels).is_err() {
+            if self.push(point, labels).is_err() {
                 refused += 1;
             }
             pushed += 1;
             if pushed < count {
-                if first.is_empty() {
+                if point.is_empty() {
                     // A point with no coordinates cannot move: the rest come out of order.
                     return refused + (count - pushed);
                 }
@@ -235,7 +269,7 @@ impl Folder {
         let Some(previous) = self.previous_point.as_mut() else { return false };
         let follows = point.len() == self.space
             && previous[axis_d].checked_add(1) == Some(point[axis_d])
-            && previous[..axis_d] == point[..axis_d];
+            && same_coordinates(&previous[..axis_d], &point[..axis_d]);
         if !follows {
             return false;
         }
@@ -251,7 +285,7 @@ impl Folder {
             box_.points += count;
             return true;
         }
-        if !(self.fast && self.fast_steps == step && self.fast_next_labels == labels) {
+        if !(self.fast && same_coordinates(&self.fast_steps, step) && same_coordinates(&self.fast_next_labels, labels)) {
             return false;
         }
         previous[axis_d] = last;
@@ -307,7 +341,7 @@ impl Folder {
             self.process_dimension(d);
         }
         if self.space == 0 {
-            let polyhedron = Polyhedron::of_point(point, label);
+            let polyhedron = self.polyhedron_of_point(point, label);
             self.retire(polyhedron);
             return Ok(());
         }
@@ -328,7 +362,7 @@ impl Folder {
             return false;
         };
         let corner = &absorber.vertices[space..2 * space];
-        if corner[axis_d] + 1 != point[axis_d] || corner[..axis_d] != point[..axis_d] {
+        if corner[axis_d] + 1 != point[axis_d] || !same_coordinates(&corner[..axis_d], &point[..axis_d]) {
             return false;
         }
         let merge = absorber.growing_directions.is_empty();
@@ -358,7 +392,7 @@ impl Folder {
             }
         }
         if merge {
-            absorber.growing_directions = vec![0; space];
+            absorber.growing_directions.resize(space, 0);
             absorber.growing_directions[axis_d] = 1;
         }
         absorber.vertices[space..2 * space].copy_from_slice(point);
@@ -387,20 +421,33 @@ impl Folder {
     /// absorb again along dimension 1 and is promoted (line 34); the point becomes the new
     /// absorber (line 37). Geometric give-up is checked before creating it (section 5.2.4).
     fn add_new_point(&mut self, point: &[i64], label: &[i64]) {
-        for absorber in std::mem::take(&mut self.absorbers[1]) {
+        let mut finished = std::mem::take(&mut self.absorbers[1]);
+        for absorber in finished.drain(..) {
             self.promote_from(1, absorber);
         }
+        self.absorbers[1] = finished;
         if let Some(threshold) = self.give_up_threshold() {
             if self.intermediate_polyhedra() > threshold {
                 self.give_up(point, label);
                 return;
             }
         }
-        let mut polyhedron = Polyhedron::of_point(point, label);
+        let mut polyhedron = self.polyhedron_of_point(point, label);
         polyhedron.promote();
         self.absorbers[1].push(polyhedron);
         self.max_intermediate_polyhedra =
             self.max_intermediate_polyhedra.max(self.intermediate_polyhedra());
+    }
+
+    /// [`Polyhedron::of_point`] in the memory of a spare polyhedron if there is one.
+    fn polyhedron_of_point(&mut self, point: &[i64], label: &[i64]) -> Polyhedron {
+        match self.spare.pop() {
+            Some(mut polyhedron) => {
+                polyhedron.become_point(point, label);
+                polyhedron
+            }
+            None => Polyhedron::of_point(point, label),
+        }
     }
 
     /// A polyhedron of `absorbers[d]` that will not grow along `d` any more goes to
@@ -419,13 +466,19 @@ impl Folder {
     fn process_dimension(&mut self, d: usize) {
         let space = self.space;
         // Step 1: promote absorbers[d-1] into vertices_2_to_be_absorbed[d].
-        for mut polyhedron in std::mem::take(&mut self.absorbers[d - 1]) {
+        let (inner, outer) = self.absorbers.split_at_mut(d);
+        for mut polyhedron in inner[d - 1].drain(..) {
             polyhedron.promote();
             self.vertices_2_to_be_absorbed[d].push(polyhedron);
         }
+        match (outer[0].len(), self.vertices_2_to_be_absorbed[d].len()) {
+            (0, 0) => return,
+            (1, 1) => return self.process_one_pair(d),
+            _ => {}
+        }
         // Step 2: absorbers[d] try to absorb a polyhedron found through a search vector.
-        let mut candidates: Vec<Option<Polyhedron>> =
-            std::mem::take(&mut self.vertices_2_to_be_absorbed[d]).into_iter().map(Some).collect();
+        let mut candidates = std::mem::take(&mut self.scratch.candidates);
+        candidates.extend(self.vertices_2_to_be_absorbed[d].drain(..).map(Some));
         let by_anchor: Option<HashMap<Vec<i64>, usize>> = (candidates.len() > 8).then(|| {
             candidates
                 .iter()
@@ -433,40 +486,79 @@ impl Folder {
                 .map(|(i, p)| (p.as_ref().unwrap().anchor(space).to_vec(), i))
                 .collect()
         });
-        let mut kept = Vec::new();
-        for mut absorber in std::mem::take(&mut self.absorbers[d]) {
-            let found = absorber
-                .search_targets(space, &self.merge_search_vectors[d])
-                .iter()
-                .find_map(|target| find_candidate(&candidates, by_anchor.as_ref(), target, space));
-            let absorbed = match found {
-                Some(index) => {
-                    let candidate = candidates[index].as_ref().unwrap();
-                    let labels = if absorber.has_compat_geometry(candidate, space) {
-                        absorber.compat_labels(candidate, space, self.options.label_widening)
-                    } else {
-                        None
-                    };
-                    match labels {
-                        Some(labels) => {
-                            let candidate = candidates[index].take().unwrap();
-                            absorber.absorb(candidate, labels, space);
-                            true
-                        }
-                        None => false,
-                    }
-                }
-                None => false,
-            };
-            if absorbed {
+        let mut absorbers = std::mem::take(&mut self.absorbers[d]);
+        let mut kept = std::mem::take(&mut self.scratch.kept);
+        for mut absorber in absorbers.drain(..) {
+            if self.absorb_candidate(&mut absorber, &mut candidates, by_anchor.as_ref(), d) {
                 kept.push(absorber);
             } else {
                 self.promote_from(d, absorber);
             }
         }
         // Step 3: what was not absorbed becomes an absorber of dimension d.
-        kept.extend(candidates.into_iter().flatten());
+        kept.extend(candidates.drain(..).flatten());
         self.absorbers[d] = kept;
+        self.scratch.kept = absorbers;
+        self.scratch.candidates = candidates;
+    }
+
+    /// Steps 2 and 3 with one absorber and one candidate, the steady state of a regular
+    /// stream: what the general steps do, without their working vectors.
+    fn process_one_pair(&mut self, d: usize) {
+        let space = self.space;
+        let candidate = self.vertices_2_to_be_absorbed[d].pop().expect("one candidate");
+        let mut absorber = self.absorbers[d].pop().expect("one absorber");
+        let mut k = 0;
+        let mut found = false;
+        while !found && absorber.search_target(space, &self.merge_search_vectors[d], k, &mut self.scratch.target) {
+            found = same_coordinates(candidate.anchor(space), &self.scratch.target);
+            k += 1;
+        }
+        if found
+            && absorber.has_compat_geometry(&candidate, space)
+            && absorber.compat_labels(&candidate, space, self.options.label_widening, &mut self.scratch.merged_labels)
+        {
+            absorber.absorb(&candidate, &mut self.scratch.merged_labels, space);
+            self.absorbers[d].push(absorber);
+            if self.spare.len() < SPARE_POLYHEDRA {
+                self.spare.push(candidate);
+            }
+        } else {
+            self.promote_from(d, absorber);
+            self.absorbers[d].push(candidate);
+        }
+    }
+
+    /// Step 2 for one absorber of dimension `d`: the first candidate found through its search
+    /// vectors is absorbed if geometry and labels allow it (the candidate's memory is kept for
+    /// reuse); returns whether it was.
+    fn absorb_candidate(
+        &mut self,
+        absorber: &mut Polyhedron,
+        candidates: &mut [Option<Polyhedron>],
+        by_anchor: Option<&HashMap<Vec<i64>, usize>>,
+        d: usize,
+    ) -> bool {
+        let space = self.space;
+        let mut found = None;
+        let mut k = 0;
+        while found.is_none() && absorber.search_target(space, &self.merge_search_vectors[d], k, &mut self.scratch.target) {
+            found = find_candidate(candidates, by_anchor, &self.scratch.target, space);
+            k += 1;
+        }
+        let Some(index) = found else { return false };
+        let candidate = candidates[index].as_ref().unwrap();
+        if !absorber.has_compat_geometry(candidate, space)
+            || !absorber.compat_labels(candidate, space, self.options.label_widening, &mut self.scratch.merged_labels)
+        {
+            return false;
+        }
+        let candidate = candidates[index].take().unwrap();
+        absorber.absorb(&candidate, &mut self.scratch.merged_labels, space);
+        if self.spare.len() < SPARE_POLYHEDRA {
+            self.spare.push(candidate);
+        }
+        true
     }
 
     fn retire(&mut self, polyhedron: Polyhedron) {
@@ -542,6 +634,13 @@ fn extend_box(box_: &mut GivenUp, point: &[i64]) {
     }
 }
 
+/// Equal coordinates, compared in line (a slice comparison calls `memcmp`, slow for the few
+/// coordinates of an iteration vector).
+#[inline(always)]
+fn same_coordinates(a: &[i64], b: &[i64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 fn find_candidate(
     candidates: &[Option<Polyhedron>],
     by_anchor: Option<&HashMap<Vec<i64>, usize>>,
@@ -552,7 +651,7 @@ fn find_candidate(
         Some(map) => map.get(target).copied().filter(|&i| candidates[i].is_some()),
         None => candidates
             .iter()
-            .position(|c| c.as_ref().is_some_and(|p| p.anchor(space) == target)),
+            .position(|c| c.as_ref().is_some_and(|p| same_coordinates(p.anchor(space), target))),
     }
 }
 

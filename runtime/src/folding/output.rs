@@ -55,6 +55,8 @@ impl Piece {
     pub(crate) fn from_polyhedron(polyhedron: Polyhedron, space: usize) -> Piece {
         let mut label_functions = polyhedron.label_functions;
         label_functions.iter_mut().for_each(LabelFunction::finalize);
+        // A stream may retire a piece per point: no spare capacity kept in the output.
+        label_functions.shrink_to_fit();
         let vertices = if space == 0 {
             vec![Vec::new()]
         } else {

@@ -34,10 +34,18 @@ pub(crate) struct Polyhedron {
 
 /// The paper's search vector test for dimension `d` (axis `axis_d`): 1 on `d`, -1..1 below,
 /// 0 above.
-pub(crate) fn is_search_vector(vector: &[i64], axis_d: usize) -> bool {
+#[cfg(test)]
+fn is_search_vector(vector: &[i64], axis_d: usize) -> bool {
     vector[..axis_d].iter().all(|&x| x == 0)
         && vector[axis_d] == 1
         && vector[axis_d + 1..].iter().all(|&x| (-1..=1).contains(&x))
+}
+
+/// Whether `to - from` is a search vector for dimension `d` (axis `axis_d`).
+fn is_search_vector_between(from: &[i64], to: &[i64], axis_d: usize) -> bool {
+    from[..axis_d].iter().zip(&to[..axis_d]).all(|(a, b)| a == b)
+        && to[axis_d] - from[axis_d] == 1
+        && from[axis_d + 1..].iter().zip(&to[axis_d + 1..]).all(|(a, b)| (-1..=1).contains(&(b - a)))
 }
 
 /// The `3^(d-1)` search vectors of a merge along axis `axis_d`, the one with all deltas 0 first.
@@ -64,16 +72,34 @@ pub(crate) fn search_vectors(space: usize, axis_d: usize) -> Vec<Vec<i64>> {
 impl Polyhedron {
     /// A 0-dimensional polyhedron holding one point (Algorithm 1, line 13).
     pub fn of_point(point: &[i64], label: &[i64]) -> Polyhedron {
-        Polyhedron {
+        let mut polyhedron = Polyhedron {
             dimension: 0,
-            vertices: point.to_vec(),
+            vertices: Vec::new(),
             growing_directions: Vec::new(),
-            label_functions: label
-                .iter()
-                .map(|&l| LabelFunction::of_point(point.len(), l))
-                .collect(),
-            points: 1,
+            label_functions: Vec::new(),
+            points: 0,
+        };
+        polyhedron.become_point(point, label);
+        polyhedron
+    }
+
+    /// Makes `self` the polyhedron [`Polyhedron::of_point`] returns, in the memory it already
+    /// has: the folder recycles the polyhedra it absorbs, so that a stream of short runs does
+    /// not allocate one per run.
+    pub fn become_point(&mut self, point: &[i64], label: &[i64]) {
+        self.dimension = 0;
+        self.vertices.clear();
+        self.vertices.extend_from_slice(point);
+        self.growing_directions.clear();
+        self.label_functions.truncate(label.len());
+        self.label_functions.reserve_exact(label.len() - self.label_functions.len());
+        for (k, &l) in label.iter().enumerate() {
+            match self.label_functions.get_mut(k) {
+                Some(function) => function.become_point(point.len(), l),
+                None => self.label_functions.push(LabelFunction::of_point(point.len(), l)),
+            }
         }
+        self.points = 1;
     }
 
     pub fn vertex(&self, k: usize, space: usize) -> &[i64] {
@@ -101,18 +127,23 @@ impl Polyhedron {
         self.growing_directions.is_empty()
     }
 
-    /// The point the absorber looks for with each of its search vectors (Algorithm 1, lines
-    /// 22-24): all `3^(d-1)` for a merge, the one growing direction for an extension.
-    pub fn search_targets(&self, space: usize, merge_vectors: &[Vec<i64>]) -> Vec<Vec<i64>> {
-        let corner = self.corner(space);
-        if self.is_degenerate_on_d() {
-            merge_vectors
-                .iter()
-                .map(|v| corner.iter().zip(v).map(|(c, d)| c + d).collect())
-                .collect()
+    /// The point the absorber looks for with its `k`-th search vector (Algorithm 1, lines
+    /// 22-24), written to `target`: each of the `3^(d-1)` `merge_vectors` for a merge, the one
+    /// growing direction for an extension; `false` past the last.
+    pub fn search_target(&self, space: usize, merge_vectors: &[Vec<i64>], k: usize, target: &mut Vec<i64>) -> bool {
+        let direction = if self.is_degenerate_on_d() {
+            match merge_vectors.get(k) {
+                Some(vector) => vector.as_slice(),
+                None => return false,
+            }
+        } else if k == 0 {
+            &self.growing_directions[..space]
         } else {
-            vec![corner.iter().zip(&self.growing_directions[..space]).map(|(c, d)| c + d).collect()]
-        }
+            return false;
+        };
+        target.clear();
+        target.extend(self.corner(space).iter().zip(direction).map(|(c, d)| c + d));
+        true
     }
 
     /// Algorithm 2, `has_compat_geometry`: whether absorbing `to_be_absorbed` along the
@@ -123,17 +154,16 @@ impl Polyhedron {
         if self.is_degenerate_on_d() {
             // Polyhedra merge: corresponding vertices connected through search vectors ...
             for k in 0..half {
-                let diff: Vec<i64> = to_be_absorbed
-                    .vertex(k, space)
-                    .iter()
-                    .zip(self.vertex(half + k, space))
-                    .map(|(a, b)| a - b)
-                    .collect();
-                if !is_search_vector(&diff, axis_d) {
+                let (to, from) = (to_be_absorbed.vertex(k, space), self.vertex(half + k, space));
+                if !is_search_vector_between(from, to, axis_d) {
                     return false;
                 }
             }
-            // ... and every side face of the merged polyhedron on one hyperplane.
+            // ... and every side face of the merged polyhedron on one hyperplane, which holds
+            // when a face has fewer edges from its first vertex than the `d` axes (d <= 2).
+            if half - 1 < self.dimension {
+                return true;
+            }
             let merged = self.merged_vertices(to_be_absorbed, space);
             (0..self.dimension - 1).all(|bit| {
                 side_face_is_flat(&merged, space, axis_d, bit, 0)
@@ -158,42 +188,40 @@ impl Polyhedron {
         merged
     }
 
-    /// The label functions after absorbing `to_be_absorbed` (Algorithm 4), or `None` when
-    /// some pair is incompatible.
+    /// The label functions after absorbing `to_be_absorbed` (Algorithm 4), written to
+    /// `merged` (whose memory is reused); `false` when some pair is incompatible.
     pub fn compat_labels(
         &self,
         to_be_absorbed: &Polyhedron,
         space: usize,
         widening: bool,
-    ) -> Option<Vec<LabelFunction>> {
+        merged: &mut Vec<LabelFunction>,
+    ) -> bool {
         let axis_d = space - self.dimension;
         let (anchor, other) = (self.anchor(space), to_be_absorbed.anchor(space));
-        self.label_functions
-            .iter()
-            .zip(&to_be_absorbed.label_functions)
-            .map(|(f_abs, f_to_be_abs)| {
-                let mut merged = absorb(f_abs, anchor, f_to_be_abs, other, axis_d, widening)?;
-                settle_spanned_axes(&mut merged, anchor, other, axis_d);
-                Some(merged)
-            })
-            .collect()
+        merged.truncate(self.label_functions.len());
+        for (k, (f_abs, f_to_be_abs)) in self.label_functions.iter().zip(&to_be_absorbed.label_functions).enumerate() {
+            if k == merged.len() {
+                merged.push(f_abs.clone());
+            }
+            if !absorb(&mut merged[k], f_abs, anchor, f_to_be_abs, other, axis_d, widening) {
+                return false;
+            }
+            settle_spanned_axes(&mut merged[k], anchor, other, axis_d);
+        }
+        true
     }
 
-    /// `update_geometry` and `update_label` (Algorithm 1, lines 28-29).
-    pub fn absorb(
-        &mut self,
-        to_be_absorbed: Polyhedron,
-        label_functions: Vec<LabelFunction>,
-        space: usize,
-    ) {
+    /// `update_geometry` and `update_label` (Algorithm 1, lines 28-29): the label functions
+    /// are swapped with `label_functions`, which gets the old ones.
+    pub fn absorb(&mut self, to_be_absorbed: &Polyhedron, label_functions: &mut Vec<LabelFunction>, space: usize) {
         let half = 1usize << (self.dimension - 1);
         if self.is_degenerate_on_d() {
-            self.growing_directions = (0..half * space)
-                .map(|i| to_be_absorbed.vertices[i] - self.vertices[half * space + i])
-                .collect();
+            let (lower, upper) = (&to_be_absorbed.vertices[..half * space], &self.vertices[half * space..]);
+            self.growing_directions.extend(lower.iter().zip(upper).map(|(a, b)| a - b));
         }
         self.vertices[half * space..].copy_from_slice(&to_be_absorbed.vertices[..half * space]);
-        self.label_functions = label_functions;
+        std::mem::swap(&mut self.label_functions, label_functions);
         self.points += to_be_absorbed.points;
     }
 
@@ -236,12 +264,12 @@ mod tests {
         let mut p = Polyhedron::of_point(&from, &[]);
         p.promote();
         let next = Polyhedron::of_point(&[from[0], from[1] + 1], &[]);
-        p.absorb(next, vec![], 2);
+        p.absorb(&next, &mut vec![], 2);
         for i in 2..=length {
             let mut q = Polyhedron::of_point(&[from[0], from[1] + i], &[]);
             q.promote();
             assert!(p.has_compat_geometry(&q, 2));
-            p.absorb(q, vec![], 2);
+            p.absorb(&q, &mut vec![], 2);
         }
         p
     }
@@ -253,7 +281,7 @@ mod tests {
         let mut row1 = segment([1, 0], 2);
         row1.promote();
         assert!(square.has_compat_geometry(&row1, 2));
-        square.absorb(row1, vec![], 2);
+        square.absorb(&row1, &mut vec![], 2);
         let mut shifted = segment([2, 1], 2);
         shifted.promote();
         assert!(!square.has_compat_geometry(&shifted, 2), "extension must follow the edges");
