@@ -168,11 +168,27 @@ struct Frame {
     /// The frame's loops were exited by a recursive-loop iteration (`I_C`): a loop entered
     /// again from inside starts at iteration 0, as a new entry (Algorithm 1).
     loops_cut: bool,
+    /// The contexts of the stacks of live loops (headers) seen in this frame while no
+    /// recursive loop was live: then the frames below it make the same part of every key
+    /// while it runs, and its loops tell its contexts apart (see [`ControlFlow::context`]).
+    contexts: Vec<(Vec<usize>, u32)>,
 }
+
+/// At most this many stacks of live loops per frame have their context remembered.
+const FRAME_CONTEXTS: usize = 16;
 
 impl Frame {
     fn new(function: u64, cfg: usize, call_site: u64, return_address: u64, entry: usize) -> Frame {
-        Frame { function, cfg, call_site, return_address, current_block: entry, loops: Vec::new(), loops_cut: false }
+        Frame {
+            function,
+            cfg,
+            call_site,
+            return_address,
+            current_block: entry,
+            loops: Vec::new(),
+            loops_cut: false,
+            contexts: Vec::new(),
+        }
     }
 }
 
@@ -338,8 +354,43 @@ impl ControlFlow {
         if let Some(c) = self.current_context {
             return c;
         }
-        // The key is built in the memory of the last one: contexts change at every entry and
-        // exit of a loop, and short inner loops would allocate a key per few accesses.
+        // Contexts change at every entry and exit of a loop: where the top frame knows its
+        // loops' context, no key is built (short inner loops would build one per few accesses).
+        let id = match self.context_of_top_frame() {
+            Some(id) => {
+                #[cfg(test)]
+                assert_eq!(id, self.context_of_key(), "the top frame's context");
+                id
+            }
+            None => {
+                let id = self.context_of_key();
+                if self.recursive_loops.is_empty() {
+                    if let Some(top) = self.frames.last_mut().filter(|f| f.contexts.len() < FRAME_CONTEXTS) {
+                        top.contexts.push((top.loops.iter().map(|l| l.header).collect(), id));
+                    }
+                }
+                id
+            }
+        };
+        self.current_context = Some(id);
+        id
+    }
+
+    /// The context the top frame remembers for its live loops, if no recursive loop is live.
+    fn context_of_top_frame(&self) -> Option<u32> {
+        if !self.recursive_loops.is_empty() {
+            return None;
+        }
+        let top = self.frames.last()?;
+        let same_loops = |headers: &[usize]| {
+            headers.len() == top.loops.len() && headers.iter().zip(&top.loops).all(|(h, l)| *h == l.header)
+        };
+        top.contexts.iter().find(|(headers, _)| same_loops(headers)).map(|(_, id)| *id)
+    }
+
+    /// The id of the current context by its key, registered if new.
+    fn context_of_key(&mut self) -> u32 {
+        // The key is built in the memory of the last one.
         let mut key = std::mem::take(&mut self.context_key);
         self.fill_context_key(&mut key);
         let id = match self.contexts.get(&key) {
@@ -352,7 +403,6 @@ impl ControlFlow {
             }
         };
         self.context_key = key;
-        self.current_context = Some(id);
         id
     }
 
