@@ -172,6 +172,32 @@ pub(crate) fn absorb(
     true
 }
 
+/// Whether [`absorb`] of `to_be_absorbed` into `absorber` by extension along `axis_d` would
+/// leave `absorber` as it is: the inner coefficients teach it nothing, its integer coefficient
+/// along `axis_d` predicts the absorbed function at its anchor, and [`settle_spanned_axes`]
+/// has nothing to settle.
+pub(crate) fn predicts(
+    absorber: &LabelFunction,
+    absorber_init: &[i64],
+    to_be_absorbed: &LabelFunction,
+    to_be_absorbed_init: &[i64],
+    axis_d: usize,
+) -> bool {
+    use Coefficient::*;
+    let (f, g) = (&absorber.coefficients, &to_be_absorbed.coefficients);
+    let inner_unchanged = (axis_d + 1..f.len()).all(|axis| match (f[axis], g[axis]) {
+        (Top, _) => true,
+        (Integer(x), Integer(y)) => x == y,
+        (Integer(_) | Unknown, Unknown) => true,
+        (Integer(_) | Unknown, Top) | (Unknown, Integer(_)) => false,
+    });
+    let is_top = |axis: usize| f[axis] == Top;
+    inner_unchanged
+        && matches!(f[axis_d], Integer(_))
+        && absorber.partial_value(to_be_absorbed_init, |_| false) == to_be_absorbed.partial_value(to_be_absorbed_init, is_top)
+        && (axis_d..f.len()).all(|axis| f[axis] != Unknown || absorber_init[axis] == to_be_absorbed_init[axis])
+}
+
 /// Keeps the module invariant after an absorption along `axis_d`: an axis that the merged
 /// polyhedron spans (its anchors differ there) cannot keep an unknown coefficient.
 pub(crate) fn settle_spanned_axes(

@@ -118,6 +118,12 @@ pub struct Folder {
     spare: Vec<Polyhedron>,
     /// ... and the working vectors of `process_dimension` and `push_run`.
     scratch: Scratch,
+    /// Tests turn [`Folder::extend_along`] off to compare it with the general steps, and
+    /// count the points it folded.
+    #[cfg(test)]
+    shortcut: bool,
+    #[cfg(test)]
+    shortcut_points: u64,
 }
 
 /// Working vectors of one step of the folder, kept between steps for their memory.
@@ -157,6 +163,10 @@ impl Folder {
             fast_steps: vec![0; label_components],
             spare: Vec::new(),
             scratch: Scratch::default(),
+            #[cfg(test)]
+            shortcut: true,
+            #[cfg(test)]
+            shortcut_points: 0,
         }
     }
 
@@ -337,6 +347,9 @@ impl Folder {
             box_.points += 1;
             return Ok(());
         }
+        if changed_dimension >= 2 && self.extend_along(changed_dimension, point, label) {
+            return Ok(());
+        }
         for d in 2..=changed_dimension {
             self.process_dimension(d);
         }
@@ -349,6 +362,56 @@ impl Folder {
             self.add_new_point(point, label);
         }
         Ok(())
+    }
+
+    /// A point that changes the paper's dimension `d` (its outermost changed axis), where the
+    /// polyhedron on dimension 1 is the only intermediate one below `d` and the one absorber
+    /// of dimension `d` extends to it with the label functions it has: then the general steps
+    /// (process dimensions `2..=d`, which carry that polyhedron up and let the absorber take
+    /// it, then add the new point) come down to copying its vertices into the absorber's
+    /// upper face, and the point takes its place on dimension 1, in place. This is the
+    /// steady state of a loop nest whose innermost loops are short: a dependence on one store
+    /// of an unrolled vector loop has one point per iteration of the loops around (kmeans),
+    /// and ran the general steps at every point.
+    fn extend_along(&mut self, d: usize, point: &[i64], label: &[i64]) -> bool {
+        #[cfg(test)]
+        if !self.shortcut {
+            return false;
+        }
+        let space = self.space;
+        let empty_between = self.absorbers[2..d].iter().all(Vec::is_empty)
+            && self.vertices_2_to_be_absorbed[2..=d].iter().all(Vec::is_empty);
+        if !empty_between {
+            return false;
+        }
+        let (lower, upper) = self.absorbers.split_at_mut(d);
+        let ([finished], [absorber]) = (lower[1].as_mut_slice(), upper[0].as_mut_slice()) else {
+            return false;
+        };
+        // The finished polyhedron carried up to dimension `d - 1` repeats its two vertices.
+        let half = 1usize << (d - 1);
+        let carried = |k: usize| finished.vertex(k % 2, space);
+        let extends = !absorber.growing_directions.is_empty()
+            && (0..half).all(|k| {
+                let upper = absorber.vertex(half + k, space);
+                let direction = &absorber.growing_directions[k * space..(k + 1) * space];
+                (0..space).all(|a| upper[a] + direction[a] == carried(k)[a])
+            });
+        if !extends || !absorber.predicts_labels(finished, space) {
+            return false;
+        }
+        for k in 0..half {
+            let start = (half + k) * space;
+            absorber.vertices[start..start + space].copy_from_slice(&finished.vertices[(k % 2) * space..(k % 2 + 1) * space]);
+        }
+        absorber.points += finished.points;
+        finished.become_point(point, label);
+        finished.promote();
+        #[cfg(test)]
+        {
+            self.shortcut_points += 1;
+        }
+        true
     }
 
     /// Dimension 1 for the new point (Algorithm 1, lines 13-37 with `d = 1`): the one absorber
@@ -751,6 +814,79 @@ mod tests {
                 assert_eq!(a, b, "round {round}");
             }
             assert_eq!(fast.finish(), general.finish(), "round {round}");
+        }
+    }
+
+    /// [`Folder::extend_along`] folds exactly like the general steps: random nests with short
+    /// inner loops (one or two coordinates on the innermost axes, so that points change the
+    /// paper's dimensions 2 and up), with affine and irregular labels, skipped and out-of-order
+    /// points, with and without widening and give-up.
+    #[test]
+    fn short_inner_loops_fold_like_the_general_steps() {
+        let mut next = crate::test_random(0x5851_f42d_4c95_7f2du64);
+        let mut shortcuts = 0;
+        for round in 0..800 {
+            let outer = 1 + next(3) as usize;
+            let inner = 1 + next(2) as usize;
+            let components = 1 + next(2) as usize;
+            let options = FoldingOptions {
+                label_widening: next(2) == 0,
+                geometric_give_up: match next(3) {
+                    0 => None,
+                    1 => Some(Some(3)),
+                    _ => Some(None),
+                },
+            };
+            let shape = NestShape { max_extent: 9, skip_percent: 4, label_base: 3, irregular_percent: 3, ragged: round % 2 == 1, swap_one_in: 8 };
+            // Inner labels 0 at the inner origin: a row with another slope still starts where
+            // the rows before it predict.
+            let short = NestShape { max_extent: 2, label_base: 0, irregular_percent: 0, ..shape };
+            let inner_points = random_nest(&mut next, inner, 1, &short);
+            // The inner loops' labels move by `slope` per step; one row in ten has another.
+            let rows: Vec<(Vec<i64>, Vec<i64>, i64)> = random_nest(&mut next, outer, components, &shape)
+                .into_iter()
+                .map(|(point, label)| (point, label, if next(10) == 0 { 5 } else { round as i64 % 3 }))
+                .collect();
+            let points: Vec<(Vec<i64>, Vec<i64>)> = rows
+                .iter()
+                .flat_map(|(point, label, slope)| {
+                    inner_points.iter().map(move |(inner, step)| {
+                        let label = label.iter().map(|l| l + step[0] * slope).collect();
+                        ([point.as_slice(), inner].concat(), label)
+                    })
+                })
+                .collect();
+            let space = outer + inner;
+            let mut with_shortcut = Folder::new(space, components, options);
+            let mut general = Folder::new(space, components, options);
+            general.shortcut = false;
+            for (point, label) in &points {
+                assert_eq!(with_shortcut.push(point, label), general.push(point, label), "round {round}");
+            }
+            shortcuts += with_shortcut.shortcut_points;
+            assert_eq!(with_shortcut.finish(), general.finish(), "round {round}");
+        }
+        assert!(shortcuts > 2000, "the test takes the shortcut: {shortcuts} points");
+    }
+
+    /// A row whose labels start where the rows before it predict but move with another slope
+    /// is not taken as predicted: with widening its coefficient becomes `Top`, without it the
+    /// row starts another piece, as in the general steps.
+    #[test]
+    fn a_row_with_another_slope_is_not_predicted() {
+        for label_widening in [false, true] {
+            let options = FoldingOptions { label_widening, geometric_give_up: Some(None) };
+            let (mut with_shortcut, mut general) = (Folder::new(2, 1, options), Folder::new(2, 1, options));
+            general.shortcut = false;
+            for i in 0..7i64 {
+                for j in 0..3i64 {
+                    let label = 10 * i + if i == 4 { 5 * j } else { j };
+                    with_shortcut.push(&[i, j], &[label]).unwrap();
+                    general.push(&[i, j], &[label]).unwrap();
+                }
+            }
+            assert!(with_shortcut.shortcut_points >= 2);
+            assert_eq!(with_shortcut.finish(), general.finish());
         }
     }
 

@@ -14,7 +14,7 @@
 //! each a search vector); an *extension* requires the absorbed face to be the upper face moved
 //! by those directions.
 
-use super::label::{absorb, settle_spanned_axes, LabelFunction};
+use super::label::{absorb, predicts, settle_spanned_axes, LabelFunction};
 use super::linear_algebra::rank;
 
 /// An intermediate polyhedron of the folding algorithm.
@@ -178,6 +178,18 @@ impl Polyhedron {
                 (0..space).all(|a| upper[a] + direction[a] == target[a])
             })
         }
+    }
+
+    /// Whether absorbing `to_be_absorbed` by extension along the paper's dimension
+    /// `d = self.dimension` leaves every label function as it is (Algorithm 4 with nothing to
+    /// learn, [`predicts`]).
+    pub fn predicts_labels(&self, to_be_absorbed: &Polyhedron, space: usize) -> bool {
+        let axis_d = space - self.dimension;
+        let (anchor, other) = (self.anchor(space), to_be_absorbed.anchor(space));
+        self.label_functions
+            .iter()
+            .zip(&to_be_absorbed.label_functions)
+            .all(|(f, g)| predicts(f, anchor, g, other, axis_d))
     }
 
     /// Lower face of `self`, upper face the lower face of `to_be_absorbed`.
