@@ -382,6 +382,15 @@ impl Tracer {
         let options = self.options.instruction_folding;
         let streams = &mut self.streams;
         let thread = self.threads.thread();
+        // The stream of the instruction's last epoch, if the context is the same: a new epoch
+        // of the same loops (the next row of a CSR matrix) needs no lookup.
+        let (_, last) = self.instructions[instruction as usize].last[kind as usize];
+        if let Some(stream) = streams.get(last as usize) {
+            if stream.instruction == instruction && stream.thread == thread && stream.context == context && stream.kind == kind {
+                self.instructions[instruction as usize].last[kind as usize] = (epoch, last);
+                return last;
+            }
+        }
         let values = self.options.values;
         let id = *self.stream_index.entry((thread, context, instruction, is_store)).or_insert_with(|| {
             streams.push(InstructionStream {
