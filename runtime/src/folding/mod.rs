@@ -571,30 +571,22 @@ impl Folder {
         let space = self.space;
         let candidate = self.vertices_2_to_be_absorbed[d].pop().expect("one candidate");
         let mut absorber = self.absorbers[d].pop().expect("one absorber");
-        let mut k = 0;
-        let mut found = false;
-        while !found && absorber.search_target(space, &self.merge_search_vectors[d], k, &mut self.scratch.target) {
-            found = same_coordinates(candidate.anchor(space), &self.scratch.target);
-            k += 1;
-        }
-        if found
-            && absorber.has_compat_geometry(&candidate, space)
-            && absorber.compat_labels(&candidate, space, self.options.label_widening, &mut self.scratch.merged_labels)
-        {
-            absorber.absorb(&candidate, &mut self.scratch.merged_labels, space);
-            self.absorbers[d].push(absorber);
-            if self.spare.len() < SPARE_POLYHEDRA {
-                self.spare.push(candidate);
+        let found = self.search(&absorber, d, |target| same_coordinates(candidate.anchor(space), target).then_some(()));
+        let kept = match found {
+            Some(()) => self.absorb_if_compatible(&mut absorber, candidate),
+            None => Err(candidate),
+        };
+        match kept {
+            Ok(()) => self.absorbers[d].push(absorber),
+            Err(candidate) => {
+                self.promote_from(d, absorber);
+                self.absorbers[d].push(candidate);
             }
-        } else {
-            self.promote_from(d, absorber);
-            self.absorbers[d].push(candidate);
         }
     }
 
     /// Step 2 for one absorber of dimension `d`: the first candidate found through its search
-    /// vectors is absorbed if geometry and labels allow it (the candidate's memory is kept for
-    /// reuse); returns whether it was.
+    /// vectors is absorbed if geometry and labels allow it; returns whether it was.
     fn absorb_candidate(
         &mut self,
         absorber: &mut Polyhedron,
@@ -603,25 +595,47 @@ impl Folder {
         d: usize,
     ) -> bool {
         let space = self.space;
-        let mut found = None;
+        let Some(index) = self.search(absorber, d, |target| find_candidate(candidates, by_anchor, target, space)) else {
+            return false;
+        };
+        let candidate = candidates[index].take().expect("a candidate found");
+        match self.absorb_if_compatible(absorber, candidate) {
+            Ok(()) => true,
+            Err(candidate) => {
+                candidates[index] = Some(candidate);
+                false
+            }
+        }
+    }
+
+    /// The first match of `find` among the points `absorber` looks for with its search
+    /// vectors (Algorithm 1, lines 22-24).
+    fn search<T>(&mut self, absorber: &Polyhedron, d: usize, mut find: impl FnMut(&[i64]) -> Option<T>) -> Option<T> {
         let mut k = 0;
-        while found.is_none() && absorber.search_target(space, &self.merge_search_vectors[d], k, &mut self.scratch.target) {
-            found = find_candidate(candidates, by_anchor, &self.scratch.target, space);
+        while absorber.search_target(self.space, &self.merge_search_vectors[d], k, &mut self.scratch.target) {
+            if let Some(found) = find(&self.scratch.target) {
+                return Some(found);
+            }
             k += 1;
         }
-        let Some(index) = found else { return false };
-        let candidate = candidates[index].as_ref().unwrap();
-        if !absorber.has_compat_geometry(candidate, space)
-            || !absorber.compat_labels(candidate, space, self.options.label_widening, &mut self.scratch.merged_labels)
-        {
-            return false;
+        None
+    }
+
+    /// Algorithm 1, lines 25-29: `absorber` absorbs `candidate` if their geometry and labels
+    /// are compatible, and the candidate's memory is kept for reuse; else the candidate comes
+    /// back.
+    fn absorb_if_compatible(&mut self, absorber: &mut Polyhedron, candidate: Polyhedron) -> Result<(), Polyhedron> {
+        let space = self.space;
+        let compatible = absorber.has_compat_geometry(&candidate, space)
+            && absorber.compat_labels(&candidate, space, self.options.label_widening, &mut self.scratch.merged_labels);
+        if !compatible {
+            return Err(candidate);
         }
-        let candidate = candidates[index].take().unwrap();
         absorber.absorb(&candidate, &mut self.scratch.merged_labels, space);
         if self.spare.len() < SPARE_POLYHEDRA {
             self.spare.push(candidate);
         }
-        true
+        Ok(())
     }
 
     fn retire(&mut self, polyhedron: Polyhedron) {
