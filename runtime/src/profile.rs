@@ -48,6 +48,31 @@ pub struct ContextRecord {
     pub thread: u32,
     pub call_sites: Vec<u64>,
     pub loops: Vec<u32>,
+    /// How many of `loops` each frame holds, outermost frame first (one more frame than call
+    /// sites: `call_sites[i]` opened frame `i + 1`); empty in profiles written before it was
+    /// recorded. Two contexts share a loop only in the frames their call sites agree on.
+    pub frame_loops: Vec<u32>,
+}
+
+impl ContextRecord {
+    /// The loops `self` and `other` (of one thread) share, outermost first: the common prefix
+    /// of their loops within the frames their call sites agree on. Two calls of one function
+    /// from different call sites run its loops apart (backprop's two `layerforward` calls),
+    /// though the loops have the same ids. Profiles without frames: the common prefix of the
+    /// loops.
+    pub fn shared_loops(&self, other: &ContextRecord) -> Vec<u32> {
+        let common = |a: &[u32], b: &[u32]| a.iter().zip(b).take_while(|(x, y)| x == y).map(|(x, _)| *x).collect();
+        if self.frame_loops.is_empty() || other.frame_loops.is_empty() {
+            return common(&self.loops, &other.loops);
+        }
+        // Frame i + 1 was opened by call_sites[i]: frames 0..=same are on one call path.
+        let same = self.call_sites.iter().zip(&other.call_sites).take_while(|(a, b)| a == b).count();
+        let through = |c: &ContextRecord| {
+            let loops = c.frame_loops.iter().take(same + 1).map(|&l| l as usize).sum::<usize>();
+            c.loops[..loops.min(c.loops.len())].to_vec()
+        };
+        common(&through(self), &through(other))
+    }
 }
 
 /// The folded instruction stream of one memory instruction in one context.
@@ -222,7 +247,11 @@ impl Profile {
         for c in &self.contexts {
             let calls = if c.call_sites.is_empty() { "-".to_string() } else { c.call_sites.iter().map(|a| format!("{a:#x}")).collect::<Vec<_>>().join(",") };
             let loops = if c.loops.is_empty() { "-".to_string() } else { join(c.loops.iter()) };
-            writeln!(out, "context {} thread={} calls={calls} loops={loops}", c.id, c.thread).unwrap();
+            write!(out, "context {} thread={} calls={calls} loops={loops}", c.id, c.thread).unwrap();
+            if !c.frame_loops.is_empty() {
+                write!(out, " frames={}", join(c.frame_loops.iter())).unwrap();
+            }
+            out.push('\n');
         }
         for i in &self.instructions {
             let kind = match i.kind {
@@ -388,7 +417,18 @@ impl<'a> Parser<'a> {
                         thread: self.thread(&words, n)?,
                         call_sites: if calls == "-" { vec![] } else { calls.split(',').map(|a| address(a, n)).collect::<Result<_, _>>()? },
                         loops: if loops == "-" { vec![] } else { loops.split(',').map(|a| number(a, n)).collect::<Result<_, _>>()? },
+                        // Optional: profiles written before it have none.
+                        frame_loops: match field(&words, "frames", n) {
+                            Ok(frames) => frames.split(',').map(|a| number(a, n)).collect::<Result<_, _>>()?,
+                            Err(_) => vec![],
+                        },
                     });
+                    let context = profile.contexts.last().expect("just pushed");
+                    let frames_add_up = context.frame_loops.len() == context.call_sites.len() + 1
+                        && context.frame_loops.iter().map(|&l| l as usize).sum::<usize>() == context.loops.len();
+                    if !context.frame_loops.is_empty() && !frames_add_up {
+                        return Err(error(format!("line {}: the frames' loops do not add up to the context's calls and loops", n + 1)));
+                    }
                 }
                 "instruction" => {
                     let kind = match field(&words, "kind", n)? {
@@ -560,8 +600,8 @@ mod tests {
                 LoopRecord { id: 1, function: 0x40, header: 0x40, kind: LoopKind::Recursive, parent: None, trip_counts: TripCounts { entries: 1, iterations: 9, min: 9, max: 9 }, location: None },
             ],
             contexts: vec![
-                ContextRecord { id: 0, thread: 0, call_sites: vec![0x33], loops: vec![1, 0] },
-                ContextRecord { id: 1, thread: 3, call_sites: vec![], loops: vec![] },
+                ContextRecord { id: 0, thread: 0, call_sites: vec![0x33], loops: vec![1, 0], frame_loops: vec![1, 1] },
+                ContextRecord { id: 1, thread: 3, call_sites: vec![], loops: vec![], frame_loops: vec![] },
             ],
             instructions: vec![InstructionRecord { id: 0, pc: 0x24, context: 0, kind: AccessKind::Load, size: 8, count: 15, order_errors: 0, location: None, folded: folded.clone() }],
             dependences: vec![DependenceRecord { source: 0, sink: 0, count: 15, order_errors: 0, folded }],
@@ -580,6 +620,7 @@ mod tests {
         profile.loops.truncate(1);
         profile.contexts.truncate(1);
         profile.contexts[0].loops = vec![0];
+        profile.contexts[0].frame_loops = vec![];
         let text = profile
             .to_text()
             .replacen("polyprop-profile 3", "polyprop-profile 1", 1)
@@ -615,6 +656,33 @@ mod tests {
             "",
         ));
         assert_eq!(Profile::parse(&text).unwrap(), Profile { sources: Vec::new(), ..profile });
+    }
+
+    #[test]
+    fn profiles_without_frames_are_read_and_frames_that_do_not_add_up_are_rejected() {
+        let text = sample().to_text();
+        assert!(text.contains(" frames=1,1\n"));
+        let before_frames = Profile::parse(&reseal(&text.replacen(" frames=1,1", "", 1))).unwrap();
+        assert_eq!(before_frames.contexts[0].frame_loops, Vec::<u32>::new());
+        for wrong in [" frames=1", " frames=2,1", " frames=1,x"] {
+            assert!(Profile::parse(&reseal(&text.replacen(" frames=1,1", wrong, 1))).is_err(), "{wrong}");
+        }
+    }
+
+    /// Two calls of one function from different call sites share the loops of the frames
+    /// above them only; a profile without frames shares the loops' whole common prefix.
+    #[test]
+    fn contexts_share_loops_only_on_one_call_path() {
+        // main's loop 0 calls f (loops 1, 2) from call sites 0x10 and 0x20.
+        let context = |call: u64, frame_loops: Vec<u32>| ContextRecord { id: 0, thread: 0, call_sites: vec![0x5, call], loops: vec![0, 1, 2], frame_loops };
+        let (first, second) = (context(0x10, vec![0, 1, 2]), context(0x20, vec![0, 1, 2]));
+        assert_eq!(first.shared_loops(&second), vec![0]);
+        assert_eq!(first.shared_loops(&first.clone()), vec![0, 1, 2]);
+        let (old_first, old_second) = (context(0x10, vec![]), context(0x20, vec![]));
+        assert_eq!(old_first.shared_loops(&old_second), vec![0, 1, 2]);
+        // f called from inside its own loop 1 (one more frame, sharing f's first frame).
+        let deeper = ContextRecord { id: 1, thread: 0, call_sites: vec![0x5, 0x10, 0x30], loops: vec![0, 1, 1, 2], frame_loops: vec![0, 1, 1, 2] };
+        assert_eq!(first.shared_loops(&deeper), vec![0, 1]);
     }
 
     #[test]

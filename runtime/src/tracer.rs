@@ -601,7 +601,8 @@ impl Tracer {
                 .map(|k| loop_id.get(&k).copied().unwrap_or(u32::MAX))
                 .collect();
             let call_sites = frames.iter().skip(1).map(|f| f.call_site).collect();
-            profile.contexts.push(ContextRecord { id: context_id[&(thread, context)], thread, call_sites, loops });
+            let frame_loops = frames.iter().map(|f| f.loop_keys().count() as u32).collect();
+            profile.contexts.push(ContextRecord { id: context_id[&(thread, context)], thread, call_sites, loops, frame_loops });
         }
         for (id, s) in self.streams.into_iter().enumerate() {
             let folded = s.stream.finish();

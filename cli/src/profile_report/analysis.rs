@@ -21,7 +21,10 @@
 //!   when the accesses that walk a smaller non-zero stride along `o` than along `k` outweigh
 //!   (by instance counts) those that walk a smaller non-zero stride along `k`; legal when no
 //!   dependence's distance vector, with `o` and `k` swapped, becomes lexicographically negative;
-//!   not proven legal where a distance is unknown or spans zero in a way that could.
+//!   not proven legal where a distance is unknown or spans zero in a way that could. A
+//!   dependence with one end outside the inner loop is kept by the distribution that the
+//!   interchange of an imperfect nest needs where it stays within one iteration of the loops
+//!   both ends share (distance zero along each).
 //!
 //! - *Skew and tile* a time loop with the loops inside it: where the folded distance vectors
 //!   along them are lexicographically non-negative with a negative inner component (plain
@@ -44,7 +47,7 @@ pub use skew::SkewedAxis;
 
 use runtime::control::LoopKind;
 use runtime::folding::{Coefficient, LabelFunction, Piece};
-use runtime::profile::{AccessKind, InstructionRecord, Profile};
+use runtime::profile::{AccessKind, ContextRecord, InstructionRecord, Profile};
 use runtime::summary::{access_summary, Stride};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -289,6 +292,7 @@ fn nest_roots(profile: &Profile) -> Vec<(u32, u32)> {
 /// The instruction streams of a nest with the loops of their context.
 struct Member<'a> {
     record: &'a InstructionRecord,
+    context: &'a ContextRecord,
     loops: Vec<u32>,
 }
 
@@ -299,7 +303,7 @@ fn members<'a>(profile: &'a Profile, root: u32, thread: u32) -> Vec<Member<'a>> 
         .filter_map(|record| {
             let context = profile.context(record.context)?;
             (context.thread == thread && context.loops.first() == Some(&root))
-                .then(|| Member { record, loops: context.loops.clone() })
+                .then(|| Member { record, context, loops: context.loops.clone() })
         })
         .collect()
 }
@@ -495,11 +499,6 @@ fn piece_distance(piece: &Piece, axis: usize, producer: Option<&LabelFunction>) 
     }
 }
 
-/// The common prefix of two loop chains.
-fn shared_prefix(a: &[u32], b: &[u32]) -> Vec<u32> {
-    a.iter().zip(b).take_while(|(x, y)| x == y).map(|(x, _)| *x).collect()
-}
-
 /// The nest's read-after-write dependences (both ends in the nest) and the write-after-write
 /// dependences of its stores that write one address along a loop.
 fn dependences(profile: &Profile, members: &[Member]) -> Vec<NestDependence> {
@@ -507,7 +506,7 @@ fn dependences(profile: &Profile, members: &[Member]) -> Vec<NestDependence> {
     let mut found = Vec::new();
     for record in &profile.dependences {
         let (Some(source), Some(sink)) = (by_id.get(&record.source), by_id.get(&record.sink)) else { continue };
-        let shared = shared_prefix(&source.loops, &sink.loops);
+        let shared = source.context.shared_loops(sink.context);
         let pieces = record
             .folded
             .pieces
@@ -716,12 +715,15 @@ fn interchange_legality(dependences: &[NestDependence], outer: u32, inner: u32) 
         for piece in &dependence.pieces {
             let order: Vec<usize> = match k {
                 Some(k) => (0..piece.len()).map(|a| if a == o { k } else if a == k { o } else { a }).collect(),
-                // The inner loop does not hold both ends: only a dependence decided by the
-                // loops outside `outer` is unaffected.
+                // The inner loop does not hold both ends: the interchange distributes the loops
+                // around it, which keeps a dependence decided by the loops outside `outer`, and
+                // one within a single iteration of every loop both ends share (distribution
+                // keeps the order of the body's parts: layerforward's sum into `squash`).
                 None => (0..o).collect(),
             };
             let sign = lexicographic_sign(order.iter().map(|&a| piece[a]));
-            let unaffected_outside = k.is_some() || sign == Sign::Positive;
+            let within_one_iteration = || piece.iter().all(|d| d.is_zero());
+            let unaffected_outside = k.is_some() || sign == Sign::Positive || within_one_iteration();
             match sign {
                 Sign::Negative => return (Legality::Illegal, Some(dependence)),
                 Sign::Unknown => verdict = (Legality::NotProven, verdict.1.or(Some(dependence))),

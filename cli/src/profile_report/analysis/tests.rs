@@ -76,7 +76,7 @@ pub(crate) fn nest_profile(extents: &[i64], accesses: &[(AccessKind, u32, Vec<i6
     Profile {
         binary: "k".into(),
         loops,
-        contexts: vec![ContextRecord { id: 0, thread: 0, call_sites: vec![], loops: (0..extents.len() as u32).collect() }],
+        contexts: vec![ContextRecord { id: 0, thread: 0, call_sites: vec![], loops: (0..extents.len() as u32).collect(), frame_loops: vec![extents.len() as u32] }],
         instructions,
         ..Profile::default()
     }
@@ -226,6 +226,67 @@ fn interchange_with_forward_distances_is_legal() {
     assert_eq!(*legality, Legality::Legal);
 }
 
+/// A column-major walk whose store (line 12) feeds a load after the inner loop (line 13, in
+/// the outer loop only; the producer at the inner loop's last iteration), at distance
+/// `outer_distance` along the outer loop: layerforward's sum into `squash`.
+fn imperfect_nest(outer_distance: i64) -> Profile {
+    let extents = [16, 16];
+    let mut profile = nest_profile(&extents, &[(LOAD, 12, vec![4, 64]), (STORE, 12, vec![4, 64])]);
+    profile.contexts.push(ContextRecord { id: 1, thread: 0, call_sites: vec![], loops: vec![0], frame_loops: vec![1] });
+    let after = stream(&extents[..1], vec![function(&[Some(4)], 0x20000)]);
+    profile.instructions.push(InstructionRecord {
+        id: 2,
+        pc: 0x1300,
+        context: 1,
+        kind: LOAD,
+        size: 4,
+        count: after.points,
+        order_errors: 0,
+        location: Some("/src/k.c:13:7".into()),
+        folded: after,
+    });
+    // Consumer (i), producer (i - outer_distance, 15).
+    let producer = stream(&extents[..1], vec![function(&[Some(1)], -outer_distance), function(&[Some(0)], 15)]);
+    profile.dependences.push(DependenceRecord { source: 1, sink: 2, count: producer.points, order_errors: 0, folded: producer });
+    profile
+}
+
+#[test]
+fn a_dependence_out_of_the_inner_loop_within_one_iteration_keeps_the_interchange_legal() {
+    let within = report(&imperfect_nest(0));
+    let Some(Suggestion::Interchange { legality, .. }) = interchange_of(&within.nests[0]) else { panic!() };
+    assert_eq!(*legality, Legality::Legal);
+    // Carried by the outer loop: where the distributed parts would run it is not known.
+    let result = report(&imperfect_nest(1));
+    let Some(Suggestion::Interchange { legality, dependence, .. }) = interchange_of(&result.nests[0]) else { panic!() };
+    assert_eq!(*legality, Legality::NotProven);
+    assert_eq!(dependence.as_deref(), Some("k.c:12:7 -> k.c:13:7 (distance 1)"));
+}
+
+/// One function called twice per iteration of `main`'s loop 0, from call sites 0x10 and 0x20:
+/// its loop 1 stores `a[j]` (line 12) in the first call and loads `a[2 j]` (line 13) in the
+/// second. The loop ids are the same in both calls, the loops' instances are not.
+#[test]
+fn a_dependence_between_two_calls_is_not_carried_by_the_called_loop() {
+    let extents = [4, 16];
+    let mut profile = nest_profile(&extents, &[(STORE, 12, vec![128, 4]), (LOAD, 13, vec![128, 8])]);
+    profile.contexts = (0..2)
+        .map(|id| ContextRecord { id, thread: 0, call_sites: vec![0x10 + 0x10 * id as u64], loops: vec![0, 1], frame_loops: vec![1, 1] })
+        .collect();
+    profile.instructions[1].context = 1;
+    // Consumer (i, j) reads what the producer wrote at (i, 2 j): "distance" j - 2 j in loop 1.
+    let producer = stream(&extents, vec![function(&[Some(1), Some(0)], 0), function(&[Some(0), Some(2)], 0)]);
+    profile.dependences.push(DependenceRecord { source: 0, sink: 1, count: producer.points, order_errors: 0, folded: producer.clone() });
+    let nest = &report(&profile).nests[0];
+    assert!(nest.loops.iter().all(|l| l.parallel), "{:?}", nest.loops);
+    // Without frames (older profiles) the two calls' loops read as one: loop 1 may carry it.
+    for context in &mut profile.contexts {
+        context.frame_loops.clear();
+    }
+    let nest = &report(&profile).nests[0];
+    assert!(!nest.loops[1].parallel);
+}
+
 #[test]
 fn unknown_distances_leave_the_interchange_unproven() {
     let extents = [16, 16];
@@ -288,7 +349,7 @@ fn nests_are_ranked_by_their_share_of_the_run() {
     let mut small = nest_profile(&[10], &[(STORE, 30, vec![4])]);
     small.loops[0].id = 5;
     small.loops[0].location = Some("/src/k.c:29:3".into());
-    small.contexts[0] = ContextRecord { id: 1, thread: 0, call_sites: vec![], loops: vec![5] };
+    small.contexts[0] = ContextRecord { id: 1, thread: 0, call_sites: vec![], loops: vec![5], frame_loops: vec![1] };
     small.instructions[0].id = 1;
     small.instructions[0].context = 1;
     profile.loops.extend(small.loops);

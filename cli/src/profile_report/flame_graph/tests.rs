@@ -28,7 +28,7 @@ fn two_nests() -> Profile {
     for d in &mut recurrence.dependences {
         (d.source, d.sink) = (d.source + 2, d.sink + 2);
     }
-    recurrence.contexts[0] = ContextRecord { id: 1, thread: 0, call_sites: vec![], loops: vec![5, 6] };
+    recurrence.contexts[0] = ContextRecord { id: 1, thread: 0, call_sites: vec![], loops: vec![5, 6], frame_loops: vec![2] };
     profile.loops.extend(recurrence.loops);
     profile.contexts.extend(recurrence.contexts);
     profile.instructions.extend(recurrence.instructions);

@@ -20,7 +20,7 @@ fn two_loops(first: i64, second: i64, shift: Option<i64>) -> Profile {
     reader.loops[0].id = 1;
     reader.loops[0].header = 0x1180;
     reader.loops[0].location = Some("/src/k.c:20:3".into());
-    reader.contexts[0] = ContextRecord { id: 1, thread: 0, call_sites: vec![], loops: vec![1] };
+    reader.contexts[0] = ContextRecord { id: 1, thread: 0, call_sites: vec![], loops: vec![1], frame_loops: vec![1] };
     for record in &mut reader.instructions {
         record.id += 1;
         record.context = 1;
@@ -127,7 +127,7 @@ fn siblings_in_a_loop(lag: i64, shift: i64) -> Profile {
     let mut second = profile.loops[1].clone();
     (second.id, second.header, second.location) = (2, 0x1180, Some("/src/k.c:14:5".into()));
     profile.loops.push(second);
-    profile.contexts.push(ContextRecord { id: 1, thread: 0, call_sites: vec![], loops: vec![0, 2] });
+    profile.contexts.push(ContextRecord { id: 1, thread: 0, call_sites: vec![], loops: vec![0, 2], frame_loops: vec![2] });
     let mut load = profile.instructions[0].clone();
     (load.id, load.context, load.kind, load.pc) = (1, 1, AccessKind::Load, 0x1280);
     profile.instructions.push(load);
