@@ -32,6 +32,17 @@ pub enum ControlKind {
     Other,
 }
 
+/// Whether the only memory the instruction of `disassembly` accesses is a return address: a
+/// return, or a call without a memory operand (Intel `[...]` or AT&T `(...)`), direct or
+/// through a register.
+pub fn accesses_return_address_only(disassembly: &str) -> bool {
+    match ControlKind::of_disassembly(disassembly) {
+        ControlKind::Return => true,
+        ControlKind::Call => !disassembly.contains(['[', '(']),
+        ControlKind::Other => false,
+    }
+}
+
 impl ControlKind {
     /// From the disassembly of an x86-64 instruction (`call 0x...`, `ret`, `repz ret`).
     pub fn of_disassembly(text: &str) -> ControlKind {
@@ -57,6 +68,12 @@ pub struct TranslatedInstruction {
     pub size: u64,
     pub control: ControlKind,
     pub symbol: Option<String>,
+    /// The instruction's only memory access is the return address that a call (direct, or
+    /// through a register) pushes or a return pops: it is not traced. That slot is the
+    /// machine's, not the program's: a call in a loop writes it at every iteration, which
+    /// read as a write-after-write carried by the loop (backprop's `squash` call made
+    /// layerforward's loop look sequential to the report).
+    pub return_address_only: bool,
 }
 
 struct TranslationBlockInfo {
@@ -173,8 +190,7 @@ impl Frontend {
         let ids = instructions
             .iter()
             .map(|i| {
-                self.options
-                    .instruments(i.pc, i.symbol.as_deref())
+                (self.options.instruments(i.pc, i.symbol.as_deref()) && !i.return_address_only)
                     .then(|| self.tracer.instruction(i.pc))
             })
             .collect();
@@ -402,8 +418,23 @@ mod tests {
     /// Translates a block of 4-byte instructions at `pcs`, none a call or a return.
     fn translate(frontend: &mut Frontend, pcs: &[u64]) -> (usize, Vec<Option<u32>>) {
         let instructions: Vec<TranslatedInstruction> =
-            pcs.iter().map(|&pc| TranslatedInstruction { pc, size: 4, control: ControlKind::Other, symbol: None }).collect();
+            pcs.iter().map(|&pc| TranslatedInstruction { pc, size: 4, control: ControlKind::Other, symbol: None, return_address_only: false }).collect();
         frontend.translate_block(&instructions)
+    }
+
+    #[test]
+    fn calls_without_a_memory_operand_and_returns_access_their_return_address_only() {
+        for only in ["call 0x401020", "callq *%rax", "call rax", "ret", "repz ret", "retq"] {
+            assert!(accesses_return_address_only(only), "{only}");
+        }
+        for more in ["call qword ptr [rip + 0x2fe2]", "callq *0x8(%rax)", "mov dword ptr [rax], 1", "push rbx"] {
+            assert!(!accesses_return_address_only(more), "{more}");
+        }
+        // Their memory accesses get no instruction id.
+        let mut frontend = Frontend::new(PluginOptions::default());
+        let call = |return_address_only| TranslatedInstruction { pc: 0x1000, size: 5, control: ControlKind::Call, symbol: None, return_address_only };
+        assert_eq!(frontend.translate_block(&[call(true)]).1, vec![None]);
+        assert!(frontend.translate_block(&[call(false)]).1[0].is_some());
     }
 
     #[test]

@@ -18,7 +18,7 @@ use qemu_plugin::sys::{
 };
 use qemu_plugin::{register, HasCallbacks, PluginId, Register, TranslationBlock};
 use runtime::control::static_cfg::CodeImage;
-use runtime::frontend::{ControlKind, Frontend, TranslatedInstruction};
+use runtime::frontend::{accesses_return_address_only, ControlKind, Frontend, TranslatedInstruction};
 use runtime::options::{PluginOptions, USAGE};
 use runtime::tre::recorder::TraceRecorder;
 use std::cell::UnsafeCell;
@@ -305,15 +305,16 @@ fn translate(raw: *mut qemu_plugin_tb) {
     let instructions: Vec<TranslatedInstruction> = tb
         .instructions()
         .enumerate()
-        .map(|(i, insn)| TranslatedInstruction {
-            pc: insn.vaddr(),
-            size: insn.size() as u64,
-            control: if i + 1 == count {
-                insn.disas().map_or(ControlKind::Other, |d| ControlKind::of_disassembly(&d))
-            } else {
-                ControlKind::Other
-            },
-            symbol: if needs_symbols { insn.symbol().ok().flatten() } else { None },
+        .map(|(i, insn)| {
+            let disassembly = if i + 1 == count { insn.disas().ok() } else { None };
+            let control = disassembly.as_deref().map_or(ControlKind::Other, ControlKind::of_disassembly);
+            TranslatedInstruction {
+                pc: insn.vaddr(),
+                size: insn.size() as u64,
+                control,
+                symbol: if needs_symbols { insn.symbol().ok().flatten() } else { None },
+                return_address_only: disassembly.as_deref().is_some_and(accesses_return_address_only),
+            }
         })
         .collect();
     if instructions.is_empty() {

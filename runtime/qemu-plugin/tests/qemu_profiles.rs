@@ -395,7 +395,8 @@ fn recursion_folds_over_one_recursive_loop_instead_of_one_stream_per_depth() {
     let records: Vec<&InstructionRecord> = profile.instructions.iter().filter(|r| inside.contains(&r.pc)).collect();
     assert!(records.iter().all(|r| r.pc >= recursive_loop.header && line_of(&r.location).is_some_and(|l| (first..=last).contains(&l))));
     let pcs: std::collections::BTreeSet<u64> = records.iter().map(|r| r.pc).collect();
-    assert!(pcs.len() >= 8, "{} memory instructions in suffix_sum\n{}", pcs.len(), dump());
+    // Not the call's push nor the return's pop (the machine's return address, not traced).
+    assert!(pcs.len() >= 7, "{} memory instructions in suffix_sum\n{}", pcs.len(), dump());
     for &pc in &pcs {
         let streams: Vec<&&InstructionRecord> = records.iter().filter(|r| r.pc == pc).collect();
         assert!(streams.len() <= 3, "{} streams for {pc:#x} (one per depth would be 300)", streams.len());
