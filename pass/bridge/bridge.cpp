@@ -1105,6 +1105,38 @@ struct ZeroedAllocationsPass : PassInfoMixin<ZeroedAllocationsPass> {
   }
 };
 
+// Makes the number of bytes between two pointers read from memory or passed in, `end - begin`
+// (`v.size()` of a std::vector, `(end - begin) / sizeof(T)`), opaque to scalar evolution: a
+// `freeze` of the difference. SCEV otherwise reads it as an expression of the two addresses,
+// which the model cannot take as a parameter (an address is not bounded like a size); frozen,
+// the length is one integer that does not change while the region runs, a parameter as `int
+// n` is. Exact: freezing a value that is not poison (a difference without wrap flags of two
+// loaded or argument pointers) gives that value.
+struct OpaqueLengthsPass : PassInfoMixin<OpaqueLengthsPass> {
+  static bool isLoadedAddress(Value *V) {
+    auto *Address = dyn_cast<PtrToIntInst>(V);
+    if (!Address)
+      return false;
+    Value *Pointer = Address->getPointerOperand()->stripPointerCasts();
+    return isa<LoadInst>(Pointer) || isa<Argument>(Pointer);
+  }
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    SmallVector<BinaryOperator *, 4> Lengths;
+    for (Instruction &I : instructions(F))
+      if (auto *B = dyn_cast<BinaryOperator>(&I))
+        if (B->getOpcode() == Instruction::Sub && !B->hasNoSignedWrap() && !B->hasNoUnsignedWrap() &&
+            isLoadedAddress(B->getOperand(0)) && isLoadedAddress(B->getOperand(1)))
+          Lengths.push_back(B);
+    for (BinaryOperator *B : Lengths) {
+      auto *Frozen = new FreezeInst(B, B->getName() + ".length", B->getNextNode());
+      Frozen->setDebugLoc(B->getDebugLoc());
+      B->replaceUsesWithIf(Frozen, [&](Use &U) { return U.getUser() != Frozen; });
+    }
+    return Lengths.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+};
+
 // Turns a flat loop over a product of two sizes, `int n = w * h; for (i = 0; i < n; i++)
 // t[i] = ...`, into the nest `for (y = 0; y < h; y++) for (x = 0; x < w; x++)` with
 // `i = y * w + x`, before modeling. C writes pointwise stages that way next to stencil stages
@@ -1320,7 +1352,7 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
 const char *CanonicalizationPipeline =
     "polyprop-inline-helpers,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
     "polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
-    "loop(indvars),polyprop-zeroed-allocations,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa";
+    "loop(indvars),polyprop-zeroed-allocations,polyprop-opaque-lengths,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa";
 
 const char *PassNames[] = {"polyprop-detect",      "polyprop-scops", "polyprop-deps",
                            "polyprop-propagation", "polyprop-ast",   "polyprop-export-jscop",
@@ -1394,6 +1426,10 @@ void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "polyprop-zeroed-allocations") {
           FPM.addPass(ZeroedAllocationsPass());
+          return true;
+        }
+        if (Name == "polyprop-opaque-lengths") {
+          FPM.addPass(OpaqueLengthsPass());
           return true;
         }
         if (Name == "polyprop-split-select-loads") {

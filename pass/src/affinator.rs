@@ -787,7 +787,7 @@ impl Affinator<'_> {
             ir::opcode(value),
             Some(LLVMAdd | LLVMSub | LLVMMul | LLVMSDiv | LLVMUDiv | LLVMSRem | LLVMURem | LLVMShl
                 | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor | LLVMSExt | LLVMZExt | LLVMTrunc
-                | LLVMSelect | LLVMICmp)
+                | LLVMSelect | LLVMICmp | LLVMFreeze | LLVMPtrToInt)
         );
         pure && (0..ir::num_operands(value)).all(|k| self.is_region_invariant(ir::operand(value, k), depth + 1))
     }

@@ -569,6 +569,12 @@ fn model_base(
                 format!("base address computed inside the region{why}: {}", ir::to_string(base)),
             ))
         }
+        // Loop rotation merges two reloads of one field (`v[i]` of a `std::vector` reloads its
+        // data pointer after a call that may write memory): the load they are reloads of.
+        Some(LLVMOpcode::LLVMPHI) if ir::reloads_of_one_address(base).is_some() => {
+            let first = ir::reloads_of_one_address(base).expect("checked");
+            model_base(a, function, region, parameters, first, guarded)
+        }
         _ if region.defines(base) => Err(Reject::new(
             RejectKind::UnknownBasePointer,
             format!("base address computed inside the region: {}", ir::to_string(base)),

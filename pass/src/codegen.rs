@@ -399,7 +399,8 @@ fn invariant_in(v: Value, place: Option<&NestPlace>) -> bool {
             | LLVMOpcode::LLVMLShr | LLVMOpcode::LLVMAShr | LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr
             | LLVMOpcode::LLVMXor | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMTrunc
             | LLVMOpcode::LLVMSelect | LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMBitCast
-            | LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMExtractValue,
+            | LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMExtractValue | LLVMOpcode::LLVMFreeze
+            | LLVMOpcode::LLVMPtrToInt,
         ) => (0..ir::num_operands(v)).all(|k| invariant(ir::operand(v, k))),
         // A parameter loaded before the loops: the model checked that the region does not
         // write it, so reading it at entry gives the same value.

@@ -480,7 +480,9 @@ pub fn access_bounds(ctx: &IslContext, scop: &Scop, array: usize) -> IslResult<O
     let Some(target) = scop.arrays.get(array) else {
         return Err(IslError::Isl { message: format!("no array {array} in SCoP {}", scop.name) });
     };
-    let assumed = assumed_context(ctx, scop)?;
+    // Within the 64-bit parameters' type range: an assumption that a value fits in 64 unsigned
+    // bits (`v.size()` compared unsigned) otherwise leaves pieces beyond it in the bounds.
+    let assumed = assumed_context(ctx, scop)?.intersect(ctx.param_set(&i64_ranges(scop))?)?;
     let Some(accessed) = crate::isl::accessed_elements(ctx, scop, array, &assumed, |_, _| true)? else { return Ok(None) };
     if accessed.is_empty()? {
         return Ok(None);
