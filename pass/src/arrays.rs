@@ -570,10 +570,13 @@ fn model_base(
             ))
         }
         // Loop rotation merges two reloads of one field (`v[i]` of a `std::vector` reloads its
-        // data pointer after a call that may write memory): the load they are reloads of.
+        // data pointer after a call that may write memory): the load they are reloads of,
+        // modeled as a reload inside the region where there is one (which requires that the
+        // region does not write the field: then every reload reads the same pointer).
         Some(LLVMOpcode::LLVMPHI) if ir::reloads_of_one_address(base).is_some() => {
-            let first = ir::reloads_of_one_address(base).expect("checked");
-            model_base(a, function, region, parameters, first, guarded)
+            let reloads: Vec<Value> = ir::phi_incoming(base).into_iter().map(|(v, _)| v).filter(|v| *v != base).collect();
+            let load = reloads.iter().copied().find(|v| region.defines(*v)).unwrap_or(reloads[0]);
+            model_base(a, function, region, parameters, load, guarded)
         }
         _ if region.defines(base) => Err(Reject::new(
             RejectKind::UnknownBasePointer,
