@@ -388,23 +388,13 @@ impl Folder {
         let ([finished], [absorber]) = (lower[1].as_mut_slice(), upper[0].as_mut_slice()) else {
             return false;
         };
-        // The finished polyhedron carried up to dimension `d - 1` repeats its two vertices.
-        let half = 1usize << (d - 1);
-        let carried = |k: usize| finished.vertex(k % 2, space);
-        let extends = !absorber.growing_directions.is_empty()
-            && (0..half).all(|k| {
-                let upper = absorber.vertex(half + k, space);
-                let direction = &absorber.growing_directions[k * space..(k + 1) * space];
-                (0..space).all(|a| upper[a] + direction[a] == carried(k)[a])
-            });
+        // An extension (the absorber has its growing directions) of the finished polyhedron
+        // as the general steps would carry it up to dimension `d - 1`.
+        let extends = !absorber.growing_directions.is_empty() && absorber.has_compat_geometry(finished, space);
         if !extends || !absorber.predicts_labels(finished, space) {
             return false;
         }
-        for k in 0..half {
-            let start = (half + k) * space;
-            absorber.vertices[start..start + space].copy_from_slice(&finished.vertices[(k % 2) * space..(k % 2 + 1) * space]);
-        }
-        absorber.points += finished.points;
+        absorber.absorb_geometry(finished, space);
         finished.become_point(point, label);
         finished.promote();
         #[cfg(test)]

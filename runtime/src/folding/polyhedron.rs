@@ -106,6 +106,11 @@ impl Polyhedron {
         &self.vertices[k * space..(k + 1) * space]
     }
 
+    /// Vertex `k` of `self` promoted to any higher dimension: promotion repeats the vertices.
+    fn promoted_vertex(&self, k: usize, space: usize) -> &[i64] {
+        self.vertex(k % (1 << self.dimension), space)
+    }
+
     /// The anchor: the lexicographically smallest vertex, key of `vertices_2_to_be_absorbed`.
     pub fn anchor(&self, space: usize) -> &[i64] {
         self.vertex(0, space)
@@ -147,7 +152,9 @@ impl Polyhedron {
     }
 
     /// Algorithm 2, `has_compat_geometry`: whether absorbing `to_be_absorbed` along the
-    /// paper's dimension `d = self.dimension` gives an elementary polyhedron.
+    /// paper's dimension `d = self.dimension` gives an elementary polyhedron. By extension,
+    /// `to_be_absorbed` may also be of a lower dimension, as if promoted up to `d - 1`
+    /// (`Folder::extend_along`).
     pub fn has_compat_geometry(&self, to_be_absorbed: &Polyhedron, space: usize) -> bool {
         let half = 1usize << (self.dimension - 1);
         let axis_d = space - self.dimension;
@@ -174,7 +181,7 @@ impl Polyhedron {
             (0..half).all(|k| {
                 let upper = self.vertex(half + k, space);
                 let direction = &self.growing_directions[k * space..(k + 1) * space];
-                let target = to_be_absorbed.vertex(k, space);
+                let target = to_be_absorbed.promoted_vertex(k, space);
                 (0..space).all(|a| upper[a] + direction[a] == target[a])
             })
         }
@@ -227,13 +234,23 @@ impl Polyhedron {
     /// `update_geometry` and `update_label` (Algorithm 1, lines 28-29): the label functions
     /// are swapped with `label_functions`, which gets the old ones.
     pub fn absorb(&mut self, to_be_absorbed: &Polyhedron, label_functions: &mut Vec<LabelFunction>, space: usize) {
-        let half = 1usize << (self.dimension - 1);
-        if self.is_degenerate_on_d() {
-            let (lower, upper) = (&to_be_absorbed.vertices[..half * space], &self.vertices[half * space..]);
-            self.growing_directions.extend(lower.iter().zip(upper).map(|(a, b)| a - b));
-        }
-        self.vertices[half * space..].copy_from_slice(&to_be_absorbed.vertices[..half * space]);
+        self.absorb_geometry(to_be_absorbed, space);
         std::mem::swap(&mut self.label_functions, label_functions);
+    }
+
+    /// `update_geometry` (Algorithm 1, line 28): the upper face becomes `to_be_absorbed`'s
+    /// lower face (its vertices promoted, for one of a lower dimension), and its points count.
+    pub fn absorb_geometry(&mut self, to_be_absorbed: &Polyhedron, space: usize) {
+        let half = 1usize << (self.dimension - 1);
+        // A merge records the growing directions (read before the first is recorded).
+        let merge = self.is_degenerate_on_d();
+        for k in 0..half {
+            let (lower, upper) = (to_be_absorbed.promoted_vertex(k, space), (half + k) * space);
+            if merge {
+                self.growing_directions.extend(lower.iter().zip(&self.vertices[upper..upper + space]).map(|(a, b)| a - b));
+            }
+            self.vertices[upper..upper + space].copy_from_slice(lower);
+        }
         self.points += to_be_absorbed.points;
     }
 
