@@ -293,7 +293,13 @@ fn nest_roots(profile: &Profile) -> Vec<(u32, u32)> {
 struct Member<'a> {
     record: &'a InstructionRecord,
     context: &'a ContextRecord,
-    loops: Vec<u32>,
+}
+
+impl Member<'_> {
+    /// The loops around the stream, outermost first: its context's.
+    fn loops(&self) -> &[u32] {
+        &self.context.loops
+    }
 }
 
 fn members<'a>(profile: &'a Profile, root: u32, thread: u32) -> Vec<Member<'a>> {
@@ -303,7 +309,7 @@ fn members<'a>(profile: &'a Profile, root: u32, thread: u32) -> Vec<Member<'a>> 
         .filter_map(|record| {
             let context = profile.context(record.context)?;
             (context.thread == thread && context.loops.first() == Some(&root))
-                .then(|| Member { record, context, loops: context.loops.clone() })
+                .then_some(Member { record, context })
         })
         .collect()
 }
@@ -332,7 +338,7 @@ fn nest(profile: &Profile, names: &Names, fusions: &[fusion::Fusion], (root, thr
 
 /// The loops of the nest in preorder (each chain's loops after the chains before it).
 fn nest_loops(members: &[Member]) -> Vec<(u32, usize)> {
-    let mut chains: Vec<&Vec<u32>> = members.iter().map(|m| &m.loops).collect();
+    let mut chains: Vec<&[u32]> = members.iter().map(Member::loops).collect();
     chains.sort();
     let mut loops: Vec<(u32, usize)> = Vec::new();
     for chain in chains {
@@ -376,7 +382,7 @@ fn hottest_accesses(profile: &Profile, names: &Names, members: &[Member]) -> Vec
         .map(|m| {
             let summary = access_summary(profile, m.record);
             let strides = m
-                .loops
+                .loops()
                 .iter()
                 .zip(&summary.strides)
                 .map(|(&l, &s)| LoopStride { loop_location: names.of_loop(l), bytes: constant(s) })
@@ -535,19 +541,19 @@ fn output_dependence(profile: &Profile, member: &Member) -> Option<NestDependenc
     if record.kind != AccessKind::Store {
         return None;
     }
-    let axis = (0..member.loops.len()).find(|&axis| {
+    let axis = (0..member.loops().len()).find(|&axis| {
         record.folded.pieces.iter().any(|piece| {
             let address = piece.label_functions.first();
             address.is_some_and(|f| f.coefficients.get(axis) == Some(&Coefficient::Integer(0))) && spans(piece, axis)
         })
     })?;
-    let trips = profile.loops.iter().find(|l| l.id == member.loops[axis]).map(|l| l.trip_counts.max).unwrap_or(0);
+    let trips = profile.loops.iter().find(|l| l.id == member.loops()[axis]).map(|l| l.trip_counts.max).unwrap_or(0);
     let along = Distance { min: Some(1), max: Some(trips.saturating_sub(1).min(i64::MAX as u64) as i64) };
-    let piece: Vec<Distance> = (0..member.loops.len())
+    let piece: Vec<Distance> = (0..member.loops().len())
         .map(|a| if a < axis { ZERO } else if a == axis { along } else { UNKNOWN })
         .collect();
     let name = access_name(record);
-    Some(NestDependence::new("write-after-write", name.clone(), name, record.count, member.loops.clone(), vec![piece]))
+    Some(NestDependence::new("write-after-write", name.clone(), name, record.count, member.loops().to_vec(), vec![piece]))
 }
 
 fn spans(piece: &Piece, axis: usize) -> bool {
@@ -590,7 +596,7 @@ fn suggestions(
 
 /// The distinct loop chains of the nest's streams, longest first.
 fn chains(members: &[Member]) -> Vec<Vec<u32>> {
-    let mut chains: Vec<Vec<u32>> = members.iter().map(|m| m.loops.clone()).collect();
+    let mut chains: Vec<Vec<u32>> = members.iter().map(|m| m.loops().to_vec()).collect();
     chains.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
     chains.dedup();
     chains
@@ -599,7 +605,7 @@ fn chains(members: &[Member]) -> Vec<Vec<u32>> {
 /// Whether loop `outer` encloses loop `inner` in some chain of the nest.
 fn encloses(members: &[Member], outer: u32, inner: u32) -> bool {
     members.iter().any(|m| {
-        let position = |l: u32| m.loops.iter().position(|&x| x == l);
+        let position = |l: u32| m.loops().iter().position(|&x| x == l);
         matches!((position(outer), position(inner)), (Some(o), Some(i)) if o < i)
     })
 }
@@ -674,7 +680,7 @@ fn interchange(
     if chain.len() < 2 {
         return None;
     }
-    let on_chain: Vec<&Member> = members.iter().filter(|m| m.loops == chain).collect();
+    let on_chain: Vec<&Member> = members.iter().filter(|m| m.loops() == chain).collect();
     let strides: Vec<(u64, Vec<Option<i64>>)> = on_chain
         .iter()
         .map(|m| (m.record.count, access_summary(profile, m.record).strides.into_iter().map(constant).collect()))

@@ -163,11 +163,11 @@ impl AxisConstraints {
 /// The band of the time loop `time_loop` at axis `a`, if every stream under it with an inner
 /// loop has at least one (else `None`), and the factors of its inner axes.
 fn band_under(profile: &Profile, members: &[Member], time_loop: u32, a: usize) -> Option<TimeBand> {
-    let under: Vec<&Member> = members.iter().filter(|m| m.loops.get(a) == Some(&time_loop) && m.loops.len() > a + 1).collect();
-    let e = under.iter().map(|m| m.loops.len() - 1).min()?;
+    let under: Vec<&Member> = members.iter().filter(|m| m.loops().get(a) == Some(&time_loop) && m.loops().len() > a + 1).collect();
+    let e = under.iter().map(|m| m.loops().len() - 1).min()?;
     let mut axes: Vec<AxisConstraints> = (a + 1..=e)
         .map(|b| {
-            let mut loops: Vec<u32> = under.iter().map(|m| m.loops[b]).collect();
+            let mut loops: Vec<u32> = under.iter().map(|m| m.loops()[b]).collect();
             loops.sort_unstable();
             loops.dedup();
             AxisConstraints { loops, ..AxisConstraints::default() }
@@ -179,7 +179,7 @@ fn band_under(profile: &Profile, members: &[Member], time_loop: u32, a: usize) -
     let mut unknown = None;
     for record in &profile.dependences {
         let (Some(source), Some(sink)) = (by_id.get(&record.source), by_id.get(&record.sink)) else { continue };
-        if source.loops[..=a] != sink.loops[..=a] {
+        if source.loops()[..=a] != sink.loops()[..=a] {
             continue;
         }
         for piece in &record.folded.pieces {
@@ -199,7 +199,7 @@ fn band_under(profile: &Profile, members: &[Member], time_loop: u32, a: usize) -
                 let b = a + 1 + position;
                 let d = vector[position + 1];
                 let was_unknown = axis.unknown;
-                axis.add((source.loops[b], sink.loops[b]), dt, d);
+                axis.add((source.loops()[b], sink.loops()[b]), dt, d);
                 if axis.unknown && !was_unknown && position == 0 && unknown.is_none() {
                     unknown = Some(named());
                 }
