@@ -179,7 +179,8 @@ fn band_under(profile: &Profile, members: &[Member], time_loop: u32, a: usize) -
     let mut unknown = None;
     for record in &profile.dependences {
         let (Some(source), Some(sink)) = (by_id.get(&record.source), by_id.get(&record.sink)) else { continue };
-        if source.loops()[..=a] != sink.loops()[..=a] {
+        // Both ends under the same instance of the time loop: not two calls' loops.
+        if source.context.shared_loops(sink.context).len() <= a {
             continue;
         }
         for piece in &record.folded.pieces {

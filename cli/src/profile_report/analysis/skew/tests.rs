@@ -6,7 +6,7 @@ use super::super::tests::{dependence, nest_profile};
 use super::super::{analyze, Legality, Report, Suggestion};
 use super::AxisConstraints;
 use crate::profile_report::printer;
-use runtime::profile::{AccessKind, Profile};
+use runtime::profile::{AccessKind, ContextRecord, Profile};
 use std::collections::HashMap;
 
 fn in_time(distances: &[[Option<i64>; 2]]) -> Profile {
@@ -89,4 +89,18 @@ fn shifts_align_sibling_loops_before_the_skew() {
 fn a_negative_distance_at_the_same_time_step_ends_the_band() {
     // (0, -1) on one loop cannot occur in a real run; no suggestion either way.
     assert_eq!(factors(&report(&in_time(&[[Some(0), Some(-1)], [Some(1), Some(-1)]]))), None);
+}
+
+/// The sweep is a function called from two call sites, its store in the first call and its
+/// load in the second: their time loops have the same id, but a dependence between the calls
+/// is no distance along one time loop, and asks for no skew.
+#[test]
+fn a_dependence_between_two_calls_of_a_sweep_asks_for_no_skew() {
+    let mut profile = in_time(&[[Some(1), Some(-1)]]);
+    assert!(factors(&report(&profile)).is_some(), "one call: skewed");
+    profile.contexts = (0..2)
+        .map(|id| ContextRecord { id, thread: 0, call_sites: vec![0x10 + 0x10 * id as u64], loops: vec![0, 1], frame_loops: vec![0, 2] })
+        .collect();
+    profile.instructions[0].context = 1;
+    assert_eq!(factors(&report(&profile)), None);
 }
