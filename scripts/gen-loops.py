@@ -13,7 +13,10 @@ arguments or from data) and outer counters (triangular nests); breaks on affine 
 arrays passed as `T *` (possibly at an offset, and the same array through two pointers), as
 `T (*)[N]`, and flattened as `a[i * w + j]` with the width an argument; clamped subscripts;
 ternaries; helper calls; scalars rotated across iterations (`t2 = t1; t1 = x;`), updated
-under conditions (on counters or on data) and read after the loop. About a third of the
+under conditions (on counters or on data) and read after the loop; checks that never fail
+(`if (i > hi) abort();`, `assert(lo <= i && i <= hi)` on a counter's interval, `if (x != x)
+abort();` on data), the error paths of defensive C, drawn from a second random stream so
+that everything else a seed made before stays as it was. About a third of the
 functions are affine (void, no break, call or data-dependent bound, int and long counters)
 and work on malloc'd temporaries too, so that polyprop models and transforms them.
 
@@ -91,6 +94,7 @@ class Idx:
 class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed)
+        self.checks = random.Random(seed * 1000003 + 7)
         self.seed = seed
         self.E = self.r.choice([9, 13, 17, 24, 31, 40])
         self.counter = 0
@@ -516,6 +520,7 @@ class Gen:
         nested = levels > 0
         at_break = r.randint(0, stmts + 1) if r.random() < 0.2 and not env.get("affine") else -1
         for s in range(stmts + (1 if nested else 0)):
+            self.check(env, depth)
             if s == at_break:
                 self.emit(depth, f"if ({self.cond(dict(env, params=env['params']))}) break;")
             if nested and s == stmts // 2:
@@ -552,6 +557,30 @@ class Gen:
                         self.emit(depth, f"{name} = {x};")
                 else:
                     self.store(env, depth)
+
+    def check(self, env, depth):
+        """Sometimes, a check that never fails: on a counter's known interval, or on data."""
+        c = self.checks
+        if c.random() >= 0.08:
+            return
+        idx = env["idx"]
+        if idx and c.random() < 0.85:
+            v = c.choice(idx)
+            form = c.random()
+            if form < 0.35:
+                self.emit(depth, f"if ({v.code} > {v.hi}) abort();")
+            elif form < 0.7:
+                self.emit(depth, f"if ({v.code} < {v.lo}) abort();")
+            else:
+                self.emit(depth, f"assert({v.lo} <= {v.code} && {v.code} <= {v.hi});")
+            return
+        views = [v for v in env["views"] if dom(v.ty) == "F"]
+        if views:
+            # The subscript from the checks' stream too.
+            main, self.r = self.r, c
+            x = self.access(env, c.choice(views))
+            self.r = main
+            self.emit(depth, f"if ({x} != {x}) abort();")
 
     def function(self, k):
         r, E = self.r, self.E
@@ -682,6 +711,7 @@ class Gen:
     def program(self):
         self.make_arrays()
         self.emit(0, f"/* gen-loops.py seed {self.seed} */")
+        self.emit(0, "#include <assert.h>")
         self.emit(0, "#include <stddef.h>")
         self.emit(0, "#include <stdlib.h>")
         self.emit(0, "#include <stdio.h>")

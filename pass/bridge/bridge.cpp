@@ -30,6 +30,7 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/CallPromotionUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -227,8 +228,46 @@ const void *pp_scev_at_scope(Analyses *A, const void *S, void *L) {
   return A->SE->getSCEVAtScope(static_cast<const SCEV *>(S), static_cast<Loop *>(L));
 }
 
-const void *pp_scev_backedge_taken_count(Analyses *A, void *L) {
-  return A->SE->getBackedgeTakenCount(static_cast<Loop *>(L));
+// Whether no return is reachable from BB: an error path (a throw, `abort()`, a failed
+// `assert`, a landing pad that resumes), as pass/src/region.rs defines them.
+static bool isErrorPath(const BasicBlock *BB) {
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  SmallVector<const BasicBlock *, 16> Work{BB};
+  while (!Work.empty()) {
+    const BasicBlock *B = Work.pop_back_val();
+    if (!Seen.insert(B).second)
+      continue;
+    if (isa<ReturnInst>(B->getTerminator()))
+      return false;
+    for (const BasicBlock *S : successors(B))
+      Work.push_back(S);
+  }
+  return true;
+}
+
+// The loop's backedge-taken count, or, where some of its exits are error paths and the latch
+// is its only other exit, the latch's exit count: the model assumes that error paths are not
+// taken (the run-time check proves it), and SCEV's count would also end at them.
+const void *pp_scev_backedge_taken_count(Analyses *A, void *LP) {
+  auto *L = static_cast<Loop *>(LP);
+  SmallVector<BasicBlock *, 4> Exiting;
+  L->getExitingBlocks(Exiting);
+  BasicBlock *Normal = nullptr;
+  bool Errors = false;
+  for (BasicBlock *BB : Exiting)
+    for (BasicBlock *S : successors(BB)) {
+      if (L->contains(S))
+        continue;
+      if (isErrorPath(S))
+        Errors = true;
+      else if (Normal && Normal != BB)
+        return A->SE->getBackedgeTakenCount(L);
+      else
+        Normal = BB;
+    }
+  if (Errors && Normal && Normal == L->getLoopLatch())
+    return A->SE->getExitCount(L, Normal);
+  return A->SE->getBackedgeTakenCount(L);
 }
 
 const void *pp_scev_minus(Analyses *A, const void *X, const void *Y) {
@@ -852,32 +891,61 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
 struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
   static constexpr unsigned MaxHelperInstructions = 64;
   static constexpr unsigned MaxHelperDepth = 3;
+  // The standard library's inline functions nest deeper: `std::vector<float> t(n)` reaches
+  // `operator new` through six calls and its zero fill through seven.
+  static constexpr unsigned MaxLibraryDepth = 12;
 
+  // The function a call calls, also through a cast of the callee: a C++ destructor that is an
+  // alias of its base's (`~allocator` calls `~__new_allocator` with another `this` type).
+  static Function *calledFunction(const CallBase &CB) {
+    return dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
+  }
+
+  // An inline function of the C++ standard library (libstdc++'s namespaces `std` and
+  // `__gnu_cxx`): one definition in every translation unit, which -O3's inliner inlines.
+  static bool isLibraryFunction(const Function &F) {
+    if (!F.hasLinkOnceODRLinkage())
+      return false;
+    StringRef Name = F.getName();
+    return Name.startswith("_ZNSt") || Name.startswith("_ZNKSt") || Name.startswith("_ZSt") ||
+           Name.startswith("_ZNSa") || Name.startswith("_ZN9__gnu_cxx") || Name.startswith("_ZNK9__gnu_cxx");
+  }
+
+  // A call that inlining may leave in place: to a declaration (libm, `operator new`) or to a
+  // function that does not return (C++'s `__clang_call_terminate`, which is `noinline`).
+  static bool isLeafCall(const CallBase &CB) {
+    const Function *Callee = calledFunction(CB);
+    return Callee && (Callee->isDeclaration() || Callee->doesNotReturn());
+  }
+
+  // Depth counts the levels of calls below that isHelperFunction may still inline; a helper
+  // of ours (not the library's) only in the first MaxHelperDepth of MaxLibraryDepth levels.
   static bool isHelperCall(const CallBase &CB, unsigned Depth, bool InLoop) {
-    const Function *Callee = CB.getCalledFunction();
+    const Function *Callee = calledFunction(CB);
     // An invoke too: in C++, a function with a local `std::vector` invokes its helpers (the
     // vector's destructor must run if one throws); inlining keeps the unwind edge.
-    return Callee && (isa<CallInst>(CB) || isa<InvokeInst>(CB)) && Callee->getFunctionType() == CB.getFunctionType() &&
+    return Callee && (isa<CallInst>(CB) || isa<InvokeInst>(CB)) &&
+           (Callee->getFunctionType() == CB.getFunctionType() || isLegalToPromote(CB, const_cast<Function *>(Callee))) &&
            Callee != CB.getFunction() && isHelperFunction(*Callee, Depth, InLoop);
   }
 
   static bool isHelperFunction(const Function &Callee, unsigned Depth, bool LoopsAllowed) {
-    if (Depth == 0 || Callee.isDeclaration() || Callee.isInterposable() || Callee.isVarArg() ||
-        Callee.hasFnAttribute(Attribute::NoInline))
+    bool Library = isLibraryFunction(Callee);
+    if (Depth == 0 || (!Library && Depth + MaxHelperDepth <= MaxLibraryDepth) || Callee.isDeclaration() ||
+        Callee.isInterposable() || Callee.isVarArg() || Callee.hasFnAttribute(Attribute::NoInline))
       return false;
     unsigned Count = 0;
     for (const BasicBlock &BB : Callee) {
       for (const Instruction &I : BB) {
         if (++Count > MaxHelperInstructions)
           return false;
-        if (const auto *Call = dyn_cast<CallBase>(&I)) {
-          const Function *Inner = Call->getCalledFunction();
-          if (!Inner || (!Inner->isDeclaration() && !isHelperCall(*Call, Depth - 1, false)))
+        if (const auto *Call = dyn_cast<CallBase>(&I))
+          if (!isLeafCall(*Call) && !isHelperCall(*Call, Depth - 1, Library))
             return false;
-        }
       }
     }
-    if (LoopsAllowed)
+    // The library's loops (a vector's zero fill) are as the source wrote them, in a library.
+    if (LoopsAllowed || Library)
       return true;
     SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
     FindFunctionBackedges(Callee, BackEdges);
@@ -885,22 +953,24 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
   }
 
   // Inlines the helper calls of F, then the helper calls that inlining brought in, and so on:
-  // at most MaxHelperDepth rounds, as deep as isHelperFunction looked.
+  // at most MaxLibraryDepth rounds, as deep as isHelperFunction looked.
   static bool inlineHelpers(Function &F) {
     bool Changed = false;
-    for (unsigned Round = 0; Round < MaxHelperDepth; ++Round) {
+    for (unsigned Round = 0; Round < MaxLibraryDepth; ++Round) {
       // The loops of F as it is now: each round's inlining adds blocks.
       DominatorTree DT(F);
       LoopInfo LI(DT);
       SmallVector<CallBase *, 8> Calls;
       for (Instruction &I : instructions(F))
         if (auto *CB = dyn_cast<CallBase>(&I))
-          if (isHelperCall(*CB, MaxHelperDepth - Round, LI.getLoopFor(CB->getParent()) != nullptr))
+          if (isHelperCall(*CB, MaxLibraryDepth - Round, LI.getLoopFor(CB->getParent()) != nullptr))
             Calls.push_back(CB);
       bool Inlined = false;
       for (CallBase *CB : Calls) {
+        Function *Callee = calledFunction(*CB);
+        CallBase *Direct = Callee->getFunctionType() == CB->getFunctionType() ? CB : &promoteCall(*CB, Callee);
         InlineFunctionInfo IFI;
-        Inlined |= InlineFunction(*CB, IFI).isSuccess();
+        Inlined |= InlineFunction(*Direct, IFI).isSuccess();
       }
       Changed |= Inlined;
       if (!Inlined)
@@ -1350,7 +1420,7 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
 // The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
 // SCEV still sees every loop of a naive pipeline).
 const char *CanonicalizationPipeline =
-    "polyprop-inline-helpers,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
+    "polyprop-inline-helpers,lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
     "polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
     "loop(indvars),polyprop-zeroed-allocations,polyprop-opaque-lengths,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa";
 

@@ -539,7 +539,7 @@ fn model_base(
     }
     match ir::opcode(base) {
         Some(LLVMOpcode::LLVMAlloca) => Ok(base),
-        Some(LLVMOpcode::LLVMCall) if is_allocation(base) => {
+        Some(LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke) if is_allocation(base) => {
             let block = ir::block_of(base).expect("instruction");
             if region.contains(block) && !region.loops_around(a, block).is_empty() {
                 return Err(Reject::new(
@@ -577,6 +577,12 @@ fn model_base(
             let reloads: Vec<Value> = ir::phi_incoming(base).into_iter().map(|(v, _)| v).filter(|v| *v != base).collect();
             let load = reloads.iter().copied().find(|v| region.defines(*v)).unwrap_or(reloads[0]);
             model_base(a, function, region, parameters, load, guarded)
+        }
+        // `n != 0 ? new T[n] : nullptr`, a `std::vector`'s storage: the allocation, the only
+        // array it can point to (a null base is accessed nowhere, or the source is undefined).
+        Some(LLVMOpcode::LLVMPHI) if allocation_or_null(base).is_some() => {
+            let allocation = allocation_or_null(base).expect("matched");
+            model_base(a, function, region, parameters, allocation, guarded)
         }
         _ if region.defines(base) => Err(Reject::new(
             RejectKind::UnknownBasePointer,
@@ -617,6 +623,22 @@ fn accessed_in(region: &Region, base: Value) -> bool {
 /// An allocation whose contents start as zeros (`calloc`).
 fn is_zeroed(base: Value) -> bool {
     ir::called_function_name(base).as_deref() == Some("calloc")
+}
+
+/// The allocation a phi merges with null pointers only (through bitcasts).
+fn allocation_or_null(phi: Value) -> Option<Value> {
+    let mut allocation = None;
+    for (v, _) in ir::phi_incoming(phi) {
+        let v = ir::strip_casts(v);
+        if ir::is_null_pointer(v) {
+            continue;
+        }
+        if !is_allocation(v) || allocation.is_some_and(|x| x != v) {
+            return None;
+        }
+        allocation = Some(v);
+    }
+    allocation
 }
 
 fn is_allocation(v: Value) -> bool {

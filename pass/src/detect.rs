@@ -46,6 +46,7 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope, evidence: 
     }
     let outcome = match &body {
         Some(region) => scop_builder::build(a, function, region, name.clone(), quota, false, evidence),
+        None if crate::region::never_returns(function) => Err(Reject::new(RejectKind::IrreducibleControlFlow, "the function never returns")),
         None => Err(Reject::new(RejectKind::IrreducibleControlFlow, "cycle outside natural loops")),
     };
     match outcome {

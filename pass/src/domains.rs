@@ -56,6 +56,9 @@ pub struct Domains {
     pub hammocks: Vec<Hammock>,
     /// Affine conditions of conditional edges `(from, to)`, in `from`'s iterators.
     pub edge_conditions: HashMap<(Block, Block), String>,
+    /// Per branch into an error path: why, and the parameters for which no instance takes it
+    /// (`[params] -> { : ... }`), an assumption of the model (`region`'s error paths).
+    pub error_free: Vec<(String, String)>,
 }
 
 /// How far up the dominator tree `entry_facts` looks for guards of a loop nest.
@@ -130,9 +133,10 @@ pub fn compute(
         b.sets.insert(block, set);
         b.note_hammock(block).map_err(in_quota)?;
     }
+    let error_free = b.error_free()?;
     let mut edge_conditions = HashMap::new();
     for &block in &region.blocks {
-        for succ in ir::successors(block) {
+        for succ in region.successors(block) {
             if let Some(cond) = b.edge_condition(block, succ)? {
                 edge_conditions.insert((block, succ), cond);
             }
@@ -152,7 +156,7 @@ pub fn compute(
         let text = isl.set_text(set).map_err(isl_error)?;
         of_block.insert(*block, text);
     }
-    Ok(Domains { of_block, hammocks: b.hammocks, edge_conditions })
+    Ok(Domains { of_block, hammocks: b.hammocks, edge_conditions, error_free })
 }
 
 impl DomainBuilder<'_, '_> {
@@ -201,7 +205,7 @@ impl DomainBuilder<'_, '_> {
             let Some(latch) = lp.latch() else {
                 return Err(Reject::new(RejectKind::SeveralExits, "loop with several latches").at(at));
             };
-            let (Some(exit), Some(exiting)) = (lp.exit_block(), lp.exiting_block()) else {
+            let (Some(exit), Some(exiting)) = self.single_exit(lp) else {
                 // Several exits (`break`): bounded by the first iteration in which one of
                 // them leaves, as Polly does.
                 self.check_exits(lp, latch)?;
@@ -222,6 +226,7 @@ impl DomainBuilder<'_, '_> {
                     return Err(Reject::new(RejectKind::SeveralExits, "loop leaves the region"));
                 }
             }
+            // Where the loop also exits into error paths, the latch's exit count.
             let btc = self.a.backedge_taken_count(lp);
             if btc.is_could_not_compute() {
                 // As Polly does when SCEV gives up (a narrow counter compared with a wider
@@ -241,15 +246,26 @@ impl DomainBuilder<'_, '_> {
         Ok(())
     }
 
-    /// The blocks of `lp` that leave it, in region order.
+    /// The blocks of `lp` that leave it other than into an error path, in region order.
     fn exiting_blocks(&self, lp: Loop) -> Vec<Block> {
         let inside = |b: &Block| lp.contains(*b);
         self.region
             .blocks
             .iter()
             .copied()
-            .filter(|b| inside(b) && ir::successors(*b).iter().any(|s| !inside(s)))
+            .filter(|b| inside(b) && self.region.successors(*b).iter().any(|s| !inside(s)))
             .collect()
+    }
+
+    /// The exit block and the exiting block of `lp` if it has one of each, error paths aside.
+    fn single_exit(&self, lp: Loop) -> (Option<Block>, Option<Block>) {
+        let exiting = self.exiting_blocks(lp);
+        let mut exits: Vec<Block> = exiting.iter().flat_map(|e| self.region.successors(*e)).filter(|s| !lp.contains(*s)).collect();
+        exits.dedup();
+        match (exits.as_slice(), exiting.as_slice()) {
+            ([exit], [exiting]) => (Some(*exit), Some(*exiting)),
+            _ => (None, None),
+        }
     }
 
     /// A loop with several exits, or with its exit elsewhere than at its latch, is modeled
@@ -264,7 +280,7 @@ impl DomainBuilder<'_, '_> {
         let reject = |why: &str, at: Block| Err(Reject::new(RejectKind::SeveralExits, why.to_string()).at(ir::location(ir::terminator(at))));
         for &e in &exiting {
             let term = ir::terminator(e);
-            let succs = ir::successors(e);
+            let succs = self.region.successors(e);
             if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) || succs.len() != 2 {
                 return reject("loop exit that is not a two-way branch", e);
             }
@@ -442,7 +458,7 @@ impl DomainBuilder<'_, '_> {
         let mut conditions = Vec::new();
         for exiting in self.exiting_blocks(lp) {
             let term = ir::terminator(exiting);
-            let succs = ir::successors(exiting);
+            let succs = self.region.successors(exiting);
             if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) || succs.len() != 2 {
                 return Err(not_computable("the latch does not branch on a condition"));
             }
@@ -502,7 +518,7 @@ impl DomainBuilder<'_, '_> {
         if from_depth == common + 1 {
             let lp = self.region.loops_around(self.a, pred)[common];
             if let Some(pre) = lp.preheader().filter(|p| self.sets.contains_key(p)) {
-                if lp.exit_block() == Some(block) {
+                if self.single_exit(lp).0 == Some(block) {
                     return self.isl.check(self.sets[&pre].copy()).map_err(isl_error);
                 }
             }
@@ -534,6 +550,9 @@ impl DomainBuilder<'_, '_> {
         let term = ir::terminator(pred);
         match ir::opcode(term) {
             Some(LLVMOpcode::LLVMBr) => {}
+            // A call whose unwinding is an error path (C++'s `new` of a second `std::vector`):
+            // control goes on to the normal destination.
+            Some(LLVMOpcode::LLVMInvoke) if self.region.successors(pred).len() == 1 => return Ok(None),
             Some(LLVMOpcode::LLVMSwitch) => {
                 return Err(Reject::new(RejectKind::NonAffineCondition, "switch statement")
                     .at(ir::location(term)))
@@ -559,6 +578,35 @@ impl DomainBuilder<'_, '_> {
             Reject::new(RejectKind::NonAffineCondition, why).at(ir::location(term))
         })?;
         Ok(Some(if succs[0] == block { text } else { format!("not ({text})") }))
+    }
+
+    /// Per conditional branch of the region into an error path (a throw, `abort()`, a failed
+    /// `assert`): the parameters for which no instance of the branch block takes it, an
+    /// assumption the run-time check proves. A data-dependent condition is rejected: whether it
+    /// holds is known only by running the region.
+    fn error_free(&mut self) -> RejectResult<Vec<(String, String)>> {
+        let mut out = Vec::new();
+        for &block in &self.region.blocks {
+            let term = ir::terminator(block);
+            let errors: Vec<Block> = ir::successors(block).into_iter().filter(|s| self.region.is_error_path(*s)).collect();
+            if errors.is_empty() || ir::opcode(term) != Some(LLVMOpcode::LLVMBr) {
+                continue;
+            }
+            let taken = self.edge_condition(block, errors[0])?.unwrap_or_else(|| "0 = 0".into());
+            let instances = self.intersect(self.isl.check(self.sets[&block].copy()).map_err(isl_error)?, &taken)?;
+            let params = self.ok(instances.params())?;
+            if self.ok(params.is_empty())? {
+                continue;
+            }
+            let never = self.ok(self.ok(params.complement())?.coalesce())?;
+            let at = ir::location(term).map_or_else(String::new, |l| format!(" at {l}"));
+            let assumption = (format!("the error path{} is not taken{at}", error_call(errors[0])), self.text(&never)?);
+            // Two `std::vector`s of one size check it twice, at one line of the library.
+            if !out.contains(&assumption) {
+                out.push(assumption);
+            }
+        }
+        Ok(out)
     }
 
     /// The affine constraint an `i1` value stands for, on the facts of `at`'s domain.
@@ -614,7 +662,7 @@ impl DomainBuilder<'_, '_> {
         if ir::opcode(term) != Some(LLVMOpcode::LLVMBr) {
             return Ok(());
         }
-        let succs = ir::successors(block);
+        let succs = self.region.successors(block);
         if succs.len() != 2 || succs[0] == succs[1] {
             return Ok(());
         }
@@ -660,7 +708,7 @@ impl DomainBuilder<'_, '_> {
         }
         // Stores under the branch become statements guarded by its condition (their writes
         // are may-writes), where each arm is straight-line code: one condition decides it.
-        let straight = arms.iter().all(|&arm| ir::successors(arm).len() == 1);
+        let straight = arms.iter().all(|&arm| self.region.successors(arm).len() == 1);
         for &arm in &arms {
             if has_impure_call(arm) {
                 return Err(reject("guarding a call"));
@@ -704,7 +752,7 @@ impl DomainBuilder<'_, '_> {
     /// Whether `block` ends in a branch between different successors that is not data
     /// dependent (an affine condition, or a switch).
     fn branches_affinely(&mut self, block: Block) -> bool {
-        let succs = ir::successors(block);
+        let succs = self.region.successors(block);
         if succs.len() < 2 || succs.iter().all(|s| *s == succs[0]) {
             return false;
         }
@@ -715,7 +763,7 @@ impl DomainBuilder<'_, '_> {
     /// Blocks strictly between `branch` and `join`; `None` if a loop is among them.
     fn arms(&self, branch: Block, join: Block) -> Option<Vec<Block>> {
         let mut arms = Vec::new();
-        let mut work: Vec<Block> = ir::successors(branch);
+        let mut work: Vec<Block> = self.region.successors(branch);
         while let Some(b) = work.pop() {
             if b == join || arms.contains(&b) {
                 continue;
@@ -724,24 +772,45 @@ impl DomainBuilder<'_, '_> {
                 return None;
             }
             arms.push(b);
-            work.extend(ir::successors(b));
+            work.extend(self.region.successors(b));
         }
         Some(arms)
     }
 }
 
-/// Whether a block calls something impure.
+/// ` (to f)` for the first function an error path calls (`__throw_length_error`,
+/// `__assert_fail`, `abort`), looking a few blocks down the path; empty if it calls none.
+fn error_call(path: Block) -> String {
+    let mut block = Some(path);
+    for _ in 0..4 {
+        let Some(b) = block else { break };
+        if let Some(name) = ir::instructions(b).into_iter().find_map(ir::called_function_name) {
+            return format!(" (to {name})");
+        }
+        block = ir::successors(b).first().copied();
+    }
+    String::new()
+}
+
+/// Whether a block calls something impure. Releasing memory does not count: the model has
+/// no statement for it (the generated code frees what it allocates), so `if (p) free(p)`,
+/// C++'s `delete` of a `std::vector`'s data, guards nothing.
 pub fn has_impure_call(block: Block) -> bool {
-    ir::instructions(block)
-        .into_iter()
-        .any(|inst| ir::opcode(inst) == Some(LLVMOpcode::LLVMCall) && !crate::statements::is_pure_call(inst))
+    ir::instructions(block).into_iter().any(|inst| {
+        ir::opcode(inst) == Some(LLVMOpcode::LLVMCall) && !crate::statements::is_pure_call(inst) && !is_release(inst)
+    })
+}
+
+/// Whether `inst` calls `free` or C++'s `delete`.
+fn is_release(inst: Value) -> bool {
+    ir::called_function_name(inst).is_some_and(|n| crate::arrays::is_deallocator(&n))
 }
 
 /// Whether a block writes memory or calls something impure.
 pub fn has_side_effects(block: Block) -> bool {
     ir::instructions(block).into_iter().any(|inst| match ir::opcode(inst) {
         Some(LLVMOpcode::LLVMStore) => true,
-        Some(LLVMOpcode::LLVMCall) => !crate::statements::is_pure_call(inst),
+        Some(LLVMOpcode::LLVMCall) => !crate::statements::is_pure_call(inst) && !is_release(inst),
         _ => false,
     })
 }

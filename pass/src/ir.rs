@@ -95,6 +95,11 @@ pub fn is_argument(v: Value) -> bool {
     !unsafe { LLVMIsAArgument(v) }.is_null()
 }
 
+/// Whether `v` is the constant null pointer.
+pub fn is_null_pointer(v: Value) -> bool {
+    !unsafe { LLVMIsAConstantPointerNull(v) }.is_null()
+}
+
 pub fn is_global(v: Value) -> bool {
     !unsafe { LLVMIsAGlobalVariable(v) }.is_null()
 }
@@ -150,9 +155,9 @@ pub fn is_integer(v: Value) -> bool {
     (unsafe { LLVMGetTypeKind(LLVMTypeOf(v)) }) == LLVMTypeKind::LLVMIntegerTypeKind
 }
 
-/// Name of the function a call instruction calls directly.
+/// Name of the function a call (or invoke) instruction calls directly.
 pub fn called_function_name(call: Value) -> Option<String> {
-    if unsafe { LLVMIsACallInst(call) }.is_null() {
+    if unsafe { LLVMIsACallInst(call) }.is_null() && unsafe { LLVMIsAInvokeInst(call) }.is_null() {
         return None;
     }
     let callee = unsafe { LLVMGetCalledValue(call) };

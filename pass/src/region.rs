@@ -4,6 +4,12 @@
 //! pipeline, from the first `malloc` to the last `free`, because propagation needs producer
 //! and consumer in the same SCoP) and, if that is rejected, each outermost loop nest on its
 //! own, then their inner loops.
+//!
+//! Blocks from which no return is reachable are *error paths*: a throw (`std::vector`'s
+//! length check, a failed `new`), `abort()` or a failed `assert`, a landing pad that resumes
+//! unwinding, `unreachable`. No region holds them; the branches into them become assumptions
+//! that they are not taken (`domains`), as Polly's error blocks do, and the run-time check
+//! sends the instances that would take one to the original code.
 
 use crate::bridge::{Analyses, Loop};
 use crate::ir::{self, Block, Value};
@@ -23,6 +29,8 @@ pub struct Region {
     order: HashMap<Block, usize>,
     /// Predecessors along forward edges, in reverse post-order.
     forward_predecessors: HashMap<Block, Vec<Block>>,
+    /// The function's error paths (no return reachable from them).
+    error_blocks: HashSet<Block>,
 }
 
 impl Region {
@@ -30,14 +38,17 @@ impl Region {
     pub fn function_body(a: Analyses, function: Value) -> Option<Region> {
         let blocks = ir::blocks(function);
         let entry = *blocks.first()?;
-        Region::new(a, entry, blocks.into_iter().collect(), 0, true)
+        let errors = error_blocks(&blocks);
+        let members = blocks.into_iter().filter(|b| !errors.contains(b)).collect();
+        Region::new(a, entry, members, 0, true, errors)
     }
 
     /// The region of the blocks of loop `lp`.
     pub fn loop_nest(a: Analyses, function: Value, lp: Loop) -> Option<Region> {
-        let members: HashSet<Block> =
-            ir::blocks(function).into_iter().filter(|b| lp.contains(*b)).collect();
-        Region::new(a, lp.header(), members, lp.depth() - 1, false)
+        let blocks = ir::blocks(function);
+        let errors = error_blocks(&blocks);
+        let members: HashSet<Block> = blocks.into_iter().filter(|b| lp.contains(*b) && !errors.contains(b)).collect();
+        Region::new(a, lp.header(), members, lp.depth() - 1, false, errors)
     }
 
     /// A region holding consecutive loop nests `first` to `last` of one parent and the code
@@ -51,10 +62,11 @@ impl Region {
         let entries = chain(first.preheader()?, |b| a.immediate_dominator(b), level);
         let exits = chain(last.exit_block()?, |b| a.immediate_post_dominator(b), level);
         let blocks = ir::blocks(function);
+        let errors = error_blocks(&blocks);
         // The run-time check goes before the entry: the function's first block is no entry.
         entries.iter().filter(|e| Some(**e) != blocks.first().copied()).find_map(|&entry| {
             exits.iter().find_map(|&exit| {
-                let members = single_entry_exit(&blocks, entry, exit)?;
+                let members = single_entry_exit(&blocks, entry, exit, &errors)?;
                 let nests_inside = [first.header(), last.header()].iter().all(|h| members.contains(h));
                 // Every loop inside whole: the blocks of a nest below the parent come with it.
                 let loops_whole = members.iter().all(|&b| match a.loop_for(b) {
@@ -62,7 +74,7 @@ impl Region {
                     Some(l) => outermost_below(l, first.parent()).is_some_and(|o| members.contains(&o.header())),
                     None => false,
                 });
-                (nests_inside && loops_whole).then(|| Region::new(a, entry, members, first.depth() - 1, false)).flatten()
+                (nests_inside && loops_whole).then(|| Region::new(a, entry, members, first.depth() - 1, false, errors.clone())).flatten()
             })
         })
     }
@@ -73,7 +85,12 @@ impl Region {
         members: HashSet<Block>,
         base_depth: u32,
         is_function: bool,
+        error_blocks: HashSet<Block>,
     ) -> Option<Region> {
+        // A region on an error path (a cleanup loop of a landing pad) is never modeled.
+        if !members.contains(&entry) {
+            return None;
+        }
         let mut loops = HashMap::new();
         for &b in &members {
             if let Some(l) = a.loop_for(b) {
@@ -92,7 +109,7 @@ impl Region {
                 }
             }
         }
-        Some(Region { entry, blocks, members, base_depth, loops, is_function, order, forward_predecessors })
+        Some(Region { entry, blocks, members, base_depth, loops, is_function, order, forward_predecessors, error_blocks })
     }
 
     pub fn contains(&self, bb: Block) -> bool {
@@ -102,6 +119,17 @@ impl Region {
     /// The region's blocks, as a set.
     pub fn members(&self) -> &HashSet<Block> {
         &self.members
+    }
+
+    /// The successors of `bb` that are not error paths: where control goes when the
+    /// region's assumptions hold.
+    pub fn successors(&self, bb: Block) -> Vec<Block> {
+        ir::successors(bb).into_iter().filter(|s| !self.error_blocks.contains(s)).collect()
+    }
+
+    /// Whether `bb` is an error path (no return reachable from it).
+    pub fn is_error_path(&self, bb: Block) -> bool {
+        self.error_blocks.contains(&bb)
     }
 
     /// Whether `value` is an instruction inside the region.
@@ -157,16 +185,43 @@ fn chain(start: Block, next: impl Fn(Block) -> Option<Block>, keep: impl Fn(Bloc
     out
 }
 
+/// Whether no return is reachable from the entry of `function` (`exit()` at its end, a
+/// server loop): its body is one error path.
+pub fn never_returns(function: Value) -> bool {
+    let blocks = ir::blocks(function);
+    blocks.first().is_some_and(|entry| error_blocks(&blocks).contains(entry))
+}
+
+/// The blocks of `blocks` from which no return is reachable (the function's error paths).
+pub fn error_blocks(blocks: &[Block]) -> HashSet<Block> {
+    let mut predecessors: HashMap<Block, Vec<Block>> = HashMap::new();
+    for &b in blocks {
+        for s in ir::successors(b) {
+            predecessors.entry(s).or_default().push(b);
+        }
+    }
+    let is_return = |b: &Block| ir::opcode(ir::terminator(*b)) == Some(llvm_sys::LLVMOpcode::LLVMRet);
+    let mut returning: HashSet<Block> = HashSet::new();
+    let mut work: Vec<Block> = blocks.iter().copied().filter(is_return).collect();
+    while let Some(b) = work.pop() {
+        if returning.insert(b) {
+            work.extend(predecessors.get(&b).into_iter().flatten().copied());
+        }
+    }
+    blocks.iter().copied().filter(|b| !returning.contains(b)).collect()
+}
+
 /// The blocks from `entry` up to, not including, `exit`, if control enters them only at
-/// `entry` (not from inside: no loop around it) and leaves them only to `exit`.
-fn single_entry_exit(blocks: &[Block], entry: Block, exit: Block) -> Option<HashSet<Block>> {
+/// `entry` (not from inside: no loop around it) and leaves them only to `exit` (or to error
+/// paths).
+fn single_entry_exit(blocks: &[Block], entry: Block, exit: Block, errors: &HashSet<Block>) -> Option<HashSet<Block>> {
     let mut members: HashSet<Block> = HashSet::new();
     let mut work = vec![entry];
     while let Some(b) = work.pop() {
         if b == exit || !members.insert(b) {
             continue;
         }
-        let successors = ir::successors(b);
+        let successors: Vec<Block> = ir::successors(b).into_iter().filter(|s| !errors.contains(s)).collect();
         // A return (or unreachable) inside: control would leave elsewhere than the exit.
         if successors.is_empty() || successors.contains(&entry) {
             return None;

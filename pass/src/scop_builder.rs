@@ -84,7 +84,7 @@ impl NestPlace {
         let preheader = into.next()?;
         // One loop's exit, or the last one's of a sequence (`Region::loop_sequence`): the one
         // block outside that the region branches to.
-        let mut outside = region.blocks.iter().flat_map(|b| ir::successors(*b)).filter(|s| !region.contains(*s));
+        let mut outside = region.blocks.iter().flat_map(|b| region.successors(*b)).filter(|s| !region.contains(*s));
         let exit = outside.next()?;
         (into.next().is_none() && outside.all(|s| s == exit)).then(|| NestPlace { preheader, entry, exit, blocks: region.members().clone() })
     }
@@ -252,6 +252,9 @@ fn build_with(
     let no_wrap = no_wrap_assumptions(&isl, &parameters)?;
     reject_infeasible(&isl, &scop, &no_wrap)?;
     scop.assumptions.extend(no_wrap);
+    let error_free: Vec<Assumption> = domains.error_free.iter().map(|(reason, set)| Assumption { reason: reason.clone(), set: set.clone() }).collect();
+    reject_infeasible(&isl, &scop, &error_free)?;
+    scop.assumptions.extend(error_free);
     let (mut scop, mut parameter_values) = without_unused_parameters(scop, parameters.values.clone());
     // A nest inside a loop the SCoP does not hold is checked at each iteration of that loop,
     // where the pass over its index elements costs as much as the nest (spmv's rows).

@@ -362,6 +362,8 @@ impl<'a> StatementBuilder<'a> {
                 };
                 Err(Reject::new(RejectKind::CallWithSideEffects, format!("call to {callee} {effect}")).at(at()))
             }
+            // `new` whose unwinding is an error path (`Region`): a call like any allocation.
+            Some(LLVMOpcode::LLVMInvoke) if is_allocation_call(inst) && ir::block_of(inst).is_some_and(|b| self.region.successors(b).len() == 1) => Ok(()),
             Some(
                 LLVMOpcode::LLVMInvoke
                 | LLVMOpcode::LLVMAtomicRMW
