@@ -21,7 +21,7 @@ use llvm_sys::LLVMOpcode;
 use polyhedral::affine::AffExpr;
 use polyhedral::delinearization::{delinearize, Poly};
 use polyhedral::model::{Access, AliasCheck, Array, ArrayId, Contents, Liveness, ScalarType};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub struct Arrays {
     pub arrays: Vec<Array>,
@@ -73,6 +73,7 @@ pub fn resolve(
     data_operands: &HashMap<Value, Vec<u32>>,
     rows_seen_affine: &dyn Fn(Value) -> bool,
     constant_rows: bool,
+    zero_filled: &HashSet<Value>,
 ) -> RejectResult<Arrays> {
     let mut groups: Vec<Group> = Vec::new();
     let mut guarded_bases = Vec::new();
@@ -154,23 +155,23 @@ pub fn resolve(
     let mut aff = Affinator { analyses: a, function, region, parameters, facts: None, products: true };
     for g in groups {
         let id = out.arrays.len();
-        let (sizes, subscripts, delinearized, equal_sizes) = if g.row_pointers {
+        let ((sizes, subscripts, delinearized, equal_sizes), row_stride) = if g.row_pointers {
             row_shape(&mut aff, &g, domains, isl)?
         } else if g.instructions.is_empty() {
-            data_only_shape(&g)?
+            (data_only_shape(&g)?, 1)
         } else {
-            shape(&mut aff, &g, domains, isl, constant_rows)?
+            (shape(&mut aff, &g, domains, isl, constant_rows)?, 1)
         };
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
         // The rows of a table are wherever the program put them: live-out.
         let liveness = if g.row_pointers { Liveness::LiveOut } else { liveness(region, g.base) };
         let initial = match liveness {
             Liveness::LiveOut => Contents::Program,
-            Liveness::Temporary if is_zeroed(g.base) => Contents::Zeros,
+            Liveness::Temporary if is_zeroed(g.base) || zero_filled.contains(&g.base) => Contents::Zeros,
             Liveness::Temporary => Contents::Indeterminate,
         };
         let row_pointers = g.row_pointers;
-        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, initial, row_pointers, index_range: None });
+        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, initial, row_pointers, row_stride, index_range: None });
         out.bases.push(g.base);
         out.delinearized.push(delinearized);
         out.equal_sizes.push(equal_sizes);
@@ -498,11 +499,10 @@ fn row_pointer(a: Analyses, region: &Region, base: Value) -> Option<(Value, Scev
 
 /// The shape of the rows of a row-pointer table: two dimensions of unknown size, the row
 /// pointer's index in the table and the element's in its row, both affine.
-fn row_shape<'a>(aff: &mut Affinator<'a>, g: &Group, domains: &Domains, isl: &'a IslContext) -> RejectResult<Shape> {
+fn row_shape<'a>(aff: &mut Affinator<'a>, g: &Group, domains: &Domains, isl: &'a IslContext) -> RejectResult<(Shape, u32)> {
     let element = g.element.size_in_bytes() as i64;
-    // Row pointers are 8 bytes on the targets polyprop runs on (x86-64).
-    let pointer = 8;
     let mut subscripts = Vec::new();
+    let mut rows = Vec::new();
     for (k, &inst) in g.instructions.iter().enumerate() {
         let block = ir::block_of(inst).expect("instruction");
         aff.facts = Some(Facts::new(isl, domains.of_block[&block].clone(), aff.region.loops_around(aff.analyses, block).len()));
@@ -514,11 +514,30 @@ fn row_shape<'a>(aff: &mut Affinator<'a>, g: &Group, domains: &Domains, isl: &'a
                     .at(ir::location(inst))
             })
         };
-        let row = index(aff, g.row_offsets[k], pointer)?;
+        let row = index(aff, g.row_offsets[k], POINTER_BYTES)?;
+        rows.push(row.clone());
         let column = index(aff, g.offsets[k], element)?;
         subscripts.push(vec![row, column]);
     }
-    Ok((vec![None, None], subscripts, false, Vec::new()))
+    Ok(((vec![None, None], subscripts, false, Vec::new()), row_stride(&rows)))
+}
+
+/// Row pointers are 8 bytes on the targets polyprop runs on (x86-64).
+const POINTER_BYTES: i64 = 8;
+
+/// The pointers from one accessed row's to the next's: the greatest common divisor of the
+/// row subscripts' coefficients and of the differences of their constants (3 where the rows
+/// are a `std::vector`'s records of begin, end and capacity; 1 for `float **`).
+fn row_stride(rows: &[AffExpr]) -> u32 {
+    let gcd = |mut x: i64, mut y: i64| {
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x.abs()
+    };
+    let first = rows.first().map_or(0, |r| r.constant);
+    let stride = rows.iter().flat_map(|r| r.terms.iter().map(|(_, c)| *c).chain([r.constant - first])).fold(0, gcd);
+    u32::try_from(stride).ok().filter(|s| *s > 0).unwrap_or(1)
 }
 
 /// Bases polyprop can model: arguments, globals, allocas, allocations made before use, and
@@ -623,6 +642,57 @@ fn accessed_in(region: &Region, base: Value) -> bool {
 /// An allocation whose contents start as zeros (`calloc`).
 fn is_zeroed(base: Value) -> bool {
     ir::called_function_name(base).as_deref() == Some("calloc")
+}
+
+/// Arrays from C++'s `operator new` that the region fills with zeros before it accesses them
+/// otherwise (a `std::vector<float> t(n)`'s value initialization: a store and a loop of zeros
+/// after `operator new`), and the stores that do it (`instructions` are the region's memory
+/// accesses). Such an array starts as zeros, as `calloc`'s does, and the fill is no statement:
+/// a one-dimensional loop over a whole image's elements has no place in its rows once the
+/// array is delinearized. Exact where the fill covers the array; where it does not, the other
+/// elements were indeterminate, and zeros are one of their values. A fill is a store of a
+/// null value whose loops hold no other access of the array, and whose blocks come before
+/// every other access in the region's order (forward edges only: nothing after runs before).
+/// C's `malloc` followed by a loop of zeros written in the array's shape (bilateral grid's
+/// histogram) stays a statement: it is modeled as it is, and the generated code keeps its
+/// `malloc` and its loop, which measured 5% faster than `calloc` with a loop over the elements
+/// read before they are written (38.5 against 40.4 ms, `polyprop-bench --only bilateral_grid`).
+pub fn zero_fills(a: Analyses, region: &Region, stores: &[Value], instructions: &[Value]) -> (HashSet<Value>, HashSet<Value>) {
+    let allocation = |inst: Value| {
+        let pointer = if ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) { ir::operand(inst, 1) } else { ir::operand(inst, 0) };
+        a.pointer_base(a.scev(pointer)?).unknown_value().and_then(allocation_of)
+    };
+    let is_fill = |store: Value| ir::is_null_value(ir::operand(store, 0)) && !ir::is_volatile(store);
+    let mut fills: HashMap<Value, Vec<Value>> = HashMap::new();
+    let is_new = |base: Value| ir::called_function_name(base).is_some_and(|n| n == "_Znwm" || n == "_Znam");
+    for &store in stores.iter().filter(|s| is_fill(**s)) {
+        if let Some(base) = allocation(store).filter(|b| is_new(*b)) {
+            fills.entry(base).or_default().push(store);
+        }
+    }
+    let mut filled = HashSet::new();
+    let mut fill_stores = HashSet::new();
+    for (base, stores) in fills {
+        let blocks: Vec<Block> = stores.iter().filter_map(|s| ir::block_of(*s)).collect();
+        let last = blocks.iter().filter_map(|b| region.order_of(*b)).max();
+        let others: Vec<Block> = instructions.iter().filter(|i| !stores.contains(i) && allocation(**i) == Some(base)).filter_map(|i| ir::block_of(*i)).collect();
+        let after = others.iter().all(|b| region.order_of(*b) > last);
+        let apart = blocks.iter().all(|f| region.loops_around(a, *f).iter().all(|lp| others.iter().all(|b| !lp.contains(*b))));
+        if last.is_some() && after && apart {
+            filled.insert(base);
+            fill_stores.extend(stores);
+        }
+    }
+    (filled, fill_stores)
+}
+
+/// The allocation `base` is: the call itself, or the one a phi merges with null pointers.
+fn allocation_of(base: Value) -> Option<Value> {
+    match is_allocation(base) {
+        true => Some(base),
+        false if ir::opcode(base) == Some(LLVMOpcode::LLVMPHI) => allocation_or_null(base),
+        false => None,
+    }
 }
 
 /// The allocation a phi merges with null pointers only (through bitcasts).

@@ -705,9 +705,14 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             }
             let base = plan.bases[id];
             let pointer = if allocates_by_size(base) && plan.place.is_none() {
-                let zeroed = ir::called_function_name(base).as_deref() == Some("calloc");
-                let arguments = &ir::call_arguments(base)[..if zeroed { 2 } else { 1 }];
+                let calloc = ir::called_function_name(base).as_deref() == Some("calloc");
+                let arguments = &ir::call_arguments(base)[..if calloc { 2 } else { 1 }];
                 let mut size = arguments.iter().map(|&a| materialize(&self.ir, a, &self.args, &mut self.cache)).collect::<Result<Vec<_>, _>>()?;
+                // Zeros also where the region filled a `new` with them (`arrays::zero_fills`).
+                let zeroed = array.initial == Contents::Zeros;
+                if zeroed && !calloc {
+                    size.push(size[0].get_type().into_int_type().const_int(1, false).into());
+                }
                 let growth = plan.element_growth.get(id).copied().unwrap_or(1);
                 if let (Some(last), true) = (size.last_mut(), growth > 1) {
                     let factor = last.into_int_value().get_type().const_int(growth, false);
@@ -2071,7 +2076,8 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let hull = self.ir.bitcast(hull, self.ir.i64().ptr_type(inkwell::AddressSpace::default()), "")?;
         let base = self.base_value(table)?;
         let table_ptr = self.ir.bitcast(base, self.ir.i8_ptr().ptr_type(inkwell::AddressSpace::default()), "")?;
-        let ascending = self.ir.call_value(rows, &[table_ptr, first, last, lo, hi, hull])?;
+        let stride = self.int(i64::from(self.plan.scop.arrays[table].row_stride));
+        let ascending = self.ir.call_value(rows, &[table_ptr, first, last, stride, lo, hi, hull])?;
         let (start, _) = self.ir.load(hull)?;
         let (end, _) = self.ir.load(self.ir.element_pointer(hull, self.int(1))?)?;
         self.row_hulls.insert(table, (ascending, start, end));

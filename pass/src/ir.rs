@@ -95,6 +95,11 @@ pub fn is_argument(v: Value) -> bool {
     !unsafe { LLVMIsAArgument(v) }.is_null()
 }
 
+/// Whether `v` is a constant whose bytes are all zero (`0`, `0.0f`, a null pointer).
+pub fn is_null_value(v: Value) -> bool {
+    !unsafe { LLVMIsAConstant(v) }.is_null() && unsafe { LLVMIsNull(v) } != 0
+}
+
 /// Whether `v` is the constant null pointer.
 pub fn is_null_pointer(v: Value) -> bool {
     !unsafe { LLVMIsAConstantPointerNull(v) }.is_null()

@@ -79,7 +79,11 @@ pub fn scop_text(scop: &Scop, definitions: &[String]) -> String {
             Liveness::Temporary => "temporary",
         };
         let kind = if a.is_scalar() { "scalar" } else { "array" };
-        let rows = if a.row_pointers { " (rows of a row-pointer table, checked at run time to ascend apart)" } else { "" };
+        let rows = match (a.row_pointers, a.row_stride) {
+            (false, _) => String::new(),
+            (true, 1) => " (rows of a row-pointer table, checked at run time to ascend apart)".to_string(),
+            (true, stride) => format!(" (rows of a row-pointer table, one pointer in {stride}, checked at run time to ascend apart)"),
+        };
         let index = match a.index_range {
             Some((min, max)) => format!(" (index array: the elements read lie in [{}, {}], computed at run time)", scop.params[min].name, scop.params[max].name),
             None => String::new(),

@@ -21,9 +21,11 @@ use polyhedral::model::WrapFlags;
 
 const NAME: &str = "polyprop.rows";
 
-/// `i1 polyprop.rows(i8** table, i64 first, i64 last, i64 lo, i64 hi, i64* hull)`: whether
-/// the rows `table[first..=last]`, each accessed at bytes `[row + lo, row + hi)`, ascend
-/// without overlapping; their hull in `hull[0..2]` (`[0, 0)` for no rows). Defined in the
+/// `i1 polyprop.rows(i8** table, i64 first, i64 last, i64 stride, i64 lo, i64 hi, i64* hull)`:
+/// whether the rows `table[first]`, `table[first + stride]`, ... up to `table[last]`, each
+/// accessed at bytes `[row + lo, row + hi)`, ascend without overlapping; their hull in
+/// `hull[0..2]` (`[0, 0)` for no rows). The stride skips what lies between row pointers (a
+/// `std::vector` row's end and capacity: `Array::row_stride`). Defined in the
 /// module of `ir` at its first use, `noinline` (one call per table and region, whose cost
 /// profilers can tell apart from the region's), for the target `like` is compiled for (so
 /// that the loop is vectorized as the source's are).
@@ -34,7 +36,7 @@ pub fn function<'ctx>(ir: &IrBuilder<'ctx>, like: FunctionValue<'ctx>) -> Built<
     let i64t = ir.i64();
     let table_ty = ir.i8_ptr().ptr_type(AddressSpace::default());
     let hull_ty = i64t.ptr_type(AddressSpace::default());
-    let params = [table_ty.into(), i64t.into(), i64t.into(), i64t.into(), i64t.into(), hull_ty.into()];
+    let params = [table_ty.into(), i64t.into(), i64t.into(), i64t.into(), i64t.into(), i64t.into(), hull_ty.into()];
     let f = ir.check_function(NAME, Some(ir.i1().into()), &params, like);
     define(&IrBuilder::new(f), f)?;
     Ok(f)
@@ -49,7 +51,7 @@ pub fn function<'ctx>(ir: &IrBuilder<'ctx>, like: FunctionValue<'ctx>) -> Built<
 /// below 2^47, so no difference wraps.
 fn define<'ctx>(ir: &IrBuilder<'ctx>, f: FunctionValue<'ctx>) -> Built<()> {
     let p = |k: u32| -> Built<Val<'ctx>> { f.get_nth_param(k).ok_or_else(|| "internal error: polyprop.rows parameters".to_string()) };
-    let (table, first, last, lo, hi, hull) = (p(0)?, p(1)?, p(2)?, p(3)?, p(4)?, p(5)?);
+    let (table, first, last, stride, lo, hi, hull) = (p(0)?, p(1)?, p(2)?, p(3)?, p(4)?, p(5)?, p(6)?);
     let entry = ir.append_block(f, "entry");
     let rows = ir.append_block(f, "rows");
     let row = ir.append_block(f, "row");
@@ -64,18 +66,18 @@ fn define<'ctx>(ir: &IrBuilder<'ctx>, f: FunctionValue<'ctx>) -> Built<()> {
 
     ir.position_at_end(rows);
     let more = ir.icmp(IntPredicate::SLT, first, last)?;
-    let second = ir.add(first, ir.int(1))?;
+    let second = ir.add(first, stride)?;
     ir.cond_br(more, row, done)?;
 
     ir.position_at_end(row);
     let k = ir.phi(ir.i64().into(), "k")?;
     let narrowest = ir.phi(ir.i64().into(), "narrowest")?;
     let k_value = k.as_basic_value();
-    let gap = ir.sub(row_address(ir, table, k_value)?, row_address(ir, table, ir.sub(k_value, ir.int(1))?)?)?;
+    let gap = ir.sub(row_address(ir, table, k_value)?, row_address(ir, table, ir.sub(k_value, stride)?)?)?;
     let narrower = ir.icmp(IntPredicate::SLT, gap, narrowest.as_basic_value())?;
     let narrowest_next = ir.select(narrower, gap, narrowest.as_basic_value())?;
     // No wrap: `k < last`, an index into the table; so the loop's trip count is known.
-    let k_next = ir.wrap_flags(ir.add(k_value, ir.int(1))?, WrapFlags { nsw: true, ..WrapFlags::NONE });
+    let k_next = ir.wrap_flags(ir.add(k_value, stride)?, WrapFlags { nsw: true, ..WrapFlags::NONE });
     let again = ir.icmp(IntPredicate::SLE, k_next, last)?;
     ir.cond_br(again, row, done)?;
     k.add_incoming(&[(&second, rows), (&k_next, row)]);

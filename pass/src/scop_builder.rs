@@ -167,8 +167,16 @@ fn build_with(
     let domains = domains::compute(a, function, region, &mut parameters, &isl)?;
     let mut sb = StatementBuilder::new(a, function, region, &domains, &isl, &mut parameters);
     sb.build(hand_back && !region.is_function)?;
-    let pending = std::mem::take(&mut sb.statements);
+    let mut pending = std::mem::take(&mut sb.statements);
     let loads = std::mem::take(&mut sb.loads);
+    // Zero fills of fresh allocations are their initial contents, not statements.
+    let stores: Vec<Value> = pending.iter().filter_map(|s| match s.target {
+        Target::Memory(inst) => Some(inst),
+        Target::Scalar(_) => None,
+    }).collect();
+    let accesses: Vec<Value> = stores.iter().chain(&loads).copied().collect();
+    let (zero_filled, fill_stores) = arrays::zero_fills(a, region, &stores, &accesses);
+    pending.retain(|s| !matches!(s.target, Target::Memory(inst) if fill_stores.contains(&inst)));
     let scalars = std::mem::take(&mut sb.scalars);
     let returned_scalar = sb.returned;
     let used_after = std::mem::take(&mut sb.used_after);
@@ -189,7 +197,7 @@ fn build_with(
         })
         .collect();
     memory.extend(&loads);
-    let arrays = arrays::resolve(a, function, region, &domains, &isl, &mut parameters, &memory, &data_operands, &|i| evidence.seen_affine(i), reading.constant_rows)?;
+    let arrays = arrays::resolve(a, function, region, &domains, &isl, &mut parameters, &memory, &data_operands, &|i| evidence.seen_affine(i), reading.constant_rows, &zero_filled)?;
 
     let assembler = Assembler { a, region, domains: &domains, isl: &isl, arrays: &arrays, loads: &loads };
     let mut order: Vec<usize> = (0..pending.len()).collect();

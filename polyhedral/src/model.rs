@@ -144,6 +144,11 @@ pub struct Array {
     /// array: code generation checks it at run time, in one pass over the table (issue 15;
     /// paper 001, section 5: the profile saw the accesses behave affinely).
     pub row_pointers: bool,
+    /// For a row-pointer table, the pointers from one row's to the next's: 1 for `float **`,
+    /// 3 for a `std::vector<std::vector<float>>`, whose rows are records of three pointers
+    /// (begin, end, capacity) of which the subscripts read the first. The outermost subscript
+    /// counts pointers, so it steps by this; the run-time check reads every this-th pointer.
+    pub row_stride: u32,
     /// For an index array (`north[i]` in `image[north[i] + rows * j]`; issue 15, where the
     /// profiled run executed the indexed access): the parameters `(min, max)` that hold
     /// the smallest and the largest of its elements the SCoP reads, computed at run time in one
@@ -156,7 +161,7 @@ pub struct Array {
 impl Array {
     /// A scalar: no dimensions, contents defined at entry.
     pub fn scalar(name: String, element: ScalarType, liveness: Liveness) -> Array {
-        Array { name, element, sizes: Vec::new(), liveness, initial: Contents::Program, row_pointers: false, index_range: None }
+        Array { name, element, sizes: Vec::new(), liveness, initial: Contents::Program, row_pointers: false, row_stride: 1, index_range: None }
     }
 
     pub fn is_scalar(&self) -> bool {

@@ -63,12 +63,18 @@ fn schedule_dims(ctx: &IslContext, scop: &Scop, candidates: &[ArrayId]) -> IslRe
     }
 }
 
-/// `{ name[e] }`: the elements of `array` that some read instance reads where no write of the
-/// SCoP reaches it; `None` if there are none.
+/// `{ name[e] }`: the elements of `array` that some affine read instance reads where no write
+/// of the SCoP reaches it; `None` if there are none. A may-read (a data-dependent subscript,
+/// a histogram's bin) is left out: its elements are the whole array, unbounded where the
+/// outermost size is unknown (no AST can scan them), and a location with a may-read stays, in
+/// memory the generated code allocates with `calloc`, whose zeros it then reads.
 fn zeros_read<'c>(ctx: &'c IslContext, analysis: &Analysis<'_, 'c>, scop: &Scop, array: ArrayId, name: &str) -> IslResult<Option<String>> {
     let mut elements = ctx.empty_union_map()?.range()?;
     for (statement, read, instances) in unreached_reads(ctx, analysis, scop, array)? {
         let access = scop.statements[statement].value.reads()[read];
+        if access.is_may() {
+            continue;
+        }
         elements = elements.union(analysis.access_relation(statement, access)?.intersect_domain(instances)?.range()?)?;
     }
     let elements = elements.coalesce()?;
