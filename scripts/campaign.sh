@@ -22,7 +22,9 @@
 #   gen-scop     scripts/gen-scop.py S (image pipelines over malloc'd temporaries)
 #   gen-loops    scripts/gen-loops.py S (loop nests of every shape polyprop meets)
 # C programs are built by clang-14 -O3 with and without -fpass-plugin (with
-# POLYPROP_OPTIONS=print=transform, to count the programs polyprop transformed) and run under
+# POLYPROP_OPTIONS=print=transform, to count the programs polyprop transformed, and
+# trace-checks, to count those whose new code ran: a transform whose run-time check never
+# holds passes every comparison, its new code untested) and run under
 # `timeout` (--run-timeout, default 5 s; twice that for the generated programs); their outputs
 # must agree. When they do not, a plain -O0 build decides: if it times
 # out the seed is a time-out, if it disagrees with plain -O3 the program has undefined behaviour
@@ -87,7 +89,7 @@ run_one() {
   if ! timeout 300 clang-14 -O3 $cflags p.c -o plain >plain.log 2>&1; then
     echo "skip 0 plain -O3 build failed: $(grep -m1 error plain.log | cut -c1-150)" >"$res"; return
   fi
-  POLYPROP_OPTIONS="print=transform$polyprop_options" timeout 300 clang-14 -O3 $cflags $polyprop_flags -fpass-plugin="$plugin" \
+  POLYPROP_OPTIONS="print=transform;trace-checks$polyprop_options" timeout 300 clang-14 -O3 $cflags $polyprop_flags -fpass-plugin="$plugin" \
     p.c -o polyprop >polyprop.log 2>&1
   rc=$?
   tr=$(grep -c ': transformed:' polyprop.log)
@@ -95,8 +97,10 @@ run_one() {
   if [ -n "$c" ]; then echo "${c%% *} $tr ${c#* }" >"$res"; return; fi
   timeout $t ./plain >plain.out 2>/dev/null; local prc=$?
   if [ $prc -eq 124 ]; then echo "timeout $tr plain -O3 run" >"$res"; return; fi
-  timeout $t ./polyprop >polyprop.out 2>/dev/null; local qrc=$?
-  if [ $prc -eq $qrc ] && cmp -s plain.out polyprop.out; then echo "ok $tr" >"$res"; return; fi
+  timeout $t ./polyprop >polyprop.out 2>polyprop.err; local qrc=$?
+  local ran=""
+  grep -q '^polyprop: new code of' polyprop.err && ran=ran
+  if [ $prc -eq $qrc ] && cmp -s plain.out polyprop.out; then echo "ok $tr $ran" >"$res"; return; fi
   # They disagree: the plain -O0 build decides whether the program is to blame.
   timeout 300 clang-14 -O0 $cflags p.c -o o0 >o0.log 2>&1
   timeout $((4 * t)) ./o0 >o0.out 2>/dev/null; local zrc=$?
@@ -321,7 +325,7 @@ summary="$out/summary.txt"
 : >"$summary.tmp"
 failures=()
 for src in "${sources[@]}"; do
-  programs=0 crash=0 verify=0 diff=0 timeouts=0 skip=0 transformed=0
+  programs=0 crash=0 verify=0 diff=0 timeouts=0 skip=0 transformed=0 ran=0
   for seed in $(seq "$first" "$last"); do
     f="$work/results/$src-$seed"
     programs=$((programs + 1))
@@ -329,7 +333,7 @@ for src in "${sources[@]}"; do
     [ -f "$f" ] && read -r status tr detail <"$f"
     [ "${tr:-0}" -gt 0 ] 2>/dev/null && transformed=$((transformed + 1))
     case $status in
-      ok) ;;
+      ok) [ "$detail" = ran ] && ran=$((ran + 1)) ;;
       crash) crash=$((crash + 1)) ;;
       verify) verify=$((verify + 1)) ;;
       diff) diff=$((diff + 1)) ;;
@@ -353,8 +357,8 @@ for src in "${sources[@]}"; do
       skip|timeout) echo "note: $src seed $seed: $status: $detail" >>"$summary.tmp.notes" ;;
     esac
   done
-  printf '%s: %d programs, %d crashes, %d verifier failures, %d output differences, %d time-outs, %d skipped, %d transformed\n' \
-    "$src" "$programs" "$crash" "$verify" "$diff" "$timeouts" "$skip" "$transformed" >>"$summary.tmp"
+  printf '%s: %d programs, %d crashes, %d verifier failures, %d output differences, %d time-outs, %d skipped, %d transformed, %d ran new code\n' \
+    "$src" "$programs" "$crash" "$verify" "$diff" "$timeouts" "$skip" "$transformed" "$ran" >>"$summary.tmp"
 done
 elapsed=$(( $(date +%s) - start ))
 {

@@ -65,6 +65,10 @@ pub struct Options {
     pub schedule_cost: bool,
     pub tile_size: Option<u64>,
     pub lang: bool,
+    /// Whether the generated code says on stderr each time its run-time check holds and the
+    /// new code runs (`trace-checks`): for test harnesses, where a transform whose check
+    /// never holds would pass every differential test.
+    pub trace_checks: bool,
 }
 
 /// The default of `recompute-limit`: camera pipe's denoised image adds 264 operations per
@@ -107,6 +111,7 @@ impl Default for Options {
             schedule_cost: true,
             tile_size: None,
             lang: false,
+            trace_checks: false,
         }
     }
 }
@@ -368,6 +373,16 @@ pub const TABLE: &[OptionSpec] = &[
         },
         show: |o| yes_no(o.lang),
     },
+    OptionSpec {
+        name: "trace-checks",
+        value: None,
+        description: "the generated code writes `polyprop: new code of F` to stderr each time its run-time check holds (for tests: which transformed regions ran)",
+        set: |o, _, _| {
+            o.trace_checks = true;
+            Ok(())
+        },
+        show: |o| yes_no(o.trace_checks),
+    },
 ];
 
 impl Options {
@@ -503,7 +518,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, cost, recompute-limit, keep, propagate, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, cost, recompute-limit, keep, propagate, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang, trace-checks)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");
@@ -511,13 +526,15 @@ mod tests {
         assert!(Options::parse("print=ast2").unwrap_err().contains("unknown stage 'ast2'"));
         assert_eq!(Options::parse("parallel=yes").unwrap_err(), "option 'parallel' is auto, on or off, got 'yes'");
         assert_eq!(Options::parse("parallel=on").unwrap().parallel, Parallel::On);
+        assert!(Options::parse("trace-checks").unwrap().trace_checks && !Options::default().trace_checks);
+        assert_eq!(Options::parse("trace-checks=1").unwrap_err(), "option 'trace-checks' takes no value");
     }
 
     #[test]
     fn describes_every_option_of_the_table() {
         let described = Options::parse("print=deps;lang").unwrap().describe();
         assert_eq!(described.lines().count(), TABLE.len());
-        assert!(described.ends_with("lang=yes\n"));
+        assert!(described.ends_with("lang=yes\ntrace-checks=no\n"));
         assert!(described.starts_with("quota=2000000\ndisable=no\nprint=deps\n"));
         let help = help();
         assert_eq!(help.lines().count(), TABLE.len());

@@ -126,6 +126,9 @@ pub struct Plan<'a> {
     /// The smallest subtree, in operations, that an innermost loop carries in scalars
     /// instead of recomputing it (`rotation`); 0: none.
     pub recurrences: usize,
+    /// Whether the new code's entry writes `polyprop: new code of F` to stderr
+    /// (`Options::trace_checks`).
+    pub trace_checks: bool,
     /// Per array, how many times wider its elements are than the source's (a narrow table
     /// stored as 32-bit integers, `propagation::widened_tables`): its allocation grows so.
     pub element_growth: Vec<u64>,
@@ -1834,6 +1837,7 @@ fn version_entry<'ctx>(
         let ok = e.run_time_check(&loads, old_entry)?;
         e.ir.cond_br(ok, fast, old_entry)?;
         e.ir.position_at_end(fast);
+        e.trace_new_code()?;
         let returned = e.ir.call(new_fn, &function.get_params())?;
         e.ir.ret(returned)
     })();
@@ -1928,6 +1932,7 @@ fn version_nest<'ctx>(
         let ok = e.run_time_check(&loads, header)?;
         e.ir.cond_br(ok, fast, header)?;
         e.ir.position_at_end(fast);
+        e.trace_new_code()?;
         let values: Vec<Val<'ctx>> = leaves.iter().map(|&v| llvm_raw::value(v)).chain(slots.iter().copied()).collect();
         e.ir.call(new_fn, &values)?;
         let handed = slots.iter().map(|&slot| e.ir.load(slot).map(|(v, _)| v)).collect::<Built<Vec<_>>>()?;
@@ -2047,6 +2052,20 @@ impl<'ctx> Emitter<'_, 'ctx> {
             ok = self.ir.binary(Opcode::And, ok, outside)?;
         }
         Ok(ok)
+    }
+
+    /// Under `Plan::trace_checks`, `write(2, "polyprop: new code of F\n", n)` at the builder's
+    /// position (F the SCoP's name): the run-time check held.
+    fn trace_new_code(&mut self) -> Built<()> {
+        if !self.plan.trace_checks {
+            return Ok(());
+        }
+        let text = format!("polyprop: new code of {}\n", self.plan.scop.name);
+        let message = self.ir.global_string(&text, "polyprop.trace")?;
+        let (i32t, i64t) = (self.ir.context.i32_type(), self.ir.i64());
+        let write = self.ir.function("write", Some(i64t.into()), &[i32t.into(), self.ir.i8_ptr().into(), i64t.into()]);
+        let length = self.int(text.len() as i64);
+        self.ir.call_fitted(write, &[i32t.const_int(2, false).into(), message, length])
     }
 
     /// The bytes `[lo, hi)` of the row pointers a table's accesses read.

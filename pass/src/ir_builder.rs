@@ -441,6 +441,11 @@ impl<'ctx> IrBuilder<'ctx> {
         self.call(f, &fitted).map(|_| ())
     }
 
+    /// A private constant holding `text` and a NUL, as an `i8*`.
+    pub fn global_string(&self, text: &str, name: &str) -> Built<Val<'ctx>> {
+        Ok(built(self.builder.build_global_string_ptr(text, name))?.as_pointer_value().into())
+    }
+
     /// A call of a function that returns a value.
     pub fn call_value(&self, f: FunctionValue<'ctx>, args: &[Val<'ctx>]) -> Built<Val<'ctx>> {
         self.call(f, args)?.ok_or_else(|| "internal error: call of a void function used as a value".into())
