@@ -986,6 +986,42 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
   }
 };
 
+// Rewrites `(x & 2^k) == 0` as `trunc(x to i(k+1)) >= 0` (and `!= 0` as `< 0`): bit k of x is
+// the sign of its low k+1 bits. instcombine writes the exit test of `for (int i = n - 1; i >= 0;
+// i--)` over a counter widened to 64 bits as such a mask; scalar evolution reads the mask as an
+// unsigned division of x, which needs x >= 0 on every iteration, the exiting one (x = -1)
+// included: an assumption that fails for every n. The truncation is affine where x fits in
+// k+1 signed bits, which the counter does. Exact for every x.
+struct SignBitTestsPass : PassInfoMixin<SignBitTestsPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    using namespace PatternMatch;
+    SmallVector<std::pair<ICmpInst *, unsigned>, 4> Tests;
+    for (Instruction &I : instructions(F)) {
+      auto *Cmp = dyn_cast<ICmpInst>(&I);
+      const APInt *Mask;
+      Value *X;
+      if (Cmp && Cmp->isEquality() && match(Cmp->getOperand(1), m_Zero()) &&
+          match(Cmp->getOperand(0), m_And(m_Value(X), m_APInt(Mask))) && Mask->isPowerOf2() &&
+          Mask->logBase2() + 1 < Mask->getBitWidth())
+        Tests.push_back({Cmp, Mask->logBase2() + 1});
+    }
+    for (auto [Cmp, Bits] : Tests) {
+      IRBuilder<> B(Cmp);
+      auto *Masked = cast<BinaryOperator>(Cmp->getOperand(0));
+      Value *X = Masked->getOperand(0);
+      Value *Low = B.CreateTrunc(X, B.getIntNTy(Bits), X->getName() + ".low");
+      Value *Zero = ConstantInt::get(Low->getType(), 0);
+      Value *Sign = Cmp->getPredicate() == ICmpInst::ICMP_EQ ? B.CreateICmpSGE(Low, Zero) : B.CreateICmpSLT(Low, Zero);
+      Sign->takeName(Cmp);
+      Cmp->replaceAllUsesWith(Sign);
+      Cmp->eraseFromParent();
+      if (Masked->use_empty())
+        Masked->eraseFromParent();
+    }
+    return Tests.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+};
+
 // Splits a load from `select c, p, q` (or from a GEP over such a select, or from a GEP whose
 // index arithmetic holds one such select of integers) into a branch on `c` with one load on
 // each side, before modeling. `out[i] = c[i] ? h[i] : v[i]` reaches
@@ -1422,7 +1458,7 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
 const char *CanonicalizationPipeline =
     "polyprop-inline-helpers,lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
     "polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
-    "loop(indvars),polyprop-zeroed-allocations,polyprop-opaque-lengths,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa";
+    "loop(indvars),polyprop-zeroed-allocations,polyprop-opaque-lengths,polyprop-sign-bit-tests,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa";
 
 const char *PassNames[] = {"polyprop-detect",      "polyprop-scops", "polyprop-deps",
                            "polyprop-propagation", "polyprop-ast",   "polyprop-export-jscop",
@@ -1500,6 +1536,10 @@ void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "polyprop-opaque-lengths") {
           FPM.addPass(OpaqueLengthsPass());
+          return true;
+        }
+        if (Name == "polyprop-sign-bit-tests") {
+          FPM.addPass(SignBitTestsPass());
           return true;
         }
         if (Name == "polyprop-split-select-loads") {
