@@ -66,6 +66,8 @@ extern "C" {
     fn isl_options_set_on_error(ctx: usize, val: c_int) -> c_int;
     /// Counts one operation; fails once the quota is used up (the state is sticky).
     fn isl_ctx_next_operation(ctx: usize) -> c_int;
+    /// The message of the last error isl recorded on `ctx`; null if none.
+    fn isl_ctx_last_error_msg(ctx: usize) -> *const c_char;
     fn isl_set_to_str(set: usize) -> *mut c_char;
     fn isl_map_to_str(map: usize) -> *mut c_char;
     fn isl_union_set_to_str(uset: usize) -> *mut c_char;
@@ -196,8 +198,22 @@ impl IslContext {
         }
     }
 
+    /// isl's message for the last error on the context, if it recorded one.
+    fn last_error_message(&self) -> Option<String> {
+        // SAFETY: `ctx.ptr` is a live context; the message, when there is one, is a C string
+        // the context owns until the next error.
+        let text = unsafe { isl_ctx_last_error_msg(self.ctx.ptr) };
+        (!text.is_null()).then(|| unsafe { std::ffi::CStr::from_ptr(text) }.to_string_lossy().into_owned())
+    }
+
     fn take_error(&self, message: String) -> IslError {
         let pending = self.ctx.last_error();
+        // An error isl flagged on the context without returning one: its own message, so that
+        // a reject never reads a bare "isl error: ".
+        let message = match message.is_empty() && pending != isl_rs::Error::None_ {
+            true => self.last_error_message().unwrap_or_else(|| format!("{pending:?}")),
+            false => message,
+        };
         // A quota overrun inside the parser is reported as a syntax error: probe the quota.
         // SAFETY: `ctx.ptr` is a live context.
         let exhausted = unsafe { isl_ctx_next_operation(self.ctx.ptr) } < 0;
