@@ -9,6 +9,7 @@
 // All modeling logic lives in Rust (pass/src). Every pass here forwards the function to
 // `polyprop_run_function`, which catches Rust panics before they reach this file.
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/Delinearization.h"
@@ -920,27 +921,40 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
 
   // Depth counts the levels of calls below that isHelperFunction may still inline; a helper
   // of ours (not the library's) only in the first MaxHelperDepth of MaxLibraryDepth levels.
+  // The functions whose bodies isHelperFunction is looking at, outermost first: a call back
+  // into one of them is recursion, which inlining cannot finish (and a chain of them twelve
+  // levels deep could be looked at exponentially often).
+  using Path = SmallPtrSet<const Function *, 16>;
+
   static bool isHelperCall(const CallBase &CB, unsigned Depth, bool InLoop) {
+    Path Looking;
+    Looking.insert(CB.getFunction());
+    return isHelperCall(CB, Depth, InLoop, Looking);
+  }
+
+  static bool isHelperCall(const CallBase &CB, unsigned Depth, bool InLoop, Path &Looking) {
     const Function *Callee = calledFunction(CB);
     // An invoke too: in C++, a function with a local `std::vector` invokes its helpers (the
     // vector's destructor must run if one throws); inlining keeps the unwind edge.
     return Callee && (isa<CallInst>(CB) || isa<InvokeInst>(CB)) &&
            (Callee->getFunctionType() == CB.getFunctionType() || isLegalToPromote(CB, const_cast<Function *>(Callee))) &&
-           Callee != CB.getFunction() && isHelperFunction(*Callee, Depth, InLoop);
+           !Looking.contains(Callee) && isHelperFunction(*Callee, Depth, InLoop, Looking);
   }
 
-  static bool isHelperFunction(const Function &Callee, unsigned Depth, bool LoopsAllowed) {
+  static bool isHelperFunction(const Function &Callee, unsigned Depth, bool LoopsAllowed, Path &Looking) {
     bool Library = isLibraryFunction(Callee);
     if (Depth == 0 || (!Library && Depth + MaxHelperDepth <= MaxLibraryDepth) || Callee.isDeclaration() ||
         Callee.isInterposable() || Callee.isVarArg() || Callee.hasFnAttribute(Attribute::NoInline))
       return false;
+    Looking.insert(&Callee);
+    auto Done = make_scope_exit([&] { Looking.erase(&Callee); });
     unsigned Count = 0;
     for (const BasicBlock &BB : Callee) {
       for (const Instruction &I : BB) {
         if (++Count > MaxHelperInstructions)
           return false;
         if (const auto *Call = dyn_cast<CallBase>(&I))
-          if (!isLeafCall(*Call) && !isHelperCall(*Call, Depth - 1, Library))
+          if (!isLeafCall(*Call) && !isHelperCall(*Call, Depth - 1, Library, Looking))
             return false;
       }
     }
