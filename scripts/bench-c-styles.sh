@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Benchmark (not a test): pipelines written with the C habits of issue 14 that polyprop
+# Benchmark (not a test): pipelines written with the C and C++ habits of issue 14 that polyprop
 # learned to transform (test-suite/ordinary-c/styles/: calloc'd temporaries whose zero border
 # a stage reads, the same cleared with malloc + memset, pointwise stages as flat loops over
-# w * h), at W x H, built by clang-14 -O3 -march=native plainly, with Polly (-mllvm -polly)
+# w * h; C++ std::vector temporaries with std::min/std::max clamps, and harris with them), at
+# W x H, built by clang-14 (clang++-14 for .cpp) -O3 -march=native plainly, with Polly (-mllvm -polly)
 # and with polyprop. ROUNDS processes of each binary, interleaved; each runs the pipeline
 # three times and its first (cold: page faults of the temporaries) run is dropped. Prints the
 # medians and the speedups over plain -O3, checks that the three outputs are identical, and
@@ -16,15 +17,16 @@ plugin=${POLYPROP_PLUGIN:-$PWD/target/release/libpolyprop.so}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 src=test-suite/ordinary-c/styles
-programs=(calloc_border memset_border flat_pointwise)
+programs=(calloc_border memset_border flat_pointwise vector_temporaries harris_vectors)
 variants=(naive polly polyprop)
 flags=(-O3 -march=native)
 median() { sort -n "$1" | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 for p in "${programs[@]}"; do
   echo "building $p: naive, polly, polyprop" >&2
-  clang-14 "${flags[@]}" $src/$p.c $src/main.c -o "$dir/$p.naive"
-  clang-14 "${flags[@]}" -mllvm -polly $src/$p.c $src/main.c -o "$dir/$p.polly"
-  POLYPROP_OPTIONS=print=transform clang-14 "${flags[@]}" -fpass-plugin="$plugin" $src/$p.c $src/main.c -o "$dir/$p.polyprop" 2>&1 |
+  if [ -f $src/$p.cpp ]; then cc=(clang++-14 -x c $src/main.c -x c++ $src/$p.cpp); else cc=(clang-14 $src/$p.c $src/main.c); fi
+  "${cc[@]}" "${flags[@]}" -o "$dir/$p.naive"
+  "${cc[@]}" "${flags[@]}" -mllvm -polly -o "$dir/$p.polly"
+  POLYPROP_OPTIONS=print=transform "${cc[@]}" "${flags[@]}" -fpass-plugin="$plugin" -o "$dir/$p.polyprop" 2>&1 |
     grep "function pipeline" | sed 's/^polyprop: function pipeline, //' > "$dir/$p.said"
   for v in "${variants[@]}"; do : > "$dir/$p.$v.times"; done
 done
@@ -43,18 +45,18 @@ for p in "${programs[@]}"; do
 done
 mkdir -p docs/benchmarks
 {
-  echo "C written with calloc, memset and flat loops (test-suite/ordinary-c/styles/), $W x $H floats,"
+  echo "C written with calloc, memset and flat loops, C++ with std::vector temporaries (test-suite/ordinary-c/styles/), $W x $H floats,"
   echo "clang-14 -O3 -march=native, median of $((2 * rounds)) warm runs ($rounds processes, interleaved),"
   echo "$(date -u +%Y-%m-%d), $(nproc) shared cores; outputs identical (naive, Polly, polyprop) for every program"
   echo
-  printf "%-16s %-10s %10s %10s   %s\n" program variant "ms" "speedup" "polyprop's verdict"
+  printf "%-18s %-10s %10s %10s   %s\n" program variant "ms" "speedup" "polyprop's verdict"
   for p in "${programs[@]}"; do
     naive=$(median "$dir/$p.naive.times")
     for v in "${variants[@]}"; do
       t=$(median "$dir/$p.$v.times")
       note=""
       [ "$v" = polyprop ] && note=$(cat "$dir/$p.said")
-      awk -v p="$p" -v v="$v" -v t="$t" -v n="$naive" -v note="$note" 'BEGIN { printf "%-16s %-10s %10.2f %9.2fx   %s\n", p, v, t, n / t, note }'
+      awk -v p="$p" -v v="$v" -v t="$t" -v n="$naive" -v note="$note" 'BEGIN { printf "%-18s %-10s %10.2f %9.2fx   %s\n", p, v, t, n / t, note }'
     done
   done
 } | tee docs/benchmarks/c-styles.txt
