@@ -1000,13 +1000,19 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
   }
 };
 
-// Rewrites `(x & 2^k) == 0` as `trunc(x to i(k+1)) >= 0` (and `!= 0` as `< 0`): bit k of x is
-// the sign of its low k+1 bits. instcombine writes the exit test of `for (int i = n - 1; i >= 0;
+// Rewrites `(x & 2^k) == 0` as `trunc(x to i(k+1)) >= 0` (and `!= 0` as `< 0`) for k + 1 of
+// 8, 16 or 32: bit k of x is the sign of its low k+1 bits. instcombine writes the exit test of `for (int i = n - 1; i >= 0;
 // i--)` over a counter widened to 64 bits as such a mask; scalar evolution reads the mask as an
 // unsigned division of x, which needs x >= 0 on every iteration, the exiting one (x = -1)
 // included: an assumption that fails for every n. The truncation is affine where x fits in
 // k+1 signed bits, which the counter does. Exact for every x.
 struct SignBitTestsPass : PassInfoMixin<SignBitTestsPass> {
+  // Whether bit Bits - 1 of a Width-bit value is the sign of a narrower C integer type. A low
+  // bit stays a mask: `(i & 1) == 0` is a parity the model reads as `i mod 2`.
+  static bool isNarrowSign(unsigned Bits, unsigned Width) {
+    return (Bits == 8 || Bits == 16 || Bits == 32) && Bits < Width;
+  }
+
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     using namespace PatternMatch;
     SmallVector<std::pair<ICmpInst *, unsigned>, 4> Tests;
@@ -1016,7 +1022,7 @@ struct SignBitTestsPass : PassInfoMixin<SignBitTestsPass> {
       Value *X;
       if (Cmp && Cmp->isEquality() && match(Cmp->getOperand(1), m_Zero()) &&
           match(Cmp->getOperand(0), m_And(m_Value(X), m_APInt(Mask))) && Mask->isPowerOf2() &&
-          Mask->logBase2() + 1 < Mask->getBitWidth())
+          isNarrowSign(Mask->logBase2() + 1, Mask->getBitWidth()))
         Tests.push_back({Cmp, Mask->logBase2() + 1});
     }
     for (auto [Cmp, Bits] : Tests) {
