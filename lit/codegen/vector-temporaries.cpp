@@ -19,6 +19,11 @@
 // RUN: clang++-14 -O3 -fno-exceptions %s %t.new.o -o %t.naive-noexc
 // RUN: env POLYPROP_OPTIONS=print=transform clang++-14 -O3 -fno-exceptions -fpass-plugin=%polyprop %s %t.new.o -o %t.polyprop-noexc 2>&1 | FileCheck %s --check-prefix=NOEXC
 // RUN: env POLYPROP_OPTIONS=print=scops clang++-14 -O3 -fpass-plugin=%polyprop -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ASSUMED
+// With -g the arrays carry the vectors' names, which sit on the null-or-new phi of the storage.
+// RUN: env POLYPROP_OPTIONS=print=scops clang++-14 -O3 -g -fpass-plugin=%polyprop -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NAMES
+// NAMES-LABEL: polyprop-scops: function _Z8blur_intiiPKfPf, function body
+// NAMES: array t1[*][w]: f32 temporary
+// NAMES-NEXT: array t2[*][w]: f32 temporary
 // RUN: sh -c 'for s in "1 1" "2 2" "1 3" "7 5" "31 17" "300 200" "0 3" "3 0"; do %t.naive $s; done' > %t.naive.out 2> %t.naive.news
 // RUN: sh -c 'for s in "1 1" "2 2" "1 3" "7 5" "31 17" "300 200" "0 3" "3 0"; do %t.polyprop $s; done' > %t.polyprop.out 2> %t.polyprop.news
 // RUN: cmp %t.naive.out %t.polyprop.out

@@ -695,6 +695,13 @@ fn allocation_of(base: Value) -> Option<Value> {
     }
 }
 
+/// The phis that merge the allocation `base` (through bitcasts) with null pointers only.
+fn null_or_new(base: Value) -> Vec<Value> {
+    let mut around = vec![base];
+    around.extend(ir::users(base).into_iter().filter(|u| ir::opcode(*u) == Some(LLVMOpcode::LLVMBitCast)));
+    around.iter().flat_map(|v| ir::users(*v)).filter(|u| ir::opcode(*u) == Some(LLVMOpcode::LLVMPHI) && allocation_or_null(*u) == Some(base)).collect()
+}
+
 /// The allocation a phi merges with null pointers only (through bitcasts).
 fn allocation_or_null(phi: Value) -> Option<Value> {
     let mut allocation = None;
@@ -728,7 +735,10 @@ pub fn is_deallocator(name: &str) -> bool {
 }
 
 fn array_name(function: Value, base: Value, id: usize) -> String {
-    crate::bridge::debug_name(function, base)
+    let named = |v: Value| crate::bridge::debug_name(function, v);
+    named(base)
+        // A `std::vector`'s storage: the variable's debug name is on the null-or-new phi.
+        .or_else(|| null_or_new(base).into_iter().find_map(named))
         .or_else(|| Some(ir::name(base)).filter(|n| !n.is_empty() && !n.starts_with("call")))
         .map(|n| sanitize(&n))
         .unwrap_or_else(|| format!("MemRef{id}"))
