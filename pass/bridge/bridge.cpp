@@ -229,46 +229,12 @@ const void *pp_scev_at_scope(Analyses *A, const void *S, void *L) {
   return A->SE->getSCEVAtScope(static_cast<const SCEV *>(S), static_cast<Loop *>(L));
 }
 
-// Whether no return is reachable from BB: an error path (a throw, `abort()`, a failed
-// `assert`, a landing pad that resumes), as pass/src/region.rs defines them.
-static bool isErrorPath(const BasicBlock *BB) {
-  SmallPtrSet<const BasicBlock *, 16> Seen;
-  SmallVector<const BasicBlock *, 16> Work{BB};
-  while (!Work.empty()) {
-    const BasicBlock *B = Work.pop_back_val();
-    if (!Seen.insert(B).second)
-      continue;
-    if (isa<ReturnInst>(B->getTerminator()))
-      return false;
-    for (const BasicBlock *S : successors(B))
-      Work.push_back(S);
-  }
-  return true;
+const void *pp_scev_backedge_taken_count(Analyses *A, void *L) {
+  return A->SE->getBackedgeTakenCount(static_cast<Loop *>(L));
 }
 
-// The loop's backedge-taken count, or, where some of its exits are error paths and the latch
-// is its only other exit, the latch's exit count: the model assumes that error paths are not
-// taken (the run-time check proves it), and SCEV's count would also end at them.
-const void *pp_scev_backedge_taken_count(Analyses *A, void *LP) {
-  auto *L = static_cast<Loop *>(LP);
-  SmallVector<BasicBlock *, 4> Exiting;
-  L->getExitingBlocks(Exiting);
-  BasicBlock *Normal = nullptr;
-  bool Errors = false;
-  for (BasicBlock *BB : Exiting)
-    for (BasicBlock *S : successors(BB)) {
-      if (L->contains(S))
-        continue;
-      if (isErrorPath(S))
-        Errors = true;
-      else if (Normal && Normal != BB)
-        return A->SE->getBackedgeTakenCount(L);
-      else
-        Normal = BB;
-    }
-  if (Errors && Normal && Normal == L->getLoopLatch())
-    return A->SE->getExitCount(L, Normal);
-  return A->SE->getBackedgeTakenCount(L);
+const void *pp_scev_exit_count(Analyses *A, void *L, LLVMBasicBlockRef Exiting) {
+  return A->SE->getExitCount(static_cast<Loop *>(L), unwrap(Exiting));
 }
 
 const void *pp_scev_minus(Analyses *A, const void *X, const void *Y) {

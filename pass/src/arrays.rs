@@ -647,7 +647,7 @@ fn is_zeroed(base: Value) -> bool {
 /// Arrays from C++'s `operator new` that the region fills with zeros before it accesses them
 /// otherwise (a `std::vector<float> t(n)`'s value initialization: a store and a loop of zeros
 /// after `operator new`), and the stores that do it (`instructions` are the region's memory
-/// accesses). Such an array starts as zeros, as `calloc`'s does, and the fill is no statement:
+/// accesses, `stores` among them). Such an array starts as zeros, as `calloc`'s does, and the fill is no statement:
 /// a one-dimensional loop over a whole image's elements has no place in its rows once the
 /// array is delinearized. Exact where the fill covers the array; where it does not, the other
 /// elements were indeterminate, and zeros are one of their values. A fill is a store of a
@@ -662,11 +662,12 @@ pub fn zero_fills(a: Analyses, region: &Region, stores: &[Value], instructions: 
         let pointer = if ir::opcode(inst) == Some(LLVMOpcode::LLVMStore) { ir::operand(inst, 1) } else { ir::operand(inst, 0) };
         a.pointer_base(a.scev(pointer)?).unknown_value().and_then(allocation_of)
     };
+    let allocations: HashMap<Value, Value> = instructions.iter().filter_map(|&i| Some((i, allocation(i)?))).collect();
     let is_fill = |store: Value| ir::is_null_value(ir::operand(store, 0)) && !ir::is_volatile(store);
     let mut fills: HashMap<Value, Vec<Value>> = HashMap::new();
     let is_new = |base: Value| ir::called_function_name(base).is_some_and(|n| n == "_Znwm" || n == "_Znam");
     for &store in stores.iter().filter(|s| is_fill(**s)) {
-        if let Some(base) = allocation(store).filter(|b| is_new(*b)) {
+        if let Some(&base) = allocations.get(&store).filter(|b| is_new(**b)) {
             fills.entry(base).or_default().push(store);
         }
     }
@@ -675,7 +676,7 @@ pub fn zero_fills(a: Analyses, region: &Region, stores: &[Value], instructions: 
     for (base, stores) in fills {
         let blocks: Vec<Block> = stores.iter().filter_map(|s| ir::block_of(*s)).collect();
         let last = blocks.iter().filter_map(|b| region.order_of(*b)).max();
-        let others: Vec<Block> = instructions.iter().filter(|i| !stores.contains(i) && allocation(**i) == Some(base)).filter_map(|i| ir::block_of(*i)).collect();
+        let others: Vec<Block> = allocations.iter().filter(|(i, b)| **b == base && !stores.contains(i)).filter_map(|(i, _)| ir::block_of(*i)).collect();
         let after = others.iter().all(|b| region.order_of(*b) > last);
         let apart = blocks.iter().all(|f| region.loops_around(a, *f).iter().all(|lp| others.iter().all(|b| !lp.contains(*b))));
         if last.is_some() && after && apart {
@@ -707,7 +708,7 @@ fn allocation_or_null(phi: Value) -> Option<Value> {
     let mut allocation = None;
     for (v, _) in ir::phi_incoming(phi) {
         let v = ir::strip_casts(v);
-        if ir::is_null_pointer(v) {
+        if ir::is_null_value(v) {
             continue;
         }
         if !is_allocation(v) || allocation.is_some_and(|x| x != v) {

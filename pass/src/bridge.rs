@@ -40,6 +40,7 @@ extern "C" {
     fn pp_scev(a: *mut RawAnalyses, v: LLVMValueRef) -> *const c_void;
     fn pp_scev_at_scope(a: *mut RawAnalyses, s: *const c_void, l: *mut c_void) -> *const c_void;
     fn pp_scev_backedge_taken_count(a: *mut RawAnalyses, l: *mut c_void) -> *const c_void;
+    fn pp_scev_exit_count(a: *mut RawAnalyses, l: *mut c_void, exiting: LLVMBasicBlockRef) -> *const c_void;
     fn pp_scev_minus(a: *mut RawAnalyses, x: *const c_void, y: *const c_void) -> *const c_void;
     fn pp_scev_pointer_base(a: *mut RawAnalyses, s: *const c_void) -> *const c_void;
     fn pp_scev_kind(s: *const c_void) -> i32;
@@ -410,6 +411,10 @@ impl Analyses {
     }
     pub fn backedge_taken_count(self, l: Loop) -> Scev {
         Scev(unsafe { pp_scev_backedge_taken_count(self.0, l.0) })
+    }
+    /// How often the backedge of `l` runs before `exiting` leaves it, the other exits aside.
+    pub fn exit_count(self, l: Loop, exiting: LLVMBasicBlockRef) -> Scev {
+        Scev(unsafe { pp_scev_exit_count(self.0, l.0, exiting) })
     }
     pub fn minus(self, x: Scev, y: Scev) -> Option<Scev> {
         let s = unsafe { pp_scev_minus(self.0, x.0, y.0) };

@@ -18,13 +18,14 @@
 //! keeps a domain of its own, as Polly's non-affine subregions end at their exit.
 
 use crate::affinator::{Affinator, Facts, Parameters, INSIDE_REGION};
-use crate::bridge::{Analyses, Loop};
+use crate::bridge::{Analyses, Loop, Scev};
 use crate::ir::{self, Block, Value};
 use crate::reject::{Reject, RejectKind, RejectResult};
 use crate::region::Region;
 use llvm_sys::LLVMOpcode;
 use polyhedral::affine::AffExpr;
 use polyhedral::isl::{IslContext, IslError};
+use polyhedral::model::Assumption;
 use std::collections::{HashMap, HashSet};
 
 /// A side-effect-free diamond or triangle on a non-affine condition.
@@ -56,9 +57,9 @@ pub struct Domains {
     pub hammocks: Vec<Hammock>,
     /// Affine conditions of conditional edges `(from, to)`, in `from`'s iterators.
     pub edge_conditions: HashMap<(Block, Block), String>,
-    /// Per branch into an error path: why, and the parameters for which no instance takes it
-    /// (`[params] -> { : ... }`), an assumption of the model (`region`'s error paths).
-    pub error_free: Vec<(String, String)>,
+    /// Per branch into an error path, the assumption that no instance takes it: the
+    /// parameters for which none does (`region`'s error paths).
+    pub error_free: Vec<Assumption>,
 }
 
 /// How far up the dominator tree `entry_facts` looks for guards of a loop nest.
@@ -226,8 +227,7 @@ impl DomainBuilder<'_, '_> {
                     return Err(Reject::new(RejectKind::SeveralExits, "loop leaves the region"));
                 }
             }
-            // Where the loop also exits into error paths, the latch's exit count.
-            let btc = self.a.backedge_taken_count(lp);
+            let btc = self.backedge_taken_count(lp, latch);
             if btc.is_could_not_compute() {
                 // As Polly does when SCEV gives up (a narrow counter compared with a wider
                 // bound, say): the iterations are those before the exit condition first holds.
@@ -235,7 +235,7 @@ impl DomainBuilder<'_, '_> {
                 continue;
             }
             // A bound computed inside the region cannot become affine on any domain.
-            let btc = self.a.scev_at_scope(self.a.backedge_taken_count(lp), lp.parent());
+            let btc = self.a.scev_at_scope(btc, lp.parent());
             if let Err(e) = self.affinator(None).affine(btc) {
                 if e.reason == INSIDE_REGION {
                     return Err(Reject::new(RejectKind::NonAffineLoopBound, format!("loop bound: {e}"))
@@ -244,6 +244,17 @@ impl DomainBuilder<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// The backedge-taken count of `lp`, whose one exit outside error paths is at `latch`:
+    /// SCEV's count ends at an exit into an error path too (`assert(i < n)`), which the model
+    /// assumes is not taken; where the loop has one, the latch's own exit count.
+    fn backedge_taken_count(&self, lp: Loop, latch: Block) -> Scev {
+        let into_error = |b: &Block| lp.contains(*b) && ir::successors(*b).iter().any(|s| self.region.is_error_path(*s));
+        match self.region.blocks.iter().any(into_error) {
+            true => self.a.exit_count(lp, latch),
+            false => self.a.backedge_taken_count(lp),
+        }
     }
 
     /// The blocks of `lp` that leave it other than into an error path, in region order.
@@ -306,7 +317,7 @@ impl DomainBuilder<'_, '_> {
             return Ok(t.clone());
         }
         let latch = lp.latch().expect("checked in check_loops");
-        let btc = self.a.scev_at_scope(self.a.backedge_taken_count(lp), lp.parent());
+        let btc = self.a.scev_at_scope(self.backedge_taken_count(lp, latch), lp.parent());
         let facts = Some((self.text(entry)?, depth));
         let trip = self.affinator(facts).affine(btc).map_err(|why| {
             Reject::new(RejectKind::NonAffineLoopBound, format!("loop bound: {why}"))
@@ -584,7 +595,7 @@ impl DomainBuilder<'_, '_> {
     /// `assert`): the parameters for which no instance of the branch block takes it, an
     /// assumption the run-time check proves. A data-dependent condition is rejected: whether it
     /// holds is known only by running the region.
-    fn error_free(&mut self) -> RejectResult<Vec<(String, String)>> {
+    fn error_free(&mut self) -> RejectResult<Vec<Assumption>> {
         let mut out = Vec::new();
         for &block in &self.region.blocks {
             let term = ir::terminator(block);
@@ -600,7 +611,7 @@ impl DomainBuilder<'_, '_> {
             }
             let never = self.ok(self.ok(params.complement())?.coalesce())?;
             let at = ir::location(term).map_or_else(String::new, |l| format!(" at {l}"));
-            let assumption = (format!("the error path{} is not taken{at}", error_call(errors[0])), self.text(&never)?);
+            let assumption = Assumption { reason: format!("the error path{} is not taken{at}", error_call(errors[0])), set: self.text(&never)? };
             // Two `std::vector`s of one size check it twice, at one line of the library.
             if !out.contains(&assumption) {
                 out.push(assumption);

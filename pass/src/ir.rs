@@ -100,11 +100,6 @@ pub fn is_null_value(v: Value) -> bool {
     !unsafe { LLVMIsAConstant(v) }.is_null() && unsafe { LLVMIsNull(v) } != 0
 }
 
-/// Whether `v` is the constant null pointer.
-pub fn is_null_pointer(v: Value) -> bool {
-    !unsafe { LLVMIsAConstantPointerNull(v) }.is_null()
-}
-
 pub fn is_global(v: Value) -> bool {
     !unsafe { LLVMIsAGlobalVariable(v) }.is_null()
 }

@@ -260,9 +260,8 @@ fn build_with(
     let no_wrap = no_wrap_assumptions(&isl, &parameters)?;
     reject_infeasible(&isl, &scop, &no_wrap)?;
     scop.assumptions.extend(no_wrap);
-    let error_free: Vec<Assumption> = domains.error_free.iter().map(|(reason, set)| Assumption { reason: reason.clone(), set: set.clone() }).collect();
-    reject_infeasible(&isl, &scop, &error_free)?;
-    scop.assumptions.extend(error_free);
+    reject_infeasible(&isl, &scop, &domains.error_free)?;
+    scop.assumptions.extend(domains.error_free.iter().cloned());
     let (mut scop, mut parameter_values) = without_unused_parameters(scop, parameters.values.clone());
     // A nest inside a loop the SCoP does not hold is checked at each iteration of that loop,
     // where the pass over its index elements costs as much as the nest (spmv's rows).

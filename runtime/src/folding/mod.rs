@@ -760,6 +760,19 @@ mod tests {
 
     /// The points of a random loop nest of `space` dimensions in lexicographic order, with
     /// `components` labels affine in the point (coefficients in -4..=4), as `shape` says.
+    /// Random options: label widening on or off; geometric give-up off, at `threshold` (low,
+    /// so that it happens often) or at its default.
+    fn random_options(next: &mut impl FnMut(u64) -> u64, threshold: usize) -> FoldingOptions {
+        FoldingOptions {
+            label_widening: next(2) == 0,
+            geometric_give_up: match next(3) {
+                0 => None,
+                1 => Some(Some(threshold)),
+                _ => Some(None),
+            },
+        }
+    }
+
     fn random_nest(next: &mut impl FnMut(u64) -> u64, space: usize, components: usize, shape: &NestShape) -> Vec<(Vec<i64>, Vec<i64>)> {
         let coefficients: Vec<Vec<i64>> =
             (0..components).map(|_| (0..space).map(|_| next(9) as i64 - 4).collect()).collect();
@@ -833,14 +846,7 @@ mod tests {
             let outer = 1 + next(3) as usize;
             let inner = 1 + next(2) as usize;
             let components = 1 + next(2) as usize;
-            let options = FoldingOptions {
-                label_widening: next(2) == 0,
-                geometric_give_up: match next(3) {
-                    0 => None,
-                    1 => Some(Some(3)),
-                    _ => Some(None),
-                },
-            };
+            let options = random_options(&mut next, 3);
             let shape = NestShape { max_extent: 9, skip_percent: 4, label_base: 3, irregular_percent: 3, ragged: round % 2 == 1, swap_one_in: 8 };
             // Inner labels 0 at the inner origin: a row with another slope still starts where
             // the rows before it predict.
@@ -938,14 +944,7 @@ mod tests {
         for round in 0..600 {
             let space = next(4) as usize;
             let components = 1 + next(2) as usize;
-            let options = FoldingOptions {
-                label_widening: next(2) == 0,
-                geometric_give_up: match next(3) {
-                    0 => None,
-                    1 => Some(Some(2)),
-                    _ => Some(None),
-                },
-            };
+            let options = random_options(&mut next, 2);
             let shape = NestShape { max_extent: 12, skip_percent: 5, label_base: 7, irregular_percent: 3, ragged: false, swap_one_in: 8 };
             let points = random_nest(&mut next, space, components, &shape);
             let mut one_by_one = Folder::new(space, components, options);
