@@ -56,7 +56,7 @@
 // MODEL: delinearization of t: inner subscripts within [0, w)
 // IR-LABEL: define {{.*}} @int_counters(
 // IR: rows.dispatch:
-// IR: %row = mul nsw i32 %y{{[0-9]*}}, %0
+// IR: %row.wide = mul nuw nsw i64
 // IR-LABEL: define {{.*}} @all_flat(
 // IR-NOT: rows.dispatch
 // IR-LABEL: define {{.*}} @sizet_of_ints(

@@ -1283,10 +1283,13 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     return None;
   }
 
-  // Whether the SCEV of V occurs in S.
+  // Whether the SCEV of V occurs in S; of a truncation, the SCEV of its operand (`(int)R *
+  // (int)C` of `long` sizes, whose other stages stride by `C`).
   static bool mentions(ScalarEvolution &SE, const SCEV *S, Value *V) {
     const SCEV *Target = SE.getSCEV(V);
-    return SCEVExprContains(S, [&](const SCEV *E) { return E == Target; });
+    auto *T = dyn_cast<TruncInst>(V);
+    const SCEV *Wide = T ? SE.getSCEV(T->getOperand(0)) : nullptr;
+    return SCEVExprContains(S, [&](const SCEV *E) { return E == Target || E == Wide; });
   }
 
   // The factor of `A * B` that the strides of F's accesses outside L mention (add-recurrence
@@ -1398,12 +1401,13 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     PHINode *Y = B.CreatePHI(T, 2, "y");
     B.CreateCondBr(C.Unsigned ? B.CreateICmpULT(Y, C.Rows) : B.CreateICmpSLT(Y, C.Rows), InnerPre, Exit);
     B.SetInsertPoint(InnerPre);
-    // y * w + x < h * w = n: no wrap, signed or unsigned as the counter.
-    Value *RowStart = B.CreateMul(Y, C.Row, "row", C.Unsigned, !C.Unsigned);
+    // 0 <= y * w + x < h * w = n: no wrap, unsigned and, for a signed counter, signed (the
+    // flat loop's `(long)i`, made `zext` by instcombine, then still reads as an affine index).
+    Value *RowStart = B.CreateMul(Y, C.Row, "row", true, !C.Unsigned);
     auto *CopyHeader = cast<BasicBlock>(VMap[H]);
     B.CreateBr(CopyHeader);
     B.SetInsertPoint(OuterLatch);
-    Value *NextY = B.CreateAdd(Y, ConstantInt::get(T, 1), "y.next", C.Unsigned, !C.Unsigned);
+    Value *NextY = B.CreateAdd(Y, ConstantInt::get(T, 1), "y.next", true, !C.Unsigned);
     B.CreateBr(OuterHeader);
     Y->addIncoming(Zero, Dispatch);
     Y->addIncoming(NextY, OuterLatch);
@@ -1417,13 +1421,35 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     CopyExit->setOperand(1, C.Row);
     CopyHeader->getTerminator()->replaceUsesOfWith(Exit, OuterLatch);
     auto *Flat = BinaryOperator::CreateAdd(RowStart, X, "flat", &*CopyHeader->getFirstInsertionPt());
-    if (C.Unsigned)
-      Flat->setHasNoUnsignedWrap();
-    else
-      Flat->setHasNoSignedWrap();
+    Flat->setHasNoUnsignedWrap();
+    Flat->setHasNoSignedWrap(!C.Unsigned);
     Flat->setDebugLoc(Loc);
     Value *CopyInc = VMap[C.I->getIncomingValueForBlock(L->getLoopLatch())];
     X->replaceUsesWithIf(Flat, [&](Use &U) { return U.getUser() != CopyExit && U.getUser() != CopyInc && U.getUser() != Flat; });
+    widenIndices(C, Flat, Y, X, InnerPre, CopyHeader);
+  }
+
+  // The extensions of a narrow flat index (`in[k]` of `int k`, a `zext` after instcombine)
+  // become `(long)y * (long)w + (long)x`, computed wide: every factor is non-negative, so
+  // this is the extension's value, and scalar evolution reads it as an affine index of the
+  // nest. Extended as one narrow sum, the index is a product of the counter and `(int)w`
+  // whose wrapping SCEV cannot rule out.
+  static void widenIndices(Candidate &C, Instruction *Flat, PHINode *Y, PHINode *X, BasicBlock *InnerPre, BasicBlock *CopyHeader) {
+    SmallVector<CastInst *, 4> Extensions;
+    for (User *U : Flat->users())
+      if (auto *E = dyn_cast<CastInst>(U))
+        if ((isa<ZExtInst>(E) || isa<SExtInst>(E)) && E->getDestTy()->isIntegerTy(64))
+          Extensions.push_back(E);
+    if (Extensions.empty())
+      return;
+    Type *Wide = Extensions.front()->getDestTy();
+    IRBuilder<> B(InnerPre->getTerminator());
+    B.SetCurrentDebugLocation(Flat->getDebugLoc());
+    Value *RowStart = B.CreateMul(B.CreateZExt(Y, Wide), B.CreateZExt(C.Row, Wide), "row.wide", true, true);
+    B.SetInsertPoint(Flat->getNextNode());
+    Value *Index = B.CreateAdd(RowStart, B.CreateZExt(X, Wide), "flat.wide", true, true);
+    for (CastInst *E : Extensions)
+      E->replaceAllUsesWith(Index);
   }
 
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
