@@ -1706,6 +1706,60 @@ impl Affinator<'_> {
         Ok(relation(&ex, op, &ey))
     }
 
+    /// A condition that holds on every instance where the comparison `cmp` of 64-bit
+    /// polynomials evaluates to `taken` (a superset of those instances), for a branch into an
+    /// error path whose comparison is not affine: C++'s `v.at(y * w + x)` throws where `y * w
+    /// + x >= v.size()`. The difference of the sides lies between two affine expressions on
+    /// the use's domain (`polynomial_ends`: `(h - 1) * w` a product parameter), and the
+    /// comparison can hold only where the bound on its side does; an unsigned comparison also
+    /// where a side may be negative. Where no instance satisfies the result, none takes the
+    /// branch: the assumption is stronger than needed, never weaker.
+    pub fn comparison_superset(&mut self, cmp: ir::Value, taken: bool, names: &[String]) -> Result<String, NotAffine> {
+        use LLVMIntPredicate::*;
+        let (x, y) = (ir::operand(cmp, 0), ir::operand(cmp, 1));
+        let wide = |v: ir::Value| ir::is_integer(v) && ir::value_type(v).is_some_and(|t| t.bits() == 64);
+        if !wide(x) || !wide(y) {
+            return Err(NotAffine::of("comparison of polynomials narrower than 64 bits", cmp));
+        }
+        let mut atoms = Vec::new();
+        let px = self.polynomial_of_value(x, &mut atoms)?;
+        let py = self.polynomial_of_value(y, &mut atoms)?;
+        let unbounded = || NotAffine::of("comparison of polynomials without affine bounds on the domain", cmp);
+        let (low_x, high_x) = self.polynomial_ends(&px, &atoms).ok_or_else(unbounded)?;
+        let (low_y, high_y) = self.polynomial_ends(&py, &atoms).ok_or_else(unbounded)?;
+        let overflow = || NotAffine::of("overflow", cmp);
+        // The difference x - y lies between these two.
+        let low = low_x.sub(&high_y).ok_or_else(overflow)?;
+        let high = high_x.sub(&low_y).ok_or_else(overflow)?;
+        let predicate = ir::icmp_predicate(cmp);
+        // The predicate under which the branch is taken: `cmp`'s, or its negation.
+        let taken_when = match (predicate, taken) {
+            (p, true) => p,
+            (LLVMIntSLT, false) => LLVMIntSGE,
+            (LLVMIntSLE, false) => LLVMIntSGT,
+            (LLVMIntSGT, false) => LLVMIntSLE,
+            (LLVMIntSGE, false) => LLVMIntSLT,
+            (LLVMIntULT, false) => LLVMIntUGE,
+            (LLVMIntULE, false) => LLVMIntUGT,
+            (LLVMIntUGT, false) => LLVMIntULE,
+            (LLVMIntUGE, false) => LLVMIntULT,
+            _ => return Err(NotAffine::of("equality of polynomials", cmp)),
+        };
+        let params = self.parameters.names();
+        let show = |e: &AffExpr| e.display(names, &params).to_string();
+        let mut possible = vec![match taken_when {
+            LLVMIntSLT | LLVMIntULT => format!("{} < 0", show(&low)),
+            LLVMIntSLE | LLVMIntULE => format!("{} <= 0", show(&low)),
+            LLVMIntSGT | LLVMIntUGT => format!("{} > 0", show(&high)),
+            _ => format!("{} >= 0", show(&high)),
+        }];
+        if matches!(taken_when, LLVMIntULT | LLVMIntULE | LLVMIntUGT | LLVMIntUGE) {
+            possible.push(format!("{} < 0", show(&low_x)));
+            possible.push(format!("{} < 0", show(&low_y)));
+        }
+        Ok(possible.iter().map(|c| format!("({c})")).collect::<Vec<_>>().join(" or "))
+    }
+
     /// A comparison read as the difference of its sides against 0, where SCEV computes it:
     /// two pointers into one object (`p != end` of a loop walking an array by pointer, C++'s
     /// `it != v.end()`; SCEV subtracts addresses of one base only), whose unsigned comparisons

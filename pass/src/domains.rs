@@ -585,10 +585,32 @@ impl DomainBuilder<'_, '_> {
         }
         let cond = ir::operand(term, 0);
         let depth = self.depth(pred);
-        let text = self.condition(cond, pred, depth).map_err(|why| {
-            Reject::new(RejectKind::NonAffineCondition, why).at(ir::location(term))
-        })?;
+        let text = match self.condition(cond, pred, depth) {
+            Ok(text) => text,
+            // The other side is an error path, which no instance takes (`error_free` assumes
+            // it from a bound of the condition): every instance comes here.
+            Err(_) if succs.iter().any(|s| *s != block && self.region.is_error_path(*s)) => return Ok(None),
+            Err(why) => return Err(Reject::new(RejectKind::NonAffineCondition, why).at(ir::location(term))),
+        };
         Ok(Some(if succs[0] == block { text } else { format!("not ({text})") }))
+    }
+
+    /// The instances of `block` that branch into the error path `error`: its edge condition,
+    /// or, for a comparison of polynomials (`y * w + x >= v.size()` of C++'s `v.at(y * w +
+    /// x)`), a superset of them bounded affinely (`Affinator::comparison_superset`).
+    fn error_condition(&mut self, block: Block, error: Block) -> RejectResult<String> {
+        let exact = match self.edge_condition(block, error) {
+            Ok(condition) => return Ok(condition.unwrap_or_else(|| "0 = 0".into())),
+            Err(reject) => reject,
+        };
+        let cond = ir::operand(ir::terminator(block), 0);
+        if ir::opcode(cond) != Some(LLVMOpcode::LLVMICmp) {
+            return Err(exact);
+        }
+        let depth = self.depth(block);
+        let facts = Some((self.text(&self.sets[&block])?, depth));
+        let taken = ir::successors(block)[0] == error;
+        self.affinator(facts).comparison_superset(cond, taken, &iterator_names(depth)).map_err(|_| exact)
     }
 
     /// Per conditional branch of the region into an error path (a throw, `abort()`, a failed
@@ -603,7 +625,7 @@ impl DomainBuilder<'_, '_> {
             if errors.is_empty() || ir::opcode(term) != Some(LLVMOpcode::LLVMBr) {
                 continue;
             }
-            let taken = self.edge_condition(block, errors[0])?.unwrap_or_else(|| "0 = 0".into());
+            let taken = self.error_condition(block, errors[0])?;
             let instances = self.intersect(self.isl.check(self.sets[&block].copy()).map_err(isl_error)?, &taken)?;
             let params = self.ok(instances.params())?;
             if self.ok(params.is_empty())? {
@@ -795,7 +817,9 @@ fn error_call(path: Block) -> String {
     let mut block = Some(path);
     for _ in 0..4 {
         let Some(b) = block else { break };
-        if let Some(name) = ir::instructions(b).into_iter().find_map(ir::called_function_name) {
+        // Debug intrinsics (`llvm.dbg.value` of an inlined `at()`'s index) are no call of the path.
+        let called = ir::instructions(b).into_iter().filter_map(ir::called_function_name).find(|n| !n.starts_with("llvm.dbg."));
+        if let Some(name) = called {
             return format!(" (to {name})");
         }
         block = ir::successors(b).first().copied();
