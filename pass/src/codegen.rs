@@ -257,10 +257,11 @@ fn check_supported(function: FunctionValue<'_>, plan: &Plan<'_>) -> Result<Retur
                         || loaded
                         || (allocates_by_size(base) && ir::call_arguments(base).into_iter().all(invariant))
                         || (is_local_array(base) && array.liveness == Liveness::Temporary)
+                        || (is_variable_local_array(base) && invariant(ir::operand(base, 0)) && array.liveness == Liveness::Temporary)
                 }
             };
             if !ok {
-                return Err(format!("not yet: base of {} is not an argument, global, pointer loaded from them, local array of constant size or malloc of an argument-derived size", array.name));
+                return Err(format!("not yet: base of {} is not an argument, global, pointer loaded from them, local array or malloc of an argument-derived size", array.name));
             }
         }
     }
@@ -377,6 +378,13 @@ pub fn allocates_by_size(base: Value) -> bool {
 /// block, when the array is a temporary (nothing outside the SCoP reads it).
 pub fn is_local_array(base: Value) -> bool {
     ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca) && ir::const_int(ir::operand(base, 0)) == Some(1)
+}
+
+/// A local array of a size computed at run time (`float t[h][w]`, `alloca(n)`): the new
+/// function of a whole-function SCoP has its own of the same size, when the array is a
+/// temporary.
+pub fn is_variable_local_array(base: Value) -> bool {
+    ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca) && ir::const_int(ir::operand(base, 0)).is_none()
 }
 
 /// Whether `base` is one local variable of a scalar type whose address the source takes (a
@@ -730,6 +738,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             } else if is_local_array(base) && plan.place.is_none() {
                 let t = llvm_raw::instruction(base).get_allocated_type().map_err(|e| format!("internal error: local array {}: {e:?}", array.name))?;
                 let slot = self.ir.alloca(t, &array.name)?;
+                self.ir.bitcast(slot, ptr_ty, &array.name)?
+            } else if is_variable_local_array(base) && plan.place.is_none() {
+                let t = llvm_raw::instruction(base).get_allocated_type().map_err(|e| format!("internal error: local array {}: {e:?}", array.name))?;
+                let count = materialize(&self.ir, ir::operand(base, 0), &self.args, &mut self.cache)?;
+                let slot = self.ir.array_alloca(t, count, &array.name)?;
                 self.ir.bitcast(slot, ptr_ty, &array.name)?
             } else {
                 let b = self.base_value(id)?;
@@ -1826,9 +1839,12 @@ fn version_entry<'ctx>(
     // The call of the new function needs a location when both have debug info.
     e.scope = bridge::subprogram(function.as_value_ref()).map(|sp| (sp, llvm_raw::subprogram_line(sp)));
     e.set_location(None);
-    // Static allocas stay in the entry block, where later passes promote them.
-    let allocas: Vec<InstructionValue<'ctx>> =
-        old_entry.get_instructions().filter(|i| i.get_opcode() == Opcode::Alloca).collect();
+    // Static allocas stay in the entry block, where later passes promote them. One of a
+    // variable size (a VLA, `alloca(n)`) stays where it is, after the computation of its size.
+    let allocas: Vec<InstructionValue<'ctx>> = old_entry
+        .get_instructions()
+        .filter(|i| i.get_opcode() == Opcode::Alloca && ir::const_int(ir::operand(i.as_value_ref(), 0)).is_some())
+        .collect();
     for &alloca in &allocas {
         alloca.remove_from_basic_block();
         e.ir.insert(alloca);

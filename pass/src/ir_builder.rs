@@ -303,6 +303,12 @@ impl<'ctx> IrBuilder<'ctx> {
         Ok(built(self.builder.build_alloca(t, name))?.into())
     }
 
+    /// An alloca of `count` elements of `t` where the builder is (a local array of a size
+    /// computed at run time).
+    pub fn array_alloca(&self, t: BasicTypeEnum<'ctx>, count: Val<'ctx>, name: &str) -> Built<Val<'ctx>> {
+        Ok(built(self.builder.build_array_alloca(t, count.into_int_value(), name))?.into())
+    }
+
     /// An alloca at the start of `function`'s entry block, wherever the builder is: a slot
     /// made inside a loop would grow the stack each iteration, and only entry-block allocas
     /// are promoted to registers.
