@@ -708,18 +708,21 @@ extern const char *CanonicalizationPipeline;
 // Inlines the stage functions a function calls outside its loops, before the transform
 // canonicalizes its copy (`PolypropEntryPass`; printers leave functions as they are).
 struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
-  // A stage function: `static`, called only directly and at most MaxStageCalls times, with
-  // loops, small enough (MaxStageInstructions), not recursive. A pipeline written as one
-  // function per stage (`hblur(w, h, in, t1); vblur(w, h, t1, t2);`) is one SCoP only once
-  // its stages are inlined into the function that allocates the temporaries: what -O3's
-  // inliner does to a local function with few call sites.
+  // A stage function: a definition that cannot be replaced at link time (`static`, or
+  // external in a non-PIC build, or a C++ inline function), called in this module only
+  // directly and at most MaxStageCalls times, with loops, small enough
+  // (MaxStageInstructions), not recursive; called or invoked (a C++ function with
+  // `std::vector` locals invokes its stages, whose unwinding destroys them). A pipeline
+  // written as one function per stage (`hblur(w, h, in, t1); vblur(w, h, t1, t2);`) is one
+  // SCoP only once its stages are inlined into the function that allocates the temporaries:
+  // what -O3's inliner does to a function with few call sites.
   static constexpr unsigned MaxStageInstructions = 2000;
   static constexpr unsigned MaxStageCalls = 4;
 
   static bool isStageCall(const CallBase &CB) {
     const Function *Callee = CB.getCalledFunction();
-    if (!Callee || !isa<CallInst>(CB) || Callee == CB.getFunction() || Callee->isDeclaration() ||
-        !Callee->hasLocalLinkage() || Callee->isVarArg() || Callee->hasFnAttribute(Attribute::NoInline) ||
+    if (!Callee || isa<CallBrInst>(CB) || Callee == CB.getFunction() || Callee->isDeclaration() ||
+        Callee->isInterposable() || Callee->isVarArg() || Callee->hasFnAttribute(Attribute::NoInline) ||
         Callee->getFunctionType() != CB.getFunctionType() || Callee->getInstructionCount() > MaxStageInstructions)
       return false;
     unsigned Calls = 0;

@@ -96,6 +96,12 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
                 Candidate::Rejected { description, reason } if scope == detect::Scope::Transformable => {
                     if printing("transform") && reason.kind != crate::reject::RejectKind::NoLoop {
                         output.push_str(&format!("polyprop: function {name}, {description}: not transformed: rejected: {reason}\n"));
+                    } else if printing("transform") {
+                        // Said only of a function that allocates (a pipeline whose stages
+                        // stayed calls), not of every function without loops.
+                        if let Some(calls) = stage_calls_of_allocating(function) {
+                            output.push_str(&format!("polyprop: function {name}, {description}: not transformed: rejected: {reason} (it calls {calls}, not inlined)\n"));
+                        }
                     }
                     continue;
                 }
@@ -120,6 +126,24 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         }
     }
     Ok(Outcome { output, changed })
+}
+
+/// For a function without loops that allocates arrays: the functions it calls other than
+/// allocation and intrinsics, named once each (`hblur, vblur`), the stages whose loops stayed
+/// in them. `None` for a function that allocates nothing or calls nothing else.
+fn stage_calls_of_allocating(function: Value) -> Option<String> {
+    let called: Vec<String> = ir::blocks(function).into_iter().flat_map(ir::instructions).filter_map(ir::called_function_name).collect();
+    if !called.iter().any(|n| crate::arrays::is_allocator(n)) {
+        return None;
+    }
+    let mut stages: Vec<&str> = Vec::new();
+    for n in &called {
+        let other = crate::arrays::is_allocator(n) || crate::arrays::is_deallocator(n) || n.starts_with("llvm.");
+        if !other && !stages.contains(&n.as_str()) {
+            stages.push(n);
+        }
+    }
+    (!stages.is_empty()).then(|| stages.join(", "))
 }
 
 /// The transform's line for a function that allocates nothing: no array of it can be a
