@@ -73,6 +73,7 @@ use polyhedral::model::*;
 use std::collections::HashMap;
 
 mod rotation;
+mod storage;
 mod vector_points;
 
 /// What the run-time check compares: an array's accessed subscript range per dimension.
@@ -465,6 +466,9 @@ struct Emitter<'a, 'ctx> {
     cache: HashMap<Value, Val<'ctx>>,
     values: Values<'ctx>,
     to_free: Vec<Val<'ctx>>,
+    /// Per array, the array whose allocation and alias scope it uses (`storage`): itself, or
+    /// a kept temporary's whose life ended before its own begins.
+    storage: Vec<ArrayId>,
     /// The `!range` kind id.
     range_kind: u32,
     /// The `!tbaa` kind id, and the debug-info scope of the emitted code (if the source has
@@ -580,6 +584,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 iterators: vec![None; plan.ast.iterators.len()],
             },
             to_free: Vec::new(),
+            storage: (0..plan.scop.arrays.len()).collect(),
             tbaa_kind: crate::ir_builder::metadata_kind(original.as_value_ref(), "tbaa"),
             range_kind: crate::ir_builder::metadata_kind(original.as_value_ref(), "range"),
             scope: None,
@@ -627,7 +632,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             self.ir.set_metadata(access, self.tbaa_kind, *tag)?;
         }
         if !self.alias_scopes.is_empty() && !self.plan.scop.arrays[array].is_scalar() {
-            self.ir.set_alias_scopes(access, &self.alias_scopes, array);
+            self.ir.set_alias_scopes(access, &self.alias_scopes, self.storage[array]);
         }
         Ok(())
     }
@@ -650,6 +655,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             .map(|sp| (sp, llvm_raw::subprogram_line(sp)));
         self.set_location(None);
         self.parameters_bounded = true;
+        let returned_array = match returned {
+            Returned::Allocation(id) => Some(id),
+            _ => None,
+        };
+        self.storage = storage::shared_storage(self.plan, &used_arrays(self.plan.scop), returned_array);
         self.prepare()?;
         let ast = self.plan.ast;
         self.node(&ast.root)?;
@@ -715,7 +725,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 continue;
             }
             let base = plan.bases[id];
-            let pointer = if allocates_by_size(base) && plan.place.is_none() {
+            let owner = self.storage[id];
+            let pointer = if owner != id {
+                // The owner's life starts earlier, but its id may be larger: set it below.
+                self.values.arrays.push(None);
+                continue;
+            } else if allocates_by_size(base) && plan.place.is_none() {
                 let calloc = ir::called_function_name(base).as_deref() == Some("calloc");
                 let arguments = &ir::call_arguments(base)[..if calloc { 2 } else { 1 }];
                 let mut size = arguments.iter().map(|&a| materialize(&self.ir, a, &self.args, &mut self.cache)).collect::<Result<Vec<_>, _>>()?;
@@ -749,6 +764,14 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 self.ir.bitcast(b, ptr_ty, &array.name)?
             };
             self.values.arrays.push(Some(pointer));
+        }
+        for (id, &owner) in self.storage.iter().enumerate() {
+            if owner != id {
+                let array = &plan.scop.arrays[id];
+                let owned = self.values.arrays[owner].ok_or_else(|| format!("internal error: storage of {} not allocated", array.name))?;
+                let shared = self.ir.bitcast(owned, self.ir.pointer_to(self.ir.scalar(array.element)), &array.name)?;
+                self.values.arrays[id] = Some(shared);
+            }
         }
         Ok(())
     }

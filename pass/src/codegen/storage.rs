@@ -1,0 +1,123 @@
+//! Storage shared by kept temporaries whose lives do not overlap.
+//!
+//! The new function allocates each temporary that propagation keeps (paper 003 §4: a
+//! temporary whose recomputation costs more than its storage). Two of them of one size and
+//! element type where every access to the first comes, in the new code's order, before every
+//! access to the second can live in one allocation: the memory scheduling that paper 003 §7
+//! suggests combining with expression propagation ("reuse memory locations for different
+//! intermediate results"). The process needs less memory, and the second array finds the
+//! first's pages mapped and in cache. In a chain of kept stages `t1 -> t2 -> t3 -> t4`, `t3`
+//! takes `t1`'s storage. The seven pipelines have no such pair: each level of their pyramids
+//! is kept while the stage that writes the next level of one size reads it.
+//!
+//! The order is the one of the AST's stages (as the source wrote them or as the scheduler
+//! ordered them: the nodes of nested sequences, also inside a guard without an alternative;
+//! a loop or a guard with two sides is one stage): an array's life is the span of the stages
+//! that access it. Greedy in the order lives start: a temporary takes the storage of the
+//! first earlier one whose life has ended. Shared storage is one array for alias analysis too
+//! (one alias scope), so no metadata says the two do not overlap.
+
+use super::{allocates_by_size, Plan};
+use crate::ir;
+use polyhedral::ast::AstNode;
+use polyhedral::model::{ArrayId, Contents, Liveness};
+use std::ops::RangeInclusive;
+
+/// Per array, the array whose allocation it uses: itself, or an earlier temporary's.
+/// `returned`: an allocation the new function returns, which keeps its own.
+pub fn shared_storage(plan: &Plan<'_>, used: &[bool], returned: Option<ArrayId>) -> Vec<ArrayId> {
+    let mut storage: Vec<ArrayId> = (0..plan.scop.arrays.len()).collect();
+    let mut stages = Vec::new();
+    flatten(&plan.ast.root, &mut stages);
+    let mut candidates: Vec<(ArrayId, RangeInclusive<usize>)> = lives(plan, &stages)
+        .into_iter()
+        .enumerate()
+        .filter_map(|(id, life)| Some((id, life?)))
+        .filter(|(id, _)| Some(*id) != returned && may_share(plan, used, *id))
+        .collect();
+    candidates.sort_by_key(|(id, life)| (*life.start(), *id));
+    // Per allocation: its owner and the last stage that uses it so far.
+    let mut allocations: Vec<(ArrayId, usize)> = Vec::new();
+    for (id, life) in candidates {
+        let free = allocations.iter_mut().find(|(owner, last)| *last < *life.start() && same_allocation(plan, *owner, id));
+        match free {
+            Some((owner, last)) => {
+                storage[id] = *owner;
+                *last = *life.end();
+            }
+            None => allocations.push((id, *life.end())),
+        }
+    }
+    storage
+}
+
+/// The stages in the order the new code runs them: the nodes of nested sequences, also
+/// inside a guard without an alternative (its stages run in that order or not at all). A
+/// loop, or a guard with two sides, is one stage.
+fn flatten<'a>(node: &'a AstNode, out: &mut Vec<&'a AstNode>) {
+    match node {
+        AstNode::Block(children) => children.iter().for_each(|c| flatten(c, out)),
+        AstNode::If { then, otherwise: None, .. } => flatten(then, out),
+        _ => out.push(node),
+    }
+}
+
+/// Per array, the span of `stages` whose statements access it.
+fn lives(plan: &Plan<'_>, stages: &[&AstNode]) -> Vec<Option<RangeInclusive<usize>>> {
+    let mut lives: Vec<Option<RangeInclusive<usize>>> = vec![None; plan.scop.arrays.len()];
+    for (k, stage) in stages.iter().enumerate() {
+        let mut statements = Vec::new();
+        statements_in(stage, &mut statements);
+        for s in statements {
+            let statement = &plan.scop.statements[s];
+            for array in statement.reads().into_iter().chain([&statement.write]).map(|a| a.array) {
+                lives[array] = Some(match &lives[array] {
+                    Some(life) => *life.start()..=k,
+                    None => k..=k,
+                });
+            }
+        }
+    }
+    lives
+}
+
+fn statements_in(node: &AstNode, out: &mut Vec<usize>) {
+    match node {
+        AstNode::Block(children) => children.iter().for_each(|c| statements_in(c, out)),
+        AstNode::For { body, .. } => statements_in(body, out),
+        AstNode::If { then, otherwise, .. } => {
+            statements_in(then, out);
+            if let Some(o) = otherwise {
+                statements_in(o, out);
+            }
+        }
+        AstNode::User { statement, .. } => out.push(*statement),
+    }
+}
+
+/// A temporary the new function allocates itself with `malloc` of the source's size (not
+/// zeros, which a reused allocation no longer holds).
+fn may_share(plan: &Plan<'_>, used: &[bool], id: ArrayId) -> bool {
+    let array = &plan.scop.arrays[id];
+    // Scalars (which have no base) are registers.
+    let Some(&base) = plan.bases.get(id).filter(|_| !array.is_scalar()) else { return false };
+    used[id]
+        && plan.place.is_none()
+        && array.liveness == Liveness::Temporary
+        && !array.row_pointers
+        && array.initial != Contents::Zeros
+        && allocates_by_size(base)
+        && ir::called_function_name(base).as_deref() != Some("calloc")
+        && plan.element_growth.get(id).copied().unwrap_or(1) == 1
+}
+
+/// Whether two temporaries are allocated with one size (the same values) and hold elements of
+/// one type with one TBAA tag.
+fn same_allocation(plan: &Plan<'_>, a: ArrayId, b: ArrayId) -> bool {
+    let (x, y) = (&plan.scop.arrays[a], &plan.scop.arrays[b]);
+    let tag = |id: ArrayId| plan.fidelity.tbaa.get(id).copied().flatten();
+    x.element == y.element
+        && tag(a) == tag(b)
+        && ir::called_function_name(plan.bases[a]) == ir::called_function_name(plan.bases[b])
+        && ir::call_arguments(plan.bases[a]) == ir::call_arguments(plan.bases[b])
+}
