@@ -1,14 +1,19 @@
 // C++ twins of flat-loops.c and scops/pointer-loops.c: temporaries made with new[], std::min
 // and std::max clamps, a flat loop over `w * h` with an `int` counter and one with a `size_t`
 // counter up to `static_cast<std::size_t>(w) * h`, next to a stencil written `t[y * w + x]`
-// (both become rows); and a row walked by pointer up to `p + w`. Both functions transformed;
-// outputs identical to the naive build at six sizes, empty ones included.
+// (both become rows; the `size_t` one also where its factors are sign extensions scalar
+// evolution sees through, so that the new code runs at every size: RAN); and a row walked
+// by pointer up to `p + w`. Both functions transformed; outputs identical to the naive build
+// at six sizes, empty ones included.
 // RUN: clang++-14 -std=c++17 -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform clang++-14 -std=c++17 -O3 -fpass-plugin=%polyprop %s -o %t.pp 2>&1 | FileCheck %s
 // RUN: %t.naive > %t.naive.out
 // RUN: %t.pp > %t.pp.out
 // RUN: cmp %t.naive.out %t.pp.out
-// CHECK-DAG: polyprop: function _Z8new_flatiiPKfPf, function body: transformed: 2 temporaries removed, 1 statements
+// RUN: env POLYPROP_OPTIONS=trace-checks clang++-14 -std=c++17 -O3 -fpass-plugin=%polyprop %s -o %t.trace
+// RUN: %t.trace 2>&1 >/dev/null | grep -c 'new code of _Z8new_flatiiPKfPf' | FileCheck %s --check-prefix=RAN
+// RAN: 6
+// CHECK-DAG: polyprop: function _Z8new_flatiiPKfPf, function body: transformed: 2 temporaries removed, 2 statements
 // CHECK-DAG: polyprop: function _Z7new_ptriiPKfPf, function body: transformed: 1 temporaries removed, 1 statements
 #include <cstdio>
 #include <cstdint>

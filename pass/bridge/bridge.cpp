@@ -1157,6 +1157,25 @@ struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
   }
 };
 
+// Gives a function whose first block ends in a conditional branch (the guard of its first
+// loop nest, `if (h > 0)` after loop rotation) a block of its own for that branch. A sequence
+// of loop nests starts at such a guard (Region::loop_sequence) and its run-time check goes
+// before it, in a block outside; the function's first block has none before it. So a pipeline
+// written in `main` after its sizes are read (`w = atoi(argv[1])`) is one sequence from its
+// first stage. Exact: the first block falls through to the branch.
+struct SplitEntryGuardPass : PassInfoMixin<SplitEntryGuardPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    if (F.isDeclaration())
+      return PreservedAnalyses::all();
+    BasicBlock &Entry = F.getEntryBlock();
+    auto *Br = dyn_cast<BranchInst>(Entry.getTerminator());
+    if (!Br || !Br->isConditional() || &Entry.front() == Br)
+      return PreservedAnalyses::all();
+    Entry.splitBasicBlock(Br, "polyprop.first.guard");
+    return PreservedAnalyses::none();
+  }
+};
+
 // Turns `p = malloc(n); memset(p, 0, n)` into `p = calloc(n, 1)` before modeling. C clears a
 // temporary with memset where it could have asked calloc; the model knows calloc's zeros
 // (propagation's zero_initialized.rs) but a memset is a call that writes memory, a reject
@@ -1266,33 +1285,38 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     Dispatch When;
   };
 
-  // Whether V is zero-extended (sign-extended) from at most 32 bits.
-  static bool extendedFrom32(Value *V, bool Signed) {
-    auto *C = dyn_cast<CastInst>(V);
-    return C && C->getOpcode() == (Signed ? Instruction::SExt : Instruction::ZExt) &&
-           C->getSrcTy()->getScalarSizeInBits() <= 32 && C->getDestTy()->getScalarSizeInBits() == 64;
+  // Whether V is zero-extended (sign-extended) from at most 32 bits, as scalar evolution
+  // reads it: also `ashr exact (shl x, 32), 32`, instcombine's `(long)(int)x`.
+  static bool extendedFrom32(ScalarEvolution &SE, Value *V, bool Signed) {
+    if (!V->getType()->isIntegerTy(64) || !SE.isSCEVable(V->getType()))
+      return false;
+    const SCEV *S = SE.getSCEV(V);
+    const auto *E = Signed ? static_cast<const SCEVCastExpr *>(dyn_cast<SCEVSignExtendExpr>(S))
+                           : static_cast<const SCEVCastExpr *>(dyn_cast<SCEVZeroExtendExpr>(S));
+    return E && E->getOperand()->getType()->getScalarSizeInBits() <= 32;
   }
 
   // When the nest of `i < n` (`Unsigned`: `ult`), n = N, runs the flat loop's iterations; none
   // if it cannot be told.
-  static Optional<Dispatch> dispatch(BinaryOperator *N, bool Unsigned) {
+  static Optional<Dispatch> dispatch(ScalarEvolution &SE, BinaryOperator *N, bool Unsigned) {
     Value *A = N->getOperand(0), *B = N->getOperand(1);
     if (!Unsigned)
       return N->hasNoSignedWrap() ? Optional<Dispatch>(Dispatch::RowNonNegative) : None;
-    if (N->hasNoUnsignedWrap() || (extendedFrom32(A, false) && extendedFrom32(B, false)))
+    if (N->hasNoUnsignedWrap() || (extendedFrom32(SE, A, false) && extendedFrom32(SE, B, false)))
       return Dispatch::Always;
-    if (extendedFrom32(A, true) && extendedFrom32(B, true))
+    if (extendedFrom32(SE, A, true) && extendedFrom32(SE, B, true))
       return Dispatch::BothNonNegative;
     return None;
   }
 
-  // Whether the SCEV of V occurs in S; of a truncation, the SCEV of its operand (`(int)R *
-  // (int)C` of `long` sizes, whose other stages stride by `C`).
+  // Whether the SCEV of V occurs in S; of a truncation or an extension, the SCEV of its
+  // operand too (`(int)R * (int)C` of `long` sizes, whose other stages stride by `C`;
+  // `(size_t)w * h` of `int` sizes, whose stencils stride by `w` inside `(long)(y * w + x)`).
   static bool mentions(ScalarEvolution &SE, const SCEV *S, Value *V) {
     const SCEV *Target = SE.getSCEV(V);
-    auto *T = dyn_cast<TruncInst>(V);
-    const SCEV *Wide = T ? SE.getSCEV(T->getOperand(0)) : nullptr;
-    return SCEVExprContains(S, [&](const SCEV *E) { return E == Target || E == Wide; });
+    const auto *Cast = dyn_cast<SCEVCastExpr>(Target);
+    const SCEV *Operand = Cast ? Cast->getOperand() : nullptr;
+    return SCEVExprContains(S, [&](const SCEV *E) { return E == Target || E == Operand; });
   }
 
   // The factor of `A * B` that the strides of F's accesses outside L mention (add-recurrence
@@ -1351,7 +1375,7 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
       if (!L->isLoopInvariant(Phi.getIncomingValueForBlock(H)))
         return None;
     bool Unsigned = Cmp->getPredicate() == ICmpInst::ICMP_ULT;
-    Optional<Dispatch> When = dispatch(N, Unsigned);
+    Optional<Dispatch> When = dispatch(SE, N, Unsigned);
     Value *A = N->getOperand(0), *B = N->getOperand(1);
     Value *Row = When ? rowLength(F, L, SE, A, B) : nullptr;
     if (!Row)
@@ -1473,7 +1497,8 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
 const char *CanonicalizationPipeline =
     "polyprop-inline-helpers,lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
     "polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
-    "loop(indvars),polyprop-zeroed-allocations,polyprop-opaque-lengths,polyprop-sign-bit-tests,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa";
+    "loop(indvars),polyprop-zeroed-allocations,polyprop-opaque-lengths,polyprop-sign-bit-tests,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa,"
+    "polyprop-split-entry-guard";
 
 const char *PassNames[] = {"polyprop-detect",      "polyprop-scops", "polyprop-deps",
                            "polyprop-propagation", "polyprop-ast",   "polyprop-export-jscop",
@@ -1559,6 +1584,10 @@ void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "polyprop-split-select-loads") {
           FPM.addPass(SplitSelectLoadsPass());
+          return true;
+        }
+        if (Name == "polyprop-split-entry-guard") {
+          FPM.addPass(SplitEntryGuardPass());
           return true;
         }
         return addPolypropPass(Name, FPM);

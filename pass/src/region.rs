@@ -68,13 +68,20 @@ impl Region {
             exits.iter().find_map(|&exit| {
                 let members = single_entry_exit(&blocks, entry, exit, &errors)?;
                 let nests_inside = [first.header(), last.header()].iter().all(|h| members.contains(h));
+                // The new code continues at the exit on one edge: a phi there taking different
+                // values from inside (a reduction after the last stage, 0 where its loop does
+                // not run) is left to a shorter sequence.
+                let one_value_out = ir::instructions(exit).into_iter().filter(|i| ir::is_phi(*i)).all(|phi| {
+                    let inside: Vec<Value> = ir::phi_incoming(phi).into_iter().filter(|(_, b)| members.contains(b)).map(|(v, _)| v).collect();
+                    inside.windows(2).all(|pair| pair[0] == pair[1])
+                });
                 // Every loop inside whole: the blocks of a nest below the parent come with it.
                 let loops_whole = members.iter().all(|&b| match a.loop_for(b) {
                     l if l == first.parent() => true,
                     Some(l) => outermost_below(l, first.parent()).is_some_and(|o| members.contains(&o.header())),
                     None => false,
                 });
-                (nests_inside && loops_whole).then(|| Region::new(a, entry, members, first.depth() - 1, false, errors.clone())).flatten()
+                (nests_inside && loops_whole && one_value_out).then(|| Region::new(a, entry, members, first.depth() - 1, false, errors.clone())).flatten()
             })
         })
     }
