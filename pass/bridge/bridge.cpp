@@ -29,6 +29,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/KnownBits.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/CallPromotionUtils.h"
@@ -1363,24 +1364,63 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     if (!Zero || !Zero->isZero() || !Inc || Inc->getOpcode() != Instruction::Add || Inc->getOperand(0) != I ||
         !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()) || !Cmp ||
         (Cmp->getPredicate() != ICmpInst::ICMP_SLT && Cmp->getPredicate() != ICmpInst::ICMP_ULT) ||
-        Cmp->getOperand(0) != I || !Cmp->hasOneUse() || !N || N->getOpcode() != Instruction::Mul)
+        Cmp->getOperand(0) != I || !Cmp->hasOneUse() || !N)
       return None;
     // `i < w * h` computes the product in the loop's header until LICM runs: hoist it.
     bool Hoisted = false;
     if (!L->makeLoopInvariant(N, Hoisted))
+      return None;
+    bool Unsigned = Cmp->getPredicate() == ICmpInst::ICMP_ULT;
+    if (N->getOpcode() == Instruction::LShr && Unsigned)
+      return elementsOfBytes(F, L, SE, I, Cmp, N);
+    if (N->getOpcode() != Instruction::Mul)
       return None;
     // No value of the loop is used after it (an LCSSA phi of a value hoisted with the product,
     // `(long)w` used by the next nest, is no value of the loop).
     for (PHINode &Phi : Exit->phis())
       if (!L->isLoopInvariant(Phi.getIncomingValueForBlock(H)))
         return None;
-    bool Unsigned = Cmp->getPredicate() == ICmpInst::ICMP_ULT;
     Optional<Dispatch> When = dispatch(SE, N, Unsigned);
     Value *A = N->getOperand(0), *B = N->getOperand(1);
     Value *Row = When ? rowLength(F, L, SE, A, B) : nullptr;
     if (!Row)
       return None;
     return Candidate{L, I, Cmp, Row, Row == A ? B : A, Unsigned, *When};
+  }
+
+  // `i < (s * w * h) >> k` with `s = 2^k`, an element count of a byte count (the loop of a
+  // memcpy of `sizeof(float) * w * h` bytes, `polyprop-memcpy-loops`), its factors `w` and `h`
+  // sign-extended from 32 bits: for `w, h >= 0` the bytes `s * w * h < 2^64` (k <= 2) do not
+  // wrap, and the count is `w * h`.
+  static Optional<Candidate> elementsOfBytes(Function &F, Loop *L, ScalarEvolution &SE, PHINode *I, ICmpInst *Cmp, BinaryOperator *N) {
+    auto *Shift = dyn_cast<ConstantInt>(N->getOperand(1));
+    auto *Bytes = dyn_cast<BinaryOperator>(N->getOperand(0));
+    if (!Shift || Shift->getZExtValue() > 2 || !Bytes || Bytes->getOpcode() != Instruction::Mul)
+      return None;
+    uint64_t K = Shift->getZExtValue();
+    // The factor of the product that is `x << k` or `x * 2^k`: x.
+    auto Scaled = [&](Value *V) -> Value * {
+      auto *Op = dyn_cast<BinaryOperator>(V);
+      auto *C = Op ? dyn_cast<ConstantInt>(Op->getOperand(1)) : nullptr;
+      if (!C)
+        return nullptr;
+      if (Op->getOpcode() == Instruction::Shl && C->getZExtValue() == K)
+        return Op->getOperand(0);
+      if (Op->getOpcode() == Instruction::Mul && C->getZExtValue() == (uint64_t(1) << K))
+        return Op->getOperand(0);
+      return nullptr;
+    };
+    Value *A = Scaled(Bytes->getOperand(0)), *B = Bytes->getOperand(1);
+    if (!A) {
+      A = Scaled(Bytes->getOperand(1));
+      B = Bytes->getOperand(0);
+    }
+    if (!A || !extendedFrom32(SE, A, true) || !extendedFrom32(SE, B, true))
+      return None;
+    Value *Row = rowLength(F, L, SE, A, B);
+    if (!Row)
+      return None;
+    return Candidate{L, I, Cmp, Row, Row == A ? B : A, true, Dispatch::BothNonNegative};
   }
 
   // The nest of Candidate C, the flat loop kept behind its dispatch.
@@ -1492,11 +1532,138 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
   }
 };
 
+// Turns `memcpy(dst, src, len)` between arrays of a scalar element type (`float`, `int`, a
+// pixel type) into the loop `for (i = 0; i < len / sizeof(T); i++) dst[i] = src[i]`, before
+// modeling: C copies an image from one buffer to another with memcpy (an input into a
+// scratch buffer, a result into the output), a call that writes memory, which the model does
+// not take; as a loop, the copy is a statement, and propagation removes the temporary it
+// copies from or into. The element type is the one the pointers had before their cast to
+// `i8*` (one of them may be `i8*`, a malloc'd buffer). Exact: `len` is a multiple of
+// `sizeof(T)` (known bits), so the loop copies the same bytes, each element loaded and stored
+// whole (bits unchanged); memcpy's operands do not overlap. Not volatile copies, nor
+// aggregates (a struct's copy stays a memcpy).
+struct MemcpyLoopsPass : PassInfoMixin<MemcpyLoopsPass> {
+  static bool isElement(Type *T) { return T && (T->isFloatingPointTy() || T->isIntegerTy()) && !T->isIntegerTy(8); }
+
+  // The scalar type `V` points to before its casts to `i8*`, or, for an `i8*` (a malloc'd
+  // buffer), the one type it is cast to elsewhere; null if none is said, or an aggregate.
+  static Type *elementType(Value *V) {
+    Value *Base = V->stripPointerCasts();
+    auto *P = dyn_cast<PointerType>(Base->getType());
+    Type *T = P ? P->getElementType() : nullptr;
+    if (isElement(T))
+      return T;
+    if (!T || !T->isIntegerTy(8))
+      return nullptr;
+    Type *Cast = nullptr;
+    for (User *U : Base->users())
+      if (auto *C = dyn_cast<BitCastInst>(U)) {
+        Type *E = cast<PointerType>(C->getType())->getElementType();
+        if (!isElement(E) || (Cast && Cast != E))
+          return nullptr;
+        Cast = E;
+      }
+    return Cast;
+  }
+
+  // Whether the loop of a copy of `Length` bytes can be modeled as the other accesses to its
+  // arrays are: a constant, `s * n` (one dimension), or `s * w * h` of `int` sizes with
+  // `s <= 4`, which polyprop-rows-of-flat-loops makes rows (`RowsOfFlatLoopsPass::
+  // elementsOfBytes`). The bytes of two `long` sizes may wrap, so their count is not
+  // `w * h`: such a copy, flat against rows elsewhere, would leave a transform whose run-time
+  // check holds only for one row; it stays a call (and a reason).
+  static bool countFits(Value *Length, ScalarEvolution &SE, uint64_t Size) {
+    if (isa<ConstantInt>(Length))
+      return true;
+    auto *Bytes = dyn_cast<BinaryOperator>(Length);
+    if (!Bytes || (Bytes->getOpcode() != Instruction::Mul && Bytes->getOpcode() != Instruction::Shl))
+      return false;
+    auto IsProduct = [](Value *V) {
+      auto *Op = dyn_cast<BinaryOperator>(V);
+      return Op && (Op->getOpcode() == Instruction::Mul || Op->getOpcode() == Instruction::Shl);
+    };
+    Value *A = Bytes->getOperand(0), *B = Bytes->getOperand(1);
+    if (isa<ConstantInt>(B))
+      return !IsProduct(A);
+    if (isa<ConstantInt>(A))
+      return !IsProduct(B);
+    // `(s * w) * h`: w and h from 32 bits.
+    Value *W = IsProduct(A) ? A : B, *H = W == A ? B : A;
+    auto *Scaled = cast<BinaryOperator>(W);
+    auto *Factor = dyn_cast<ConstantInt>(Scaled->getOperand(1));
+    return Size <= 4 && Factor && !IsProduct(Scaled->getOperand(0)) && !IsProduct(H) &&
+           RowsOfFlatLoopsPass::extendedFrom32(SE, Scaled->getOperand(0), true) &&
+           RowsOfFlatLoopsPass::extendedFrom32(SE, H, true);
+  }
+
+  static bool expandable(MemCpyInst &M, const DataLayout &DL, ScalarEvolution &SE, Type *&T) {
+    if (M.isVolatile())
+      return false;
+    Type *D = elementType(M.getRawDest()), *S = elementType(M.getRawSource());
+    if (D && S && D != S)
+      return false;
+    T = D ? D : S;
+    if (!T)
+      return false;
+    uint64_t Size = DL.getTypeStoreSize(T);
+    if (!isPowerOf2_64(Size) || DL.getTypeAllocSize(T) != Size)
+      return false;
+    KnownBits Known = computeKnownBits(M.getLength(), DL);
+    return Known.countMinTrailingZeros() >= Log2_64(Size) && countFits(M.getLength(), SE, Size);
+  }
+
+  static void expand(MemCpyInst &M, Type *T, const DataLayout &DL) {
+    BasicBlock *Before = M.getParent();
+    BasicBlock *After = Before->splitBasicBlock(&M, "memcpy.done");
+    Function *F = Before->getParent();
+    LLVMContext &Ctx = F->getContext();
+    auto *Header = BasicBlock::Create(Ctx, "memcpy.header", F, After);
+    auto *Body = BasicBlock::Create(Ctx, "memcpy.body", F, After);
+    Before->getTerminator()->eraseFromParent();
+    IRBuilder<> B(Before);
+    B.SetCurrentDebugLocation(M.getDebugLoc());
+    Value *Length = M.getLength();
+    Type *Index = Length->getType();
+    Value *Count = B.CreateLShr(Length, Log2_64(DL.getTypeStoreSize(T)), "memcpy.count", true);
+    Value *Dst = B.CreateBitCast(M.getRawDest(), T->getPointerTo(M.getDestAddressSpace()));
+    Value *Src = B.CreateBitCast(M.getRawSource(), T->getPointerTo(M.getSourceAddressSpace()));
+    B.CreateBr(Header);
+    B.SetInsertPoint(Header);
+    PHINode *I = B.CreatePHI(Index, 2, "memcpy.i");
+    B.CreateCondBr(B.CreateICmpULT(I, Count), Body, After);
+    B.SetInsertPoint(Body);
+    Align Natural = DL.getABITypeAlign(T);
+    Align DstAlign = std::min(M.getDestAlign().valueOrOne(), Natural), SrcAlign = std::min(M.getSourceAlign().valueOrOne(), Natural);
+    Value *V = B.CreateAlignedLoad(T, B.CreateInBoundsGEP(T, Src, I), SrcAlign, "memcpy.value");
+    B.CreateAlignedStore(V, B.CreateInBoundsGEP(T, Dst, I), DstAlign);
+    Value *Next = B.CreateAdd(I, ConstantInt::get(Index, 1), "memcpy.next", true, true);
+    B.CreateBr(Header);
+    I->addIncoming(ConstantInt::get(Index, 0), Before);
+    I->addIncoming(Next, Body);
+    M.eraseFromParent();
+  }
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
+    const DataLayout &DL = F.getParent()->getDataLayout();
+    SmallVector<std::pair<MemCpyInst *, Type *>, 4> Copies;
+    for (Instruction &I : instructions(F))
+      if (auto *M = dyn_cast<MemCpyInst>(&I)) {
+        Type *T = nullptr;
+        if (expandable(*M, DL, AM.getResult<ScalarEvolutionAnalysis>(F), T))
+          Copies.push_back({M, T});
+      }
+    for (auto [M, T] : Copies)
+      expand(*M, T, DL);
+    return Copies.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+};
+
+
 // The canonicalization sub-pipeline that runs before modeling (../shared/BRIEF.md: where
 // SCEV still sees every loop of a naive pipeline).
 const char *CanonicalizationPipeline =
     "polyprop-inline-helpers,lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
-    "polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
+    "polyprop-memcpy-loops,loop-simplify,lcssa,polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
     "loop(indvars),polyprop-zeroed-allocations,polyprop-opaque-lengths,polyprop-sign-bit-tests,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa,"
     "polyprop-split-entry-guard";
 
@@ -1584,6 +1751,10 @@ void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "polyprop-split-select-loads") {
           FPM.addPass(SplitSelectLoadsPass());
+          return true;
+        }
+        if (Name == "polyprop-memcpy-loops") {
+          FPM.addPass(MemcpyLoopsPass());
           return true;
         }
         if (Name == "polyprop-split-entry-guard") {
