@@ -1436,13 +1436,15 @@ impl Affinator<'_> {
 
     /// Whether the affine form `e` of the integer `v` is its signed value: `v` is 64 bits
     /// wide, does not wrap in signed terms (`<nsw>`, or not a recurrence or arithmetic), or
-    /// fits on the use's domain. A narrow recurrence known only not to wrap unsigned
+    /// fits on the use's domain, proven or assumed. A narrow recurrence known only not to wrap unsigned
     /// (`<nuw>`) can exceed the signed range.
-    fn signed_values(&self, v: ir::Value, e: &AffExpr, scope: Option<Loop>) -> bool {
+    fn signed_values(&mut self, v: ir::Value, e: &AffExpr, scope: Option<Loop>) -> bool {
         let Some(s) = self.analyses.scev(v) else { return false };
         let s = self.analyses.scev_at_scope(s, scope);
         let bits = self.analyses.bits(s);
-        bits >= 64 || s.no_signed_wrap() || !s.no_unsigned_wrap() || self.fits(e, bits)
+        // Fits where the domain shows it, or assumed so (checked at run time): `i / 2 + 1 < n`
+        // of `int`s fits for every `n` its type allows, which the domain does not bound.
+        bits >= 64 || s.no_signed_wrap() || !s.no_unsigned_wrap() || self.assume_fits(e, bits)
     }
 
     /// Whether `e` fits in `bits` signed bits on the use's domain: proven, or assumed (and
