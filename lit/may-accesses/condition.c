@@ -1,7 +1,10 @@
 // A store under a data-dependent condition (`if (tmp[i] > 1.5f) mask[i] = tmp[i];`): the
 // statement is guarded by the condition, evaluated in the statement, and its write is a
 // may-write. mask is not propagated (where the guard fails, the earlier write shows
-// through), tmp is not propagated into the guarded statement, and the stage after them is.
+// through), tmp, which the condition reads, is not propagated into the guarded statement,
+// and the stage after them is. In `masked` the condition reads other data (`if (sel[i] & 1)
+// out[i] = ...`, an early `continue` in the source): tmp is propagated into the guarded
+// statement, which evaluates it only where the condition holds, as the source read it.
 // The twin writes the same with a ternary: every temporary is propagated. A data-dependent
 // branch around a store whose arm branches again stays a reject reason. Outputs are
 // identical with and without the plugin.
@@ -14,17 +17,20 @@
 // RUN: %model'print<polyprop-detect>,print<polyprop-scops>,print<polyprop-propagation>' %t.ll | FileCheck %s --check-prefix=MODEL
 // CHECK-DAG: polyprop: function guarded, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function ternary, function body: transformed: 3 temporaries removed
+// CHECK-DAG: polyprop: function masked, function body: transformed: 1 temporaries removed
 // MODEL-LABEL: polyprop-scops: function guarded
 // MODEL: may-write: [n] -> { S2[i0] -> mask[i0] }
 // MODEL: value: when (tmp[i0] > 1.5f) mask[i0] = tmp[i0]
 // MODEL-LABEL: polyprop-propagation: function guarded
-// MODEL-DAG: tmp (temporary): not propagated: S2 has a may-write (data-dependent subscript or condition): nothing is propagated into it
+// MODEL-DAG: tmp (temporary): not propagated: S2 writes at a data-dependent subscript or reads the location in its data-dependent condition: nothing is propagated into it
 // MODEL-DAG: mask (temporary): not propagated: may-write: S2 writes the location at a data-dependent subscript or under a data-dependent condition
 // MODEL-DAG: res (temporary): propagated {{.*}}removed writes S3
 // MODEL-LABEL: polyprop-propagation: function ternary
 // MODEL-DAG: tmp (temporary): propagated
 // MODEL-DAG: mask (temporary): propagated
 // MODEL-DAG: res (temporary): propagated
+// MODEL-LABEL: polyprop-propagation: function masked
+// MODEL: tmp (temporary): propagated 2 RAW dependences into S1;
 // MODEL-LABEL: polyprop-detect: function nested
 // MODEL-NEXT: rejected function body: non-affine condition: data-dependent branch guarding a store, with branches of its own
 #include "../codegen/Inputs/harness.h"
@@ -66,6 +72,18 @@ void ternary(long n, const float *img, float *out) {
   free(res);
 }
 
+void masked(long n, const float *img, const unsigned char *sel, float *out) {
+  float *tmp = malloc(sizeof(float) * n);
+  for (long i = 0; i < n; i++)
+    tmp[i] = img[i] * 2.0f + 1.0f;
+  for (long i = 1; i < n - 1; i++) {
+    if (sel[i] & 1)
+      continue;
+    out[i] = tmp[i - 1] + tmp[i + 1];
+  }
+  free(tmp);
+}
+
 void nested(long n, const float *img, float *out) {
   for (long i = 0; i < n; i++) {
     out[i] = 0.0f;
@@ -86,6 +104,11 @@ int main(void) {
   harness_print("guarded", out, sizeof out);
   ternary(N, img, out);
   harness_print("ternary", out, sizeof out);
+  static unsigned char sel[N];
+  for (int i = 0; i < N; i++)
+    sel[i] = (unsigned char)(i * 7 % 5);
+  masked(N, img, sel, out);
+  harness_print("masked", out, sizeof out);
   nested(N / 2, img, out);
   harness_print("nested", out, sizeof out);
   return 0;

@@ -27,7 +27,7 @@
 // MODEL-DAG: WAW S0.write hist[i0] -> S2.write may hist[?]
 // MODEL-LABEL: polyprop-propagation: function histogram
 // MODEL-DAG: hist (temporary): not propagated: may-write: S2 writes the location at a data-dependent subscript
-// MODEL-DAG: weight (temporary): not propagated: S2 has a may-write (data-dependent subscript or condition): nothing is propagated into it
+// MODEL-DAG: weight (temporary): not propagated: S2 writes at a data-dependent subscript or reads the location in its data-dependent condition: nothing is propagated into it
 // MODEL-DAG: norm (temporary): propagated {{.*}}removed writes S4
 // MODEL-LABEL: polyprop-propagation: function no_scatter
 // MODEL-DAG: hist (temporary): propagated {{.*}}removed writes S0

@@ -17,8 +17,9 @@
 //! values, it removes none of the others), splits a statement into parts with the same write,
 //! reads and schedule, and never adds a writer. The justifications:
 //!
-//! - *may-write*: a writer of `L`, or a reader of `L` that writes at a data-dependent
-//!   subscript. Nothing is propagated into a statement with a may-write, and its location is
+//! - *may-write*: a writer of `L` under a condition or at a data-dependent subscript, or a
+//!   reader of `L` that writes at a data-dependent subscript or reads `L` in its condition
+//!   (`location::may_write`). Nothing is propagated into such a reader, and such a location is
 //!   never propagated: it stays as it is (unconditional).
 //! - *overwritten reload* (section 3.2): a RAW dependence `W -> T` of `L` whose reload test
 //!   finds that `M`, read by `W`, is overwritten between `W` and `T`, where `M` and the

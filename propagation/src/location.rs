@@ -508,13 +508,19 @@ fn predicted_cache_lines(scop: &Scop, target: StatementId, raws: &[&RawDependenc
 }
 
 /// The refusal of `raw` because of a may-access of its target, if any: the read is a
-/// may-read, or the target has a may-write (nothing is propagated into it).
+/// may-read, or not one of the target's value (a data-dependent subscript's or the
+/// condition's), or the target writes at a data-dependent subscript (nothing is propagated
+/// into those; into a statement under a condition it is, `may_write`).
 fn may_access_refusal(scop: &Scop, raw: &RawDependence) -> Option<Reason> {
     let target = &scop.statements[raw.target];
-    if target.value.reads()[raw.read].is_may() {
+    let value_reads = target.value.reads();
+    let Some(read) = value_reads.get(raw.read) else {
+        return Some(Reason::IntoMayWrite { statement: target.name.clone() });
+    };
+    if read.is_may() {
         return Some(Reason::MayRead { statement: target.name.clone() });
     }
-    target.may_write().then(|| Reason::IntoMayWrite { statement: target.name.clone() })
+    target.write.is_may().then(|| Reason::IntoMayWrite { statement: target.name.clone() })
 }
 
 /// A source that gathers (reads at a data-dependent subscript: `remap[idx]`) and that `raws`
@@ -634,14 +640,22 @@ fn narrow_gather_reached(scop: &Scop, array: ArrayId) -> Option<StatementId> {
     None
 }
 
-/// Why `array` is never propagated because of a may-write, if it is: a writer of it writes
-/// at a data-dependent subscript, or a statement that reads it does (nothing is propagated
-/// into a statement with a may-write).
+/// Why `array` is never propagated because of a may-write, if it is: a writer of it writes at
+/// a data-dependent subscript or under a data-dependent condition, or a statement that reads
+/// it writes at a data-dependent subscript, or reads it in its condition (nothing is
+/// propagated into those). Into the value of a statement under a condition it is: the
+/// statement evaluates its value only where the condition holds, as the source did, and the
+/// propagated expression is then evaluated where the read was (`if (mask[i]) continue;`
+/// before `out[i] = t[i - 1] + t[i + 1]`).
 pub(crate) fn may_write(scop: &Scop, array: ArrayId) -> Option<Reason> {
     if let Some(writer) = scop.statements.iter().find(|s| s.write.array == array && s.may_write()) {
         return Some(Reason::MayWrite { statement: writer.name.clone() });
     }
-    let reader = scop.statements.iter().find(|s| s.may_write() && s.reads().iter().any(|a| a.array == array))?;
+    let blocks = |s: &&polyhedral::model::Statement| {
+        let in_guard = s.guard.as_ref().is_some_and(|g| g.reads().iter().any(|a| a.array == array));
+        in_guard || s.write.is_may() && s.reads().iter().any(|a| a.array == array)
+    };
+    let reader = scop.statements.iter().find(blocks)?;
     Some(Reason::IntoMayWrite { statement: reader.name.clone() })
 }
 

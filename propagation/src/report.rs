@@ -108,7 +108,7 @@ impl fmt::Display for Reason {
                 write!(f, "may-read: {statement} reads the location at a data-dependent subscript (the location stays)")
             }
             Reason::IntoMayWrite { statement } => {
-                write!(f, "{statement} has a may-write (data-dependent subscript or condition): nothing is propagated into it")
+                write!(f, "{statement} writes at a data-dependent subscript or reads the location in its data-dependent condition: nothing is propagated into it")
             }
             Reason::OverwrittenReload { source, target, array, overwriter } => write!(
                 f,
