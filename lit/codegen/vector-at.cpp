@@ -7,10 +7,10 @@
 // (ASSUMED); every instance then passes `at()`, and a call where the bound fails runs the
 // original code, which throws where it did (the twin below). Styles: int counters with
 // `at()` reads of an argument vector and a temporary indexed with `[]`; size_t counters over
-// int sizes with `at()` on the output written too, and a `new[]` temporary. Not yet: `at()`
-// on a vector the function constructs (its end pointer is a phi of its fill loop, rejected
-// as a non-integer value), and `long` sizes, whose product `(h - 1) * w` may not fit in 64
-// bits (no exact product parameter).
+// int sizes with `at()` on the output written too, and a `new[]` temporary; `at()` on a
+// vector the function constructs (its end pointer, a phi of its fill's paths, is written
+// begin + n: polyprop-fill-ends). Not yet: `long` sizes, whose product `(h - 1) * w` may not
+// fit in 64 bits (no exact product parameter).
 // RUN: clang++-14 -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS='print=transform;trace-checks' clang++-14 -O3 -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s
 // RUN: env POLYPROP_OPTIONS=print=scops clang++-14 -O3 -fpass-plugin=%polyprop -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ASSUMED
@@ -25,11 +25,12 @@
 // RUN: FileCheck %s --check-prefix=SHORT < %t.polyprop.short
 // CHECK-DAG: polyprop: function _Z8at_readsiiRKSt6vectorIfSaIfEERS1_, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function _Z13at_everywhereRKSt6vectorIfSaIfEERS1_ii, function body: transformed: 1 temporaries removed
-// CHECK-DAG: polyprop: function _Z12at_temporaryiiRKSt6vectorIfSaIfEERS1_, function body: not transformed: rejected: non-affine condition: non-integer value
+// CHECK-DAG: polyprop: function _Z12at_temporaryiiRKSt6vectorIfSaIfEERS1_, function body: transformed: 1 temporaries removed
 // ASSUMED-LABEL: polyprop-scops: function _Z8at_readsiiRKSt6vectorIfSaIfEERS1_, function body
 // ASSUMED: the error path (to _ZSt24__throw_out_of_range_fmtPKcz) is not taken
 // RAN-DAG: polyprop: new code of _Z8at_readsiiRKSt6vectorIfSaIfEERS1_
 // RAN-DAG: polyprop: new code of _Z13at_everywhereRKSt6vectorIfSaIfEERS1_ii
+// RAN-DAG: polyprop: new code of _Z12at_temporaryiiRKSt6vectorIfSaIfEERS1_
 // SHORT: out_of_range
 // SHORT-NOT: at_reads
 // SHORT: exit 3

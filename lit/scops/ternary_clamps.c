@@ -20,7 +20,7 @@
 // MODEL-LABEL: polyprop-scops: function blur_long, function body
 // MODEL: value: v[i0][i1] = ((h[max(1, i0) - 1][i1] + h[i0][i1]) + h[min(i0 + 1, R - 1)][i1])
 // MODEL-LABEL: polyprop-scops: function blur_int, function body
-// MODEL: value: v[i0][i1] = ((h[max(0, i0 - 1)][i1] + h[i0][i1]) + h[i0 + min(-i0 + R - 1, 1)][i1])
+// MODEL: value: v[i0][i1] = ((h[max(1, i0) - 1][i1] + h[i0][i1]) + h[i0 + min(-i0 + R - 1, 1)][i1])
 // MODEL-NOT: polyprop-scops: function not_a_clamp, function body
 #include "../codegen/Inputs/harness.h"
 

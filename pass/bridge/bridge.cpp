@@ -13,6 +13,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/Delinearization.h"
+#include "llvm/Analysis/LazyValueInfo.h"
 #include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -1158,19 +1159,98 @@ struct SplitSelectLoadsPass : PassInfoMixin<SplitSelectLoadsPass> {
   }
 };
 
+// Writes the end pointer of a `std::vector` constructed with `n` elements as `begin + n`.
+// libstdc++'s fill leaves it as a phi of its paths: `begin` where n == 0 (no storage, begin
+// null), `begin + 1` where n == 1 (filled without a loop), `begin + n` after the fill loop.
+// As a phi, `v.size()` (`(end - begin) / 4`) and `p != v.end()` are no expression of `n`, so
+// `v.at(i)` and iterator loops over the vector are rejected. Exact: each incoming value is
+// `begin + c` with a constant c on an edge where `n` is that constant (lazy value info), or
+// `begin + n` itself; one base and one `n` for all, defined before the phi.
+struct FillEndPointersPass : PassInfoMixin<FillEndPointersPass> {
+  // V as a base plus an offset in elements: a one-index inbounds gep, or the base itself.
+  static std::pair<Value *, Value *> baseAndOffset(Value *V) {
+    if (auto *G = dyn_cast<GetElementPtrInst>(V))
+      if (G->isInBounds() && G->getNumIndices() == 1)
+        return {G->getPointerOperand(), G->getOperand(1)};
+    return {V, nullptr};
+  }
+
+  static Value *endPointer(PHINode &Phi, LazyValueInfo &LVI, DominatorTree &DT, Type *&Element) {
+    Value *Base = nullptr, *Count = nullptr;
+    for (Value *In : Phi.incoming_values()) {
+      auto [B, Offset] = baseAndOffset(In);
+      if (Base && B != Base)
+        return nullptr;
+      Base = B;
+      if (Offset && !isa<ConstantInt>(Offset)) {
+        if (Count && Count != Offset)
+          return nullptr;
+        Count = Offset;
+      }
+    }
+    if (!Base || !Count || !DT.dominates(Base, &Phi) || !DT.dominates(Count, &Phi))
+      return nullptr;
+    for (unsigned K = 0; K < Phi.getNumIncomingValues(); K++) {
+      Value *Offset = baseAndOffset(Phi.getIncomingValue(K)).second;
+      if (Offset == Count)
+        continue;
+      uint64_t Constant = Offset ? cast<ConstantInt>(Offset)->getZExtValue() : 0;
+      auto *Known = dyn_cast_or_null<ConstantInt>(LVI.getConstantOnEdge(Count, Phi.getIncomingBlock(K), Phi.getParent(), &Phi));
+      if (!Known || Known->getZExtValue() != Constant)
+        return nullptr;
+    }
+    Element = cast<PointerType>(Base->getType())->getElementType();
+    return Count;
+  }
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
+    auto &LVI = AM.getResult<LazyValueAnalysis>(F);
+    auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
+    SmallVector<std::tuple<PHINode *, Value *, Type *>, 4> Ends;
+    for (BasicBlock &BB : F)
+      for (PHINode &Phi : BB.phis()) {
+        Type *Element = nullptr;
+        if (Phi.getType()->isPointerTy())
+          if (Value *Count = endPointer(Phi, LVI, DT, Element))
+            Ends.push_back({&Phi, Count, Element});
+      }
+    for (auto [Phi, Count, Element] : Ends) {
+      IRBuilder<> B(Phi->getParent(), Phi->getParent()->getFirstInsertionPt());
+      B.SetCurrentDebugLocation(Phi->getDebugLoc());
+      Value *Base = baseAndOffset(Phi->getIncomingValue(0)).first;
+      Phi->replaceAllUsesWith(B.CreateInBoundsGEP(Element, Base, Count, Phi->getName() + ".end"));
+      Phi->eraseFromParent();
+    }
+    return Ends.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+};
+
 // Gives a function whose first block ends in a conditional branch (the guard of its first
 // loop nest, `if (h > 0)` after loop rotation) a block of its own for that branch. A sequence
 // of loop nests starts at such a guard (Region::loop_sequence) and its run-time check goes
 // before it, in a block outside; the function's first block has none before it. So a pipeline
 // written in `main` after its sizes are read (`w = atoi(argv[1])`) is one sequence from its
-// first stage. Exact: the first block falls through to the branch.
+// first stage. Exact: the first block falls through to the branch. Only where the first
+// block calls something other than an allocation or an intrinsic (`strtol`): otherwise the
+// function body can be the SCoP, and the block structure stays as it was (as Polly's
+// detection and the generated code's fallback see it).
 struct SplitEntryGuardPass : PassInfoMixin<SplitEntryGuardPass> {
+  static bool callsOtherCode(const BasicBlock &BB) {
+    for (const Instruction &I : BB)
+      if (const auto *C = dyn_cast<CallBase>(&I)) {
+        const Function *Callee = C->getCalledFunction();
+        if (!Callee || (!Callee->isIntrinsic() && !polyprop_is_allocator(Callee->getName().str().c_str())))
+          return true;
+      }
+    return false;
+  }
+
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
     BasicBlock &Entry = F.getEntryBlock();
     auto *Br = dyn_cast<BranchInst>(Entry.getTerminator());
-    if (!Br || !Br->isConditional() || &Entry.front() == Br)
+    if (!Br || !Br->isConditional() || &Entry.front() == Br || !callsOtherCode(Entry))
       return PreservedAnalyses::all();
     Entry.splitBasicBlock(Br, "polyprop.first.guard");
     return PreservedAnalyses::none();
@@ -1663,7 +1743,7 @@ struct MemcpyLoopsPass : PassInfoMixin<MemcpyLoopsPass> {
 // SCEV still sees every loop of a naive pipeline).
 const char *CanonicalizationPipeline =
     "polyprop-inline-helpers,lower-expect,sroa,early-cse,instcombine,simplifycfg,loop-simplify,lcssa,"
-    "polyprop-memcpy-loops,loop-simplify,lcssa,polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
+    "polyprop-memcpy-loops,polyprop-fill-ends,loop-simplify,lcssa,polyprop-rows-of-flat-loops,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),loop(indvars),instcombine,simplifycfg,loop-simplify,lcssa,"
     "loop(indvars),polyprop-zeroed-allocations,polyprop-opaque-lengths,polyprop-sign-bit-tests,polyprop-split-select-loads,lowerswitch,loop-simplify,lcssa,"
     "polyprop-split-entry-guard";
 
@@ -1751,6 +1831,10 @@ void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "polyprop-split-select-loads") {
           FPM.addPass(SplitSelectLoadsPass());
+          return true;
+        }
+        if (Name == "polyprop-fill-ends") {
+          FPM.addPass(FillEndPointersPass());
           return true;
         }
         if (Name == "polyprop-memcpy-loops") {
