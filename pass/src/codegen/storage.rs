@@ -17,7 +17,7 @@
 //! first earlier one whose life has ended. Shared storage is one array for alias analysis too
 //! (one alias scope), so no metadata says the two do not overlap.
 
-use super::{allocates_by_size, Plan};
+use super::{allocates_by_size, statements_in, Plan};
 use crate::ir;
 use polyhedral::ast::AstNode;
 use polyhedral::model::{ArrayId, Contents, Liveness};
@@ -66,9 +66,9 @@ fn flatten<'a>(node: &'a AstNode, out: &mut Vec<&'a AstNode>) {
 fn lives(plan: &Plan<'_>, stages: &[&AstNode]) -> Vec<Option<RangeInclusive<usize>>> {
     let mut lives: Vec<Option<RangeInclusive<usize>>> = vec![None; plan.scop.arrays.len()];
     for (k, stage) in stages.iter().enumerate() {
-        let mut statements = Vec::new();
-        statements_in(stage, &mut statements);
-        for s in statements {
+        let mut instances = Vec::new();
+        statements_in(stage, &mut instances);
+        for (s, _) in instances {
             let statement = &plan.scop.statements[s];
             for array in statement.reads().into_iter().chain([&statement.write]).map(|a| a.array) {
                 lives[array] = Some(match &lives[array] {
@@ -79,20 +79,6 @@ fn lives(plan: &Plan<'_>, stages: &[&AstNode]) -> Vec<Option<RangeInclusive<usiz
         }
     }
     lives
-}
-
-fn statements_in(node: &AstNode, out: &mut Vec<usize>) {
-    match node {
-        AstNode::Block(children) => children.iter().for_each(|c| statements_in(c, out)),
-        AstNode::For { body, .. } => statements_in(body, out),
-        AstNode::If { then, otherwise, .. } => {
-            statements_in(then, out);
-            if let Some(o) = otherwise {
-                statements_in(o, out);
-            }
-        }
-        AstNode::User { statement, .. } => out.push(*statement),
-    }
 }
 
 /// A temporary the new function allocates itself with `malloc` of the source's size (not
