@@ -1245,15 +1245,41 @@ struct SplitEntryGuardPass : PassInfoMixin<SplitEntryGuardPass> {
     return false;
   }
 
-  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+  static bool allocates(const BasicBlock &BB) {
+    return any_of(BB, [](const Instruction &I) {
+      const auto *C = dyn_cast<CallBase>(&I);
+      const Function *Callee = C ? C->getCalledFunction() : nullptr;
+      return Callee && polyprop_is_allocator(Callee->getName().str().c_str());
+    });
+  }
+
+  // The same for the header of a loop that repeats a pipeline whose temporaries it allocates
+  // at each iteration (`for (r = 0; r < reps; r++) { t = malloc(...); stages; free(t); }`),
+  // where the header ends in the guard of the first inner nest: the stages are one sequence
+  // inside the loop, entered from the header.
+  static bool guardsInnerNest(Loop &L, BranchInst &Br) {
+    for (Loop *Sub : L.getSubLoops())
+      if (is_contained(Br.successors(), Sub->getLoopPreheader()))
+        return true;
+    return false;
+  }
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
+    SmallVector<BranchInst *, 4> Guards;
     BasicBlock &Entry = F.getEntryBlock();
     auto *Br = dyn_cast<BranchInst>(Entry.getTerminator());
-    if (!Br || !Br->isConditional() || &Entry.front() == Br || !callsOtherCode(Entry))
-      return PreservedAnalyses::all();
-    Entry.splitBasicBlock(Br, "polyprop.first.guard");
-    return PreservedAnalyses::none();
+    if (Br && Br->isConditional() && &Entry.front() != Br && callsOtherCode(Entry))
+      Guards.push_back(Br);
+    for (Loop *L : AM.getResult<LoopAnalysis>(F).getLoopsInPreorder()) {
+      auto *Header = dyn_cast<BranchInst>(L->getHeader()->getTerminator());
+      if (Header && Header->isConditional() && allocates(*L->getHeader()) && guardsInnerNest(*L, *Header))
+        Guards.push_back(Header);
+    }
+    for (BranchInst *Guard : Guards)
+      Guard->getParent()->splitBasicBlock(Guard, "polyprop.first.guard");
+    return Guards.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
   }
 };
 

@@ -57,27 +57,45 @@ pub fn detect(a: Analyses, function: Value, quota: u64, scope: Scope, evidence: 
         Err(reason) => out.push(Candidate::Rejected { description: "function body".into(), reason }),
     }
     let outermost: Vec<Loop> = loops.iter().copied().filter(|l| l.parent().is_none()).collect();
+    try_nests(a, function, &name, &outermost, &loops, quota, scope, evidence, &mut out);
+    out
+}
+
+/// Tries the sibling loop nests `nests` (in block order): the longest sequence from each nest
+/// on, else the nest alone (and, where it is rejected, its inner nests the same way: the
+/// stages inside a loop that repeats them).
+#[allow(clippy::too_many_arguments)]
+fn try_nests(
+    a: Analyses,
+    function: Value,
+    name: &str,
+    nests: &[Loop],
+    loops: &[Loop],
+    quota: u64,
+    scope: Scope,
+    evidence: &Evidence,
+    out: &mut Vec<Candidate>,
+) {
     let mut k = 0;
     // The nests of a rejected sequence are tried on their own, not in shorter sequences: each
     // attempt models the whole region, and the reason is usually in every one of them.
     let mut rejected_until = 0;
-    while k < outermost.len() {
+    while k < nests.len() {
         let sequence = if k < rejected_until {
             None
         } else {
-            (k + 1..outermost.len()).rev().find_map(|last| Region::loop_sequence(a, function, outermost[k], outermost[last]).map(|r| (last, r)))
+            (k + 1..nests.len()).rev().find_map(|last| Region::loop_sequence(a, function, nests[k], nests[last]).map(|r| (last, r)))
         };
         if let Some((last, region)) = sequence {
-            if try_sequence(a, function, &name, &outermost[k..=last], region, quota, scope, evidence, &mut out) {
+            if try_sequence(a, function, name, &nests[k..=last], region, quota, scope, evidence, out) {
                 k = last + 1;
                 continue;
             }
             rejected_until = last + 1;
         }
-        try_loop(a, function, &name, outermost[k], &loops, quota, scope, evidence, &mut out);
+        try_loop(a, function, name, nests[k], loops, quota, scope, evidence, out);
         k += 1;
     }
-    out
 }
 
 /// Tries consecutive loop nests and the code between them as one SCoP (the longest such
@@ -163,9 +181,8 @@ fn try_loop(
             if stop {
                 return;
             }
-            for inner in loops.iter().filter(|l| l.parent() == Some(lp)) {
-                try_loop(a, function, name, *inner, loops, quota, scope, evidence, out);
-            }
+            let inner: Vec<Loop> = loops.iter().copied().filter(|l| l.parent() == Some(lp)).collect();
+            try_nests(a, function, name, &inner, loops, quota, scope, evidence, out);
         }
     }
 }
