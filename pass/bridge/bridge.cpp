@@ -1470,22 +1470,21 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     if (!Zero || !Zero->isZero() || !Inc || Inc->getOpcode() != Instruction::Add || Inc->getOperand(0) != I ||
         !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()) || !Cmp ||
         (Cmp->getPredicate() != ICmpInst::ICMP_SLT && Cmp->getPredicate() != ICmpInst::ICMP_ULT) ||
-        Cmp->getOperand(0) != I || !Cmp->hasOneUse() || !N)
+        Cmp->getOperand(0) != I || !Cmp->hasOneUse() || !N ||
+        (N->getOpcode() != Instruction::Mul && N->getOpcode() != Instruction::LShr))
       return None;
     // `i < w * h` computes the product in the loop's header until LICM runs: hoist it.
     bool Hoisted = false;
     if (!L->makeLoopInvariant(N, Hoisted))
-      return None;
-    bool Unsigned = Cmp->getPredicate() == ICmpInst::ICMP_ULT;
-    if (N->getOpcode() == Instruction::LShr && Unsigned)
-      return elementsOfBytes(F, L, SE, I, Cmp, N);
-    if (N->getOpcode() != Instruction::Mul)
       return None;
     // No value of the loop is used after it (an LCSSA phi of a value hoisted with the product,
     // `(long)w` used by the next nest, is no value of the loop).
     for (PHINode &Phi : Exit->phis())
       if (!L->isLoopInvariant(Phi.getIncomingValueForBlock(H)))
         return None;
+    bool Unsigned = Cmp->getPredicate() == ICmpInst::ICMP_ULT;
+    if (N->getOpcode() == Instruction::LShr)
+      return Unsigned ? elementsOfBytes(F, L, SE, I, Cmp, N) : None;
     Optional<Dispatch> When = dispatch(SE, N, Unsigned);
     Value *A = N->getOperand(0), *B = N->getOperand(1);
     Value *Row = When ? rowLength(F, L, SE, A, B) : nullptr;
