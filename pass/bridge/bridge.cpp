@@ -707,6 +707,9 @@ struct PolypropModulePass : PassInfoMixin<PolypropModulePass> {
 
 extern const char *CanonicalizationPipeline;
 
+// Whether F allocates a fresh array (`polyprop_is_allocator`'s list).
+static bool isAllocator(const Function &F) { return polyprop_is_allocator(F.getName().str().c_str()); }
+
 // Inlines the stage functions a function calls outside its loops, before the transform
 // canonicalizes its copy (`PolypropEntryPass`; printers leave functions as they are).
 struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
@@ -798,8 +801,7 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
         const Function *Callee = C->getCalledFunction();
         if (!Callee)
           continue;
-        StringRef Name = Callee->getName();
-        if (polyprop_is_allocator(Name.str().c_str()))
+        if (isAllocator(*Callee))
           return true;
         if (LookIntoCallees && !Callee->isDeclaration() && Callee != &F && mayAllocate(*Callee, false))
           return true;
@@ -1239,7 +1241,7 @@ struct SplitEntryGuardPass : PassInfoMixin<SplitEntryGuardPass> {
     for (const Instruction &I : BB)
       if (const auto *C = dyn_cast<CallBase>(&I)) {
         const Function *Callee = C->getCalledFunction();
-        if (!Callee || (!Callee->isIntrinsic() && !polyprop_is_allocator(Callee->getName().str().c_str())))
+        if (!Callee || (!Callee->isIntrinsic() && !isAllocator(*Callee)))
           return true;
       }
     return false;
@@ -1249,7 +1251,7 @@ struct SplitEntryGuardPass : PassInfoMixin<SplitEntryGuardPass> {
     return any_of(BB, [](const Instruction &I) {
       const auto *C = dyn_cast<CallBase>(&I);
       const Function *Callee = C ? C->getCalledFunction() : nullptr;
-      return Callee && polyprop_is_allocator(Callee->getName().str().c_str());
+      return Callee && isAllocator(*Callee);
     });
   }
 
@@ -1493,16 +1495,13 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     return Candidate{L, I, Cmp, Row, Row == A ? B : A, Unsigned, *When};
   }
 
-  // `i < (s * w * h) >> k` with `s = 2^k`, an element count of a byte count (the loop of a
-  // memcpy of `sizeof(float) * w * h` bytes, `polyprop-memcpy-loops`), its factors `w` and `h`
-  // sign-extended from 32 bits: for `w, h >= 0` the bytes `s * w * h < 2^64` (k <= 2) do not
-  // wrap, and the count is `w * h`.
-  static Optional<Candidate> elementsOfBytes(Function &F, Loop *L, ScalarEvolution &SE, PHINode *I, ICmpInst *Cmp, BinaryOperator *N) {
-    auto *Shift = dyn_cast<ConstantInt>(N->getOperand(1));
-    auto *Bytes = dyn_cast<BinaryOperator>(N->getOperand(0));
-    if (!Shift || Shift->getZExtValue() > 2 || !Bytes || Bytes->getOpcode() != Instruction::Mul)
+  // The factors `w` and `h` of a byte count `Bytes = (w << k) * h` (or `(w * 2^k) * h`, either
+  // operand order) of elements of `2^k` bytes, `k <= 2`, both sign-extended from 32 bits: for
+  // `w, h >= 0` the bytes `2^k * w * h < 2^64` do not wrap, and the element count is `w * h`.
+  static Optional<std::pair<Value *, Value *>> elementFactors(ScalarEvolution &SE, Value *Bytes, uint64_t K) {
+    auto *Product = dyn_cast<BinaryOperator>(Bytes);
+    if (K > 2 || !Product || Product->getOpcode() != Instruction::Mul)
       return None;
-    uint64_t K = Shift->getZExtValue();
     // The factor of the product that is `x << k` or `x * 2^k`: x.
     auto Scaled = [&](Value *V) -> Value * {
       auto *Op = dyn_cast<BinaryOperator>(V);
@@ -1515,13 +1514,25 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
         return Op->getOperand(0);
       return nullptr;
     };
-    Value *A = Scaled(Bytes->getOperand(0)), *B = Bytes->getOperand(1);
+    Value *A = Scaled(Product->getOperand(0)), *B = Product->getOperand(1);
     if (!A) {
-      A = Scaled(Bytes->getOperand(1));
-      B = Bytes->getOperand(0);
+      A = Scaled(Product->getOperand(1));
+      B = Product->getOperand(0);
     }
     if (!A || !extendedFrom32(SE, A, true) || !extendedFrom32(SE, B, true))
       return None;
+    return std::make_pair(A, B);
+  }
+
+  // `i < (s * w * h) >> k` with `s = 2^k`, an element count of a byte count (the loop of a
+  // memcpy of `sizeof(float) * w * h` bytes, `polyprop-memcpy-loops`): rows of `w * h`
+  // elements where `w, h >= 0` (`elementFactors`).
+  static Optional<Candidate> elementsOfBytes(Function &F, Loop *L, ScalarEvolution &SE, PHINode *I, ICmpInst *Cmp, BinaryOperator *N) {
+    auto *Shift = dyn_cast<ConstantInt>(N->getOperand(1));
+    auto Factors = Shift ? elementFactors(SE, N->getOperand(0), Shift->getZExtValue()) : None;
+    if (!Factors)
+      return None;
+    auto [A, B] = *Factors;
     Value *Row = rowLength(F, L, SE, A, B);
     if (!Row)
       return None;
@@ -1671,12 +1682,12 @@ struct MemcpyLoopsPass : PassInfoMixin<MemcpyLoopsPass> {
     return Cast;
   }
 
-  // Whether the loop of a copy of `Length` bytes can be modeled as the other accesses to its
-  // arrays are: a constant, `s * n` (one dimension), or `s * w * h` of `int` sizes with
-  // `s <= 4`, which polyprop-rows-of-flat-loops makes rows (`RowsOfFlatLoopsPass::
-  // elementsOfBytes`). The bytes of two `long` sizes may wrap, so their count is not
-  // `w * h`: such a copy, flat against rows elsewhere, would leave a transform whose run-time
-  // check holds only for one row; it stays a call (and a reason).
+  // Whether the loop of a copy of `Length` bytes, elements of `Size` bytes, can be modeled as
+  // the other accesses to its arrays are: a constant, `s * n` (one dimension), or `s * w * h`
+  // that polyprop-rows-of-flat-loops makes rows (`RowsOfFlatLoopsPass::elementFactors`: `int`
+  // sizes, `s <= 4`). The bytes of two `long` sizes may wrap, so their count is not `w * h`:
+  // such a copy, flat against rows elsewhere, would leave a transform whose run-time check
+  // holds only for one row; it stays a call (and a reason).
   static bool countFits(Value *Length, ScalarEvolution &SE, uint64_t Size) {
     if (isa<ConstantInt>(Length))
       return true;
@@ -1692,13 +1703,7 @@ struct MemcpyLoopsPass : PassInfoMixin<MemcpyLoopsPass> {
       return !IsProduct(A);
     if (isa<ConstantInt>(A))
       return !IsProduct(B);
-    // `(s * w) * h`: w and h from 32 bits.
-    Value *W = IsProduct(A) ? A : B, *H = W == A ? B : A;
-    auto *Scaled = cast<BinaryOperator>(W);
-    auto *Factor = dyn_cast<ConstantInt>(Scaled->getOperand(1));
-    return Size <= 4 && Factor && !IsProduct(Scaled->getOperand(0)) && !IsProduct(H) &&
-           RowsOfFlatLoopsPass::extendedFrom32(SE, Scaled->getOperand(0), true) &&
-           RowsOfFlatLoopsPass::extendedFrom32(SE, H, true);
+    return RowsOfFlatLoopsPass::elementFactors(SE, Length, Log2_64(Size)).hasValue();
   }
 
   static bool expandable(MemCpyInst &M, const DataLayout &DL, ScalarEvolution &SE, Type *&T) {
