@@ -289,11 +289,8 @@ fn check_nest_exit(place: &NestPlace, used_after: &[(Value, ArrayId)]) -> Result
             return Err(used_after_it());
         }
     }
-    for phi in ir::instructions(place.exit).into_iter().filter(|i| ir::is_phi(*i)) {
-        let from_nest: Vec<Value> = ir::phi_incoming(phi).into_iter().filter(|(_, b)| place.blocks.contains(b)).map(|(v, _)| v).collect();
-        if from_nest.iter().any(|v| *v != from_nest[0]) {
-            return Err("not yet: an exit phi taking different values from the loop nest".into());
-        }
+    if !crate::region::one_value_out(place.exit, &place.blocks) {
+        return Err("not yet: an exit phi taking different values from the loop nest".into());
     }
     Ok(())
 }

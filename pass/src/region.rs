@@ -71,10 +71,7 @@ impl Region {
                 // The new code continues at the exit on one edge: a phi there taking different
                 // values from inside (a reduction after the last stage, 0 where its loop does
                 // not run) is left to a shorter sequence.
-                let one_value_out = ir::instructions(exit).into_iter().filter(|i| ir::is_phi(*i)).all(|phi| {
-                    let inside: Vec<Value> = ir::phi_incoming(phi).into_iter().filter(|(_, b)| members.contains(b)).map(|(v, _)| v).collect();
-                    inside.windows(2).all(|pair| pair[0] == pair[1])
-                });
+                let one_value_out = one_value_out(exit, &members);
                 // Every loop inside whole: the blocks of a nest below the parent come with it.
                 let loops_whole = members.iter().all(|&b| match a.loop_for(b) {
                     l if l == first.parent() => true,
@@ -180,6 +177,15 @@ impl Region {
 }
 
 /// `start` and up to three blocks after it along `next`, as long as `keep` holds.
+/// Whether each phi of `exit` takes one value from the blocks of `inside` (the code that
+/// replaces a region continues at its exit on one edge, and hands back one value per phi).
+pub fn one_value_out(exit: Block, inside: &HashSet<Block>) -> bool {
+    ir::instructions(exit).into_iter().filter(|i| ir::is_phi(*i)).all(|phi| {
+        let from_inside: Vec<Value> = ir::phi_incoming(phi).into_iter().filter(|(_, b)| inside.contains(b)).map(|(v, _)| v).collect();
+        from_inside.windows(2).all(|pair| pair[0] == pair[1])
+    })
+}
+
 fn chain(start: Block, next: impl Fn(Block) -> Option<Block>, keep: impl Fn(Block) -> bool) -> Vec<Block> {
     let mut out = vec![start];
     while out.len() < 4 {
