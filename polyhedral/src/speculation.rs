@@ -15,7 +15,8 @@
 //! between allocation and release of every array it touches, so those elements are
 //! dereferenceable throughout it. A value loaded early may be one the source had not written
 //! yet; the select discards it. Sides that can trap (`Expr::may_trap`) stay branches whatever
-//! they read.
+//! they read, and so do sides that divide integers (code generation's `divides_integers`:
+//! LLVM would merge the two sides' divisions into one that does not vectorize).
 
 use crate::isl::{self, IslContext, IslError, IslResult, ParamSet, UnionSet};
 use crate::model::{Access, Scop, Statement};
