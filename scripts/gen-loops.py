@@ -18,7 +18,9 @@ under conditions (on counters or on data) and read after the loop; checks that n
 abort();` on data), the error paths of defensive C, drawn from a second random stream so
 that everything else a seed made before stays as it was. About a third of the
 functions are affine (void, no break, call or data-dependent bound, int and long counters)
-and work on malloc'd temporaries too, so that polyprop models and transforms them.
+and work on malloc'd temporaries too, so that polyprop models and transforms them; a third of
+those repeat their nests in a loop that calls other code, the temporaries allocated before it
+and filled inside it (what one iteration leaves the next may read).
 
 It has no undefined behaviour, so `clang -O0` and `clang -O3` builds print the same line:
 the generator tracks every counter's interval and keeps each subscript inside its array;
@@ -95,6 +97,8 @@ class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed)
         self.checks = random.Random(seed * 1000003 + 7)
+        # Repeat loops (below) come from a third stream, for the same reason.
+        self.repeats = random.Random(seed * 1000003 + 11)
         self.seed = seed
         self.E = self.r.choice([9, 13, 17, 24, 31, 40])
         self.counter = 0
@@ -631,24 +635,34 @@ class Gen:
         env = {"idx": [], "sidx": [], "views": views, "scalars": [], "rot": [],
                "params": [Idx(p[0], p[2], p[3]) for p in params], "affine": affine}
         temps = []
+        # A repeat loop around the nests (`for (rep = 0; rep < k; rep++) { nests; sink(rep); }`,
+        # a time loop that calls other code), the temporaries allocated (zeroed) before it and
+        # filled inside it, before or after the first nest: what one iteration leaves in them
+        # the next may read.
+        repeat = affine and self.repeats.random() < 0.35
+        fills = []
         if affine:
             for q in range(r.randint(1, 2)):
                 ty = r.choice(["int", "float", "float", "long", "double", "unsigned", "short"])
                 d0, d1 = E + 1 + r.randint(0, 3), E + 1 + r.randint(0, 3)
                 qa = Array(f"q{q}", ty, "2d", [d0, d1])
+                alloc = f"calloc({d0} * {d1}, sizeof({ty}))" if repeat else f"malloc(sizeof({ty}) * {d0} * {d1})"
                 if r.random() < 0.5:
                     qv = View(qa.name, qa, "flat", 0, str(d1))
-                    self.emit(1, f"{ty} *{qa.name} = ({ty} *)malloc(sizeof({ty}) * {d0} * {d1});")
+                    self.emit(1, f"{ty} *{qa.name} = ({ty} *){alloc};")
                 else:
                     qv = View(qa.name, qa, "rows", 0)
-                    self.emit(1, f"{ty} (*{qa.name})[{d1}] = malloc(sizeof({ty}) * {d0} * {d1});")
+                    self.emit(1, f"{ty} (*{qa.name})[{d1}] = {alloc};")
                 a, b = self.fresh("a"), self.fresh("b")
                 fill = dict(env, idx=[Idx(a, 0, d0 - 1), Idx(b, 0, d1 - 1)], sidx=[])
-                self.emit(1, f"for (long {a} = 0; {a} < {d0}; {a}++)")
-                self.emit(2, f"for (long {b} = 0; {b} < {d1}; {b}++)")
                 dq = dom(ty)
                 code, bound = self.expr(fill, dq, r.randint(1, 2))
-                self.emit(3, f"{qv.access([a, b])} = {self.fit(dq, code, bound, ty)};")
+                fills.append([(1, f"for (long {a} = 0; {a} < {d0}; {a}++)"),
+                              (2, f"for (long {b} = 0; {b} < {d1}; {b}++)"),
+                              (3, f"{qv.access([a, b])} = {self.fit(dq, code, bound, ty)};")])
+                if not repeat:
+                    for depth, line in fills.pop():
+                        self.emit(depth, line)
                 temps.append(qv)
             views.extend(temps)
         for s in range(r.randint(0 if affine else 1, 3)):
@@ -672,7 +686,17 @@ class Gen:
         # a parameter used as a subscript, within its interval
         for p in env["params"]:
             env["sidx"].append(p)
+        fill_after = self.repeats.randint(0, 1) if repeat else 0
+        if repeat:
+            self.emit(1, f"for (int rep = 0; rep < {self.repeats.randint(2, 4)}; rep++) {{")
+
+        def emit_fills():
+            for depth, line in (line for f in fills for line in f):
+                self.emit(depth, line)
+            fills.clear()
         for n in range(r.randint(1, 3)):
+            if n == fill_after:
+                emit_fills()
             self.loop(env, 1, r.choice([0, 1, 1, 2]))
             if r.random() < 0.4:
                 # a scalar read between loops
@@ -685,6 +709,10 @@ class Gen:
                     v = r.choice(same)
                     x = {"S": f"{sn} % {smod(v.ty)}", "U": f"({v.ty}){sn}", "F": sn}[d]
                     self.emit(1, f"{self.access(env, v)} = {x};")
+        emit_fills()
+        if repeat:
+            self.emit(2, "sink(rep);")
+            self.emit(1, "}")
         for qv in temps:
             self.emit(1, f"free({qv.name});")
         if ret != "void":
@@ -725,6 +753,8 @@ class Gen:
         self.emit(0, "static float blendf(float a, float b) { return a * 0.75f + b * 0.25f; }")
         self.emit(0, "static int clampi(int x, int lo, int hi) "
                      "{ return x < lo ? lo : x > hi ? hi : x; }")
+        self.emit(0, "static volatile int sunk;")
+        self.emit(0, "static __attribute__((noinline, unused)) void sink(int rep) { sunk += rep; }")
         self.emit(0, "static unsigned long hash(unsigned long h, const void *p, size_t n) {")
         self.emit(1, "const unsigned char *b = (const unsigned char *)p;")
         self.emit(1, "for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ul;")
