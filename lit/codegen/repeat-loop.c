@@ -3,7 +3,7 @@
 // malloc(...); stages; free(t1); }`). The loop as a whole is no SCoP (an array allocated
 // inside it); the stages inside it are one sequence of nests (detect: a rejected nest's inner
 // nests are tried as sequences too), which starts at the first stage's guard, given a block of
-// its own after the loop header that allocates (polyprop-split-entry-guard). Each iteration
+// its own after the loop header (`splitInnerGuards`, the transform's second try). Each iteration
 // runs the new code (3 per call: RAN), outputs identical at every size, empty ones included.
 // - smooth_repeatedly: the image is updated in place, the next iteration's input, `int`
 //   counters, ternary clamps. t1 is propagated; t2 stays: the in-place stage overwrites the

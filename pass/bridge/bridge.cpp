@@ -647,7 +647,7 @@ void printAndFree(char *Out) {
 // Runs the pass `Mode` on `F` with its analyses and prints its output; returns 1 if the IR
 // changed, 0 if not, -1 if the pass failed (see `polyprop_run_function`).
 int runPolyprop(Function &F, FunctionAnalysisManager &FAM, const std::string &Mode,
-                const std::string &Options) {
+                const std::string &Options, std::string *Captured = nullptr) {
   Analyses A{&F,
              &FAM.getResult<LoopAnalysis>(F),
              &FAM.getResult<ScalarEvolutionAnalysis>(F),
@@ -656,7 +656,12 @@ int runPolyprop(Function &F, FunctionAnalysisManager &FAM, const std::string &Mo
              &FAM.getResult<AAManager>(F)};
   char *Out = nullptr;
   int Result = polyprop_run_function(&A, wrap(&F), Mode.c_str(), Options.c_str(), &Out);
-  printAndFree(Out);
+  if (Captured && Out) {
+    *Captured = Out;
+    polyprop_free_string(Out);
+  } else {
+    printAndFree(Out);
+  }
   return Result;
 }
 
@@ -766,6 +771,30 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
   }
 };
 
+// Gives the header of each loop that ends in the guard of an inner nest a block of its own
+// for that branch: a sequence of nests inside the loop (`for (r = 0; r < reps; r++) { t =
+// malloc(...); stages; free(t); }`, a time loop whose steps swap two grids by pointer, the
+// loop calling other code) starts at the guard, and its run-time check goes before it, after
+// the header's phis. Exact: the header falls through to the branch. Only for a function the
+// transform rejected as it was (PolypropEntryPass): the split changes what scalar evolution
+// proves about the other loops, and so the models of functions transformed whole.
+static bool splitInnerGuards(Function &F, LoopInfo &LI) {
+  SmallVector<BranchInst *, 4> Guards;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    auto *Br = dyn_cast<BranchInst>(L->getHeader()->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    for (Loop *Sub : L->getSubLoops())
+      if (is_contained(Br->successors(), Sub->getLoopPreheader())) {
+        Guards.push_back(Br);
+        break;
+      }
+  }
+  for (BranchInst *Guard : Guards)
+    Guard->getParent()->splitBasicBlock(Guard, "polyprop.inner.guard");
+  return !Guards.empty();
+}
+
 // The transform as clang runs it: on a copy of each function. The copy is canonicalized
 // and transformed; if the transform succeeds, the copy replaces the function, otherwise the
 // copy is dropped and the function stays exactly as the front end wrote it, so that loading
@@ -834,7 +863,15 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     for (GlobalVariable &G : F.getParent()->globals())
       Alignments.push_back({&G, G.getAlign()});
     Canonicalize.run(*Copy, FAM);
-    int Result = runPolyprop(*Copy, FAM, "polyprop", Options);
+    std::string Output;
+    int Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
+    if (Result <= 0 && splitInnerGuards(*Copy, FAM.getResult<LoopAnalysis>(*Copy))) {
+      FAM.invalidate(*Copy, PreservedAnalyses::none());
+      Output.clear();
+      Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
+    }
+    outs() << Output;
+    outs().flush();
     Function *Drop = Result > 0 ? &F : Copy;
     Function *Keep = Result > 0 ? Copy : &F;
     FAM.clear(*Drop, Drop->getName());
@@ -1247,25 +1284,6 @@ struct SplitEntryGuardPass : PassInfoMixin<SplitEntryGuardPass> {
     return false;
   }
 
-  static bool allocates(const BasicBlock &BB) {
-    return any_of(BB, [](const Instruction &I) {
-      const auto *C = dyn_cast<CallBase>(&I);
-      const Function *Callee = C ? C->getCalledFunction() : nullptr;
-      return Callee && isAllocator(*Callee);
-    });
-  }
-
-  // The same for the header of a loop that repeats a pipeline whose temporaries it allocates
-  // at each iteration (`for (r = 0; r < reps; r++) { t = malloc(...); stages; free(t); }`),
-  // where the header ends in the guard of the first inner nest: the stages are one sequence
-  // inside the loop, entered from the header.
-  static bool guardsInnerNest(Loop &L, BranchInst &Br) {
-    for (Loop *Sub : L.getSubLoops())
-      if (is_contained(Br.successors(), Sub->getLoopPreheader()))
-        return true;
-    return false;
-  }
-
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
@@ -1274,11 +1292,6 @@ struct SplitEntryGuardPass : PassInfoMixin<SplitEntryGuardPass> {
     auto *Br = dyn_cast<BranchInst>(Entry.getTerminator());
     if (Br && Br->isConditional() && &Entry.front() != Br && callsOtherCode(Entry))
       Guards.push_back(Br);
-    for (Loop *L : AM.getResult<LoopAnalysis>(F).getLoopsInPreorder()) {
-      auto *Header = dyn_cast<BranchInst>(L->getHeader()->getTerminator());
-      if (Header && Header->isConditional() && allocates(*L->getHeader()) && guardsInnerNest(*L, *Header))
-        Guards.push_back(Header);
-    }
     for (BranchInst *Guard : Guards)
       Guard->getParent()->splitBasicBlock(Guard, "polyprop.first.guard");
     return Guards.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();

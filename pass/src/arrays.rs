@@ -167,6 +167,7 @@ pub fn resolve(
         let liveness = if g.row_pointers { Liveness::LiveOut } else { liveness(region, g.base) };
         let initial = match liveness {
             Liveness::LiveOut => Contents::Program,
+            Liveness::Temporary if !region.allocated_per_run(g.base) => Contents::Carried,
             Liveness::Temporary if is_zeroed(g.base) || zero_filled.contains(&g.base) => Contents::Zeros,
             Liveness::Temporary => Contents::Indeterminate,
         };
@@ -607,6 +608,9 @@ fn model_base(
             RejectKind::UnknownBasePointer,
             format!("base address computed inside the region: {}", ir::to_string(base)),
         )),
+        // Chosen before the region, as a loaded one: two grids that a time loop around the
+        // region swaps by pointer (`tmp = a; a = b; b = tmp;`), one value for all of a run.
+        Some(LLVMOpcode::LLVMPHI | LLVMOpcode::LLVMSelect) => Ok(base),
         _ => Err(Reject::new(
             RejectKind::UnknownBasePointer,
             format!("base address {}", ir::to_string(base)),
@@ -756,7 +760,9 @@ fn unique_name(arrays: &[Array], name: &str) -> String {
 }
 
 /// Temporary if allocated here, never escaping, (for `malloc`) freed, and, for a region
-/// smaller than the function, neither read nor written outside the region.
+/// smaller than the function, neither read nor written outside the region. One allocated
+/// outside a loop that runs the region again holds what the last run left
+/// (`Contents::Carried`), which the model settles.
 fn liveness(region: &Region, base: Value) -> Liveness {
     let allocation = is_allocation(base);
     if !(allocation || ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca)) {

@@ -13,6 +13,7 @@
 
 use crate::bridge::{Analyses, Loop};
 use crate::ir::{self, Block, Value};
+use llvm_sys::LLVMOpcode;
 use std::collections::{HashMap, HashSet};
 
 pub struct Region {
@@ -26,6 +27,8 @@ pub struct Region {
     loops: HashMap<Loop, usize>,
     /// Whether the region is the whole function body (it then contains the return).
     pub is_function: bool,
+    /// The innermost loop around the region, which runs it again at each iteration.
+    enclosing: Option<Loop>,
     order: HashMap<Block, usize>,
     /// Predecessors along forward edges, in reverse post-order.
     forward_predecessors: HashMap<Block, Vec<Block>>,
@@ -63,8 +66,11 @@ impl Region {
         let exits = chain(last.exit_block()?, |b| a.immediate_post_dominator(b), level);
         let blocks = ir::blocks(function);
         let errors = error_blocks(&blocks);
-        // The run-time check goes before the entry: the function's first block is no entry.
-        entries.iter().filter(|e| Some(**e) != blocks.first().copied()).find_map(|&entry| {
+        // The run-time check goes before the entry: the function's first block is no entry,
+        // nor the header of the loop around the nests, which the loop's back edge enters too
+        // (its phis would be values from outside, its loop one the region does not hold).
+        let around = first.parent().map(|p| p.header());
+        entries.iter().filter(|e| Some(**e) != blocks.first().copied() && Some(**e) != around).find_map(|&entry| {
             exits.iter().find_map(|&exit| {
                 let members = single_entry_exit(&blocks, entry, exit, &errors)?;
                 let nests_inside = [first.header(), last.header()].iter().all(|h| members.contains(h));
@@ -113,7 +119,11 @@ impl Region {
                 }
             }
         }
-        Some(Region { entry, blocks, members, base_depth, loops, is_function, order, forward_predecessors, error_blocks })
+        let mut enclosing = a.loop_for(entry);
+        while let Some(l) = enclosing.filter(|l| l.depth() > base_depth) {
+            enclosing = l.parent();
+        }
+        Some(Region { entry, blocks, members, base_depth, loops, is_function, enclosing, order, forward_predecessors, error_blocks })
     }
 
     pub fn contains(&self, bb: Block) -> bool {
@@ -139,6 +149,21 @@ impl Region {
     /// Whether `value` is an instruction inside the region.
     pub fn defines(&self, value: Value) -> bool {
         ir::block_of(value).is_some_and(|b| self.contains(b))
+    }
+
+    /// Whether the array allocated by `allocation` (a call or an `alloca`) is a new one at
+    /// each run of the region: no loop runs the region again, or that loop allocates it anew
+    /// (the call is inside it, or the `alloca`'s lifetime starts there, as a local array
+    /// declared in its body). Otherwise one run of the region leaves in the array what the
+    /// next run may read.
+    pub fn allocated_per_run(&self, allocation: Value) -> bool {
+        let Some(l) = self.enclosing else { return true };
+        let inside = |v: Value| ir::block_of(v).is_some_and(|b| l.contains(b));
+        let casts = ir::users(allocation).into_iter().filter(|u| ir::opcode(*u) == Some(LLVMOpcode::LLVMBitCast));
+        inside(allocation)
+            || std::iter::once(allocation).chain(casts).flat_map(ir::users).any(|u| {
+                ir::called_function_name(u).is_some_and(|n| n.starts_with("llvm.lifetime.start")) && inside(u)
+            })
     }
 
     /// The iterator index of a loop inside the region.

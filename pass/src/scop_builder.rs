@@ -263,6 +263,7 @@ fn build_with(
     reject_infeasible(&isl, &scop, &domains.error_free)?;
     scop.assumptions.extend(domains.error_free.iter().cloned());
     let (mut scop, mut parameter_values) = without_unused_parameters(scop, parameters.values.clone());
+    propagation::settle_carried(&isl, &mut scop);
     // A nest inside a loop the SCoP does not hold is checked at each iteration of that loop,
     // where the pass over its index elements costs as much as the nest (spmv's rows).
     if !region.loops().any(|(l, depth)| depth == 0 && l.parent().is_some()) {

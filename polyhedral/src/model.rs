@@ -123,6 +123,10 @@ pub enum Contents {
     /// All bytes zero: a temporary from `calloc`. A read that no write of the SCoP reaches
     /// reads zero, which propagation writes first (`propagation::zero_initialized`).
     Zeros,
+    /// What the previous run of the SCoP left: an array allocated before a loop that runs the
+    /// SCoP again. A temporary only until `propagation::settle_carried` has looked at it: then
+    /// indeterminate where no run reads an earlier run's values, else live-out.
+    Carried,
 }
 
 /// An array or scalar location.

@@ -31,6 +31,7 @@
 //! propagation never introduces new accesses or changes the schedule (section 3.3).
 
 mod branches;
+mod carried;
 mod cost;
 mod expressions;
 mod heuristics;
@@ -47,6 +48,7 @@ mod zero_initialized;
 mod unrolling;
 mod widened_tables;
 
+pub use carried::settle_carried;
 pub use branches::has_branch_on_iterators;
 pub use cost::{CostModel, Prediction, MEASURED};
 pub use heuristics::cache_lines;
