@@ -795,6 +795,40 @@ static bool splitInnerGuards(Function &F, LoopInfo &LI) {
   return !Guards.empty();
 }
 
+// Gives each block inside a loop whose phis merge different values from a loop's exit and
+// from elsewhere (`change` after `for (...) change = max(change, d)`, 0 where its guard skips
+// the loop) a block of its own for those phis, after which the block takes each of them
+// through a phi of one value: a sequence of nests inside the loop (the steps of a time loop
+// whose exit tests `change < tol`) then ends before that block, with the merge inside it and
+// one value handed back per phi. Exact; only for a function the transform rejected with its
+// loop headers split (see splitInnerGuards).
+static bool splitExitMerges(Function &F, LoopInfo &LI) {
+  SmallVector<BasicBlock *, 4> Merges;
+  for (BasicBlock &BB : F) {
+    Loop *L = LI.getLoopFor(&BB);
+    if (!L || LI.isLoopHeader(&BB) || !BB.hasNPredecessors(2) || none_of(BB.phis(), [](PHINode &Phi) { return !Phi.hasConstantOrUndefValue(); }))
+      continue;
+    // A predecessor in a loop inside L, or the dedicated exit block of one.
+    auto leavesInner = [&](BasicBlock *P) {
+      for (BasicBlock *B : {P, P->getSinglePredecessor()})
+        if (Loop *Inner = B ? LI.getLoopFor(B) : nullptr; Inner && Inner != L && L->contains(Inner))
+          return true;
+      return false;
+    };
+    if (any_of(predecessors(&BB), leavesInner))
+      Merges.push_back(&BB);
+  }
+  for (BasicBlock *BB : Merges) {
+    BasicBlock *Rest = BB->splitBasicBlock(BB->getFirstNonPHI(), "polyprop.after.merge");
+    for (PHINode &Phi : BB->phis()) {
+      PHINode *One = PHINode::Create(Phi.getType(), 1, Phi.getName() + ".merged", &Rest->front());
+      One->addIncoming(&Phi, BB);
+      Phi.replaceUsesWithIf(One, [&](Use &U) { return U.getUser() != One && cast<Instruction>(U.getUser())->getParent() != BB; });
+    }
+  }
+  return !Merges.empty();
+}
+
 // The transform as clang runs it: on a copy of each function. The copy is canonicalized
 // and transformed; if the transform succeeds, the copy replaces the function, otherwise the
 // copy is dropped and the function stays exactly as the front end wrote it, so that loading
@@ -865,7 +899,12 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     Canonicalize.run(*Copy, FAM);
     std::string Output;
     int Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
-    if (Result <= 0 && splitInnerGuards(*Copy, FAM.getResult<LoopAnalysis>(*Copy))) {
+    // A rejected copy is tried again with loop headers split, then also with the merges after
+    // inner nests split: each longer sequence of nests that a split allows is tried first, and
+    // one rejected for another reason would hide the shorter one.
+    for (bool (*Split)(Function &, LoopInfo &) : {splitInnerGuards, splitExitMerges}) {
+      if (Result > 0 || !Split(*Copy, FAM.getResult<LoopAnalysis>(*Copy)))
+        continue;
       FAM.invalidate(*Copy, PreservedAnalyses::none());
       Output.clear();
       Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);

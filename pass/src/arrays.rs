@@ -173,7 +173,7 @@ pub fn resolve(
         };
         let row_pointers = g.row_pointers;
         out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, initial, row_pointers, row_stride, index_range: None });
-        out.bases.push(g.base);
+        out.bases.push(value_at_entry(a, region, g.base));
         out.delinearized.push(delinearized);
         out.equal_sizes.push(equal_sizes);
         for (inst, subs) in g.instructions.iter().zip(subscripts) {
@@ -636,6 +636,14 @@ pub fn holds_temporary(region: &Region, function: Value) -> bool {
     })
 }
 
+/// Whether `region` accesses an array allocated in `function` before it (`malloc`, `new[]`, a
+/// local array): one a loop around inner regions may carry from one run of them to the next.
+pub fn accesses_earlier_allocation(region: &Region, function: Value) -> bool {
+    ir::blocks(function).into_iter().flat_map(ir::instructions).any(|i| {
+        (is_allocation(i) || ir::opcode(i) == Some(LLVMOpcode::LLVMAlloca)) && !region.defines(i) && accessed_in(region, i)
+    })
+}
+
 /// Whether a load or store inside `region` goes through `base` (through casts and GEPs).
 fn accessed_in(region: &Region, base: Value) -> bool {
     address_users(base).into_iter().any(|(user, _)| {
@@ -689,6 +697,18 @@ pub fn zero_fills(a: Analyses, region: &Region, stores: &[Value], instructions: 
         }
     }
     (filled, fill_stores)
+}
+
+/// The value of the array `base` where `region` starts, for the run-time check and the new
+/// code: the base itself, or, for an allocation before the region that does not dominate it,
+/// the phi that merges it with a null pointer and does (`std::vector<float> t(n)` made before
+/// a time loop, whose storage is only allocated where `n != 0`).
+fn value_at_entry(a: Analyses, region: &Region, base: Value) -> Value {
+    let dominates_entry = |v: Value| ir::block_of(v).is_some_and(|b| !region.contains(b) && a.dominates(b, region.entry));
+    match region.defines(base) || dominates_entry(base) {
+        true => base,
+        false => null_or_new(base).into_iter().find(|phi| dominates_entry(*phi)).unwrap_or(base),
+    }
 }
 
 /// The allocation `base` is: the call itself, or the one a phi merges with null pointers.
@@ -769,8 +789,13 @@ fn liveness(region: &Region, base: Value) -> Liveness {
         return Liveness::LiveOut;
     }
     let mut freed = false;
+    // Zeros stored outside a loop that runs the region again (`std::vector<float> t(n)` made
+    // before a time loop) could only be read by the region, and an array allocated there is a
+    // temporary only where no run reads what was there before it (`Contents::Carried`).
+    let zeros_before_runs = |store: Value| !region.allocated_per_run(base) && region.outside_reruns(store) && ir::is_null_value(ir::operand(store, 0));
     for (user, address) in address_users(base) {
         match ir::opcode(user) {
+            Some(LLVMOpcode::LLVMStore) if !region.defines(user) && zeros_before_runs(user) => {}
             Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if !region.defines(user) => return Liveness::LiveOut,
             Some(LLVMOpcode::LLVMLoad) => {}
             Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == address => {}

@@ -158,8 +158,14 @@ fn try_loop(
     let header = ir::block_name(lp.header());
     let description = describe(lp).map_or_else(|| "loop nest".to_string(), |at| format!("loop nest at {at}"));
     let region = Region::loop_nest(a, function, lp);
-    // An inner loop holds no more than its outer one: none of them can gain either.
+    let inner = || loops.iter().copied().filter(|l| l.parent() == Some(lp)).collect::<Vec<Loop>>();
+    // An inner loop holds no more than its outer one: none of them can gain either. Except an
+    // array allocated before this loop, which the steps inside it may rewrite at each
+    // iteration before they read it (`Contents::Carried`).
     if scope == Scope::Transformable && evidence.is_empty() && region.as_ref().is_some_and(|r| !crate::arrays::holds_temporary(r, function)) {
+        if region.as_ref().is_some_and(|r| crate::arrays::accesses_earlier_allocation(r, function)) {
+            try_nests(a, function, name, &inner(), loops, quota, scope, evidence, out);
+        }
         return;
     }
     let outcome = match region {
@@ -181,8 +187,7 @@ fn try_loop(
             if stop {
                 return;
             }
-            let inner: Vec<Loop> = loops.iter().copied().filter(|l| l.parent() == Some(lp)).collect();
-            try_nests(a, function, name, &inner, loops, quota, scope, evidence, out);
+            try_nests(a, function, name, &inner(), loops, quota, scope, evidence, out);
         }
     }
 }

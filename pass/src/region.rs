@@ -157,13 +157,17 @@ impl Region {
     /// declared in its body). Otherwise one run of the region leaves in the array what the
     /// next run may read.
     pub fn allocated_per_run(&self, allocation: Value) -> bool {
-        let Some(l) = self.enclosing else { return true };
-        let inside = |v: Value| ir::block_of(v).is_some_and(|b| l.contains(b));
         let casts = ir::users(allocation).into_iter().filter(|u| ir::opcode(*u) == Some(LLVMOpcode::LLVMBitCast));
-        inside(allocation)
+        !self.outside_reruns(allocation)
             || std::iter::once(allocation).chain(casts).flat_map(ir::users).any(|u| {
-                ir::called_function_name(u).is_some_and(|n| n.starts_with("llvm.lifetime.start")) && inside(u)
+                ir::called_function_name(u).is_some_and(|n| n.starts_with("llvm.lifetime.start")) && !self.outside_reruns(u)
             })
+    }
+
+    /// Whether the instruction `v` is outside the loop that runs the region again (false
+    /// where none does).
+    pub fn outside_reruns(&self, v: Value) -> bool {
+        self.enclosing.is_some_and(|l| !ir::block_of(v).is_some_and(|b| l.contains(b)))
     }
 
     /// The iterator index of a loop inside the region.

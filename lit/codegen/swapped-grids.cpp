@@ -1,0 +1,75 @@
+// The C++ forms of swapped-grids.c: time steps whose grids std::swap exchanges, with a
+// std::vector temporary made once before the time loop. Its constructor zero-fills it there,
+// outside the steps' SCoP: those zeros could only be read by the first step, and the steps
+// rewrite the vector before they read it (`Contents::Carried`), so it is a temporary of the
+// steps. Its storage is allocated only where n != 0: the run-time check and the new code take
+// the phi of the allocation and the null pointer (`arrays::value_at_entry`; the allocation
+// itself does not dominate the steps, and the versioned function did not verify). The time
+// loop holds no temporary of its own, so the steps inside it are tried anyway
+// (`arrays::accesses_earlier_allocation`).
+// - smooth_steps: raw pointers swapped by std::swap, `int` counters;
+// - heat<T>: a template on the element type, flux vectors for x and y, `long` counters,
+//   instantiated for float and double.
+// Outputs identical at every size; the new code runs at every step (RAN, at n = 20).
+// RUN: clang++-14 -O3 %s -o %t.naive
+// RUN: env POLYPROP_OPTIONS='print=transform;trace-checks' clang++-14 -O3 -fpass-plugin=%polyprop %s -o %t.pp 2>&1 | FileCheck %s
+// RUN: sh -c 'for n in 0 1 2 3 20 300; do %t.naive $n; done' > %t.naive.out
+// RUN: sh -c 'for n in 0 1 2 3 20 300; do %t.pp $n; done' > %t.pp.out 2> /dev/null
+// RUN: cmp %t.naive.out %t.pp.out
+// RUN: %t.pp 20 2>&1 >/dev/null | sort | uniq -c | FileCheck %s --check-prefix=RAN
+// CHECK-DAG: polyprop: function _Z12smooth_stepsiiPfS_, loop nests: transformed: 1 temporaries removed
+// CHECK-DAG: polyprop: function _Z4heatIfEvllPT_S1_, loop nests: transformed: 2 temporaries removed
+// CHECK-DAG: polyprop: function _Z4heatIdEvllPT_S1_, loop nests: transformed: 2 temporaries removed
+// RAN-DAG: 5 polyprop: new code of _Z12smooth_stepsiiPfS_.
+// RAN-DAG: 3 polyprop: new code of _Z4heatIfEvllPT_S1_.
+// RAN-DAG: 3 polyprop: new code of _Z4heatIdEvllPT_S1_.
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+#include <vector>
+
+__attribute__((noinline)) void smooth_steps(int n, int steps, float *a, float *b) {
+  std::vector<float> d(n);
+  for (int t = 0; t < steps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      d[i] = a[i + 1] - a[i - 1];
+    for (int i = 1; i < n - 1; i++)
+      b[i] = a[i] + 0.25f * d[i];
+    std::swap(a, b);
+  }
+}
+
+template <typename T> __attribute__((noinline)) void heat(long n, long steps, T *u, T *v) {
+  std::vector<T> fx(n), fy(n);
+  for (long t = 0; t < steps; t++) {
+    for (long i = 1; i < n - 1; i++)
+      fx[i] = u[i + 1] - u[i];
+    for (long i = 1; i < n - 1; i++)
+      fy[i] = u[i] - u[i - 1];
+    for (long i = 1; i < n - 1; i++)
+      v[i] = u[i] + T(0.1) * (fx[i] - fy[i]);
+    std::swap(u, v);
+  }
+}
+
+template <typename T> static double sum(const std::vector<T> &x, double w) {
+  double s = 0;
+  for (T e : x)
+    s = s * w + e;
+  return s;
+}
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 20;
+  std::vector<float> a(n), b(n), p(n), q(n);
+  std::vector<double> r(n), s(n);
+  for (int i = 0; i < n; i++) {
+    a[i] = b[i] = p[i] = q[i] = (float)((i * 37) % 11) * 0.5f;
+    r[i] = s[i] = (double)((i * 13) % 7) * 0.25;
+  }
+  smooth_steps(n, 5, a.data(), b.data());
+  heat<float>(n, 3, p.data(), q.data());
+  heat<double>(n, 3, r.data(), s.data());
+  printf("%a %a %a %a %a %a\n", sum(a, 1.5), sum(b, 1.5), sum(p, 1.25), sum(q, 1.25), sum(r, 1.125), sum(s, 1.125));
+  return 0;
+}
