@@ -19,8 +19,9 @@ abort();` on data), the error paths of defensive C, drawn from a second random s
 that everything else a seed made before stays as it was. About a third of the
 functions are affine (void, no break, call or data-dependent bound, int and long counters)
 and work on malloc'd temporaries too, so that polyprop models and transforms them; a third of
-those repeat their nests in a loop that calls other code, the temporaries allocated before it
-and filled inside it (what one iteration leaves the next may read).
+those repeat their nests in a loop that calls other code, and may stop on a scalar's value, the
+temporaries allocated before it and filled inside it (what one iteration leaves the next may
+read).
 
 It has no undefined behaviour, so `clang -O0` and `clang -O3` builds print the same line:
 the generator tracks every counter's interval and keeps each subscript inside its array;
@@ -711,6 +712,10 @@ class Gen:
                     self.emit(1, f"{self.access(env, v)} = {x};")
         emit_fills()
         if repeat:
+            # Sometimes the loop stops on data, as a solver's convergence test does.
+            if env["scalars"] and self.repeats.random() < 0.5:
+                sn, _ = self.repeats.choice(env["scalars"])
+                self.emit(2, f"if ({sn} {self.repeats.choice(['<', '>', '=='])} {self.repeats.randint(-20, 20)}) break;")
             self.emit(2, "sink(rep);")
             self.emit(1, "}")
         for qv in temps:
