@@ -363,7 +363,10 @@ fn scalars_propagated(built: &BuiltScop, options: &Options) -> Scop {
 /// what the transform's line says of a specialization to sizes.
 fn propagated(built: &BuiltScop, options: &Options) -> Result<(Scop, usize, String), String> {
     if !(0..built.scop.arrays.len()).any(|a| is_temporary_array(&built.scop, a)) {
-        return Err("nothing propagated: no temporary array".into());
+        return Err(match built.carried_live.as_slice() {
+            [] => "nothing propagated: no temporary array".into(),
+            live => format!("nothing propagated: no temporary array ({}: a run may read what the previous one wrote)", live.join(", ")),
+        });
     }
     let only_if_array_removed = propagation::Options { only_if_array_removed: true, ..propagation_options(options, built) };
     let (scop, report) = propagate(built, &probing_specialization(&built.scop, only_if_array_removed.clone()))?;

@@ -60,6 +60,10 @@ pub struct BuiltScop {
     /// Whether the profile saw some load or store of the region move by a cache line or more
     /// per iteration of its innermost loop (`profile::Evidence::seen_across_lines`).
     pub profiled_across_lines: bool,
+    /// Arrays allocated before a loop around the region that a run reads as an earlier run
+    /// left them (`propagation::settle_carried`): live-out, named in the reason when no
+    /// temporary is left.
+    pub carried_live: Vec<String>,
 }
 
 /// Where a loop-nest SCoP sits in its function: the run-time check goes at the end of the
@@ -263,7 +267,7 @@ fn build_with(
     reject_infeasible(&isl, &scop, &domains.error_free)?;
     scop.assumptions.extend(domains.error_free.iter().cloned());
     let (mut scop, mut parameter_values) = without_unused_parameters(scop, parameters.values.clone());
-    propagation::settle_carried(&isl, &mut scop);
+    let carried_live = propagation::settle_carried(&isl, &mut scop);
     // A nest inside a loop the SCoP does not hold is checked at each iteration of that loop,
     // where the pass over its index elements costs as much as the nest (spmv's rows).
     if !region.loops().any(|(l, depth)| depth == 0 && l.parent().is_some()) {
@@ -303,6 +307,7 @@ fn build_with(
         guarded_parameters: guarded_parameters.into_iter().map(|(v, _)| v).collect(),
         field_checks,
         profiled_across_lines,
+        carried_live,
     })
 }
 

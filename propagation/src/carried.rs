@@ -16,11 +16,11 @@ use polyhedral::model::{Access, ArrayId, Contents, Liveness, Scop};
 
 /// Settles each carried array of `scop`: a temporary with indeterminate contents where no run
 /// reads an earlier run's values, else live-out with the program's values (also where the
-/// analysis runs out of its quota).
-pub fn settle_carried(ctx: &IslContext, scop: &mut Scop) {
+/// analysis runs out of its quota). The names of the arrays made live-out.
+pub fn settle_carried(ctx: &IslContext, scop: &mut Scop) -> Vec<String> {
     let carried: Vec<ArrayId> = (0..scop.arrays.len()).filter(|&a| scop.arrays[a].initial == Contents::Carried).collect();
     if carried.is_empty() {
-        return;
+        return Vec::new();
     }
     ctx.reset_quota();
     let relations = Relations::default();
@@ -28,13 +28,18 @@ pub fn settle_carried(ctx: &IslContext, scop: &mut Scop) {
         Ok(analysis) => carried.iter().map(|&a| reads_earlier_run(ctx, &analysis, scop, a).unwrap_or(true)).collect(),
         Err(_) => vec![true; carried.len()],
     };
+    let mut live = Vec::new();
     for (&a, read_first) in carried.iter().zip(read_first) {
         let array = &mut scop.arrays[a];
         (array.liveness, array.initial) = match read_first {
             true => (Liveness::LiveOut, Contents::Program),
             false => (Liveness::Temporary, Contents::Indeterminate),
         };
+        if read_first {
+            live.push(array.name.clone());
+        }
     }
+    live
 }
 
 /// Whether some read of `array` may see what an earlier run wrote: a may-access of it, a
