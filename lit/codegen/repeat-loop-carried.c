@@ -11,7 +11,8 @@
 // - guarded: `prev` written under a condition on the data, so a step may leave an element
 //   as the previous step wrote it, which the next one reads: kept (a write that may not
 //   happen never makes a carried array a temporary).
-// Outputs identical at every size; the new code runs at each of the 4 iterations of the 3 functions, at 4 sizes (48).
+// Outputs identical at every size; the new code runs at each of the 4 iterations of the 3
+// functions, at 4 sizes (48).
 // RUN: %clang -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS='print=transform;trace-checks' %clang -O3 -fpass-plugin=%polyprop %s -o %t.pp 2>&1 | FileCheck %s
 // RUN: sh -c 'for n in 1 7 64 1000; do %t.naive $n; done' > %t.naive.out

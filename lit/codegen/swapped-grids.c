@@ -3,8 +3,9 @@
 // pointers); the steps inside it are one sequence of nests (detect's inner sequences, as in
 // repeat-loop.c), entered after the loop header's phis (the transform's second try, with
 // loop headers split: `splitInnerGuards`), whose grids are base pointers chosen before each
-// run, checked at run time not to overlap (`model_base`). Temporaries allocated once, before the time loop, are temporaries of the
-// steps where no step reads what the previous one left (`propagation::settle_carried`).
+// run, checked at run time not to overlap (`model_base`). Temporaries allocated once, before
+// the time loop, are temporaries of the steps where no step reads what the previous one left
+// (`propagation::settle_carried`).
 // - jacobi_swap: `int` counters, flattened subscripts, a residual propagated into the
 //   update; called once with the same grid twice, where the alias check fails and every step
 //   runs the original code (5 + 2 steps, 5 of them new code);

@@ -1,15 +1,19 @@
-// The C++ forms of swapped-grids.c: time steps whose grids std::swap exchanges, with a
-// std::vector temporary made once before the time loop. Its constructor zero-fills it there,
-// outside the steps' SCoP: those zeros could only be read by the first step, and the steps
-// rewrite the vector before they read it (`Contents::Carried`), so it is a temporary of the
-// steps. Its storage is allocated only where n != 0: the run-time check and the new code take
-// the phi of the allocation and the null pointer (`arrays::value_at_entry`; the allocation
-// itself does not dominate the steps, and the versioned function did not verify). The time
-// loop holds no temporary of its own, so the steps inside it are tried anyway
-// (`arrays::accesses_earlier_allocation`).
+// The C++ forms of swapped-grids.c: time steps whose grids std::swap exchanges, with
+// std::vector temporaries. One made once before the time loop is zero-filled there by its
+// constructor, outside the steps' SCoP: those zeros could only be read by the first step, and
+// the steps rewrite the vector before they read it (`Contents::Carried`), so it is a
+// temporary of the steps. Its storage is allocated only where n != 0: the run-time check and
+// the new code take the phi of the allocation and the null pointer (`arrays::value_at_entry`;
+// the allocation itself does not dominate the steps, and the versioned function did not
+// verify). The time loop holds no temporary of its own, so the steps inside it are tried
+// anyway (`arrays::accesses_earlier_allocation`).
 // - smooth_steps: raw pointers swapped by std::swap, `int` counters;
 // - heat<T>: a template on the element type, flux vectors for x and y, `long` counters,
-//   instantiated for float and double.
+//   instantiated for float and double;
+// - made_each_step: the vector made at each step instead, inside the time loop: its storage
+//   is merged with the null pointer of `n == 0` in a block whose branch guards its fill loop;
+//   the transform's fourth try gives those phis a block of their own
+//   (`splitPhisBeforeNests`), and the sequence starts after them.
 // Outputs identical at every size; the new code runs at every step (RAN, at n = 20).
 // RUN: clang++-14 -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS='print=transform;trace-checks' clang++-14 -O3 -fpass-plugin=%polyprop %s -o %t.pp 2>&1 | FileCheck %s
@@ -20,9 +24,11 @@
 // CHECK-DAG: polyprop: function _Z12smooth_stepsiiPfS_, loop nests: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function _Z4heatIfEvllPT_S1_, loop nests: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function _Z4heatIdEvllPT_S1_, loop nests: transformed: 2 temporaries removed
+// CHECK-DAG: polyprop: function _Z14made_each_stepiiPfS_, loop nests: transformed: 1 temporaries removed
 // RAN-DAG: 5 polyprop: new code of _Z12smooth_stepsiiPfS_.
 // RAN-DAG: 3 polyprop: new code of _Z4heatIfEvllPT_S1_.
 // RAN-DAG: 3 polyprop: new code of _Z4heatIdEvllPT_S1_.
+// RAN-DAG: 4 polyprop: new code of _Z14made_each_stepiiPfS_.
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
@@ -52,6 +58,17 @@ template <typename T> __attribute__((noinline)) void heat(long n, long steps, T 
   }
 }
 
+__attribute__((noinline)) void made_each_step(int n, int steps, float *a, float *b) {
+  for (int t = 0; t < steps; t++) {
+    std::vector<float> d(n);
+    for (int i = 1; i < n - 1; i++)
+      d[i] = a[i + 1] - 2.0f * a[i] + a[i - 1];
+    for (int i = 1; i < n - 1; i++)
+      b[i] = a[i] + 0.2f * d[i];
+    std::swap(a, b);
+  }
+}
+
 template <typename T> static double sum(const std::vector<T> &x, double w) {
   double s = 0;
   for (T e : x)
@@ -70,6 +87,7 @@ int main(int argc, char **argv) {
   smooth_steps(n, 5, a.data(), b.data());
   heat<float>(n, 3, p.data(), q.data());
   heat<double>(n, 3, r.data(), s.data());
+  made_each_step(n, 4, b.data(), a.data());
   printf("%a %a %a %a %a %a\n", sum(a, 1.5), sum(b, 1.5), sum(p, 1.25), sum(q, 1.25), sum(r, 1.125), sum(s, 1.125));
   return 0;
 }

@@ -829,6 +829,25 @@ static bool splitExitMerges(Function &F, LoopInfo &LI) {
   return !Merges.empty();
 }
 
+// Gives each block of a loop with inner loops (not its header, not in an inner loop) that has
+// phis and ends in a conditional branch a block of its own for those phis: a sequence of
+// nests that starts at that branch then takes them for values from before it. A
+// `std::vector` made at each iteration of a time loop merges its storage with the null
+// pointer of `n == 0` there, and the guards of its fill loop and of the steps follow. Exact;
+// only for a function still rejected with the two splits above.
+static bool splitPhisBeforeNests(Function &F, LoopInfo &LI) {
+  SmallVector<BasicBlock *, 4> Blocks;
+  for (BasicBlock &BB : F) {
+    Loop *L = LI.getLoopFor(&BB);
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (L && !L->getSubLoops().empty() && !LI.isLoopHeader(&BB) && isa<PHINode>(BB.front()) && Br && Br->isConditional())
+      Blocks.push_back(&BB);
+  }
+  for (BasicBlock *BB : Blocks)
+    BB->splitBasicBlock(BB->getFirstNonPHI(), "polyprop.after.phis");
+  return !Blocks.empty();
+}
+
 // The transform as clang runs it: on a copy of each function. The copy is canonicalized
 // and transformed; if the transform succeeds, the copy replaces the function, otherwise the
 // copy is dropped and the function stays exactly as the front end wrote it, so that loading
@@ -900,9 +919,10 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     std::string Output;
     int Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
     // A rejected copy is tried again with loop headers split, then also with the merges after
-    // inner nests split: each longer sequence of nests that a split allows is tried first, and
-    // one rejected for another reason would hide the shorter one.
-    for (bool (*Split)(Function &, LoopInfo &) : {splitInnerGuards, splitExitMerges}) {
+    // inner nests split, then also with the phis before them: each longer sequence of nests
+    // that a split allows is tried first, and one rejected for another reason would hide the
+    // shorter one.
+    for (bool (*Split)(Function &, LoopInfo &) : {splitInnerGuards, splitExitMerges, splitPhisBeforeNests}) {
       if (Result > 0 || !Split(*Copy, FAM.getResult<LoopAnalysis>(*Copy)))
         continue;
       FAM.invalidate(*Copy, PreservedAnalyses::none());
