@@ -6,7 +6,9 @@
 The program (same seed, same program) has one `void pipeline(long R, long C, ...)` (or a
 `long` one returning a value computed from R and C, or a sum over the output's first row,
 computed by the pipeline's statements; a quarter run their stages twice in a
-frame loop after `fflush`, a loop nest inside a function that is no SCoP) in the form
+frame loop after `fflush`, a loop nest inside a function that is no SCoP, half of those
+calling `fflush` inside the frame loop too, which makes the stages of each frame a sequence
+of nests whose temporaries the frames carry) in the form
 polyprop propagates: producer loop nests write malloc'd temporaries over rectangles of the
 R x C image, consumer nests read them at small offsets (or at clamped positions), and the
 temporaries are freed at the end. Stages mix styles: long, int and narrow (short, unsigned
@@ -544,7 +546,11 @@ class Gen:
         # temporaries (from a stream of its own, as `returned`).
         if random.Random(self.seed * 7919 + 2).random() < 0.25:
             stages = ["  " + line for line in self.lines[head:]]
-            self.lines[head:] = ["  fflush(stdout);", "  for (int frame = 0; frame < 2; frame++) {"] + stages + ["  }"]
+            # Half of those call it inside the frame loop too: the frame loop is then no SCoP
+            # either, and the stages inside it are a sequence of nests run once per frame,
+            # whose temporaries, allocated before the loop, the frames carry.
+            inside = ["    fflush(stdout);"] if random.Random(self.seed * 7919 + 6).random() < 0.5 else []
+            self.lines[head:] = ["  fflush(stdout);", "  for (int frame = 0; frame < 2; frame++) {"] + stages + inside + ["  }"]
         for b in self.rowbufs:
             self.lines.insert(head, f"  {b.ty} *{b.name} = ({b.ty} *)malloc(sizeof({b.ty}) * C);")
         if self.returned == "acc":
