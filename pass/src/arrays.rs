@@ -618,30 +618,28 @@ fn model_base(
     }
 }
 
+/// The instructions of `function` that allocate an array: calls of an allocator
+/// (`is_allocator`) and `alloca`s.
+fn allocations(function: Value) -> impl Iterator<Item = Value> {
+    ir::blocks(function).into_iter().flat_map(ir::instructions).filter(|&i| is_allocation(i) || ir::opcode(i) == Some(LLVMOpcode::LLVMAlloca))
+}
+
 /// Whether `function` allocates memory (`is_allocator`, or an `alloca`): without it no array
 /// of any region of it can be temporary (see `liveness`).
 pub fn allocates(function: Value) -> bool {
-    ir::blocks(function).into_iter().flat_map(ir::instructions).any(|i| {
-        is_allocation(i) || ir::opcode(i) == Some(LLVMOpcode::LLVMAlloca)
-    })
+    allocations(function).next().is_some()
 }
 
 /// Whether some array allocated in `function` (`malloc`, `new[]`, a local array) is a
 /// temporary of `region`: accessed in it and nowhere else, and freed (`liveness`).
 pub fn holds_temporary(region: &Region, function: Value) -> bool {
-    ir::blocks(function).into_iter().flat_map(ir::instructions).any(|i| {
-        (is_allocation(i) || ir::opcode(i) == Some(LLVMOpcode::LLVMAlloca))
-            && liveness(region, i) == Liveness::Temporary
-            && accessed_in(region, i)
-    })
+    allocations(function).any(|i| liveness(region, i) == Liveness::Temporary && accessed_in(region, i))
 }
 
 /// Whether `region` accesses an array allocated in `function` before it (`malloc`, `new[]`, a
 /// local array): one a loop around inner regions may carry from one run of them to the next.
 pub fn accesses_earlier_allocation(region: &Region, function: Value) -> bool {
-    ir::blocks(function).into_iter().flat_map(ir::instructions).any(|i| {
-        (is_allocation(i) || ir::opcode(i) == Some(LLVMOpcode::LLVMAlloca)) && !region.defines(i) && accessed_in(region, i)
-    })
+    allocations(function).any(|i| !region.defines(i) && accessed_in(region, i))
 }
 
 /// Whether a load or store inside `region` goes through `base` (through casts and GEPs).
@@ -792,7 +790,8 @@ fn liveness(region: &Region, base: Value) -> Liveness {
     // Zeros stored outside a loop that runs the region again (`std::vector<float> t(n)` made
     // before a time loop) could only be read by the region, and an array allocated there is a
     // temporary only where no run reads what was there before it (`Contents::Carried`).
-    let zeros_before_runs = |store: Value| !region.allocated_per_run(base) && region.outside_reruns(store) && ir::is_null_value(ir::operand(store, 0));
+    let carried = !region.allocated_per_run(base);
+    let zeros_before_runs = |store: Value| carried && region.outside_reruns(store) && ir::is_null_value(ir::operand(store, 0));
     for (user, address) in address_users(base) {
         match ir::opcode(user) {
             Some(LLVMOpcode::LLVMStore) if !region.defines(user) && zeros_before_runs(user) => {}
