@@ -129,6 +129,8 @@ pub(crate) struct Analysis<'a, 'c> {
     keys: Vec<usize>,
     /// Per statement: domain (read once).
     domains: RefCell<HashMap<StatementId, UnionSet<'c>>>,
+    /// Per statement: domain on the assumed context (`assumed_domain`).
+    assumed_domains: RefCell<HashMap<StatementId, UnionSet<'c>>>,
     /// Per location: its RAW dependences in this model (computed once: `hopeless` and the
     /// location's first round on the same model ask for them both).
     raws: RefCell<HashMap<ArrayId, Vec<RawDependence>>>,
@@ -151,6 +153,7 @@ impl<'a, 'c> Analysis<'a, 'c> {
             relations,
             keys,
             domains: RefCell::default(),
+            assumed_domains: RefCell::default(),
             raws: RefCell::default(),
             reload_tests: RefCell::default(),
             time_constants: RefCell::default(),
@@ -162,9 +165,15 @@ impl<'a, 'c> Analysis<'a, 'c> {
     pub(crate) fn access_relation(&self, statement: StatementId, access: &Access) -> IslResult<UnionMap<'c>> {
         let text = self.scop.access_relation(&self.scop.statements[statement], access);
         kept(&self.relations.accesses, (self.keys[statement], text.clone()), UnionMap::copy, || {
-            let relation = self.ctx.union_map(&text)?;
-            relation.intersect_domain(self.domain(statement)?)?.intersect_params(&self.assumed)
+            self.ctx.union_map(&text)?.intersect_domain(self.assumed_domain(statement)?)
         })
+    }
+
+    /// The domain of `statement` on the assumed context: intersected once per statement, not
+    /// once per access (the parameters' constraints cost a simplification of every relation
+    /// they are added to).
+    fn assumed_domain(&self, statement: StatementId) -> IslResult<UnionSet<'c>> {
+        kept(&self.assumed_domains, statement, UnionSet::copy, || self.domain(statement)?.intersect_params(&self.assumed))
     }
 
     pub fn domain(&self, statement: StatementId) -> IslResult<UnionSet<'c>> {
