@@ -750,13 +750,16 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
     return !BackEdges.empty();
   }
 
-  // Inlines the stage calls of F outside its loops (one level: a stage's own stages stay
-  // calls; a function called per element is a helper, not a stage).
-  static bool inlineStages(Function &F, const LoopInfo &LI) {
+  // Inlines the stage calls of F (one level: a stage's own stages stay calls), those inside
+  // its loops too: a time loop that calls its stages at each step (`for (s = 0; s < steps;
+  // s++) { blur_x(img, tmp); blur_y(tmp, img); }`) is a sequence of nests per step once they
+  // are inlined. A stage has loops (`isStageCall`); a function without them called per
+  // element is a helper, which stays a call.
+  static bool inlineStages(Function &F) {
     SmallVector<CallBase *, 8> Calls;
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))
-        if (!LI.getLoopFor(CB->getParent()) && isStageCall(*CB))
+        if (isStageCall(*CB))
           Calls.push_back(CB);
     bool Inlined = false;
     for (CallBase *CB : Calls) {
@@ -767,7 +770,7 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
   }
 
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
-    return inlineStages(F, AM.getResult<LoopAnalysis>(F)) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    return inlineStages(F) ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 };
 
