@@ -680,6 +680,13 @@ impl<'c> ParamSet<'c> {
         Ok(ParamSet { raw: ctx.check(raw.remove_redundancies())?, ctx })
     }
 
+    /// A superset without existentially quantified variables: their constraints dropped
+    /// (`p mod 512 = 0` goes, `p >= 512` stays).
+    pub fn without_divs(self) -> IslResult<ParamSet<'c>> {
+        let ctx = self.ctx;
+        Ok(ParamSet { raw: ctx.check(self.raw.remove_divs())?, ctx })
+    }
+
     /// A convex superset: the simple hull, `[params] -> { : ... }` without disjunctions.
     pub fn simple_hull(self) -> IslResult<ParamSet<'c>> {
         let ctx = self.ctx;

@@ -44,8 +44,11 @@ pub(crate) fn split_target(
     let statement = &scop.statements[target];
     // (part of the domain, chosen (replacement, piece) per replaced read)
     // The domain within (the hull of) the assumed context: parts outside it never execute.
+    // The parts are cut without its divisibility constraints, whose existentially quantified
+    // variables make each intersection and subtraction costlier (interpolate's propagation:
+    // 1.35 -> 0.97 s), and restricted to it at the end: the same sets.
     let assumed = polyhedral::isl::analysis_context(ctx, scop)?;
-    let domain = ctx.union_set(&statement.domain)?.intersect_params(&assumed)?;
+    let domain = ctx.union_set(&statement.domain)?.intersect_params(&assumed.copy()?.without_divs()?)?;
     let mut parts: Vec<(UnionSet, Vec<(usize, usize)>)> = vec![(domain, vec![])];
     for (r, replacement) in replacements.iter().enumerate() {
         let mut reached = ctx.union_set("{ }")?;
@@ -69,6 +72,14 @@ pub(crate) fn split_target(
         }
         parts = next;
     }
+    let mut within = Vec::new();
+    for (set, chosen) in parts {
+        let set = set.intersect_params(&assumed)?;
+        if !set.is_empty()? {
+            within.push((set, chosen));
+        }
+    }
+    let parts = within;
     let single = parts.len() == 1;
     let mut out = Vec::new();
     for (index, (set, chosen)) in parts.into_iter().enumerate() {

@@ -43,7 +43,7 @@ pub(crate) fn exclude_garbage_reads(ctx: &IslContext, scop: &Scop) -> IslResult<
     let mut never_runs: Vec<String> = Vec::new();
     for _ in 0..MAX_ROUNDS {
         let relations = Relations::default();
-        let analysis = Analysis::new(ctx, &current, &relations)?;
+        let analysis = Analysis::exact(ctx, &current, &relations)?;
         let mut garbage = Vec::new();
         for &array in &candidates {
             if !reads_beyond_writes(ctx, &analysis, &current, array)? {
