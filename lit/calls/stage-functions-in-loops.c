@@ -8,6 +8,9 @@
 // - diffuse: long counters, `float (*)[W]` rows, a flux temporary per step written by one
 //   stage and read by the next, the update written to a second grid copied back by a third
 //   stage;
+// - relax: PolyBench's style, `double` arrays as VLA parameters `A[n][n]`, a step function
+//   called twice per iteration with the grids' roles exchanged, its temporary allocated by
+//   the caller;
 // Twins: smooth_in_place, whose second stage overwrites the grid the first reads (the reload
 // test keeps the temporary: its value at a later row would read an updated grid), and
 // smooth_apart, whose stages are noinline and stay calls.
@@ -23,7 +26,9 @@
 // CHECK-DAG: polyprop: function smooth_in_place, {{.*}}: not transformed: nothing propagated: no temporary array removed
 // CHECK-DAG: polyprop: function smooth_apart, function body: not transformed: rejected: call with side effects: call to scale_apart may write memory
 // RAN-DAG: polyprop: new code of smooth
+// CHECK-DAG: polyprop: function relax, function body: transformed: 1 temporaries removed
 // RAN-DAG: polyprop: new code of diffuse
+// RAN-DAG: polyprop: new code of relax
 #include "../codegen/Inputs/harness.h"
 
 enum { W = 24 };
@@ -117,6 +122,24 @@ void diffuse(long h, float (*u)[W], float (*next)[W], long steps) {
   free(flux);
 }
 
+static void relax_step(int n, double a[n][n], double b[n][n], double t[n][n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 1; j < n - 1; j++)
+      t[i][j] = 0.5 * (a[i][j - 1] + a[i][j + 1]);
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      b[i][j] = 0.5 * (t[i - 1][j] + t[i + 1][j]) + 0.25 * a[i][j];
+}
+
+void relax(int steps, int n, double a[n][n], double b[n][n]) {
+  double (*t)[n] = malloc(sizeof(double) * n * (n > 0 ? n : 1));
+  for (int s = 0; s < steps; s++) {
+    relax_step(n, a, b, t);
+    relax_step(n, b, a, t);
+  }
+  free(t);
+}
+
 int main(void) {
   static float img[40 * 40], out[40 * 40], u[30][W], next[30][W];
   static const int sizes[][3] = {{1, 1, 1}, {3, 2, 2}, {5, 7, 3}, {40, 33, 4}, {17, 40, 5}, {40, 40, 0}};
@@ -135,6 +158,12 @@ int main(void) {
     harness_fill_float(&next[0][0], 30 * W);
     diffuse(rows, u, next, steps);
     harness_print("diffuse", u, sizeof u);
+    static double a[30 * 30], b[30 * 30];
+    int n = h < 30 ? h : 30;
+    harness_fill_double(a, n * n);
+    harness_fill_double(b, n * n);
+    relax(steps, n, (double (*)[n])a, (double (*)[n])b);
+    harness_print("relax", a, sizeof(double) * n * n);
   }
   return 0;
 }
