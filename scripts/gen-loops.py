@@ -21,7 +21,8 @@ functions are affine (void, no break, call or data-dependent bound, int and long
 and work on malloc'd temporaries too, so that polyprop models and transforms them; a third of
 those repeat their nests in a loop that calls other code, and may stop on a scalar's value, the
 temporaries allocated before it and filled inside it (what one iteration leaves the next may
-read).
+read); some of those loops call their nests as `static` stage functions at each step, as time
+loops do, from a fourth stream.
 
 It has no undefined behaviour, so `clang -O0` and `clang -O3` builds print the same line:
 the generator tracks every counter's interval and keeps each subscript inside its array;
@@ -98,8 +99,10 @@ class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed)
         self.checks = random.Random(seed * 1000003 + 7)
-        # Repeat loops (below) come from a third stream, for the same reason.
+        # Repeat loops (below) come from a third stream, for the same reason, and whether their
+        # nests are stage functions from a fourth.
         self.repeats = random.Random(seed * 1000003 + 11)
+        self.stages = random.Random(seed * 1000003 + 13)
         self.seed = seed
         self.E = self.r.choice([9, 13, 17, 24, 31, 40])
         self.counter = 0
@@ -587,11 +590,24 @@ class Gen:
             self.r = main
             self.emit(depth, f"if ({x} != {x}) abort();")
 
+    def stage_call(self, name, n, start, env, decl, names, levels):
+        """A nest as a `static` stage function defined at `start`, called here."""
+        stage = f"{name}_stage{n}"
+        first = len(self.lines)
+        self.loop(dict(env, scalars=[], rot=[]), 1, levels)
+        body = self.lines[first:]
+        del self.lines[first:]
+        definition = [f"static void {stage}({', '.join(decl)}) {{"] + body + ["}", ""]
+        self.lines[start:start] = definition
+        self.emit(2, f"{stage}({', '.join(names)});")
+
     def function(self, k):
         r, E = self.r, self.E
         name = f"f{k}"
         params = []
         decl = []
+        # The names `decl` declares, in order: a stage function takes the same arguments.
+        names = []
         nparams = r.randint(1, 3)
         # An affine function: void, only what a polyhedral model represents (no break, no
         # call, no data-dependent bound, int and long counters), with a malloc'd temporary
@@ -603,6 +619,7 @@ class Gen:
             hi = r.randint(lo, E)
             params.append((f"n{p}", ty, lo, hi))
             decl.append(f"{ty} n{p}")
+            names.append(f"n{p}")
         views = []
         call_views = []
         for v in range(r.randint(1, 3)):
@@ -614,6 +631,7 @@ class Gen:
                 base = min(base, a.dims[0] - 1 - E) if a.dims[0] - 1 - E >= 0 else 0
                 views.append(View(pname, a, "ptr", base))
                 decl.append(f"{const}{a.ty} *{pname}")
+                names.append(pname)
                 call_views.append(f"{a.name} + {base}" if base else a.name)
             elif a.kind == "2d":
                 base = r.randint(0, max(0, a.dims[0] - 1 - E))
@@ -622,15 +640,18 @@ class Gen:
                     decl.append(f"{a.ty} (*{pname})[{a.dims[1]}]")
                 else:
                     decl.append(f"{a.ty} {pname}[][{a.dims[1]}]")
+                names.append(pname)
                 call_views.append(f"{a.name} + {base}" if base else a.name)
             else:
                 w = f"w{v}"
                 views.append(View(pname, a, "flat", 0, w))
                 decl.append(f"{a.ty} *{pname}")
                 decl.append(f"{r.choice(['long', 'int'])} {w}")
+                names.extend([pname, w])
                 call_views.append(a.name)
                 call_views.append(str(a.dims[1]))
         ret = "void" if affine else r.choice(["long", "int", "unsigned", "float", "void", "double"])
+        start = len(self.lines)
         self.emit(0, f"static {'__attribute__((noinline)) ' if r.random() < 0.3 else ''}"
                      f"{ret} {name}({', '.join(decl)}) {{")
         env = {"idx": [], "sidx": [], "views": views, "scalars": [], "rot": [],
@@ -651,9 +672,12 @@ class Gen:
                 if r.random() < 0.5:
                     qv = View(qa.name, qa, "flat", 0, str(d1))
                     self.emit(1, f"{ty} *{qa.name} = ({ty} *){alloc};")
+                    decl.append(f"{ty} *{qa.name}")
                 else:
                     qv = View(qa.name, qa, "rows", 0)
                     self.emit(1, f"{ty} (*{qa.name})[{d1}] = {alloc};")
+                    decl.append(f"{ty} (*{qa.name})[{d1}]")
+                names.append(qa.name)
                 a, b = self.fresh("a"), self.fresh("b")
                 fill = dict(env, idx=[Idx(a, 0, d0 - 1), Idx(b, 0, d1 - 1)], sidx=[])
                 dq = dom(ty)
@@ -695,10 +719,17 @@ class Gen:
             for depth, line in (line for f in fills for line in f):
                 self.emit(depth, line)
             fills.clear()
+        # Sometimes the repeat loop's nests are stage functions it calls at each step (what a
+        # time loop calling `blur_x(img, tmp); blur_y(tmp, out);` is), with the function's
+        # arguments and temporaries: nests without its scalars, defined before it.
+        staged = repeat and self.stages.random() < 0.4
         for n in range(r.randint(1, 3)):
             if n == fill_after:
                 emit_fills()
-            self.loop(env, 1, r.choice([0, 1, 1, 2]))
+            if staged and self.stages.random() < 0.7:
+                self.stage_call(name, n, start, env, decl, names, r.choice([0, 1, 1, 2]))
+            else:
+                self.loop(env, 1, r.choice([0, 1, 1, 2]))
             if r.random() < 0.4:
                 # a scalar read between loops
                 self.scalar_update(env, 1, conditional=False)
