@@ -3,7 +3,8 @@
 # learned to transform (test-suite/ordinary-c/styles/: calloc'd temporaries whose zero border
 # a stage reads, the same cleared with malloc + memset, pointwise stages as flat loops over
 # w * h, stages joined by memcpy, a stencil under a condition on the data, time steps whose grids
-# swap by pointer, a stage function called at each step; C++ std::vector temporaries with std::min/std::max clamps, and harris with them), at
+# swap by pointer, a stage function called at each step; C++ std::vector temporaries with
+# std::min/std::max clamps, and harris with them, std::vector grids swapped whole), at
 # W x H, built by clang-14 (clang++-14 for .cpp) -O3 -march=native plainly, with Polly (-mllvm -polly)
 # and with polyprop. ROUNDS processes of each binary, interleaved; each runs the pipeline
 # three times and its first (cold: page faults of the temporaries) run is dropped. Prints the
@@ -18,7 +19,7 @@ plugin=${POLYPROP_PLUGIN:-$PWD/target/release/libpolyprop.so}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 src=test-suite/ordinary-c/styles
-programs=(calloc_border memset_border flat_pointwise memcpy_stages masked_stencil swapped_grids stage_calls vector_temporaries harris_vectors)
+programs=(calloc_border memset_border flat_pointwise memcpy_stages masked_stencil swapped_grids stage_calls vector_temporaries vector_swap harris_vectors)
 variants=(naive polly polyprop)
 flags=(-O3 -march=native)
 median() { sort -n "$1" | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
@@ -47,7 +48,7 @@ for p in "${programs[@]}"; do
 done
 mkdir -p docs/benchmarks
 {
-  echo "C written with calloc, memset, flat loops, memcpy between stages, a stage under a data condition, time steps that swap grids by pointer and that call a stage function, C++ with std::vector temporaries (test-suite/ordinary-c/styles/), $W x $H floats,"
+  echo "C written with calloc, memset, flat loops, memcpy between stages, a stage under a data condition, time steps that swap grids by pointer and that call a stage function, C++ with std::vector temporaries and grids swapped whole (test-suite/ordinary-c/styles/), $W x $H floats,"
   echo "clang-14 -O3 -march=native, median of $((2 * rounds)) warm runs ($rounds processes, interleaved),"
   echo "$(date -u +%Y-%m-%d), $(nproc) shared cores; outputs identical (naive, Polly, polyprop) for every program"
   echo

@@ -13,7 +13,12 @@
 // - made_each_step: the vector made at each step instead, inside the time loop: its storage
 //   is merged with the null pointer of `n == 0` in a block whose branch guards its fill loop;
 //   the transform's fourth try gives those phis a block of their own
-//   (`splitPhisBeforeNests`), and the sequence starts after them.
+//   (`splitPhisBeforeNests`), and the sequence starts after them;
+// - vectors_swapped: the std::vectors themselves swapped, `std::swap(a, b)` on a vector passed
+//   by reference and a local one: each nest's preheader reloads their data pointers, inside
+//   the steps; the transform's fifth try loads them in the time loop's header, where no write
+//   of the step comes before them (`hoistPointerLoads`), and they are values from before the
+//   steps, one per step.
 // Outputs identical at every size; the new code runs at every step (RAN, at n = 20).
 // RUN: clang++-14 -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS='print=transform;trace-checks' clang++-14 -O3 -fpass-plugin=%polyprop %s -o %t.pp 2>&1 | FileCheck %s
@@ -25,10 +30,12 @@
 // CHECK-DAG: polyprop: function _Z4heatIfEvllPT_S1_, loop nests: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function _Z4heatIdEvllPT_S1_, loop nests: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function _Z14made_each_stepiiPfS_, loop nests: transformed: 1 temporaries removed
+// CHECK-DAG: polyprop: function _Z15vectors_swappediiRSt6vectorIfSaIfEE, loop nests: transformed: 1 temporaries removed
 // RAN-DAG: 5 polyprop: new code of _Z12smooth_stepsiiPfS_.
 // RAN-DAG: 3 polyprop: new code of _Z4heatIfEvllPT_S1_.
 // RAN-DAG: 3 polyprop: new code of _Z4heatIdEvllPT_S1_.
 // RAN-DAG: 4 polyprop: new code of _Z14made_each_stepiiPfS_.
+// RAN-DAG: 5 polyprop: new code of _Z15vectors_swappediiRSt6vectorIfSaIfEE.
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
@@ -69,6 +76,20 @@ __attribute__((noinline)) void made_each_step(int n, int steps, float *a, float 
   }
 }
 
+__attribute__((noinline)) void vectors_swapped(int n, int steps, std::vector<float> &a) {
+  long w = n / 4, h = 4;
+  std::vector<float> b(a), g(n);
+  for (int t = 0; t < steps; t++) {
+    for (long y = 0; y < h; y++)
+      for (long x = 1; x < w; x++)
+        g[y * w + x] = a[y * w + x] - a[y * w + x - 1];
+    for (long y = 0; y < h; y++)
+      for (long x = 1; x < w - 1; x++)
+        b[y * w + x] = a[y * w + x] + 0.25f * (g[y * w + x + 1] - g[y * w + x]);
+    std::swap(a, b);
+  }
+}
+
 template <typename T> static double sum(const std::vector<T> &x, double w) {
   double s = 0;
   for (T e : x)
@@ -78,16 +99,17 @@ template <typename T> static double sum(const std::vector<T> &x, double w) {
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 20;
-  std::vector<float> a(n), b(n), p(n), q(n);
+  std::vector<float> a(n), b(n), p(n), q(n), w(n);
   std::vector<double> r(n), s(n);
   for (int i = 0; i < n; i++) {
-    a[i] = b[i] = p[i] = q[i] = (float)((i * 37) % 11) * 0.5f;
+    a[i] = b[i] = p[i] = q[i] = w[i] = (float)((i * 37) % 11) * 0.5f;
     r[i] = s[i] = (double)((i * 13) % 7) * 0.25;
   }
   smooth_steps(n, 5, a.data(), b.data());
   heat<float>(n, 3, p.data(), q.data());
   heat<double>(n, 3, r.data(), s.data());
   made_each_step(n, 4, b.data(), a.data());
-  printf("%a %a %a %a %a %a\n", sum(a, 1.5), sum(b, 1.5), sum(p, 1.25), sum(q, 1.25), sum(r, 1.125), sum(s, 1.125));
+  vectors_swapped(n, 5, w);
+  printf("%a %a %a %a %a %a %a\n", sum(a, 1.5), sum(b, 1.5), sum(p, 1.25), sum(q, 1.25), sum(r, 1.125), sum(s, 1.125), sum(w, 1.5));
   return 0;
 }

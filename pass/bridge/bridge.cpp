@@ -16,6 +16,7 @@
 #include "llvm/Analysis/LazyValueInfo.h"
 #include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemorySSA.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -851,6 +852,60 @@ static bool splitPhisBeforeNests(Function &F, LoopInfo &LI) {
   return !Blocks.empty();
 }
 
+// Moves each pointer load of a loop with inner loops (outside them) from an address defined
+// before the loop, where nothing the iteration runs before it writes there (its clobber in
+// MemorySSA is the memory phi of the loop's header) and where the address may be loaded
+// unconditionally, to the loop's header after its phis; loads of one address become the
+// first. Two `std::vector`s swapped whole at each step of a time loop (`std::swap(a, b)`) have
+// their data pointers reloaded in the preheader of each nest, inside the sequence of nests;
+// loaded in the header, they are values from before it, one per step. Exact; only for a
+// function still rejected with the three splits above.
+static bool hoistPointerLoads(Function &F, FunctionAnalysisManager &FAM) {
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  MemorySSA &MSSA = FAM.getResult<MemorySSAAnalysis>(F).getMSSA();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  SmallVector<std::pair<LoadInst *, BasicBlock *>, 8> Moves;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    MemoryPhi *Entry = MSSA.getMemoryAccess(L->getHeader());
+    if (L->getSubLoops().empty() || !Entry)
+      continue;
+    Instruction *At = &*L->getHeader()->getFirstInsertionPt();
+    for (BasicBlock *BB : L->blocks()) {
+      if (LI.getLoopFor(BB) != L)
+        continue;
+      for (Instruction &I : *BB) {
+        auto *Load = dyn_cast<LoadInst>(&I);
+        if (Load && Load->isSimple() && Load->getType()->isPointerTy() && L->isLoopInvariant(Load->getPointerOperand()) &&
+            MSSA.getWalker()->getClobberingMemoryAccess(Load) == Entry &&
+            isSafeToLoadUnconditionally(Load->getPointerOperand(), Load->getType(), Load->getAlign(), DL, At, &DT))
+          Moves.push_back({Load, L->getHeader()});
+      }
+    }
+  }
+  DenseMap<std::pair<BasicBlock *, Value *>, LoadInst *> First;
+  SmallSetVector<BasicBlock *, 4> Headers;
+  for (auto [Load, Header] : Moves) {
+    Headers.insert(Header);
+    auto [It, New] = First.try_emplace({Header, Load->getPointerOperand()}, Load);
+    if (New || It->second->getType() != Load->getType()) {
+      Load->moveBefore(&*Header->getFirstInsertionPt());
+      continue;
+    }
+    Load->replaceAllUsesWith(It->second);
+    Load->eraseFromParent();
+  }
+  // The rest of the header a block of its own: a first nest without a guard starts there,
+  // after the loads.
+  for (BasicBlock *Header : Headers) {
+    Instruction *Last = &*Header->getFirstInsertionPt();
+    while (isa<LoadInst>(Last->getNextNode()))
+      Last = Last->getNextNode();
+    Header->splitBasicBlock(Last->getNextNode(), "polyprop.after.loads");
+  }
+  return !Moves.empty();
+}
+
 // The transform as clang runs it: on a copy of each function. The copy is canonicalized
 // and transformed; if the transform succeeds, the copy replaces the function, otherwise the
 // copy is dropped and the function stays exactly as the front end wrote it, so that loading
@@ -922,12 +977,17 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     std::string Output;
     int Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
     // A rejected copy is tried again with loop headers split, then also with the merges after
-    // inner nests split, then also with the phis before them: each longer sequence of nests
-    // that a split allows is tried first, and one rejected for another reason would hide the
-    // shorter one.
+    // inner nests split, then also with the phis before them, last with pointer loads moved
+    // to loop headers: each longer sequence of nests that a split allows is tried first, and
+    // one rejected for another reason would hide the shorter one.
     for (bool (*Split)(Function &, LoopInfo &) : {splitInnerGuards, splitExitMerges, splitPhisBeforeNests}) {
       if (Result > 0 || !Split(*Copy, FAM.getResult<LoopAnalysis>(*Copy)))
         continue;
+      FAM.invalidate(*Copy, PreservedAnalyses::none());
+      Output.clear();
+      Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
+    }
+    if (Result <= 0 && hoistPointerLoads(*Copy, FAM)) {
       FAM.invalidate(*Copy, PreservedAnalyses::none());
       Output.clear();
       Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
