@@ -155,7 +155,8 @@ impl<'a, 'c> Analysis<'a, 'c> {
 
     /// [`Analysis::new`] on the exact hull of the assumptions, for questions whose answer is
     /// "some instance" rather than "every instance": which reads find no write
-    /// (`uninitialized`), whose excluded instances become assumptions.
+    /// (`uninitialized`), whose excluded instances become assumptions. With `Relations` of
+    /// its own: those kept are restricted to the context they were computed on.
     pub fn exact(ctx: &'c IslContext, scop: &'a Scop, relations: &'a Relations<'c>) -> IslResult<Self> {
         Self::on_context(ctx, scop, relations, isl::analysis_context(ctx, scop)?)
     }
