@@ -18,7 +18,9 @@
 //   by reference and a local one: each nest's preheader reloads their data pointers, inside
 //   the steps; the transform's fifth try loads them in the time loop's header, where no write
 //   of the step comes before them (`hoistPointerLoads`), and they are values from before the
-//   steps, one per step.
+//   steps, one per step. Its twin vectors_renewed gives `b` new storage between the nests
+//   (`b = std::vector<float>(a)`): the second nest's load of `b`'s data pointer stays after
+//   that write, and the copy's construction keeps the steps apart (rejected).
 // Outputs identical at every size; the new code runs at every step (RAN, at n = 20).
 // RUN: clang++-14 -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS='print=transform;trace-checks' clang++-14 -O3 -fpass-plugin=%polyprop %s -o %t.pp 2>&1 | FileCheck %s
@@ -31,6 +33,7 @@
 // CHECK-DAG: polyprop: function _Z4heatIdEvllPT_S1_, loop nests: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function _Z14made_each_stepiiPfS_, loop nests: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function _Z15vectors_swappediiRSt6vectorIfSaIfEE, loop nests: transformed: 1 temporaries removed
+// CHECK-DAG: polyprop: function _Z15vectors_renewediiRSt6vectorIfSaIfEE, loop nests: not transformed: rejected: unsupported instruction: instruction invoke
 // RAN-DAG: 5 polyprop: new code of _Z12smooth_stepsiiPfS_.
 // RAN-DAG: 3 polyprop: new code of _Z4heatIfEvllPT_S1_.
 // RAN-DAG: 3 polyprop: new code of _Z4heatIdEvllPT_S1_.
@@ -90,6 +93,21 @@ __attribute__((noinline)) void vectors_swapped(int n, int steps, std::vector<flo
   }
 }
 
+__attribute__((noinline)) void vectors_renewed(int n, int steps, std::vector<float> &a) {
+  long w = n / 4, h = 4;
+  std::vector<float> b(a), g(n);
+  for (int t = 0; t < steps; t++) {
+    for (long y = 0; y < h; y++)
+      for (long x = 1; x < w; x++)
+        g[y * w + x] = a[y * w + x] - a[y * w + x - 1];
+    b = std::vector<float>(a);
+    for (long y = 0; y < h; y++)
+      for (long x = 1; x < w - 1; x++)
+        b[y * w + x] = a[y * w + x] + 0.25f * (g[y * w + x + 1] - g[y * w + x]);
+    std::swap(a, b);
+  }
+}
+
 template <typename T> static double sum(const std::vector<T> &x, double w) {
   double s = 0;
   for (T e : x)
@@ -99,10 +117,10 @@ template <typename T> static double sum(const std::vector<T> &x, double w) {
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 20;
-  std::vector<float> a(n), b(n), p(n), q(n), w(n);
+  std::vector<float> a(n), b(n), p(n), q(n), w(n), z(n);
   std::vector<double> r(n), s(n);
   for (int i = 0; i < n; i++) {
-    a[i] = b[i] = p[i] = q[i] = w[i] = (float)((i * 37) % 11) * 0.5f;
+    a[i] = b[i] = p[i] = q[i] = w[i] = z[i] = (float)((i * 37) % 11) * 0.5f;
     r[i] = s[i] = (double)((i * 13) % 7) * 0.25;
   }
   smooth_steps(n, 5, a.data(), b.data());
@@ -110,6 +128,7 @@ int main(int argc, char **argv) {
   heat<double>(n, 3, r.data(), s.data());
   made_each_step(n, 4, b.data(), a.data());
   vectors_swapped(n, 5, w);
-  printf("%a %a %a %a %a %a %a\n", sum(a, 1.5), sum(b, 1.5), sum(p, 1.25), sum(q, 1.25), sum(r, 1.125), sum(s, 1.125), sum(w, 1.5));
+  vectors_renewed(n, 5, z);
+  printf("%a %a %a %a %a %a %a %a\n", sum(a, 1.5), sum(b, 1.5), sum(p, 1.25), sum(q, 1.25), sum(r, 1.125), sum(s, 1.125), sum(w, 1.5), sum(z, 1.5));
   return 0;
 }
