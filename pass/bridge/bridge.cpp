@@ -2031,8 +2031,10 @@ void registerCallbacks(PassBuilder &PB) {
       MPM.addPass(PolypropEntryPass(Options, &PB));
       return;
     }
-    // Printers show the model of every function: canonicalize them all in place.
+    // Printers show the model of every function: canonicalize them all in place, with their
+    // stage functions inlined first, as the transform's copies have them.
     FunctionPassManager FPM;
+    FPM.addPass(InlineStagesPass());
     if (errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline)))
       return;
     MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
