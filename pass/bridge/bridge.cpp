@@ -753,8 +753,8 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
 
   // Inlines the stage calls of F (one level: a stage's own stages stay calls), those inside
   // its loops too: a time loop that calls its stages at each step (`for (s = 0; s < steps;
-  // s++) { blur_x(img, tmp); blur_y(tmp, img); }`) is a sequence of nests per step once they
-  // are inlined. A stage has loops (`isStageCall`); a function without them called per
+  // s++) { blur_x(img, tmp); blur_y(tmp, out); swap(img, out); }`) is a sequence of nests per
+  // step once they are inlined. A stage has loops (`isStageCall`); a function without them called per
   // element is a helper, which stays a call.
   static bool inlineStages(Function &F) {
     SmallVector<CallBase *, 8> Calls;
