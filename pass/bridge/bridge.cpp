@@ -754,8 +754,8 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
   // Inlines the stage calls of F (one level: a stage's own stages stay calls), those inside
   // its loops too: a time loop that calls its stages at each step (`for (s = 0; s < steps;
   // s++) { blur_x(img, tmp); blur_y(tmp, out); swap(img, out); }`) is a sequence of nests per
-  // step once they are inlined. A stage has loops (`isStageCall`); a function without them called per
-  // element is a helper, which stays a call.
+  // step once they are inlined. A stage has loops (`isStageCall`); a function without them
+  // called per element is a helper, which stays a call.
   static bool inlineStages(Function &F) {
     SmallVector<CallBase *, 8> Calls;
     for (Instruction &I : instructions(F))
@@ -782,7 +782,8 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
 // the header's phis. Exact: the header falls through to the branch. Only for a function the
 // transform rejected as it was (PolypropEntryPass): the split changes what scalar evolution
 // proves about the other loops, and so the models of functions transformed whole.
-static bool splitInnerGuards(Function &F, LoopInfo &LI) {
+static bool splitInnerGuards(Function &F, FunctionAnalysisManager &FAM) {
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   SmallVector<BranchInst *, 4> Guards;
   for (Loop *L : LI.getLoopsInPreorder()) {
     auto *Br = dyn_cast<BranchInst>(L->getHeader()->getTerminator());
@@ -806,7 +807,8 @@ static bool splitInnerGuards(Function &F, LoopInfo &LI) {
 // whose exit tests `change < tol`) then ends before that block, with the merge inside it and
 // one value handed back per phi. Exact; only for a function the transform rejected with its
 // loop headers split (see splitInnerGuards).
-static bool splitExitMerges(Function &F, LoopInfo &LI) {
+static bool splitExitMerges(Function &F, FunctionAnalysisManager &FAM) {
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   SmallVector<BasicBlock *, 4> Merges;
   for (BasicBlock &BB : F) {
     Loop *L = LI.getLoopFor(&BB);
@@ -839,7 +841,8 @@ static bool splitExitMerges(Function &F, LoopInfo &LI) {
 // `std::vector` made at each iteration of a time loop merges its storage with the null
 // pointer of `n == 0` there, and the guards of its fill loop and of the steps follow. Exact;
 // only for a function still rejected with the two splits above.
-static bool splitPhisBeforeNests(Function &F, LoopInfo &LI) {
+static bool splitPhisBeforeNests(Function &F, FunctionAnalysisManager &FAM) {
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   SmallVector<BasicBlock *, 4> Blocks;
   for (BasicBlock &BB : F) {
     Loop *L = LI.getLoopFor(&BB);
@@ -980,14 +983,9 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     // inner nests split, then also with the phis before them, last with pointer loads moved
     // to loop headers: each longer sequence of nests that a split allows is tried first, and
     // one rejected for another reason would hide the shorter one.
-    for (bool (*Split)(Function &, LoopInfo &) : {splitInnerGuards, splitExitMerges, splitPhisBeforeNests}) {
-      if (Result > 0 || !Split(*Copy, FAM.getResult<LoopAnalysis>(*Copy)))
+    for (bool (*Retry)(Function &, FunctionAnalysisManager &) : {splitInnerGuards, splitExitMerges, splitPhisBeforeNests, hoistPointerLoads}) {
+      if (Result > 0 || !Retry(*Copy, FAM))
         continue;
-      FAM.invalidate(*Copy, PreservedAnalyses::none());
-      Output.clear();
-      Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
-    }
-    if (Result <= 0 && hoistPointerLoads(*Copy, FAM)) {
       FAM.invalidate(*Copy, PreservedAnalyses::none());
       Output.clear();
       Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
