@@ -65,6 +65,8 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         for c in &candidates {
             let Candidate::Accepted { description, built } = c else { continue };
             output.push_str(&format!("polyprop-propagation: function {name}, {description}\n"));
+            let compressed = compressed(built, options);
+            let built = compressed.as_ref().unwrap_or(built);
             match propagation::propagate(&built.scop, &probing_specialization(&built.scop, propagation_options(options, built))) {
                 Ok((_, report)) => output.push_str(&report.to_string()),
                 Err(e) => output.push_str(&format!("  not propagated: {e}\n")),
@@ -80,7 +82,10 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
             let tree = match imported {
                 Some(Ok(imported)) if !imported.is_unchanged() => build_ast(function, &imported.scop, options, false).map(|ast| (imported.scop, ast)),
                 Some(Err(why)) => Err(why),
-                _ => propagated_ast(function, built, options).map(|(scop, _, ast)| (scop, ast)),
+                _ => {
+                    let compressed = compressed(built, options);
+                    propagated_ast(function, compressed.as_ref().unwrap_or(built), options).map(|(scop, _, ast)| (scop, ast))
+                }
             };
             match tree {
                 Ok((scop, ast)) => output.push_str(&ast::print_ast(&scop, &ast)),
@@ -150,6 +155,11 @@ fn stage_calls_of_allocating(function: Value) -> Option<String> {
 /// temporary, so it is not modeled.
 pub fn nothing_allocated(name: &str) -> String {
     format!("polyprop: function {name}, whole function: not transformed: nothing propagated: no temporary array (nothing allocated; not modeled)\n")
+}
+
+/// `built` over compressed parameters (`BuiltScop::compressed`), where some are.
+fn compressed(built: &BuiltScop, options: &Options) -> Option<BuiltScop> {
+    crate::timing::stage("parameter compression", || built.compressed(options.quota))
 }
 
 /// Propagation (and, with `schedule`, scheduling) then the isl AST of the result.
@@ -232,6 +242,8 @@ fn is_temporary_array(scop: &Scop, array: usize) -> bool {
 /// a SCoP whose loop body branches on its iterators is generated when propagating its scalars
 /// splits the branches away (`branches_split`).
 fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
+    let compressed = compressed(built, options);
+    let built = compressed.as_ref().unwrap_or(built);
     if built.place.is_none() && !built.is_function {
         return Err(NEST_WITHOUT_PLACE.into());
     }
@@ -618,7 +630,13 @@ fn runtime_check(
         .iter()
         .map(|text| ast::condition_expr(&isl, scop, text).map_err(|e| format!("run-time check: {e}")))
         .collect::<Result<Vec<_>, String>>()?;
+    // A compressed model holds where its parameters are the multiples it assumes.
+    let compressed = polyhedral::compression::equalities(scop, &built.compressions);
     let assumed = isl::assumed_context(&isl, scop)
+        .and_then(|set| match built.compressions.is_empty() {
+            true => Ok(set),
+            false => set.intersect(isl.param_set(&compressed)?),
+        })
         .and_then(|set| set.to_isl_string())
         .and_then(|text| ast::condition_expr(&isl, scop, &text))
         .map_err(|e| format!("run-time check: {e}"))?;

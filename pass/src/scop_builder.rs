@@ -18,12 +18,14 @@ use crate::region::Region;
 use crate::profile::Evidence;
 use crate::statements::{PendingStatement, StatementBuilder, Target, PENDING, SCALAR_BASE};
 use polyhedral::affine::AffExpr;
+use polyhedral::compression::Compression;
 use polyhedral::isl::IslContext;
 use isl_rs::DimType;
 use polyhedral::model::*;
 use std::collections::{HashMap, HashSet};
 
 /// A SCoP with the LLVM values its model stands for (for code generation).
+#[derive(Clone)]
 pub struct BuiltScop {
     pub scop: Scop,
     /// Base pointer of each memory array (scalars have none), by array id.
@@ -64,11 +66,55 @@ pub struct BuiltScop {
     /// left them (`propagation::settle_carried`): live-out, named in the reason when no
     /// temporary is left.
     pub carried_live: Vec<String>,
+    /// The parameters the model is written over in quotients (`polyhedral::compression`):
+    /// the run-time check tests that each is the multiple the model assumes.
+    pub compressions: Vec<Compression>,
+}
+
+impl BuiltScop {
+    /// The SCoP over compressed parameters (`polyhedral::compression`), with the values of
+    /// the new ones (`floor(R / m)`, a product of one factor); `None` where no parameter is
+    /// compressed or isl gives up. Parameters read under guards, and index arrays' ranges,
+    /// which the run-time check computes, are not compressed.
+    pub fn compressed(&self, quota: u64) -> Option<BuiltScop> {
+        // Index arrays' ranges are parameters the arrays name by index, which the pruning
+        // below would renumber.
+        if self.scop.arrays.iter().any(|a| a.index_range.is_some()) {
+            return None;
+        }
+        let isl = IslContext::new(quota);
+        let candidates: Vec<usize> = (0..self.parameters.len())
+            .filter(|&k| match &self.parameters[k] {
+                ParameterValue::Value(v) => !self.guarded_parameters.contains(v),
+                ParameterValue::Product { .. } => true,
+                ParameterValue::IndexRange { .. } => false,
+            })
+            .collect();
+        let multiples = polyhedral::compression::multiples(&isl, &self.scop, &candidates).ok()?;
+        if multiples.is_empty() {
+            return None;
+        }
+        let (scop, compressions) = polyhedral::compression::compress(&isl, &self.scop, &multiples).ok()?;
+        let mut values = self.parameters.clone();
+        for c in &compressions {
+            let quotient = AffExpr::param(c.parameter).floor_div(c.factor)?;
+            values.push(ParameterValue::Product { factors: vec![quotient], bits: 64 });
+        }
+        // The products of divided parameters (a plane's `R/2 * C/2`) are now written in the
+        // quotients, and isl's work grows with every parameter of a space.
+        let (scop, parameters, renumber) = without_unused_parameters(scop, values);
+        let compressions = compressions
+            .into_iter()
+            .map(|c| Some(Compression { parameter: renumber[c.parameter]?, compressed: renumber[c.compressed]?, ..c }))
+            .collect::<Option<Vec<_>>>()?;
+        Some(BuiltScop { scop, parameters, compressions, ..self.clone() })
+    }
 }
 
 /// Where a loop-nest SCoP sits in its function: the run-time check goes at the end of the
 /// loop's preheader (for a sequence of nests entered from a branch, on a block of its own on
 /// that edge), the new code rejoins the original at its exit block.
+#[derive(Clone)]
 pub struct NestPlace {
     /// The one block outside that branches into the region.
     pub preheader: Block,
@@ -266,7 +312,7 @@ fn build_with(
     scop.assumptions.extend(no_wrap);
     reject_infeasible(&isl, &scop, &domains.error_free)?;
     scop.assumptions.extend(domains.error_free.iter().cloned());
-    let (mut scop, mut parameter_values) = without_unused_parameters(scop, parameters.values.clone());
+    let (mut scop, mut parameter_values, _) = without_unused_parameters(scop, parameters.values.clone());
     let carried_live = propagation::settle_carried(&isl, &mut scop);
     // A nest inside a loop the SCoP does not hold is checked at each iteration of that loop,
     // where the pass over its index elements costs as much as the nest (spmv's rows).
@@ -308,6 +354,7 @@ fn build_with(
         field_checks,
         profiled_across_lines,
         carried_live,
+        compressions: Vec::new(),
     })
 }
 
@@ -464,7 +511,8 @@ fn index_candidate(scop: &Scop, e: &polyhedral::model::Expr, written: &[ArrayId]
 
 /// `scop` and the values of its parameters without the parameters it does not mention
 /// (`polyhedral::unused_params`): a product parameter keeps the parameters of its factors.
-fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, Vec<ParameterValue>) {
+/// With the new index of each parameter (`None`: dropped).
+fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, Vec<ParameterValue>, Vec<Option<usize>>) {
     let mut keep = polyhedral::unused_params::mentioned(&scop);
     // Factors are expressions of earlier parameters: marking from the last one closes the set.
     for k in (0..values.len()).rev() {
@@ -474,10 +522,11 @@ fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, 
             }
         }
     }
+    let unchanged = (0..values.len()).map(Some).collect();
     if keep.iter().all(|k| *k) {
-        return (scop, values);
+        return (scop, values, unchanged);
     }
-    let Some(pruned) = polyhedral::unused_params::retain(&scop, &keep) else { return (scop, values) };
+    let Some(pruned) = polyhedral::unused_params::retain(&scop, &keep) else { return (scop, values, unchanged) };
     let renumber = polyhedral::unused_params::renumbering(&keep);
     let values = values
         .into_iter()
@@ -494,7 +543,7 @@ fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, 
             value => value,
         })
         .collect();
-    (pruned, values)
+    (pruned, values, renumber)
 }
 
 /// The resolved access of a load or store with the values of its data-dependent subscripts

@@ -17,6 +17,7 @@
 //! - `reuse`: whether tiling a band can shorten a reuse distance.
 //! - `jscop`: Polly's JSON exchange format (JSCoP): export, and import with legality checks.
 //! - `range`: bounds of data-dependent subscripts (the elements a may-access can touch).
+//! - `compression`: the model over `R / m` where the assumptions make `R` a multiple of `m`.
 
 pub mod affine;
 pub mod delinearization;
@@ -32,6 +33,7 @@ pub mod ast;
 pub mod parallel;
 pub mod scalar_mapping;
 pub mod specialization;
+pub mod compression;
 pub mod band_fusion;
 pub mod scheduling;
 mod reuse;

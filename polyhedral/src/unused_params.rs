@@ -138,7 +138,7 @@ fn for_each_affine(scop: &Scop, on_affine: &mut dyn FnMut(&AffExpr), on_param: &
 }
 
 /// `for_each_affine`, rewriting in place.
-fn for_each_affine_mut(scop: &mut Scop, on_affine: &dyn Fn(&mut AffExpr), on_param: &mut dyn FnMut(&mut usize)) {
+pub(crate) fn for_each_affine_mut(scop: &mut Scop, on_affine: &dyn Fn(&mut AffExpr), on_param: &mut dyn FnMut(&mut usize)) {
     for size in scop.arrays.iter_mut().flat_map(|a| a.sizes.iter_mut().flatten()) {
         on_affine(size);
     }
