@@ -69,6 +69,9 @@ pub struct BuiltScop {
     /// The parameters the model is written over in quotients (`polyhedral::compression`):
     /// the run-time check tests that each is the multiple the model assumes.
     pub compressions: Vec<Compression>,
+    /// The reason of the assumption of sizes that made the compression possible
+    /// (`polyhedral::compression::multiples_but_small_sizes`), for the transform's line.
+    pub sizes: Option<String>,
 }
 
 impl BuiltScop {
@@ -90,11 +93,19 @@ impl BuiltScop {
                 ParameterValue::IndexRange { .. } => false,
             })
             .collect();
-        let multiples = polyhedral::compression::multiples(&isl, &self.scop, &candidates).ok()?;
+        let mut source = self.scop.clone();
+        let mut multiples = polyhedral::compression::multiples(&isl, &source, &candidates).ok()?;
+        let mut sizes = None;
+        if multiples.is_empty() {
+            let assumption = polyhedral::compression::multiples_but_small_sizes(&isl, &source).ok()??;
+            sizes = Some(assumption.reason.clone());
+            source.assumptions.push(assumption);
+            multiples = polyhedral::compression::multiples(&isl, &source, &candidates).ok()?;
+        }
         if multiples.is_empty() {
             return None;
         }
-        let (scop, compressions) = polyhedral::compression::compress(&isl, &self.scop, &multiples).ok()?;
+        let (scop, compressions) = polyhedral::compression::compress(&isl, &source, &multiples).ok()?;
         let mut values = self.parameters.clone();
         for c in &compressions {
             let quotient = AffExpr::param(c.parameter).floor_div(c.factor)?;
@@ -103,11 +114,15 @@ impl BuiltScop {
         // The products of divided parameters (a plane's `R/2 * C/2`) are now written in the
         // quotients, and isl's work grows with every parameter of a space.
         let (scop, parameters, renumber) = without_unused_parameters(scop, values);
-        let compressions = compressions
-            .into_iter()
+        // A specialized model compresses a model compressed before: the check tests both.
+        let compressions = self
+            .compressions
+            .iter()
+            .cloned()
+            .chain(compressions)
             .map(|c| Some(Compression { parameter: renumber[c.parameter]?, compressed: renumber[c.compressed]?, ..c }))
             .collect::<Option<Vec<_>>>()?;
-        Some(BuiltScop { scop, parameters, compressions, ..self.clone() })
+        Some(BuiltScop { scop, parameters, compressions, sizes: sizes.or_else(|| self.sizes.clone()), ..self.clone() })
     }
 }
 
@@ -355,6 +370,7 @@ fn build_with(
         profiled_across_lines,
         carried_live,
         compressions: Vec::new(),
+        sizes: None,
     })
 }
 

@@ -47,15 +47,11 @@ pub fn multiples(ctx: &IslContext, scop: &Scop, candidates: &[usize]) -> IslResu
     let candidates: Vec<usize> = candidates.iter().copied().filter(|&k| divided.iter().any(|(name, _)| *name == scop.params[k].name)).collect();
     // Only assumptions with integer divisions make a parameter a multiple: those of bounds
     // alone are not intersected (a superset of the assumed context, so what holds on it holds
-    // on the assumed context; PolyMage's local Laplacian has no multiple and 0.2 s of them).
-    let with_divisions: Vec<&str> = scop.assumptions.iter().map(|a| a.set.as_str()).filter(|t| t.contains("mod") || t.contains("floor")).collect();
-    if candidates.is_empty() || with_divisions.is_empty() {
+    // on the assumed context; PolyMage's local Laplacian has 0.2 s of them).
+    if candidates.is_empty() {
         return Ok(Vec::new());
     }
-    let mut assumed = ctx.param_set(&format!("{}{{ : }}", scop.param_prefix()))?;
-    for text in with_divisions {
-        assumed = assumed.intersect(ctx.param_set(text)?)?;
-    }
+    let Some(assumed) = assumptions_with_divisions(ctx, scop)? else { return Ok(Vec::new()) };
     let mut out = Vec::new();
     for k in candidates {
         ctx.reset_quota();
@@ -76,6 +72,43 @@ pub fn multiples(ctx: &IslContext, scop: &Scop, candidates: &[usize]) -> IslResu
         }
     }
     Ok(out)
+}
+
+/// The assumption that every parameter the model divides is a multiple of its divisors
+/// (`specialization::multiples_assumption`), where the assumptions already refuse every other
+/// value of those parameters from their multiples on: what the assumption takes away from the
+/// new code are sizes below the multiple, whose levels are a few elements wide.
+/// Delinearizing pyramid levels sized on their own (`R / 2` rows written, `R` read, as
+/// PolyMage generates them) assumes `R <= 0 or R mod 2 = 0 or (R odd and C <= 1)`, whose
+/// disjuncts of degenerate sizes keep the parameter from being a multiple everywhere;
+/// without them it is one, and the model can be compressed (PolyMage's local Laplacian: its
+/// AST took 6 s over the divisions). `None` where the assumptions say nothing of multiples,
+/// or accept a non-multiple size at or beyond the multiple.
+pub fn multiples_but_small_sizes(ctx: &IslContext, scop: &Scop) -> IslResult<Option<crate::model::Assumption>> {
+    let Some(multiples) = crate::specialization::multiples_assumption(scop) else { return Ok(None) };
+    let Some(assumed) = assumptions_with_divisions(ctx, scop)? else { return Ok(None) };
+    let divided = crate::specialization::divided_parameters(scop);
+    let large: Vec<String> = divided.iter().map(|(p, m)| format!("{p} >= {m}")).collect();
+    let large = ctx.param_set(&format!("{}{{ : {} }}", scop.param_prefix(), large.join(" and ")))?;
+    let taken_away = assumed.subtract(ctx.param_set(&multiples.set)?)?.intersect(large)?;
+    Ok(taken_away.is_empty()?.then(|| crate::model::Assumption {
+        reason: multiples.reason.replace("(other sizes run", "(smaller or other sizes run"),
+        ..multiples
+    }))
+}
+
+/// The intersection of the assumptions of `scop` written with integer divisions, a superset
+/// of its assumed context that only they make strided; `None` without such assumptions.
+fn assumptions_with_divisions<'c>(ctx: &'c IslContext, scop: &Scop) -> IslResult<Option<crate::isl::ParamSet<'c>>> {
+    let texts: Vec<&str> = scop.assumptions.iter().map(|a| a.set.as_str()).filter(|t| t.contains("mod") || t.contains("floor")).collect();
+    if texts.is_empty() {
+        return Ok(None);
+    }
+    let mut assumed = ctx.param_set(&format!("{}{{ : }}", scop.param_prefix()))?;
+    for text in texts {
+        assumed = assumed.intersect(ctx.param_set(text)?)?;
+    }
+    Ok(Some(assumed))
 }
 
 /// `scop` over compressed parameters (module documentation): for each `(parameter, m)` of
@@ -192,6 +225,20 @@ mod tests {
         assert_eq!(multiples(&ctx, &pyramid("N mod 4 = 1"), &[0]).unwrap(), vec![]);
         assert_eq!(multiples(&ctx, &pyramid("N mod 4 = 0 or N = 6"), &[0]).unwrap(), vec![]);
         assert_eq!(multiples(&ctx, &pyramid("N >= 8"), &[0]).unwrap(), vec![]);
+    }
+
+    #[test]
+    fn multiples_are_assumed_where_only_small_sizes_are_other() {
+        let ctx = IslContext::with_default_quota();
+        // Odd sizes only below 2: the assumption takes nothing else away.
+        let degenerate = pyramid("N <= 0 or N mod 2 = 0 or (N = 1)");
+        assert_eq!(multiples(&ctx, &degenerate, &[0]).unwrap(), vec![]);
+        let assumed = multiples_but_small_sizes(&ctx, &degenerate).unwrap().expect("only small sizes differ");
+        assert!(assumed.set.contains("N mod 2 = 0") && assumed.reason.contains("smaller or other sizes"), "{assumed:?}");
+        // An odd size of 7 is a real size: not taken away.
+        assert_eq!(multiples_but_small_sizes(&ctx, &pyramid("N mod 2 = 0 or N = 7")).unwrap(), None);
+        // Nothing said of multiples: not assumed either.
+        assert_eq!(multiples_but_small_sizes(&ctx, &pyramid("N >= 2")).unwrap(), None);
     }
 
     #[test]
