@@ -18,8 +18,9 @@
 //! they are the original assumed context (`R` is a multiple of `m` there, and then the
 //! compressed sets are the original ones).
 //!
-//! Local Laplacian (`clang -O3`, this machine): propagation 1.34 s -> 0.47 s, AST 0.90 s ->
-//! 0.30 s, the run-time check's expressions 0.22 s -> 0.003 s.
+//! Local Laplacian (`clang -O3 -march=native`, this machine, `print=time`): propagation
+//! 1.22 s -> 0.81 s, AST 0.89 s -> 0.54 s, the run-time check's expressions 0.22 s -> 0.02 s
+//! (`docs/benchmarks/compile-time-pipelines.txt`).
 
 use crate::affine::{AffExpr, AffVar};
 use crate::isl::{IslContext, IslResult};
@@ -40,8 +41,7 @@ pub struct Compression {
 
 /// `(parameter, m)` for each of `candidates` that the model divides (`floor((R)/2)`) and its
 /// assumed context makes a multiple of `m > 1` (the largest such `m`, at most `MAX_FACTOR`).
-/// The others are not tried: local Laplacian written as PolyMage generates it divides none of
-/// its parameters, and asking isl costs 0.7 s there.
+/// Parameters the model does not divide are not tried: their compression would save nothing.
 pub fn multiples(ctx: &IslContext, scop: &Scop, candidates: &[usize]) -> IslResult<Vec<(usize, i64)>> {
     let divided = crate::specialization::divided_parameters(scop);
     let candidates: Vec<usize> = candidates.iter().copied().filter(|&k| divided.iter().any(|(name, _)| *name == scop.params[k].name)).collect();
