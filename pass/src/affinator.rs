@@ -130,7 +130,7 @@ impl Parameters {
             name.push('_');
         }
         self.values.push(value);
-        self.params.push(Parameter { name, ty });
+        self.params.push(Parameter::new(name, ty));
         self.values.len() - 1
     }
 
@@ -2073,7 +2073,7 @@ mod tests {
         let mut p = Parameters::default();
         for name in ["n", "m"] {
             p.values.push(ParameterValue::Value(std::ptr::null_mut()));
-            p.params.push(Parameter { name: name.into(), ty: ScalarType::I32 });
+            p.params.push(Parameter::new(name, ScalarType::I32));
         }
         p
     }

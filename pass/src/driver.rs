@@ -67,6 +67,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
             output.push_str(&format!("polyprop-propagation: function {name}, {description}\n"));
             let compressed = compressed(built, options);
             let built = compressed.as_ref().unwrap_or(built);
+            output.push_str(&parameters_line(&built.scop));
             match propagation::propagate(&built.scop, &probing_specialization(&built.scop, propagation_options(options, built))) {
                 Ok((_, report)) => output.push_str(&report.to_string()),
                 Err(e) => output.push_str(&format!("  not propagated: {e}\n")),
@@ -157,9 +158,25 @@ pub fn nothing_allocated(name: &str) -> String {
     format!("polyprop: function {name}, whole function: not transformed: nothing propagated: no temporary array (nothing allocated; not modeled)\n")
 }
 
-/// `built` over compressed parameters (`BuiltScop::compressed`), where some are.
+/// `built` over compressed parameters (`BuiltScop::compressed`), where some are, and with
+/// the parameters only its values read out of its isl spaces; `None` when neither changes it.
 fn compressed(built: &BuiltScop, options: &Options) -> Option<BuiltScop> {
-    crate::timing::stage("parameter compression", || built.compressed(options.quota))
+    crate::timing::stage("parameter compression", || {
+        let compressed = built.compressed(options.quota);
+        let source = compressed.as_ref().unwrap_or(built);
+        let scop = polyhedral::unused_params::value_only_out_of_spaces(&source.scop);
+        scop.map(|scop| BuiltScop { scop, ..source.clone() }).or(compressed)
+    })
+}
+
+/// `  parameters: [..]; read by values only: ..` where some parameters are out of the spaces
+/// of `scop`'s sets (`polyhedral::unused_params::value_only_out_of_spaces`), else nothing.
+fn parameters_line(scop: &Scop) -> String {
+    let value_only: Vec<&str> = scop.params.iter().filter(|p| !p.in_spaces).map(|p| p.name.as_str()).collect();
+    match value_only.is_empty() {
+        true => String::new(),
+        false => format!("  parameters: {}; read by values only: {}\n", scop.param_prefix().trim_end_matches(" -> "), value_only.join(", ")),
+    }
 }
 
 /// Propagation (and, with `schedule`, scheduling) then the isl AST of the result.

@@ -87,6 +87,7 @@ impl BuiltScop {
         }
         let isl = IslContext::new(quota);
         let candidates: Vec<usize> = (0..self.parameters.len())
+            .filter(|&k| self.scop.params[k].in_spaces)
             .filter(|&k| match &self.parameters[k] {
                 ParameterValue::Value(v) => !self.guarded_parameters.contains(v),
                 ParameterValue::Product { .. } => true,
@@ -500,7 +501,7 @@ fn index_arrays(scop: &mut Scop, values: &mut Vec<ParameterValue>, evidence: &Ev
             while scop.params.iter().any(|p| p.name == unique) {
                 unique.push('_');
             }
-            scop.params.push(Parameter { name: unique.clone(), ty: ScalarType::I64 });
+            scop.params.push(Parameter::new(unique.clone(), ScalarType::I64));
             values.push(ParameterValue::IndexRange { array: index, maximum });
             ends.push(unique);
         }

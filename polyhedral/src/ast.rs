@@ -263,7 +263,7 @@ fn i64_ranges(scop: &Scop) -> String {
     let ranges: Vec<String> = scop
         .params
         .iter()
-        .filter(|p| p.ty == crate::model::ScalarType::I64)
+        .filter(|p| p.in_spaces && p.ty == crate::model::ScalarType::I64)
         .map(|p| format!("{} <= {} <= {}", i64::MIN, p.name, i64::MAX))
         .collect();
     format!("{}{{ : {} }}", scop.param_prefix(), ranges.join(" and "))

@@ -121,9 +121,9 @@ pub fn compress(ctx: &IslContext, scop: &Scop, multiples: &[(usize, i64)]) -> Is
     for &(parameter, factor) in multiples {
         let name = format!("{}_by{factor}", scop.params[parameter].name);
         compressions.push(Compression { parameter, factor, compressed: out.params.len() });
-        out.params.push(Parameter { name, ty: ScalarType::I64 });
+        out.params.push(Parameter::new(name, ScalarType::I64));
     }
-    let substitution = ctx.param_set(&equalities(&out, &compressions))?;
+    let substitution = ctx.param_set(&format!("{}{{ : {} }}", out.param_prefix(), equality_constraints(&out, &compressions)))?;
     let eliminated: Vec<&str> = multiples.iter().map(|&(k, _)| scop.params[k].name.as_str()).collect();
     let substituted_set = |text: &str| -> IslResult<String> {
         ctx.reset_quota();
@@ -169,14 +169,28 @@ pub fn compress(ctx: &IslContext, scop: &Scop, multiples: &[(usize, i64)]) -> Is
     Ok((out, compressions))
 }
 
-/// `[params] -> { : R = m R_bym and ... }` over the parameters of the compressed `scop`: what
-/// the run-time check adds to its assumed context.
+/// `[R, R_bym, ...] -> { : R = m R_bym and ... }`, over the parameters it names (a divided
+/// parameter that only values read is out of the spaces of the compressed `scop`): what the
+/// run-time check adds to its assumed context.
 pub fn equalities(scop: &Scop, compressions: &[Compression]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for c in compressions {
+        for k in [c.parameter, c.compressed] {
+            if !names.contains(&scop.params[k].name.as_str()) {
+                names.push(&scop.params[k].name);
+            }
+        }
+    }
+    format!("[{}] -> {{ : {} }}", names.join(", "), equality_constraints(scop, compressions))
+}
+
+/// `R = m R_bym and ...`.
+fn equality_constraints(scop: &Scop, compressions: &[Compression]) -> String {
     let equalities: Vec<String> = compressions
         .iter()
         .map(|c| format!("{} = {} {}", scop.params[c.parameter].name, c.factor, scop.params[c.compressed].name))
         .collect();
-    format!("{}{{ : {} }}", scop.param_prefix(), equalities.join(" and "))
+    equalities.join(" and ")
 }
 
 /// The model's context, `{ : }` where it has none.

@@ -210,7 +210,8 @@ fn parameter_values(scop: &Scop, given: &[(String, i64)]) -> Result<Vec<i64>, In
 
 /// `[N, M] -> { : N = 64 and M = 3 }`.
 fn fixed_parameters(scop: &Scop, values: &[i64]) -> String {
-    let equalities: Vec<String> = scop.params.iter().zip(values).map(|(p, v)| format!("{} = {}", p.name, v)).collect();
+    let equalities: Vec<String> =
+        scop.params.iter().zip(values).filter(|(p, _)| p.in_spaces).map(|(p, v)| format!("{} = {}", p.name, v)).collect();
     if equalities.is_empty() {
         return format!("{}{{ : }}", scop.param_prefix());
     }

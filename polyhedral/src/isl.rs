@@ -1090,7 +1090,7 @@ mod tests {
         use crate::model::*;
         let scop = Scop {
             name: "s".into(),
-            params: vec![Parameter { name: "N".into(), ty: ScalarType::I64 }],
+            params: vec![Parameter::new("N", ScalarType::I64)],
             context: "[N] -> { : N >= 0 }".into(),
             assumptions: vec![Assumption { reason: "r".into(), set: "[N] -> { : N <= 10 }".into() }],
             arrays: vec![],

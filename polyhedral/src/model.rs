@@ -733,6 +733,15 @@ pub struct AliasCheck {
 pub struct Parameter {
     pub name: String,
     pub ty: ScalarType,
+    /// Whether the isl spaces of the model carry it (`Scop::param_prefix`): not a parameter
+    /// that only values read (`unused_params::value_only_out_of_spaces`).
+    pub in_spaces: bool,
+}
+
+impl Parameter {
+    pub fn new(name: impl Into<String>, ty: ScalarType) -> Parameter {
+        Parameter { name: name.into(), ty, in_spaces: true }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -753,9 +762,10 @@ impl Scop {
         self.params.iter().map(|p| p.name.clone()).collect()
     }
 
-    /// `[N, M] -> ` prefix for isl strings.
+    /// `[N, M] -> ` prefix for isl strings: the parameters the spaces carry.
     pub fn param_prefix(&self) -> String {
-        format!("[{}] -> ", self.param_names().join(", "))
+        let names: Vec<&str> = self.params.iter().filter(|p| p.in_spaces).map(|p| p.name.as_str()).collect();
+        format!("[{}] -> ", names.join(", "))
     }
 
     pub fn array_id(&self, name: &str) -> Option<ArrayId> {

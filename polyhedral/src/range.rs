@@ -230,7 +230,7 @@ mod tests {
     fn scop() -> Scop {
         Scop {
             name: "s".into(),
-            params: vec![Parameter { name: "H".into(), ty: ScalarType::I32 }],
+            params: vec![Parameter::new("H", ScalarType::I32)],
             context: "[H] -> { : }".into(),
             assumptions: Vec::new(),
             arrays: Vec::new(),

@@ -17,13 +17,27 @@ use crate::model::{Access, Expr, Scop};
 /// Per parameter, whether a set or relation of `scop` (domains, schedules, context,
 /// assumptions), a subscript, an array size or a value mentions it.
 pub fn mentioned(scop: &Scop) -> Vec<bool> {
+    mentioned_by(scop, true)
+}
+
+/// Per parameter, whether a set or relation of `scop`, a subscript or an array size mentions
+/// it: the parameters isl's spaces must carry.
+pub fn in_sets(scop: &Scop) -> Vec<bool> {
+    mentioned_by(scop, false)
+}
+
+fn mentioned_by(scop: &Scop, values: bool) -> Vec<bool> {
     let used = RefCell::new(vec![false; scop.params.len()]);
     let note = |k: usize| {
         if let Some(u) = used.borrow_mut().get_mut(k) {
             *u = true;
         }
     };
-    for_each_affine(scop, &mut |e| params_of(e).into_iter().for_each(note), &mut |k| note(k));
+    for_each_affine(scop, &mut |e| params_of(e).into_iter().for_each(note), &mut |k| {
+        if values {
+            note(k)
+        }
+    });
     let mut used = used.into_inner();
     let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
     for text in texts(scop) {
@@ -43,24 +57,10 @@ pub fn mentioned(scop: &Scop) -> Vec<bool> {
 /// relation is not written over the model's parameter list (`Scop::param_prefix`), so that
 /// its parameters cannot be dropped by text.
 pub fn retain(scop: &Scop, keep: &[bool]) -> Option<Scop> {
-    let old_prefix = scop.param_prefix();
     let mut out = scop.clone();
     out.params = scop.params.iter().zip(keep).filter(|(_, k)| **k).map(|(p, _)| p.clone()).collect();
-    let new_prefix = out.param_prefix();
+    rewrite_prefixes(&mut out, &scop.param_prefix())?;
     let renumber = renumbering(keep);
-    let rewrite = |text: &mut String| -> Option<()> {
-        let body = text.trim_start().strip_prefix(old_prefix.as_str())?;
-        *text = format!("{new_prefix}{body}");
-        Some(())
-    };
-    rewrite(&mut out.context)?;
-    for assumption in &mut out.assumptions {
-        rewrite(&mut assumption.set)?;
-    }
-    for statement in &mut out.statements {
-        rewrite(&mut statement.domain)?;
-        rewrite(&mut statement.schedule)?;
-    }
     let failed = std::cell::Cell::new(false);
     let map = |e: &mut AffExpr| match renumbered(e, &renumber) {
         Some(renumbered) => *e = renumbered,
@@ -71,6 +71,44 @@ pub fn retain(scop: &Scop, keep: &[bool]) -> Option<Scop> {
         None => failed.set(true),
     });
     (!failed.get()).then_some(out)
+}
+
+/// `scop` with the parameters that only values read out of its isl spaces (`Parameter::
+/// in_spaces`); they stay parameters of the values. Local Laplacian's compressed model reads
+/// 10 of its 12 parameters in values only (the sizes, the products of plane offsets), and
+/// every isl operation carried them. `None` when no parameter leaves, or as in [`retain`].
+pub fn value_only_out_of_spaces(scop: &Scop) -> Option<Scop> {
+    let in_sets = in_sets(scop);
+    let leaving: Vec<usize> = (0..scop.params.len()).filter(|&k| scop.params[k].in_spaces && !in_sets[k]).collect();
+    if leaving.is_empty() {
+        return None;
+    }
+    let mut out = scop.clone();
+    for k in leaving {
+        out.params[k].in_spaces = false;
+    }
+    rewrite_prefixes(&mut out, &scop.param_prefix())?;
+    Some(out)
+}
+
+/// Writes the sets and relations of `scop`, written over `old_prefix`, over its
+/// `param_prefix()`; `None` if one is written over other parameters.
+fn rewrite_prefixes(scop: &mut Scop, old_prefix: &str) -> Option<()> {
+    let new_prefix = scop.param_prefix();
+    let rewrite = |text: &mut String| -> Option<()> {
+        let body = text.trim_start().strip_prefix(old_prefix)?;
+        *text = format!("{new_prefix}{body}");
+        Some(())
+    };
+    rewrite(&mut scop.context)?;
+    for assumption in &mut scop.assumptions {
+        rewrite(&mut assumption.set)?;
+    }
+    for statement in &mut scop.statements {
+        rewrite(&mut statement.domain)?;
+        rewrite(&mut statement.schedule)?;
+    }
+    Some(())
 }
 
 /// The parameters `e` mentions (with repetitions).
@@ -187,6 +225,24 @@ mod tests {
         let mut scop = downsampling("param N >= 1;\nparam P;");
         scop.assumptions.push(crate::model::Assumption { reason: "test".into(), set: format!("{}{{ : 4P <= 4 + N }}", scop.param_prefix()) });
         assert_eq!(mentioned(&scop), vec![true, true]);
+    }
+
+    #[test]
+    fn a_parameter_only_values_read_leaves_the_spaces_only() {
+        let scop = parse_scop(
+            "scop offset;\nparam N >= 1;\nparam W;\narray img[2 * N] : i64 in;\narray half[N] : i64 out;\n\
+             for i = 0 to N - 1 do\n  S0: half[i] = img[2 * i] + W;\ndone\n",
+        )
+        .unwrap();
+        assert_eq!((mentioned(&scop), in_sets(&scop)), (vec![true, true], vec![true, false]));
+        let out = value_only_out_of_spaces(&scop).unwrap();
+        assert_eq!(out.param_names(), vec!["N", "W"]);
+        assert!(out.statements.iter().all(|s| s.domain.starts_with("[N] -> ") && s.schedule.starts_with("[N] -> ")));
+        assert_eq!(out.statements[0].value, scop.statements[0].value);
+        assert!(value_only_out_of_spaces(&out).is_none());
+        let given = [("N".to_string(), 5), ("W".to_string(), -3)];
+        let (before, after) = (crate::interp::interpret(&scop, &given, 7).unwrap(), crate::interp::interpret(&out, &given, 7).unwrap());
+        assert_eq!((before.instances, &before.live_out), (5, &after.live_out));
     }
 
     #[test]

@@ -287,7 +287,7 @@ impl Parser {
         if ty.is_float() {
             return self.error_here("parameters are integers");
         }
-        self.scop.params.push(Parameter { name, ty });
+        self.scop.params.push(Parameter::new(name, ty));
         if !self.is_punct(";") {
             // `param N >= 4;`: the condition starts at the name.
             let after_type = self.pos;
