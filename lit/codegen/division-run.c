@@ -15,8 +15,8 @@
 // CHECK: polyprop: function upsample, function body: transformed: 1 temporaries removed
 // MODEL-LABEL: polyprop-scops: function upsample
 // MODEL: no wrap: n fits in 63 unsigned bits
-// MODEL: read: [n, {{.*}}] -> { S1[i0] -> half[floor((i0)/2)] }
-// MODEL: read: [n, {{.*}}] -> { S1[i0] -> half[floor((i0 + 1)/2)] }
+// MODEL: read: [n{{.*}}] -> { S1[i0] -> half[floor((i0)/2)] }
+// MODEL: read: [n{{.*}}] -> { S1[i0] -> half[floor((i0 + 1)/2)] }
 // MODEL-LABEL: polyprop-scops: function signed_division
 // MODEL: read: [n] -> { S0[i0] -> in[n + min(-floor((-i0 + n)/2), max(floor((i0 - n)/2), 0))] }
 // MODEL-LABEL: polyprop-detect: function signed_division

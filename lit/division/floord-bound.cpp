@@ -11,8 +11,8 @@
 // RUN: clang++-14 -O2 -g -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.ll
 // RUN: %model'print<polyprop-scops>' %t.ll | FileCheck %s --check-prefix=MODEL
 // MODEL-LABEL: polyprop-scops: function halves,
-// MODEL: assumed context: [R, {{.*}}] -> { : }
-// MODEL: domain: [R, {{.*}}] -> { S0[i0] : R >= -2 and i0 >= 0 and 2i0 <= 2 + R }
+// MODEL: assumed context: [R{{.*}}] -> { : }
+// MODEL: domain: [R{{.*}}] -> { S0[i0] : R >= -2 and i0 >= 0 and 2i0 <= 2 + R }
 // MODEL-LABEL: polyprop-scops: function halves_long,
 // MODEL: assumed context: [R] -> { : }
 // MODEL: domain: [R] -> { S0[i0] : R >= 3 and i0 >= 0 and 2i0 <= -3 + R }

@@ -2,12 +2,14 @@
 // rows as `float (*)[C]` pointers, the upsampling read at (i + 1) >> 1 and i / 2 (both
 // floor divisions: i is non-negative) and the parity i % 2 as a value. R / 2 is floor(R/2)
 // under the assumption R >= 0 where it is used, which the domains already imply: the
-// assumed context stays empty.
+// assumed context stays empty. The `int` R1 = R / 2 that only the context's type ranges
+// mentioned is no parameter of the model.
 // RUN: %ir %s -o %t.ll
 // RUN: %model'print<polyprop-detect>,print<polyprop-scops>' %t.ll | FileCheck %s
 // CHECK-LABEL: polyprop-detect: function updown
 // CHECK-NEXT: SCoP function body: 4 statements, 5 arrays
-// CHECK: assumed context: [R, R1, C] -> { : }
+// CHECK: parameters: [R, C]
+// CHECK: assumed context: [R, C] -> { : }
 // CHECK: array half[*][C]: f32 temporary
 // CHECK: array up[*][C]: f32 temporary
 // CHECK: read: {{.*}} -> { S0[i0, i1] -> in[2*i0 + 1, i1] }

@@ -7,11 +7,11 @@
 // RUN: %model'print<polyprop-detect>,print<polyprop-scops>' %t.ll | FileCheck %s
 // CHECK: rejected function body: call with side effects: call to printf may write memory
 // CHECK: SCoP loop nest at {{.*}}outer_iterator_parameter.c:19:5: 1 statements, 2 arrays
-// CHECK: parameters: [i, m, n]
-// CHECK: context: [i, m, n] -> { : i >= 0 and
-// CHECK: domain: [i, m, n] -> { S0[i0] : 0 <= i0 < m and i0 <= i }
-// CHECK: write: [i, m, n] -> { S0[i0] -> a[i, i0] }
-// CHECK: read: [i, m, n] -> { S0[i0] -> b[i0 + i] }
+// CHECK: parameters: [i, m]
+// CHECK: context: [i, m] -> { : i >= 0 and
+// CHECK: domain: [i, m] -> { S0[i0] : 0 <= i0 < m and i0 <= i }
+// CHECK: write: [i, m] -> { S0[i0] -> a[i, i0] }
+// CHECK: read: [i, m] -> { S0[i0] -> b[i0 + i] }
 #include <stdio.h>
 void rows(int n, int m, float (*a)[64], float *b) {
   for (int i = 0; i < n; i++) {

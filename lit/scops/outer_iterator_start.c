@@ -7,8 +7,8 @@
 // CHECK-LABEL: polyprop-detect: function rows_from
 // CHECK: SCoP loop nest at {{.*}}outer_iterator_start.c:21:5: 1 statements, 2 arrays
 // CHECK-LABEL: polyprop-scops: function rows_from
-// CHECK: write: [s, n, i] -> { S0[i0] -> a[i, i0] }
-// CHECK: read: [s, n, i] -> { S0[i0] -> b[i0 + i] }
+// CHECK: write: [i] -> { S0[i0] -> a[i, i0] }
+// CHECK: read: [i] -> { S0[i0] -> b[i0 + i] }
 // CHECK-LABEL: polyprop-detect: function rows_down
 // CHECK: SCoP loop nest at {{.*}}outer_iterator_start.c:28:5: 1 statements, 2 arrays
 // CHECK-LABEL: polyprop-scops: function rows_down

@@ -5,12 +5,12 @@
 // RUN: %model'print<polyprop-detect>,print<polyprop-scops>' %t.ll | FileCheck %s
 // CHECK: SCoP loop nest at {{.*}}phi_from_before_nest.c:21:5: 4 statements, 3 arrays
 // CHECK: invariant carry: f32
-// CHECK: domain: [m, n, i] -> { S0[i0 = 0] : m > 0 }
-// CHECK-NEXT: schedule: [m, n, i] -> { S0[i0] -> [0, i0, 0] }
-// CHECK-NEXT: write: [m, n, i] -> { S0[i0] -> s_prev[] }
+// CHECK: domain: [m, i] -> { S0[i0 = 0] : m > 0 }
+// CHECK-NEXT: schedule: [m, i] -> { S0[i0] -> [0, i0, 0] }
+// CHECK-NEXT: write: [m, i] -> { S0[i0] -> s_prev[] }
 // CHECK-NEXT: value: s_prev = carry
 // CHECK: value: a[i][i0] = ((a[i][i0] + s_prev) * 0.5f)
-// CHECK: domain: [m, n, i] -> { S3[i0] : 0 <= i0 <= -2 + m }
+// CHECK: domain: [m, i] -> { S3[i0] : 0 <= i0 <= -2 + m }
 // CHECK: value: s_prev = s_x
 #include <stdio.h>
 void smooth_rows(int n, int m, float (*a)[64], float *b) {

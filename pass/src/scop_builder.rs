@@ -114,7 +114,7 @@ impl BuiltScop {
         }
         // The products of divided parameters (a plane's `R/2 * C/2`) are now written in the
         // quotients, and isl's work grows with every parameter of a space.
-        let (scop, parameters, renumber) = without_unused_parameters(scop, values);
+        let (scop, parameters, renumber) = without_unused_parameters(scop, values, None);
         // A specialized model compresses a model compressed before: the check tests both.
         let compressions = self
             .compressions
@@ -328,7 +328,7 @@ fn build_with(
     scop.assumptions.extend(no_wrap);
     reject_infeasible(&isl, &scop, &domains.error_free)?;
     scop.assumptions.extend(domains.error_free.iter().cloned());
-    let (mut scop, mut parameter_values, _) = without_unused_parameters(scop, parameters.values.clone());
+    let (mut scop, mut parameter_values, _) = without_unused_parameters(scop, parameters.values.clone(), Some(&parameters));
     let carried_live = propagation::settle_carried(&isl, &mut scop);
     // A nest inside a loop the SCoP does not hold is checked at each iteration of that loop,
     // where the pass over its index elements costs as much as the nest (spmv's rows).
@@ -528,9 +528,15 @@ fn index_candidate(scop: &Scop, e: &polyhedral::model::Expr, written: &[ArrayId]
 
 /// `scop` and the values of its parameters without the parameters it does not mention
 /// (`polyhedral::unused_params`): a product parameter keeps the parameters of its factors.
-/// With the new index of each parameter (`None`: dropped).
-fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, Vec<ParameterValue>, Vec<Option<usize>>) {
-    let mut keep = polyhedral::unused_params::mentioned(&scop);
+/// With the new index of each parameter (`None`: dropped). A model just built passes the
+/// `facts` its context was written from (`context`): a parameter only they mention (PolyMage's
+/// `int` level sizes `R / 2`, whose loops the model bounds by `floor(R/2)`) is dropped with
+/// its facts.
+fn without_unused_parameters(mut scop: Scop, values: Vec<ParameterValue>, facts: Option<&Parameters>) -> (Scop, Vec<ParameterValue>, Vec<Option<usize>>) {
+    let mut keep = match facts {
+        Some(_) => polyhedral::unused_params::mentioned_beyond_context(&scop),
+        None => polyhedral::unused_params::mentioned(&scop),
+    };
     // Factors are expressions of earlier parameters: marking from the last one closes the set.
     for k in (0..values.len()).rev() {
         if let (true, ParameterValue::Product { factors, .. }) = (keep[k], &values[k]) {
@@ -542,6 +548,10 @@ fn without_unused_parameters(scop: Scop, values: Vec<ParameterValue>) -> (Scop, 
     let unchanged = (0..values.len()).map(Some).collect();
     if keep.iter().all(|k| *k) {
         return (scop, values, unchanged);
+    }
+    if let Some(facts) = facts {
+        let kept: Vec<&str> = scop.params.iter().zip(&keep).filter(|(_, k)| **k).map(|(p, _)| p.name.as_str()).collect();
+        scop.context = format!("{}{{ : {} }}", scop.param_prefix(), facts.known_in(&kept.join(", ")).join(" and "));
     }
     let Some(pruned) = polyhedral::unused_params::retain(&scop, &keep) else { return (scop, values, unchanged) };
     let renumber = polyhedral::unused_params::renumbering(&keep);

@@ -17,16 +17,22 @@ use crate::model::{Access, Expr, Scop};
 /// Per parameter, whether a set or relation of `scop` (domains, schedules, context,
 /// assumptions), a subscript, an array size or a value mentions it.
 pub fn mentioned(scop: &Scop) -> Vec<bool> {
-    mentioned_by(scop, true)
+    mentioned_by(scop, true, true)
+}
+
+/// [`mentioned`] but for the context: where the context holds only facts of one parameter
+/// each (the range of its type), a parameter nothing else mentions is unused all the same.
+pub fn mentioned_beyond_context(scop: &Scop) -> Vec<bool> {
+    mentioned_by(scop, true, false)
 }
 
 /// Per parameter, whether a set or relation of `scop`, a subscript or an array size mentions
 /// it: the parameters isl's spaces must carry.
 pub fn in_sets(scop: &Scop) -> Vec<bool> {
-    mentioned_by(scop, false)
+    mentioned_by(scop, false, true)
 }
 
-fn mentioned_by(scop: &Scop, values: bool) -> Vec<bool> {
+fn mentioned_by(scop: &Scop, values: bool, context: bool) -> Vec<bool> {
     let used = RefCell::new(vec![false; scop.params.len()]);
     let note = |k: usize| {
         if let Some(u) = used.borrow_mut().get_mut(k) {
@@ -40,7 +46,7 @@ fn mentioned_by(scop: &Scop, values: bool) -> Vec<bool> {
     });
     let mut used = used.into_inner();
     let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
-    for text in texts(scop) {
+    for text in texts(scop).into_iter().skip(usize::from(!context)) {
         let body = text.split_once("->").map_or(text, |(_, body)| body);
         for word in body.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
             // isl writes a coefficient against the name (`4p3`); names do not start with a digit.
@@ -217,6 +223,13 @@ mod tests {
         assert_eq!(kept.param_names(), vec!["N"]);
         assert!(kept.statements.iter().all(|s| s.domain.starts_with("[N] -> ")));
         assert!(kept.context.starts_with("[N] -> "));
+    }
+
+    #[test]
+    fn a_parameter_only_its_own_context_fact_mentions_is_unused_beyond_the_context() {
+        let scop = downsampling("param N >= 1;\nparam H >= 0;");
+        assert!(scop.context.contains("H >= 0"), "{}", scop.context);
+        assert_eq!((mentioned(&scop), mentioned_beyond_context(&scop)), (vec![true, true], vec![true, false]));
     }
 
     #[test]
