@@ -237,7 +237,7 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
             let outcome = match location::propagate_location(&analysis, array, options) {
                 Ok((model, outcome)) => {
                     if outcome.changes_the_model() {
-                        next = Some(model);
+                        next = Some(model.unwrap_or_else(|| current.clone()));
                     }
                     outcome
                 }

@@ -48,11 +48,11 @@ struct LocationPropagation<'o> {
     estimate_at_start: Option<Recomputation>,
 }
 
-/// Propagates `array` in the model of `analysis`; returns the new model (unchanged unless
-/// propagated) and the outcome. isl errors (the quota) are returned to the caller, which keeps
-/// the old model. The first round uses the caller's analysis, whose cached relations serve
-/// every location tried on the same model.
-pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &Options) -> IslResult<(Scop, Outcome)> {
+/// Propagates `array` in the model of `analysis`; returns the new model (`None`: unchanged,
+/// which most locations tried are, and a model is costly to copy) and the outcome. isl errors
+/// (the quota) are returned to the caller, which keeps the old model. The first round uses the
+/// caller's analysis, whose cached relations serve every location tried on the same model.
+pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &Options) -> IslResult<(Option<Scop>, Outcome)> {
     let (ctx, scop) = (analysis.ctx, analysis.scop);
     let all_or_nothing = scop.arrays[array].liveness == Liveness::Temporary;
     let mut state = LocationPropagation {
@@ -71,47 +71,49 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
     // propagated; nothing is propagated into a statement with a may-write (its subscript
     // reads included); a may-read of a temporary keeps it (checked per RAW in `round`).
     if let Some(reason) = may_write(scop, array) {
-        return Ok((scop.clone(), Outcome::NotPropagated(reason)));
+        return Ok((None, Outcome::NotPropagated(reason)));
     }
     // A scalar reduction is refused as the first round would refuse it, before its dataflow
     // analysis, the costliest step of a location that is not propagated.
     if let Some(writer) = analysis.evident_recurrence(array)? {
         let reason = Reason::Recurrence { statement: scop.statements[writer].name.clone() };
-        return Ok((scop.clone(), Outcome::NotPropagated(reason)));
+        return Ok((None, Outcome::NotPropagated(reason)));
     }
     let recomputation = recomputation(ctx, scop, array)?;
     state.estimate_at_start = Some(recomputation);
     let prediction = options.cost_model.map(|model| model.predict(&recomputation));
     let writers_at_start = scop.statements.iter().filter(|s| s.write.array == array).count();
     let max_rounds = if all_or_nothing { writers_at_start + 1 } else { 1 };
-    let mut current = scop.clone();
+    // The model after the rounds so far: `None` until one changes it.
+    let mut current: Option<Scop> = None;
     let mut rounds = 0;
     loop {
-        let read_anywhere = current.statements.iter().any(|s| s.value.reads().iter().any(|a| a.array == array));
+        let model = current.as_ref().unwrap_or(scop);
+        let read_anywhere = model.statements.iter().any(|s| s.value.reads().iter().any(|a| a.array == array));
         if !read_anywhere {
             break;
         }
-        let fresh;
-        let analysis = if rounds == 0 {
-            analysis
-        } else {
-            fresh = Analysis::new(ctx, &current, analysis.relations)?;
-            &fresh
+        let fresh = match rounds {
+            0 => None,
+            _ => Some(Analysis::new(ctx, model, analysis.relations)?),
         };
+        let analysis = fresh.as_ref().unwrap_or(analysis);
         let raws = analysis.raw_dependences(array)?;
         if raws.is_empty() {
             break;
         }
         if rounds == max_rounds {
             if all_or_nothing {
-                return Ok((scop.clone(), Outcome::NotPropagated(Reason::TooManyRounds { rounds })));
+                return Ok((None, Outcome::NotPropagated(Reason::TooManyRounds { rounds })));
             }
             break;
         }
         rounds += 1;
-        match state.round(ctx, analysis, &raws)? {
-            Ok(next) => current = next,
-            Err(reason) if all_or_nothing => return Ok((scop.clone(), Outcome::NotPropagated(reason))),
+        let round = state.round(ctx, analysis, &raws)?;
+        drop(fresh);
+        match round {
+            Ok(next) => current = Some(next),
+            Err(reason) if all_or_nothing => return Ok((None, Outcome::NotPropagated(reason))),
             Err(reason) => {
                 state.first_refusal.get_or_insert(reason);
                 break;
@@ -143,10 +145,11 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
     }
     // Section 4.1: all RAW dependences are propagated, so every write is dead.
     let removed_writes: Vec<String> =
-        current.statements.iter().filter(|s| s.write.array == array).map(|s| s.name.clone()).collect();
+        current.as_ref().unwrap_or(scop).statements.iter().filter(|s| s.write.array == array).map(|s| s.name.clone()).collect();
     if removed_writes.is_empty() && state.dependences == 0 {
         return Ok((current, Outcome::NothingToPropagate));
     }
+    let mut current = current.unwrap_or_else(|| scop.clone());
     current.statements.retain(|s| s.write.array != array);
     let outcome = Outcome::Propagated {
         dependences: state.dependences,
@@ -157,7 +160,7 @@ pub(crate) fn propagate_location(analysis: &Analysis, array: ArrayId, options: &
         recomputation,
         prediction,
     };
-    Ok((current, outcome))
+    Ok((Some(current), outcome))
 }
 
 impl LocationPropagation<'_> {
