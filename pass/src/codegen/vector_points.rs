@@ -91,11 +91,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         Ok(())
     }
 
-    fn lanes(&self, e: &Expr, iters: &[Val<'ctx>], run: &VectorRun<'_>) -> Built<Lanes<'ctx>> {
+    fn lanes(&self, e: &'a Expr, iters: &[Val<'ctx>], run: &VectorRun<'_>) -> Built<Lanes<'ctx>> {
         if !moves_with(e, run.column) {
             return Ok(Lanes::Same(self.expr(e, iters)?));
         }
-        let each = |x: &Expr| -> Built<Val<'ctx>> { self.each(self.lanes(x, iters, run)?, run.lanes) };
+        let each = |x: &'a Expr| -> Built<Val<'ctx>> { self.each(self.lanes(x, iters, run)?, run.lanes) };
         let value = match e {
             Expr::Read(access) => {
                 let (value, load) = self.ir.load(self.vector_address(access, iters, run)?)?;
@@ -135,7 +135,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 
     /// The address of the first copy's element of `access`, as a pointer to the run's vector.
-    fn vector_address(&self, access: &Access, iters: &[Val<'ctx>], run: &VectorRun<'_>) -> Built<Val<'ctx>> {
+    fn vector_address(&self, access: &'a Access, iters: &[Val<'ctx>], run: &VectorRun<'_>) -> Built<Val<'ctx>> {
         let element = self.ir.scalar(self.plan.scop.arrays[access.array].element);
         let vector = self.ir.vector(element, run.lanes as u32)?;
         self.ir.pointer_cast(self.address(access, iters)?, self.ir.pointer_to(vector.into()))
