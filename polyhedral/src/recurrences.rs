@@ -184,6 +184,7 @@ pub fn families<'e>(
         return Vec::new();
     }
     SHIFTED.with(|memo| memo.borrow_mut().clear());
+    SMALL_SHIFTS.with(|memo| memo.borrow_mut().clear());
     let mut covered: Vec<(usize, usize)> = Vec::new();
     let mut out = Vec::new();
     // Candidates of equal shape, in pre-order: only those can be shifts of each other.
@@ -499,8 +500,31 @@ fn derive_shift(sx: &AffExpr, sy: &AffExpr, dim: usize) -> Option<i64> {
             let delta = sy.constant.checked_sub(sx.constant)?;
             (delta % c == 0).then(|| delta / c)
         }
-        None => (-8..=8).find(|&s| s != 0 && shifted(sx, dim, s).as_ref() == Some(sy)),
+        None => {
+            let shifts = small_shifts(sx, dim);
+            (-SMALL_SHIFT..=SMALL_SHIFT).find(|&s| s != 0 && shifts[(s + SMALL_SHIFT) as usize].as_ref() == Some(sy))
+        }
     }
+}
+
+/// The shifts `derive_shift` tries where the iterator occurs only inside divisions.
+const SMALL_SHIFT: i64 = 8;
+
+thread_local! {
+    /// `small_shifts` per iterator and subscript, for one search: camera pipe's families
+    /// compare the same subscripts for many pairs of candidates, and looking each shift up
+    /// in `SHIFTED` copied and hashed the subscript every time (5% of its compile time).
+    static SMALL_SHIFTS: std::cell::RefCell<std::collections::HashMap<usize, std::collections::HashMap<AffExpr, std::rc::Rc<[Option<AffExpr>]>>>> = Default::default();
+}
+
+/// `s` shifted along `dim` by each of `-SMALL_SHIFT..=SMALL_SHIFT` (index `by + SMALL_SHIFT`).
+fn small_shifts(s: &AffExpr, dim: usize) -> std::rc::Rc<[Option<AffExpr>]> {
+    if let Some(known) = SMALL_SHIFTS.with(|memo| memo.borrow().get(&dim).and_then(|m| m.get(s)).cloned()) {
+        return known;
+    }
+    let shifts: std::rc::Rc<[Option<AffExpr>]> = (-SMALL_SHIFT..=SMALL_SHIFT).map(|by| shifted(s, dim, by)).collect();
+    SMALL_SHIFTS.with(|memo| memo.borrow_mut().entry(dim).or_default().insert(s.clone(), shifts.clone()));
+    shifts
 }
 
 thread_local! {
