@@ -41,11 +41,15 @@ pub(crate) fn exclude_garbage_reads(ctx: &IslContext, scop: &Scop) -> IslResult<
     let mut excluded: Option<ParamSet> = None;
     let mut arrays = Vec::new();
     let mut never_runs: Vec<String> = Vec::new();
+    // After the first round, only the arrays whose writers lost instances can have reads that
+    // no write reaches any more (camera pipe: four rounds; local Laplacian's second found
+    // nothing in 46 ms).
+    let mut tried = candidates.clone();
     for _ in 0..MAX_ROUNDS {
         let relations = Relations::default();
         let analysis = Analysis::exact(ctx, &current, &relations)?;
         let mut garbage = Vec::new();
-        for &array in &candidates {
+        for &array in &tried {
             if !reads_beyond_writes(ctx, &analysis, &current, array)? {
                 continue;
             }
@@ -59,6 +63,7 @@ pub(crate) fn exclude_garbage_reads(ctx: &IslContext, scop: &Scop) -> IslResult<
         if garbage.is_empty() {
             break;
         }
+        tried = candidates.iter().copied().filter(|&a| garbage.iter().any(|(s, _)| current.statements[*s].write.array == a)).collect();
         for (statement, instances) in garbage {
             let params = instances.copy()?.params()?;
             excluded = Some(match excluded {
