@@ -21,7 +21,11 @@ image or a row, under a data-dependent branch) read by the next nest; a temporar
 (a copy, then its interior; or rewritten after its readers) and in-place recurrences along a
 row; one-row buffers reused by every row; reads at half and double resolution; loops running
 backwards, even and odd rows as two nests, and outputs written over a triangle, every other
-row or under an affine condition. main fills the inputs deterministically, calls the
+row or under an affine condition. A third of the programs have a second function, `levels`,
+a pyramid over planes of R x C: a level of R / M rows, upsampled back to M * (R / M) rows and
+read with a plane stride of R * C, so that the model assumes R a multiple of M and is written
+over R / M (parameter compression), some of its values reading R itself (a parameter only
+values read); main calls it at every size and at a multiple of M. main fills the inputs deterministically, calls the
 pipeline for a few sizes (small, empty and negative ones included), sometimes once more with
 the output overlapping the input (the same buffer, or shifted either way), and prints an FNV
 hash of the outputs' bytes.
@@ -564,6 +568,45 @@ class Gen:
             self.emit(1, f"return {self.returned};")
         self.emit(0, "}")
 
+    def levels(self):
+        """The pyramid function of a third of the programs (module documentation), from a
+        stream of its own; `self.pyramid` holds its factor, planes and sizes, or None."""
+        r = random.Random(self.seed * 7919 + 7)
+        self.pyramid = None
+        if r.random() >= 0.34:
+            return
+        m, planes = r.choice([2, 4, 8]), r.choice([1, 2, 3])
+        ty, c = r.choice([("long", "long"), ("int", "int"), ("int", "long")])
+        at = lambda a, rows, p, i, j: f"{a}[({p}) * (({rows}) * C) + ({i}) * C + ({j})]"
+        # a value that reads R (or the level's size) itself, or none
+        scale = r.choice(["", f" * (float)R", " * (float)(R1 + 1)", f" + (float)(R % {m + 1})"])
+        up_row = r.choice([f"i / {m}", f"clampl((i + {m // 2}) / {m}, 0, R1 - 1)"])
+        self.emit(0, f"void levels({ty} R, {ty} C, const float *in, float *out) {{")
+        self.emit(1, f"{ty} R1 = R / {m};")
+        self.emit(1, f"float *half = malloc(sizeof(float) * pos({planes}l * R1 * C) + 1);")
+        # Read with the planes' stride R * C: where R is no multiple of M, those reads reach
+        # elements the level does not write, zeros (no garbage, nothing out of bounds).
+        self.emit(1, f"float *up = calloc(pos({planes}l * R * C) + 1, sizeof(float));")
+        self.emit(1, f"for ({c} p = 0; p < {planes}; p++)")
+        self.emit(2, f"for ({c} i = 0; i < R1; i++)")
+        self.emit(3, f"for ({c} j = 0; j < C; j++)")
+        self.emit(4, f"{at('half', 'R1', 'p', 'i', 'j')} = ({at('in', 'R', 'p', f'{m} * i', 'j')} + "
+                     f"{at('in', 'R', 'p', f'{m} * i + {m - 1}', 'j')}) * 0.5f;")
+        self.emit(1, f"for ({c} p = 0; p < {planes}; p++)")
+        self.emit(2, f"for ({c} i = 0; i < {m} * R1; i++)")
+        self.emit(3, f"for ({c} j = 0; j < C; j++)")
+        self.emit(4, f"{at('up', f'{m} * R1', 'p', 'i', 'j')} = {at('half', 'R1', 'p', up_row, 'j')} * 0.75f{scale};")
+        self.emit(1, f"for ({c} p = 0; p < {planes}; p++)")
+        self.emit(2, f"for ({c} i = 0; i < {m} * R1; i++)")
+        self.emit(3, f"for ({c} j = 0; j < C; j++)")
+        self.emit(4, f"{at('out', 'R', 'p', 'i', 'j')} = {at('in', 'R', 'p', 'i', 'j')} - {at('up', 'R', 'p', 'i', 'j')};")
+        self.emit(1, "free(half);")
+        self.emit(1, "free(up);")
+        self.emit(0, "}")
+        self.emit(0, "")
+        multiple = (m * r.randint(1, 8), r.randint(3, 20))
+        self.pyramid = (planes, [(R, C) for R, C in self.sizes if R > 0 and C > 0] + [multiple])
+
     def main(self):
         r = self.r
         self.emit(0, "int main(void) {")
@@ -614,6 +657,18 @@ class Gen:
             for a in bufs:
                 self.emit(2, f"free({a.name}_mem);")
             self.emit(1, "}")
+        if self.pyramid is not None:
+            planes, sizes = self.pyramid
+            for R, C in sizes:
+                n = planes * R * C
+                self.emit(1, "{")
+                self.emit(2, f"float *lin = malloc(sizeof(float) * {n}), *lout = calloc({n}, sizeof(float));")
+                self.emit(2, f"for (long k = 0; k < {n}; k++) lin[k] = (float)((k * 37 + 11) % 1025 - 512) * 0.5f;")
+                self.emit(2, f"levels({R}, {C}, lin, lout);")
+                self.emit(2, f"h = hash(h, lout, sizeof(float) * {n});")
+                self.emit(2, "free(lin);")
+                self.emit(2, "free(lout);")
+                self.emit(1, "}")
         self.emit(1, 'printf("%016lx\\n", h);')
         self.emit(1, "return 0;")
         self.emit(0, "}")
@@ -643,6 +698,7 @@ class Gen:
         self.emit(0, "")
         self.pipeline()
         self.emit(0, "")
+        self.levels()
         self.main()
         return "\n".join(self.lines) + "\n"
 

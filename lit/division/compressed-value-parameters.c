@@ -27,7 +27,9 @@ void levels(long R, long C, const float *in, float *out) {
   long R1 = R / 2, R2 = R / 4;
   float *half = malloc(sizeof(float) * 2 * R1 * C);
   float *quarter = malloc(sizeof(float) * 2 * R2 * C);
-  float *up = malloc(sizeof(float) * 2 * (4 * R2) * C);
+  // Read with the planes' stride R * C: where R is no multiple of 4, reads reach elements
+  // no nest writes, zeros (nothing out of bounds).
+  float *up = calloc(2 * R * C, sizeof(float));
   for (long c = 0; c < 2; c++)
     for (long i = 0; i < R1; i++)
       for (long j = 0; j < C; j++)
