@@ -587,19 +587,15 @@ class Gen:
         # Read with the planes' stride R * C: where R is no multiple of M, those reads reach
         # elements the level does not write, zeros (no garbage, nothing out of bounds).
         self.emit(1, f"float *up = calloc(pos({planes}l * R * C) + 1, sizeof(float));")
-        self.emit(1, f"for ({c} p = 0; p < {planes}; p++)")
-        self.emit(2, f"for ({c} i = 0; i < R1; i++)")
-        self.emit(3, f"for ({c} j = 0; j < C; j++)")
-        self.emit(4, f"{at('half', 'R1', 'p', 'i', 'j')} = ({at('in', 'R', 'p', f'{m} * i', 'j')} + "
-                     f"{at('in', 'R', 'p', f'{m} * i + {m - 1}', 'j')}) * 0.5f;")
-        self.emit(1, f"for ({c} p = 0; p < {planes}; p++)")
-        self.emit(2, f"for ({c} i = 0; i < {m} * R1; i++)")
-        self.emit(3, f"for ({c} j = 0; j < C; j++)")
-        self.emit(4, f"{at('up', f'{m} * R1', 'p', 'i', 'j')} = {at('half', 'R1', 'p', up_row, 'j')} * 0.75f{scale};")
-        self.emit(1, f"for ({c} p = 0; p < {planes}; p++)")
-        self.emit(2, f"for ({c} i = 0; i < {m} * R1; i++)")
-        self.emit(3, f"for ({c} j = 0; j < C; j++)")
-        self.emit(4, f"{at('out', 'R', 'p', 'i', 'j')} = {at('in', 'R', 'p', 'i', 'j')} - {at('up', 'R', 'p', 'i', 'j')};")
+        def nest(rows, statement):
+            self.emit(1, f"for ({c} p = 0; p < {planes}; p++)")
+            self.emit(2, f"for ({c} i = 0; i < {rows}; i++)")
+            self.emit(3, f"for ({c} j = 0; j < C; j++)")
+            self.emit(4, statement)
+        nest("R1", f"{at('half', 'R1', 'p', 'i', 'j')} = ({at('in', 'R', 'p', f'{m} * i', 'j')} + "
+                   f"{at('in', 'R', 'p', f'{m} * i + {m - 1}', 'j')}) * 0.5f;")
+        nest(f"{m} * R1", f"{at('up', f'{m} * R1', 'p', 'i', 'j')} = {at('half', 'R1', 'p', up_row, 'j')} * 0.75f{scale};")
+        nest(f"{m} * R1", f"{at('out', 'R', 'p', 'i', 'j')} = {at('in', 'R', 'p', 'i', 'j')} - {at('up', 'R', 'p', 'i', 'j')};")
         self.emit(1, "free(half);")
         self.emit(1, "free(up);")
         self.emit(0, "}")

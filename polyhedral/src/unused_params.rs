@@ -8,6 +8,8 @@
 //! same, and isl's work grows with the number of dimensions: local Laplacian's model had 24
 //! parameters of which 2 are mentioned. [`retain`] drops the others from every set and
 //! relation and renumbers the parameter references of subscripts, sizes and values.
+//! [`value_only_out_of_spaces`] takes those that only values read (a size converted to
+//! `float`) out of the spaces, while they stay parameters of the values.
 
 use std::cell::RefCell;
 
