@@ -397,9 +397,11 @@ impl<'a, 'c> Analysis<'a, 'c> {
             let (target, read, access) = distinct.remove(index);
             let reads = self.access_relation(target, access)?.reverse()?;
             for &writer in writers {
-                let relation = self.write_relation(writer)?.apply_range(reads.copy()?)?.coalesce()?;
+                // Empty for most writers of a location written by several: tested before the
+                // coalescing, which only the relation kept needs.
+                let relation = self.write_relation(writer)?.apply_range(reads.copy()?)?;
                 if !relation.is_empty()? {
-                    out.push(RawDependence { source: writer, target, read, relation: relation.to_isl_string()? });
+                    out.push(RawDependence { source: writer, target, read, relation: relation.coalesce()?.to_isl_string()? });
                 }
             }
         }
