@@ -46,6 +46,19 @@ fn mentioned_by(scop: &Scop, values: bool, context: bool) -> Vec<bool> {
             note(k)
         }
     });
+    // A data-dependent subscript's value bounds its access relation (`Scop::access_relation`
+    // takes the range of the value, which may be written with the parameters it reads).
+    for statement in &scop.statements {
+        for access in statement.reads().into_iter().chain([&statement.write]) {
+            for value in access.data.0.iter().flatten() {
+                value.visit(&mut |node| {
+                    if let Expr::Parameter(k) = node {
+                        note(*k);
+                    }
+                });
+            }
+        }
+    }
     let mut used = used.into_inner();
     let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
     for text in texts(scop).into_iter().skip(usize::from(!context)) {
@@ -225,6 +238,20 @@ mod tests {
         assert_eq!(kept.param_names(), vec!["N"]);
         assert!(kept.statements.iter().all(|s| s.domain.starts_with("[N] -> ")));
         assert!(kept.context.starts_with("[N] -> "));
+    }
+
+    #[test]
+    fn a_parameter_a_data_dependent_subscript_reads_stays_in_the_spaces() {
+        // `img[K]` with K read as a value: the access relation bounds the subscript by its
+        // value's range, which names K.
+        let mut scop = downsampling("param N >= 1;\nparam K;");
+        scop.statements[0].value.visit_mut(&mut |e| {
+            if let Expr::Read(a) = e {
+                a.data = crate::model::DataSubscripts(vec![Some(Expr::Parameter(1))]);
+            }
+        });
+        assert_eq!(in_sets(&scop), vec![true, true]);
+        assert!(value_only_out_of_spaces(&scop).is_none());
     }
 
     #[test]
