@@ -163,9 +163,11 @@ pub fn nothing_allocated(name: &str) -> String {
 fn compressed(built: &BuiltScop, options: &Options) -> Option<BuiltScop> {
     crate::timing::stage("parameter compression", || {
         let compressed = built.compressed(options.quota);
-        let source = compressed.as_ref().unwrap_or(built);
-        let scop = polyhedral::unused_params::value_only_out_of_spaces(&source.scop);
-        scop.map(|scop| BuiltScop { scop, ..source.clone() }).or(compressed)
+        let Some(scop) = polyhedral::unused_params::value_only_out_of_spaces(&compressed.as_ref().unwrap_or(built).scop) else { return compressed };
+        Some(match compressed {
+            Some(compressed) => BuiltScop { scop, ..compressed },
+            None => BuiltScop { scop, ..built.clone() },
+        })
     })
 }
 
