@@ -69,7 +69,10 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
             let built = compressed.as_ref().unwrap_or(built);
             output.push_str(&parameters_line(&built.scop));
             match propagation::propagate(&built.scop, &probing_specialization(&built.scop, propagation_options(options, built))) {
-                Ok((_, report)) => output.push_str(&report.to_string()),
+                Ok((propagated, report)) => {
+                    output.push_str(&report.to_string());
+                    output.push_str(&arrays_line(&built.scop, &propagated));
+                }
                 Err(e) => output.push_str(&format!("  not propagated: {e}\n")),
             }
         }
@@ -179,6 +182,17 @@ fn parameters_line(scop: &Scop) -> String {
         true => String::new(),
         false => format!("  parameters: {}; read by values only: {}\n", scop.param_prefix().trim_end_matches(" -> "), value_only.join(", ")),
     }
+}
+
+/// `  arrays: N before propagation, M after (kept: ..)`: the memory arrays (not scalars) that
+/// some statement accesses, in the model and after propagation (paper 003 Table 1's count).
+fn arrays_line(before: &Scop, after: &Scop) -> String {
+    let accessed = |scop: &Scop| -> Vec<String> {
+        let used = crate::codegen::used_arrays(scop);
+        scop.arrays.iter().zip(used).filter(|(a, used)| *used && !a.is_scalar()).map(|(a, _)| a.name.clone()).collect()
+    };
+    let (before, after) = (accessed(before), accessed(after));
+    format!("  arrays: {} before propagation, {} after: {}\n", before.len(), after.len(), after.join(", "))
 }
 
 /// Propagation (and, with `schedule`, scheduling) then the isl AST of the result.

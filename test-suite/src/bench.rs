@@ -228,11 +228,11 @@ fn static_counts(tools: &Toolchain, config: &Config, p: &Pipeline) -> StaticCoun
     };
     progress(&format!("[counts] {}", p.name));
     match tools.unoptimized_ir(p) {
-        Ok(ir) => (
-            counts::count(&tools.opt, &config.plugin, before, &ir),
-            counts::count(&tools.opt, &config.plugin, after, &ir),
-            counts::propagation_plan(&tools.opt, &config.plugin, &ir),
-        ),
+        Ok(ir) => {
+            let plan = counts::propagation_plan(&tools.opt, &config.plugin, &ir);
+            let after = counts::with_arrays_of_plan(counts::count(&tools.opt, &config.plugin, after, &ir), &plan);
+            (counts::count(&tools.opt, &config.plugin, before, &ir), after, plan)
+        }
         Err(e) => (Err(e.clone()), Err(e.clone()), Err(e)),
     }
 }

@@ -129,6 +129,9 @@ pub fn parse_counts(printer_output: &str) -> Option<Counts> {
 pub struct PropagationPlan {
     pub removed: u64,
     pub listed: u64,
+    /// Memory arrays some statement still accesses after propagation (`  arrays: N before
+    /// propagation, M after: ..`), summed over the SCoPs.
+    pub arrays_after: Option<u64>,
 }
 
 impl PropagationPlan {
@@ -142,9 +145,13 @@ pub const PROPAGATION_PASSES: &str = "polyprop-canonicalize,print<polyprop-propa
 
 /// Parses the output of `print<polyprop-propagation>`.
 pub fn parse_propagation(printer_output: &str) -> Option<PropagationPlan> {
-    let mut plan = PropagationPlan { removed: 0, listed: 0 };
+    let mut plan = PropagationPlan { removed: 0, listed: 0, arrays_after: None };
     for line in printer_output.lines() {
         let t = line.trim_start();
+        if let Some(after) = arrays_after(t) {
+            plan.arrays_after = Some(plan.arrays_after.unwrap_or(0) + after);
+            continue;
+        }
         let numbered = t.strip_prefix('#').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
         if !numbered {
             continue;
@@ -155,6 +162,22 @@ pub fn parse_propagation(printer_output: &str) -> Option<PropagationPlan> {
         }
     }
     (plan.listed > 0).then_some(plan)
+}
+
+/// M of `arrays: N before propagation, M after: NAMES`.
+fn arrays_after(line: &str) -> Option<u64> {
+    let rest = line.strip_prefix("arrays: ")?;
+    let (_, after) = rest.split_once(" before propagation, ")?;
+    after.split(' ').next()?.parse().ok()
+}
+
+/// The counts after the transform with the number of arrays the propagation plan leaves.
+/// A model of the generated code built again counts arrays by name, summed over its SCoPs:
+/// where that code is not one SCoP (pyramid blending's delinearization assumption does not
+/// hold for it), the arrays of the nests left out are not counted.
+pub fn with_arrays_of_plan(after: CountsResult, plan: &Result<PropagationPlan, String>) -> CountsResult {
+    let arrays = plan.as_ref().ok().and_then(|p| p.arrays_after);
+    after.map(|c| Counts { arrays: arrays.or(c.arrays), ..c })
 }
 
 /// Runs `opt` with the plugin and `passes` on `ir`: its output, or why not.
@@ -258,7 +281,13 @@ polyprop-scops: function f, function body
             propagation (cache line 8 elements, limit 32 lines per iteration):\n\
             \x20 #0 blurx (temporary): propagated 5 RAW dependences into S1; split into none; removed writes S0; 6/32 cache lines\n\
             \x20 #1 blury (temporary): refused: 40/32 cache lines; removed writes none\n";
-        assert_eq!(parse_propagation(text), Some(PropagationPlan { removed: 1, listed: 2 }));
+        assert_eq!(parse_propagation(text), Some(PropagationPlan { removed: 1, listed: 2, arrays_after: None }));
+        let with_arrays = format!("{text}  arrays: 4 before propagation, 3 after: in, blury, out\n");
+        let plan = parse_propagation(&with_arrays);
+        assert_eq!(plan, Some(PropagationPlan { removed: 1, listed: 2, arrays_after: Some(3) }));
+        let remodeled = parse_counts(MODEL).ok_or("none".to_string());
+        let after = with_arrays_of_plan(remodeled.clone(), &plan.ok_or("none".to_string())).unwrap();
+        assert_eq!((after.arrays, after.statements), (Some(3), remodeled.unwrap().statements));
         assert_eq!(parse_propagation("polyprop-propagation: function f\n"), None);
     }
 

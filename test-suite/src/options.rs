@@ -114,7 +114,8 @@ pub struct Arguments {
           default_value = "polyprop-canonicalize,print<polyprop-scops>")]
     counts_before: String,
     /// opt pipeline for the counts after the transform (only the generated NAME.polyprop counts;
-    /// without recurrences, whose scalars carried across iterations the model does not take)
+    /// without recurrences, whose scalars carried across iterations the model does not take);
+    /// the arrays are those the propagation plan leaves
     #[arg(long, value_name = "P", allow_hyphen_values = true,
           default_value = "function(polyprop-canonicalize),polyprop<recurrences=off>,function(polyprop-canonicalize,print<polyprop-scops>)")]
     counts_after: String,
