@@ -1510,12 +1510,17 @@ struct OpaqueLengthsPass : PassInfoMixin<OpaqueLengthsPass> {
 // non-negative. Only an innermost loop with one exit from its header, the counter its one phi,
 // and no value of it used after it (the product, computed in the header before LICM, is
 // hoisted first).
+//
+// A count that is no product (a size kept apart, `img->n`) takes the bounds `h`, `w` of
+// another nest of the function (`countOfNests`); the nest runs where `w >= 0`, `h >= 0` and
+// `n == w * h`, exactly the flat loop's indices in its order, the flat loop elsewhere.
 struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
   // When the nest runs instead of the flat loop.
   enum class Dispatch {
     RowNonNegative, // w >= 0 (signed)
     Always,         // an unsigned product that cannot wrap
-    BothNonNegative // w >= 0 && h >= 0 (sign-extended factors, unsigned counter)
+    BothNonNegative, // w >= 0 && h >= 0 (sign-extended factors, unsigned counter)
+    CountIsProduct   // w >= 0 && h >= 0 && n == w * h (a count that is no product of w and h)
   };
 
   struct Candidate {
@@ -1525,6 +1530,7 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     Value *Row, *Rows; // w, h
     bool Unsigned;
     Dispatch When;
+    Value *Count = nullptr; // n, under CountIsProduct
   };
 
   // Whether V is zero-extended (sign-extended) from at most 32 bits, as scalar evolution
@@ -1589,7 +1595,101 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     return SeenA == SeenB ? nullptr : SeenA ? A : B;
   }
 
-  static Optional<Candidate> candidate(Function &F, Loop *L, ScalarEvolution &SE) {
+  // The bound `b` of a loop that counts `c = 0, 1, ...` while `c < b` (signed), tested in its
+  // header before the body (before rotation), where b is defined outside the loop; else null.
+  static Value *countedBound(Loop *L) {
+    BasicBlock *H = L->getHeader(), *Pre = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+    auto *Br = dyn_cast<BranchInst>(H->getTerminator());
+    auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+    auto *C = Cmp ? dyn_cast<PHINode>(Cmp->getOperand(0)) : nullptr;
+    if (!Pre || !Latch || !C || C->getParent() != H || Cmp->getPredicate() != ICmpInst::ICMP_SLT ||
+        !L->contains(Br->getSuccessor(0)) || !PatternMatch::match(C->getIncomingValueForBlock(Pre), PatternMatch::m_Zero()))
+      return nullptr;
+    auto *Inc = dyn_cast<BinaryOperator>(C->getIncomingValueForBlock(Latch));
+    Value *Bound = Cmp->getOperand(1);
+    if (!Inc || Inc->getOpcode() != Instruction::Add || Inc->getOperand(0) != C ||
+        !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()) || !L->isLoopInvariant(Bound))
+      return nullptr;
+    return Bound;
+  }
+
+  // Whether loops A and B access a common array (the underlying object of a load's or a
+  // store's address).
+  static bool sharesArray(Loop *A, Loop *B) {
+    auto Objects = [](Loop *L) {
+      SmallPtrSet<const Value *, 8> Out;
+      for (BasicBlock *BB : L->blocks())
+        for (Instruction &I : *BB)
+          if (Value *P = getLoadStorePointerOperand(&I))
+            Out.insert(getUnderlyingObject(P));
+      return Out;
+    };
+    auto InA = Objects(A);
+    return any_of(Objects(B), [&](const Value *V) { return InA.count(V); });
+  }
+
+  // `for (i = 0; i < n; i++) t[i] = ...` where n is no product but the function walks the
+  // same arrays in a nest `y < h, x < w` elsewhere (`struct image { int w, h; long n; }`,
+  // a pointwise stage over `img->n`): the nest of that loop, run where `n == w * h`. w and h
+  // are the bounds of such a nest (an outer loop holding one innermost loop, walking an array
+  // this loop walks too), defined before this loop, 32 bits wide (their product fits in 64),
+  // and w the one that the strides of the function's other accesses mention (`rowLength`);
+  // n no expression of them. A count loaded in the loop's header, which no instruction of the loop writes, is loaded
+  // once before it.
+  static Optional<Candidate> countOfNests(Function &F, Loop *L, LoopInfo &LI, ScalarEvolution &SE, DominatorTree &DT,
+                                          AAResults &AA, PHINode *I, ICmpInst *Cmp) {
+    Value *N = Cmp->getOperand(1);
+    BasicBlock *Pre = L->getLoopPreheader(), *H = L->getHeader();
+    auto *Load = dyn_cast<LoadInst>(N);
+    bool LoadedInHeader = Load && Load->getParent() == H;
+    // Only an outermost loop (an innermost loop of a nest counts to a bound of that nest), to
+    // a count that is no constant (a table's length, `lut[i]` for i < 256).
+    if (L->getLoopDepth() != 1 || isa<Constant>(N) || !N->getType()->isIntegerTy() || N->getType()->getIntegerBitWidth() > 64 ||
+        (!L->isLoopInvariant(N) && !LoadedInHeader))
+      return None;
+    // The count's address: invariant, or a field address computed in the loop from invariants.
+    auto *Field = LoadedInHeader ? dyn_cast<GetElementPtrInst>(Load->getPointerOperand()) : nullptr;
+    if (Field && (!L->contains(Field) || !L->hasLoopInvariantOperands(Field)))
+      Field = nullptr;
+    if (LoadedInHeader) {
+      if (!Load->isUnordered() || (!Field && !L->isLoopInvariant(Load->getPointerOperand())))
+        return None;
+      MemoryLocation Where = MemoryLocation::get(Load);
+      for (BasicBlock *BB : L->blocks())
+        for (Instruction &J : *BB)
+          if (J.mayWriteToMemory() && isModSet(AA.getModRefInfo(&J, Where)))
+            return None;
+    }
+    for (PHINode &Phi : L->getUniqueExitBlock()->phis())
+      if (!L->isLoopInvariant(Phi.getIncomingValueForBlock(H)))
+        return None;
+    auto Fits = [&](Value *V) {
+      auto *Def = dyn_cast<Instruction>(V);
+      return V->getType()->isIntegerTy() && V->getType()->getIntegerBitWidth() <= 32 &&
+             V->getType()->getIntegerBitWidth() <= I->getType()->getIntegerBitWidth() &&
+             (isa<Argument>(V) || (Def && DT.dominates(Def, Pre->getTerminator())));
+    };
+    for (Loop *Outer : LI.getLoopsInPreorder()) {
+      if (Outer == L || Outer->contains(L) || Outer->getSubLoops().size() != 1 || !Outer->getSubLoops()[0]->isInnermost())
+        continue;
+      Value *Rows = countedBound(Outer), *Row = countedBound(Outer->getSubLoops()[0]);
+      if (!Rows || !Row || !Fits(Row) || !Fits(Rows) || rowLength(F, L, SE, Row, Rows) != Row || !sharesArray(L, Outer))
+        continue;
+      // A count computed from w or h is a row's or a column's (`x < w + 2`, a padded row), not
+      // an image's.
+      const SCEV *Count = SE.getSCEV(N);
+      if (mentions(SE, Count, Row) || mentions(SE, Count, Rows))
+        continue;
+      if (Field)
+        Field->moveBefore(Pre->getTerminator());
+      if (LoadedInHeader)
+        Load->moveBefore(Pre->getTerminator());
+      return Candidate{L, I, Cmp, Row, Rows, Cmp->getPredicate() == ICmpInst::ICMP_ULT, Dispatch::CountIsProduct, N};
+    }
+    return None;
+  }
+
+  static Optional<Candidate> candidate(Function &F, Loop *L, LoopInfo &LI, ScalarEvolution &SE, DominatorTree &DT, AAResults &AA) {
     BasicBlock *H = L->getHeader(), *Pre = L->getLoopPreheader(), *Latch = L->getLoopLatch();
     BasicBlock *Exit = L->getUniqueExitBlock();
     auto *Br = dyn_cast<BranchInst>(H->getTerminator());
@@ -1601,13 +1701,14 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     auto *Zero = dyn_cast<ConstantInt>(I->getIncomingValueForBlock(Pre));
     auto *Inc = dyn_cast<BinaryOperator>(I->getIncomingValueForBlock(Latch));
     auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-    auto *N = Cmp ? dyn_cast<BinaryOperator>(Cmp->getOperand(1)) : nullptr;
     if (!Zero || !Zero->isZero() || !Inc || Inc->getOpcode() != Instruction::Add || Inc->getOperand(0) != I ||
         !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()) || !Cmp ||
         (Cmp->getPredicate() != ICmpInst::ICMP_SLT && Cmp->getPredicate() != ICmpInst::ICMP_ULT) ||
-        Cmp->getOperand(0) != I || !Cmp->hasOneUse() || !N ||
-        (N->getOpcode() != Instruction::Mul && N->getOpcode() != Instruction::LShr))
+        Cmp->getOperand(0) != I || !Cmp->hasOneUse())
       return None;
+    auto *N = dyn_cast<BinaryOperator>(Cmp->getOperand(1));
+    if (!N || (N->getOpcode() != Instruction::Mul && N->getOpcode() != Instruction::LShr))
+      return countOfNests(F, L, LI, SE, DT, AA, I, Cmp);
     // `i < w * h` computes the product in the loop's header until LICM runs: hoist it.
     bool Hoisted = false;
     if (!L->makeLoopInvariant(N, Hoisted))
@@ -1711,6 +1812,19 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     case Dispatch::BothNonNegative:
       Nest = B.CreateAnd(B.CreateICmpSGE(C.Row, Zero), B.CreateICmpSGE(C.Rows, Zero));
       break;
+    case Dispatch::CountIsProduct: {
+      // w, h < 2^31 and n < 2^64: the product and the comparison are exact in 64 bits (n
+      // extended as the loop compares it). Non-negative, w and h extend to the counter's type.
+      Type *Wide = B.getInt64Ty();
+      Value *Product = B.CreateMul(B.CreateSExt(C.Row, Wide), B.CreateSExt(C.Rows, Wide), "rows.count", true, true);
+      Value *Count = C.Unsigned ? B.CreateZExt(C.Count, Wide) : B.CreateSExt(C.Count, Wide);
+      Value *RowZero = ConstantInt::get(C.Row->getType(), 0), *RowsZero = ConstantInt::get(C.Rows->getType(), 0);
+      Nest = B.CreateAnd(B.CreateAnd(B.CreateICmpSGE(C.Row, RowZero), B.CreateICmpSGE(C.Rows, RowsZero)),
+                         B.CreateICmpEQ(Count, Product));
+      C.Row = B.CreateSExt(C.Row, T);
+      C.Rows = B.CreateSExt(C.Rows, T);
+      break;
+    }
     }
     B.CreateCondBr(Nest, OuterHeader, H);
     B.SetInsertPoint(OuterHeader);
@@ -1771,9 +1885,11 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
     LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
     ScalarEvolution &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
+    DominatorTree &DT = AM.getResult<DominatorTreeAnalysis>(F);
+    AAResults &AA = AM.getResult<AAManager>(F);
     SmallVector<Candidate, 4> Candidates;
     for (Loop *L : LI.getLoopsInPreorder())
-      if (auto C = candidate(F, L, SE))
+      if (auto C = candidate(F, L, LI, SE, DT, AA))
         Candidates.push_back(*C);
     for (Candidate &C : Candidates)
       split(C);
