@@ -184,7 +184,7 @@ fn parameters_line(scop: &Scop) -> String {
     }
 }
 
-/// `  arrays: N before propagation, M after (kept: ..)`: the memory arrays (not scalars) that
+/// `  arrays: N before propagation, M after: NAMES`: the memory arrays (not scalars) that
 /// some statement accesses, in the model and after propagation (paper 003 Table 1's count).
 fn arrays_line(before: &Scop, after: &Scop) -> String {
     let accessed = |scop: &Scop| -> Vec<String> {
