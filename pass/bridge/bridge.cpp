@@ -1595,22 +1595,37 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     return SeenA == SeenB ? nullptr : SeenA ? A : B;
   }
 
-  // The bound `b` of a loop that counts `c = 0, 1, ...` while `c < b` (signed), tested in its
-  // header before the body (before rotation), where b is defined outside the loop; else null.
-  static Value *countedBound(Loop *L) {
+  // The comparison `c < b` (any predicate) of a counter `c = 0, 1, ...`, a phi of L's header,
+  // that the header tests before the body (before rotation), the loop going on while it holds;
+  // else null.
+  static ICmpInst *counterTest(Loop *L) {
     BasicBlock *H = L->getHeader(), *Pre = L->getLoopPreheader(), *Latch = L->getLoopLatch();
     auto *Br = dyn_cast<BranchInst>(H->getTerminator());
     auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
     auto *C = Cmp ? dyn_cast<PHINode>(Cmp->getOperand(0)) : nullptr;
-    if (!Pre || !Latch || !C || C->getParent() != H || Cmp->getPredicate() != ICmpInst::ICMP_SLT ||
-        !L->contains(Br->getSuccessor(0)) || !PatternMatch::match(C->getIncomingValueForBlock(Pre), PatternMatch::m_Zero()))
+    if (!Pre || !Latch || !C || C->getParent() != H || !L->contains(Br->getSuccessor(0)) ||
+        !PatternMatch::match(C->getIncomingValueForBlock(Pre), PatternMatch::m_Zero()))
       return nullptr;
     auto *Inc = dyn_cast<BinaryOperator>(C->getIncomingValueForBlock(Latch));
-    Value *Bound = Cmp->getOperand(1);
     if (!Inc || Inc->getOpcode() != Instruction::Add || Inc->getOperand(0) != C ||
-        !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()) || !L->isLoopInvariant(Bound))
+        !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()))
       return nullptr;
-    return Bound;
+    return Cmp;
+  }
+
+  // The bound `b` of a loop that counts `c = 0, 1, ...` while `c < b` (signed), b defined
+  // outside the loop; else null.
+  static Value *countedBound(Loop *L) {
+    ICmpInst *Cmp = counterTest(L);
+    bool Bounded = Cmp && Cmp->getPredicate() == ICmpInst::ICMP_SLT && L->isLoopInvariant(Cmp->getOperand(1));
+    return Bounded ? Cmp->getOperand(1) : nullptr;
+  }
+
+  // Whether no value of L is used after it: every phi of its exit takes an invariant (an LCSSA
+  // phi of a value hoisted out of it, `(long)w` used by the next nest, is no value of the loop).
+  static bool noValueUsedAfter(Loop *L) {
+    return all_of(L->getUniqueExitBlock()->phis(),
+                  [&](PHINode &Phi) { return L->isLoopInvariant(Phi.getIncomingValueForBlock(L->getHeader())); });
   }
 
   // Whether loops A and B access a common array (the underlying object of a load's or a
@@ -1660,9 +1675,8 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
           if (J.mayWriteToMemory() && isModSet(AA.getModRefInfo(&J, Where)))
             return None;
     }
-    for (PHINode &Phi : L->getUniqueExitBlock()->phis())
-      if (!L->isLoopInvariant(Phi.getIncomingValueForBlock(H)))
-        return None;
+    if (!noValueUsedAfter(L))
+      return None;
     auto Fits = [&](Value *V) {
       auto *Def = dyn_cast<Instruction>(V);
       return V->getType()->isIntegerTy() && V->getType()->getIntegerBitWidth() <= 32 &&
@@ -1690,22 +1704,14 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
   }
 
   static Optional<Candidate> candidate(Function &F, Loop *L, LoopInfo &LI, ScalarEvolution &SE, DominatorTree &DT, AAResults &AA) {
-    BasicBlock *H = L->getHeader(), *Pre = L->getLoopPreheader(), *Latch = L->getLoopLatch();
-    BasicBlock *Exit = L->getUniqueExitBlock();
-    auto *Br = dyn_cast<BranchInst>(H->getTerminator());
-    if (!L->isInnermost() || !Pre || !Latch || !Exit || L->getExitingBlock() != H || !Br || !Br->isConditional() ||
-        !isa<PHINode>(H->front()) || H->getFirstNonPHI() != H->front().getNextNode() ||
-        !L->contains(Br->getSuccessor(0)))
+    BasicBlock *H = L->getHeader();
+    ICmpInst *Cmp = counterTest(L);
+    // The counter is the header's one phi, and the header the loop's one exit.
+    if (!L->isInnermost() || !L->getUniqueExitBlock() || L->getExitingBlock() != H || !Cmp ||
+        Cmp->getOperand(0) != &H->front() || H->getFirstNonPHI() != H->front().getNextNode() ||
+        (Cmp->getPredicate() != ICmpInst::ICMP_SLT && Cmp->getPredicate() != ICmpInst::ICMP_ULT) || !Cmp->hasOneUse())
       return None;
     auto *I = cast<PHINode>(&H->front());
-    auto *Zero = dyn_cast<ConstantInt>(I->getIncomingValueForBlock(Pre));
-    auto *Inc = dyn_cast<BinaryOperator>(I->getIncomingValueForBlock(Latch));
-    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-    if (!Zero || !Zero->isZero() || !Inc || Inc->getOpcode() != Instruction::Add || Inc->getOperand(0) != I ||
-        !PatternMatch::match(Inc->getOperand(1), PatternMatch::m_One()) || !Cmp ||
-        (Cmp->getPredicate() != ICmpInst::ICMP_SLT && Cmp->getPredicate() != ICmpInst::ICMP_ULT) ||
-        Cmp->getOperand(0) != I || !Cmp->hasOneUse())
-      return None;
     auto *N = dyn_cast<BinaryOperator>(Cmp->getOperand(1));
     if (!N || (N->getOpcode() != Instruction::Mul && N->getOpcode() != Instruction::LShr))
       return countOfNests(F, L, LI, SE, DT, AA, I, Cmp);
@@ -1713,11 +1719,8 @@ struct RowsOfFlatLoopsPass : PassInfoMixin<RowsOfFlatLoopsPass> {
     bool Hoisted = false;
     if (!L->makeLoopInvariant(N, Hoisted))
       return None;
-    // No value of the loop is used after it (an LCSSA phi of a value hoisted with the product,
-    // `(long)w` used by the next nest, is no value of the loop).
-    for (PHINode &Phi : Exit->phis())
-      if (!L->isLoopInvariant(Phi.getIncomingValueForBlock(H)))
-        return None;
+    if (!noValueUsedAfter(L))
+      return None;
     bool Unsigned = Cmp->getPredicate() == ICmpInst::ICMP_ULT;
     if (N->getOpcode() == Instruction::LShr)
       return Unsigned ? elementsOfBytes(F, L, SE, I, Cmp, N) : None;
