@@ -165,7 +165,9 @@ pub fn resolve(
         let name = unique_name(&out.arrays, &array_name(function, g.base, id));
         // The rows of a table are wherever the program put them: live-out.
         let liveness = if g.row_pointers { Liveness::LiveOut } else { liveness(region, g.base) };
+        let written = g.instructions.iter().chain(&g.data_instructions).any(|i| ir::opcode(*i) == Some(LLVMOpcode::LLVMStore));
         let initial = match liveness {
+            Liveness::LiveOut if ir::is_constant_global(ir::strip_casts(g.base)) && !written => Contents::Constant,
             Liveness::LiveOut => Contents::Program,
             Liveness::Temporary if !region.allocated_per_run(g.base) => Contents::Carried,
             Liveness::Temporary if is_zeroed(g.base) || zero_filled.contains(&g.base) => Contents::Zeros,
@@ -893,7 +895,11 @@ fn alias_checks(a: Analyses, region: &Region, arrays: &Arrays, instructions: &[V
         for second in first + 1..n {
             // Rows are wherever the program put them: checked against every array.
             let rows = arrays.arrays[first].row_pointers || arrays.arrays[second].row_pointers;
+            // A write into constant data is undefined: no defined run overlaps them.
+            let constant = |id: usize| arrays.arrays[id].initial == Contents::Constant;
             if (written[first] || written[second])
+                && !constant(first)
+                && !constant(second)
                 && (rows || !apart(arrays.bases[first], arrays.bases[second]) && a.may_alias(arrays.bases[first], arrays.bases[second]))
             {
                 out.push(AliasCheck { first: first as ArrayId, second: second as ArrayId });

@@ -104,6 +104,12 @@ pub fn is_global(v: Value) -> bool {
     !unsafe { LLVMIsAGlobalVariable(v) }.is_null()
 }
 
+/// Whether `v` is a global variable marked constant (`static const` data): writing it is
+/// undefined behaviour.
+pub fn is_constant_global(v: Value) -> bool {
+    is_global(v) && unsafe { LLVMIsGlobalConstant(v) } != 0
+}
+
 pub fn is_constant(v: Value) -> bool {
     !unsafe { LLVMIsAConstant(v) }.is_null()
 }

@@ -127,6 +127,10 @@ pub enum Contents {
     /// SCoP again. A temporary only until `propagation::settle_carried` has looked at it: then
     /// indeterminate where no run reads an earlier run's values, else live-out.
     Carried,
+    /// The initializer of a constant global (`static const float m[3][4]`), which the SCoP
+    /// only reads: no defined execution writes it, through any pointer. A read of one fixed
+    /// element is a constant of the generated code, which LLVM folds.
+    Constant,
 }
 
 /// An array or scalar location.

@@ -288,6 +288,8 @@ polyprop-scops: function f, function body
         let remodeled = parse_counts(MODEL).ok_or("none".to_string());
         let after = with_arrays_of_plan(remodeled.clone(), &plan.ok_or("none".to_string())).unwrap();
         assert_eq!((after.arrays, after.statements), (Some(3), remodeled.unwrap().statements));
+        let folded = format!("{text}  arrays: 5 before propagation, 3 after: in, blury, out; constants read at fixed elements: m\n");
+        assert_eq!(parse_propagation(&folded).and_then(|p| p.arrays_after), Some(3));
         assert_eq!(parse_propagation("polyprop-propagation: function f\n"), None);
     }
 
