@@ -728,6 +728,11 @@ impl Affinator<'_> {
             if let Ok(Some(e)) = self.division(value, scope) {
                 return Ok(e);
             }
+            // `-(int)w` as an `int` stride (`p[-s]` in a helper called with `(int)w`): affine
+            // in w, so that the row below and the row above are rows of one array.
+            if let Ok(Some(e)) = self.shifted_sign_extension(value) {
+                return Ok(e);
+            }
         }
         if self.region.defines(value) && !self.is_region_invariant(value, 0) {
             if let Some(e) = self.exit_value(value)? {
