@@ -20,7 +20,8 @@
 //   of the step comes before them (`hoistPointerLoads`), and they are values from before the
 //   steps, one per step. Its twin vectors_renewed gives `b` new storage between the nests
 //   (`b = std::vector<float>(a)`): the second nest's load of `b`'s data pointer stays after
-//   that write, and the copy's construction keeps the steps apart (rejected).
+//   that write, and the copy's construction keeps the steps apart (rejected: the stores of
+//   its pointers end every sequence of nests, and the time loop holds the copy's invoke).
 // Outputs identical at every size; the new code runs at every step (RAN, at n = 20).
 // RUN: clang++-14 -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS='print=transform;trace-checks' clang++-14 -O3 -fpass-plugin=%polyprop %s -o %t.pp 2>&1 | FileCheck %s
@@ -33,7 +34,7 @@
 // CHECK-DAG: polyprop: function _Z4heatIdEvllPT_S1_, loop nests: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function _Z14made_each_stepiiPfS_, loop nests: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function _Z15vectors_swappediiRSt6vectorIfSaIfEE, loop nests: transformed: 1 temporaries removed
-// CHECK-DAG: polyprop: function _Z15vectors_renewediiRSt6vectorIfSaIfEE, loop nests: not transformed: rejected: unsupported instruction: instruction invoke
+// CHECK-DAG: polyprop: function _Z15vectors_renewediiRSt6vectorIfSaIfEE, loop nest: not transformed: rejected: unsupported instruction: instruction invoke
 // RAN-DAG: 5 polyprop: new code of _Z12smooth_stepsiiPfS_.
 // RAN-DAG: 3 polyprop: new code of _Z4heatIfEvllPT_S1_.
 // RAN-DAG: 3 polyprop: new code of _Z4heatIdEvllPT_S1_.

@@ -1393,7 +1393,23 @@ struct FillEndPointersPass : PassInfoMixin<FillEndPointersPass> {
 // block calls something other than an allocation or an intrinsic (`strtol`): otherwise the
 // function body can be the SCoP, and the block structure stays as it was (as Polly's
 // detection and the generated code's fallback see it).
+// The same for a guard after a store of a pointer (a C++ object built in place between the
+// stages, as `Image out(w, h);` returned by value stores its vector's pointers into the
+// caller's object): the model has no type for that value, so no SCoP holds the store, and a
+// sequence of the nests after it starts at the guard, in the block after the store.
 struct SplitEntryGuardPass : PassInfoMixin<SplitEntryGuardPass> {
+  // The last store of a pointer in a block that ends in a conditional branch.
+  static StoreInst *lastPointerStoreBeforeGuard(BasicBlock &BB) {
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional())
+      return nullptr;
+    StoreInst *Last = nullptr;
+    for (Instruction &I : BB)
+      if (auto *S = dyn_cast<StoreInst>(&I); S && S->getValueOperand()->getType()->isPointerTy())
+        Last = S;
+    return Last;
+  }
+
   static bool callsOtherCode(const BasicBlock &BB) {
     for (const Instruction &I : BB)
       if (const auto *C = dyn_cast<CallBase>(&I)) {
@@ -1414,7 +1430,13 @@ struct SplitEntryGuardPass : PassInfoMixin<SplitEntryGuardPass> {
       Guards.push_back(Br);
     for (BranchInst *Guard : Guards)
       Guard->getParent()->splitBasicBlock(Guard, "polyprop.first.guard");
-    return Guards.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+    SmallVector<StoreInst *, 4> Stores;
+    for (BasicBlock &BB : F)
+      if (StoreInst *S = lastPointerStoreBeforeGuard(BB))
+        Stores.push_back(S);
+    for (StoreInst *S : Stores)
+      S->getParent()->splitBasicBlock(S->getNextNode(), "polyprop.guard");
+    return Guards.empty() && Stores.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
   }
 };
 

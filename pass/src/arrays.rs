@@ -170,6 +170,7 @@ pub fn resolve(
             Liveness::LiveOut if ir::is_constant_global(ir::strip_casts(g.base)) && !written => Contents::Constant,
             Liveness::LiveOut => Contents::Program,
             Liveness::Temporary if !region.allocated_per_run(g.base) => Contents::Carried,
+            Liveness::Temporary if accessed_before(region, g.base) => Contents::Program,
             Liveness::Temporary if is_zeroed(g.base) || zero_filled.contains(&g.base) => Contents::Zeros,
             Liveness::Temporary => Contents::Indeterminate,
         };
@@ -635,7 +636,9 @@ pub fn allocates(function: Value) -> bool {
 /// Whether some array allocated in `function` (`malloc`, `new[]`, a local array) is a
 /// temporary of `region`: accessed in it and nowhere else, and freed (`liveness`).
 pub fn holds_temporary(region: &Region, function: Value) -> bool {
-    allocations(function).any(|i| liveness(region, i) == Liveness::Temporary && accessed_in(region, i))
+    // One the program wrote before the region is removable only where the region writes it.
+    let removable = |i: Value| !accessed_before(region, i) || written_in(region, i);
+    allocations(function).any(|i| liveness(region, i) == Liveness::Temporary && accessed_in(region, i) && removable(i))
 }
 
 /// Whether `region` accesses an array allocated in `function` before it (`malloc`, `new[]`, a
@@ -648,6 +651,13 @@ pub fn accesses_earlier_allocation(region: &Region, function: Value) -> bool {
 fn accessed_in(region: &Region, base: Value) -> bool {
     address_users(base).into_iter().any(|(user, _)| {
         matches!(ir::opcode(user), Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore)) && region.defines(user)
+    })
+}
+
+/// Whether a store inside `region` writes an element of the array at `base`.
+fn written_in(region: &Region, base: Value) -> bool {
+    address_users(base).into_iter().any(|(user, address)| {
+        ir::opcode(user) == Some(LLVMOpcode::LLVMStore) && ir::operand(user, 1) == address && region.defines(user)
     })
 }
 
@@ -794,9 +804,14 @@ fn liveness(region: &Region, base: Value) -> Liveness {
     // temporary only where no run reads what was there before it (`Contents::Carried`).
     let carried = !region.allocated_per_run(base);
     let zeros_before_runs = |store: Value| carried && region.outside_reruns(store) && ir::is_null_value(ir::operand(store, 0));
+    let after = region.reachable_from_entry();
     for (user, address) in address_users(base) {
         match ir::opcode(user) {
             Some(LLVMOpcode::LLVMStore) if !region.defines(user) && zeros_before_runs(user) => {}
+            // Accesses that run only before the region (a C++ vector's zero fill, earlier
+            // stages of a function whose body is no SCoP) give its contents at the entry
+            // (`accessed_before`), and nothing after the region reads what it leaves.
+            Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if runs_before(&after, user) => {}
             Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if !region.defines(user) => return Liveness::LiveOut,
             Some(LLVMOpcode::LLVMLoad) => {}
             Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == address => {}
@@ -814,6 +829,20 @@ fn liveness(region: &Region, base: Value) -> Liveness {
         return Liveness::LiveOut;
     }
     Liveness::Temporary
+}
+
+/// Whether the instruction `v` runs only before a region whose entry reaches `after`.
+fn runs_before(after: &HashSet<Block>, v: Value) -> bool {
+    ir::block_of(v).is_some_and(|b| !after.contains(&b))
+}
+
+/// Whether an instruction that runs only before `region` loads or stores an element of the
+/// array at `base`: the region finds there what the program left, whatever `base` is.
+fn accessed_before(region: &Region, base: Value) -> bool {
+    let after = region.reachable_from_entry();
+    address_users(base)
+        .into_iter()
+        .any(|(user, _)| matches!(ir::opcode(user), Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore)) && runs_before(&after, user))
 }
 
 /// The users of the addresses computed from `base` (through casts, GEPs and the phis of a

@@ -7,11 +7,12 @@
 //! candidate keeps its typed reason for `print<polyprop-detect>`.
 
 use crate::bridge::{Analyses, Loop};
-use crate::ir::{self, Value};
+use crate::ir::{self, Block, Value};
 use crate::region::Region;
 use crate::reject::{Reject, RejectKind};
 use crate::profile::Evidence;
 use crate::scop_builder::{self, BuiltScop};
+use llvm_sys::LLVMOpcode;
 
 /// One candidate region and what became of it.
 pub enum Candidate {
@@ -80,11 +81,14 @@ fn try_nests(
     // The nests of a rejected sequence are tried on their own, not in shorter sequences: each
     // attempt models the whole region, and the reason is usually in every one of them.
     let mut rejected_until = 0;
+    let barriers: Vec<bool> = (1..nests.len()).map(|j| stores_unmodeled_value_between(a, function, nests[j - 1], nests[j])).collect();
     while k < nests.len() {
+        // A sequence ends before the first barrier after its first nest.
+        let end = (k + 1..nests.len()).find(|&j| barriers[j - 1]).unwrap_or(nests.len());
         let sequence = if k < rejected_until {
             None
         } else {
-            (k + 1..nests.len()).rev().find_map(|last| Region::loop_sequence(a, function, nests[k], nests[last]).map(|r| (last, r)))
+            (k + 1..end).rev().find_map(|last| Region::loop_sequence(a, function, nests[k], nests[last]).map(|r| (last, r)))
         };
         if let Some((last, region)) = sequence {
             if try_sequence(a, function, name, &nests[k..=last], region, quota, scope, evidence, out) {
@@ -96,6 +100,24 @@ fn try_nests(
         try_loop(a, function, name, nests[k], loops, quota, scope, evidence, out);
         k += 1;
     }
+}
+
+/// Whether the code between the sibling nests `before` and `after` stores a value the model
+/// has no type for: a pointer, such as the fields of a C++ object built in place between the
+/// stages (`Image out(w, h);` returned by value, whose vector's pointers are stored into the
+/// caller's object after the temporaries are filled). No sequence holding both nests is a
+/// SCoP, so sequences stop there and the nests after it start their own.
+fn stores_unmodeled_value_between(a: Analyses, function: Value, before: Loop, after: Loop) -> bool {
+    let Some(region) = Region::loop_sequence(a, function, before, after) else { return false };
+    let (Some(from), Some(to)) = (region.order_of(before.header()), region.order_of(after.header())) else { return false };
+    // Between the nests in the region's reverse post-order, outside both.
+    let between = |b: Block| a.loop_for(b) == before.parent() && region.order_of(b).is_some_and(|k| from < k && k < to);
+    region
+        .blocks
+        .iter()
+        .filter(|&&b| between(b))
+        .flat_map(|&b| ir::instructions(b))
+        .any(|i| ir::opcode(i) == Some(LLVMOpcode::LLVMStore) && ir::value_type(ir::operand(i, 0)).is_none())
 }
 
 /// Tries consecutive loop nests and the code between them as one SCoP (the longest such

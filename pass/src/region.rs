@@ -170,6 +170,22 @@ impl Region {
         self.enclosing.is_some_and(|l| !ir::block_of(v).is_some_and(|b| l.contains(b)))
     }
 
+    /// The blocks of the function that the region's entry reaches: the region, what runs
+    /// after it, and, where a loop runs it again, the rest of that loop. An instruction
+    /// outside them runs only before the region.
+    pub fn reachable_from_entry(&self) -> HashSet<Block> {
+        let mut seen: HashSet<Block> = HashSet::from([self.entry]);
+        let mut work = vec![self.entry];
+        while let Some(b) = work.pop() {
+            for s in ir::successors(b) {
+                if seen.insert(s) {
+                    work.push(s);
+                }
+            }
+        }
+        seen
+    }
+
     /// The iterator index of a loop inside the region.
     pub fn loop_depth(&self, lp: Loop) -> Option<usize> {
         self.loops.get(&lp).copied()
