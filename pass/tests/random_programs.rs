@@ -1,7 +1,9 @@
 //! Randomized differential test of the whole plugin (STYLE.md, 13): programs from the seeded
 //! generator of the textual SCoP language are written as C, compiled by `clang-14 -O3` with
 //! and without the plugin, run, and their outputs compared bit for bit. The test also asks
-//! the plugin what it did, so that it fails if too few programs are transformed at all.
+//! the plugin what it did, so that it fails if too few programs are transformed at all, and
+//! whether the new code ran (trace-checks), so that it fails where a transformed program's
+//! run-time check fails at the test's size: a model that said "transformed" and never runs.
 //!
 //! The language is close to C: expressions are C already; loops, conditionals and
 //! declarations are rewritten line by line. Arrays of the language become C99
@@ -141,19 +143,22 @@ fn to_c(program: &str, style: &Style) -> String {
     c
 }
 
-fn build_and_run(source: &Path, dir: &Path, plugin: Option<&Path>) -> (String, String) {
+/// The program's output, what the plugin said, and whether the new code of `kernel` ran
+/// (trace-checks: its run-time check passed).
+fn build_and_run(source: &Path, dir: &Path, plugin: Option<&Path>) -> (String, String, bool) {
     let exe = dir.join(if plugin.is_some() { "with" } else { "without" });
     let mut cmd = Command::new("clang-14");
     cmd.args(["-O3", "-march=native", "-w"]).arg(source).arg("-lm").arg("-o").arg(&exe);
     if let Some(p) = plugin {
-        cmd.arg(format!("-fpass-plugin={}", p.display())).env("POLYPROP_OPTIONS", "print=transform");
+        cmd.arg(format!("-fpass-plugin={}", p.display())).env("POLYPROP_OPTIONS", "print=transform;trace-checks");
     }
     let out = cmd.output().unwrap();
     assert!(out.status.success(), "clang failed on {}: {}", source.display(), String::from_utf8_lossy(&out.stderr));
     let said = String::from_utf8_lossy(&out.stdout).into_owned();
     let run = Command::new(&exe).output().unwrap();
     assert!(run.status.success(), "{} crashed", exe.display());
-    (String::from_utf8(run.stdout).unwrap(), said)
+    let ran = String::from_utf8_lossy(&run.stderr).contains("new code of kernel");
+    (String::from_utf8(run.stdout).unwrap(), said, ran)
 }
 
 #[test]
@@ -164,26 +169,34 @@ fn generated_programs_give_identical_outputs_with_the_plugin() {
     // POLYPROP_RANDOM_SEEDS=N runs more seeds when hunting for bugs.
     let seeds = std::env::var("POLYPROP_RANDOM_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(40);
     let mut transformed = 0;
+    // Transformed programs whose run-time check failed: a model whose assumptions never hold
+    // says "transformed" and only ever runs the original code.
+    let mut never_ran = Vec::new();
     let mut per_style = [(0, 0); 3];
     for seed in 0..seeds {
         let program = polyhedral::generator::generate_program(seed);
         let source = dir.path().join(format!("seed{seed}.c"));
         std::fs::write(&source, to_c(&program, &style(seed))).unwrap();
-        let (naive, _) = build_and_run(&source, dir.path(), None);
-        let (optimized, said) = build_and_run(&source, dir.path(), Some(&plugin));
+        let (naive, _, _) = build_and_run(&source, dir.path(), None);
+        let (optimized, said, ran) = build_and_run(&source, dir.path(), Some(&plugin));
         assert_eq!(naive, optimized, "seed {seed}: outputs differ; the plugin said:\n{said}\nprogram:\n{program}");
         let style = &mut per_style[(seed % 3) as usize];
         style.1 += 1;
         if said.contains("function kernel, function body: transformed") {
             transformed += 1;
             style.0 += 1;
+            if !ran {
+                never_ran.push(seed);
+            }
         }
     }
     eprintln!("{seeds} generated programs, {transformed} transformed, all outputs identical");
+    eprintln!("transformed programs whose new code did not run: {} (seeds {never_ran:?})", never_ran.len());
     let [long, mixed, int] = per_style;
     eprintln!(
         "transformed by style: long counters {}/{}, int counters with long size {}/{}, int {}/{}",
         long.0, long.1, mixed.0, mixed.1, int.0, int.1
     );
     assert!(transformed * 4 >= seeds, "only {transformed} of {seeds} programs were transformed");
+    assert!(never_ran.is_empty(), "transformed, yet the original code ran (run-time check failed) for seeds {never_ran:?}");
 }
