@@ -92,6 +92,8 @@ fn may_share(plan: &Plan<'_>, used: &[bool], id: ArrayId) -> bool {
         && array.liveness == Liveness::Temporary
         && !array.row_pointers
         && array.initial != Contents::Zeros
+        // What the program left there before the region stays in its own array.
+        && array.initial != Contents::Program
         && allocates_by_size(base)
         && ir::called_function_name(base).as_deref() != Some("calloc")
         && plan.element_growth.get(id).copied().unwrap_or(1) == 1
