@@ -11,7 +11,8 @@
 //   of t's fill, before the sequence, as the region found them (not indeterminate contents,
 //   whose reads would be assumed away and the check fail). u propagated, t kept.
 // - used_after: a temporary whose storage a call reads after the stages stays (by removed,
-//   bx kept).
+//   bx kept); escaped_before: one whose address is stored before the stages, and read through
+//   that copy after them, is no temporary of the stages (not an access of an element).
 // The new code of all three runs at every size but 0 x 4, where no stage runs; outputs
 // identical.
 // RUN: clang++-14 -O3 %s -o %t.naive
@@ -23,6 +24,7 @@
 // CHECK-DAG: polyprop: function _Z7unsharpRK5Image, loop nests: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function _Z11border_readRK5Image, loop nests: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function _Z10used_afterRK5Image, loop nests: transformed: 1 temporaries removed
+// CHECK-DAG: polyprop: function _Z14escaped_beforeiiPKfPfP6Holder, {{.*}}not transformed
 // RAN-DAG: 5 polyprop: new code of _Z7unsharpRK5Image.
 // RAN-DAG: 5 polyprop: new code of _Z11border_readRK5Image.
 // RAN-DAG: 5 polyprop: new code of _Z10used_afterRK5Image.
@@ -86,6 +88,29 @@ Image used_after(const Image &in) {
   return out;
 }
 
+// The twin of an access before: a temporary whose address is stored before the stages
+// (escaped) is read after them through that copy: live-out, kept.
+struct Holder {
+  float *p;
+  size_t n;
+};
+
+__attribute__((noinline)) void consume_held(const Holder *h) { consume(h->p, h->n); }
+
+void escaped_before(int w, int h, const float *in, float *out, Holder *keep) {
+  float *t = (float *)calloc((size_t)w * h + 1, sizeof(float));
+  keep->p = t;
+  keep->n = (size_t)w * h;
+  for (int y = 0; y < h; y++)
+    for (int x = 1; x + 1 < w; x++)
+      t[y * w + x] = in[y * w + x - 1] - in[y * w + x + 1];
+  for (int y = 0; y < h; y++)
+    for (int x = 1; x + 1 < w; x++)
+      out[y * w + x] = t[y * w + x] * 0.5f;
+  consume_held(keep);
+  free(t);
+}
+
 int main(int argc, char **argv) {
   int w = argc > 2 ? atoi(argv[1]) : 64, h = argc > 2 ? atoi(argv[2]) : 48;
   Image in(w, h);
@@ -94,6 +119,10 @@ int main(int argc, char **argv) {
   harness_print("unsharp", a.px.data(), a.px.size() * sizeof(float));
   harness_print("border_read", b.px.data(), b.px.size() * sizeof(float));
   harness_print("used_after", c.px.data(), c.px.size() * sizeof(float));
+  std::vector<float> e((size_t)w * h + 1);
+  Holder keep;
+  escaped_before(w, h, in.px.data(), e.data(), &keep);
+  harness_print("escaped_before", e.data(), e.size() * sizeof(float));
   printf("consumed %016llx\n", (unsigned long long)consumed);
   return 0;
 }

@@ -634,7 +634,7 @@ pub fn allocates(function: Value) -> bool {
 }
 
 /// Whether some array allocated in `function` (`malloc`, `new[]`, a local array) is a
-/// temporary of `region`: accessed in it and nowhere else, and freed (`liveness`).
+/// temporary of `region`: accessed in it and nowhere after it, and freed (`liveness`).
 pub fn holds_temporary(region: &Region, function: Value) -> bool {
     // One the program wrote before the region is removable only where the region writes it.
     let removable = |i: Value| !accessed_before(region, i) || written_in(region, i);
@@ -790,9 +790,9 @@ fn unique_name(arrays: &[Array], name: &str) -> String {
 }
 
 /// Temporary if allocated here, never escaping, (for `malloc`) freed, and, for a region
-/// smaller than the function, neither read nor written outside the region. One allocated
-/// outside a loop that runs the region again holds what the last run left
-/// (`Contents::Carried`), which the model settles.
+/// smaller than the function, neither read nor written outside the region but before it
+/// (where its entry cannot reach). One allocated outside a loop that runs the region again
+/// holds what the last run left (`Contents::Carried`), which the model settles.
 fn liveness(region: &Region, base: Value) -> Liveness {
     let allocation = is_allocation(base);
     if !(allocation || ir::opcode(base) == Some(LLVMOpcode::LLVMAlloca)) {
@@ -811,7 +811,7 @@ fn liveness(region: &Region, base: Value) -> Liveness {
             // Accesses that run only before the region (a C++ vector's zero fill, earlier
             // stages of a function whose body is no SCoP) give its contents at the entry
             // (`accessed_before`), and nothing after the region reads what it leaves.
-            Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if runs_before(&after, user) => {}
+            _ if runs_before(&after, user) && accesses_element(user, address) => {}
             Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if !region.defines(user) => return Liveness::LiveOut,
             Some(LLVMOpcode::LLVMLoad) => {}
             Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == address => {}
@@ -836,13 +836,21 @@ fn runs_before(after: &HashSet<Block>, v: Value) -> bool {
     ir::block_of(v).is_some_and(|b| !after.contains(&b))
 }
 
+/// Whether `user` loads or stores the element at `address` (not: stores the address itself
+/// somewhere, where anything may read it later).
+fn accesses_element(user: Value, address: Value) -> bool {
+    match ir::opcode(user) {
+        Some(LLVMOpcode::LLVMLoad) => true,
+        Some(LLVMOpcode::LLVMStore) => ir::operand(user, 1) == address && ir::operand(user, 0) != address,
+        _ => false,
+    }
+}
+
 /// Whether an instruction that runs only before `region` loads or stores an element of the
 /// array at `base`: the region finds there what the program left, whatever `base` is.
 fn accessed_before(region: &Region, base: Value) -> bool {
     let after = region.reachable_from_entry();
-    address_users(base)
-        .into_iter()
-        .any(|(user, _)| matches!(ir::opcode(user), Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore)) && runs_before(&after, user))
+    address_users(base).into_iter().any(|(user, address)| accesses_element(user, address) && runs_before(&after, user))
 }
 
 /// The users of the addresses computed from `base` (through casts, GEPs and the phis of a

@@ -114,7 +114,8 @@ pub enum Liveness {
 /// The contents of an array at the SCoP's entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Contents {
-    /// Whatever the program stored there before (arguments, globals, live-out memory).
+    /// Whatever the program stored there before (arguments, globals, live-out memory, and a
+    /// temporary of a sequence of nests that earlier code wrote: a vector's zero fill).
     Program,
     /// Indeterminate: a temporary from `malloc`, `new[]` or a local array. A read that no
     /// write of the SCoP reaches reads garbage, and propagation may assume at run time that
