@@ -811,7 +811,7 @@ fn liveness(region: &Region, base: Value) -> Liveness {
             // Accesses that run only before the region (a C++ vector's zero fill, earlier
             // stages of a function whose body is no SCoP) give its contents at the entry
             // (`accessed_before`), and nothing after the region reads what it leaves.
-            _ if runs_before(&after, user) && accesses_element(user, address) => {}
+            _ if runs_before(after, user) && accesses_element(user, address) => {}
             Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if !region.defines(user) => return Liveness::LiveOut,
             Some(LLVMOpcode::LLVMLoad) => {}
             Some(LLVMOpcode::LLVMStore) if ir::operand(user, 1) == address => {}
@@ -850,7 +850,7 @@ fn accesses_element(user: Value, address: Value) -> bool {
 /// array at `base`: the region finds there what the program left, whatever `base` is.
 fn accessed_before(region: &Region, base: Value) -> bool {
     let after = region.reachable_from_entry();
-    address_users(base).into_iter().any(|(user, address)| accesses_element(user, address) && runs_before(&after, user))
+    address_users(base).into_iter().any(|(user, address)| accesses_element(user, address) && runs_before(after, user))
 }
 
 /// The users of the addresses computed from `base` (through casts, GEPs and the phis of a

@@ -14,6 +14,7 @@
 use crate::bridge::{Analyses, Loop};
 use crate::ir::{self, Block, Value};
 use llvm_sys::LLVMOpcode;
+use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
 pub struct Region {
@@ -34,6 +35,8 @@ pub struct Region {
     forward_predecessors: HashMap<Block, Vec<Block>>,
     /// The function's error paths (no return reachable from them).
     error_blocks: HashSet<Block>,
+    /// `reachable_from_entry`, found on first use.
+    reachable: OnceCell<HashSet<Block>>,
 }
 
 impl Region {
@@ -123,7 +126,19 @@ impl Region {
         while let Some(l) = enclosing.filter(|l| l.depth() > base_depth) {
             enclosing = l.parent();
         }
-        Some(Region { entry, blocks, members, base_depth, loops, is_function, enclosing, order, forward_predecessors, error_blocks })
+        Some(Region {
+            entry,
+            blocks,
+            members,
+            base_depth,
+            loops,
+            is_function,
+            enclosing,
+            order,
+            forward_predecessors,
+            error_blocks,
+            reachable: OnceCell::new(),
+        })
     }
 
     pub fn contains(&self, bb: Block) -> bool {
@@ -172,18 +187,21 @@ impl Region {
 
     /// The blocks of the function that the region's entry reaches: the region, what runs
     /// after it, and, where a loop runs it again, the rest of that loop. An instruction
-    /// outside them runs only before the region.
-    pub fn reachable_from_entry(&self) -> HashSet<Block> {
-        let mut seen: HashSet<Block> = HashSet::from([self.entry]);
-        let mut work = vec![self.entry];
-        while let Some(b) = work.pop() {
-            for s in ir::successors(b) {
-                if seen.insert(s) {
-                    work.push(s);
+    /// outside them runs only before the region. Found once per region, which each array's
+    /// liveness asks.
+    pub fn reachable_from_entry(&self) -> &HashSet<Block> {
+        self.reachable.get_or_init(|| {
+            let mut seen: HashSet<Block> = HashSet::from([self.entry]);
+            let mut work = vec![self.entry];
+            while let Some(b) = work.pop() {
+                for s in ir::successors(b) {
+                    if seen.insert(s) {
+                        work.push(s);
+                    }
                 }
             }
-        }
-        seen
+            seen
+        })
     }
 
     /// The iterator index of a loop inside the region.
