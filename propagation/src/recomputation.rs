@@ -18,9 +18,11 @@
 //!   reader's own stride (a piece of a split that runs at the even rows only counts half);
 //! - clamps count as the side that holds inside the loop (`in[max(x - 1, 0)]` as `in[x - 1]`),
 //!   where the interiors of code generation (`polyhedral::interiors`) drop them;
-//! - reads of one loop body that differ only in the constant offset along its innermost
-//!   iterator count once (the rotation carries them; `unrotated_evaluations` counts them
-//!   apart), identical reads of statements that run at the same iterations once (one value);
+//! - reads of one loop body that are one another shifted by consecutive iterations of its
+//!   innermost iterator count once (the rotation carries them; `unrotated_evaluations` counts
+//!   them apart): `in[x - 1]`, `in[x]` and `in[x + 1]` once, `in[16y + z]` and
+//!   `in[16y + z + 16]` (two rows of a flattened dimension, 16 iterations apart) twice;
+//!   identical reads of statements that run at the same iterations once (one value);
 //! - a reader that only copies the location into another temporary (a cast at most, as a
 //!   deinterleave does) will be propagated at no cost, so its reads count as the copy's;
 //! - reads that fix a dimension to different constants (the planes `t[0][i]`, `t[1][i]`)
@@ -36,7 +38,7 @@
 use polyhedral::affine::{AffExpr, AffVar};
 use polyhedral::isl::{IslContext, IslResult};
 use polyhedral::model::{Access, ArrayId, Expr, Liveness, Scop, Statement};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// Evaluations per element counted for a loop of the reader that the subscripts do not use
@@ -96,29 +98,29 @@ pub(crate) fn recomputation(ctx: &IslContext, scop: &Scop, array: ArrayId) -> Is
 /// (`t[0][i]` and `t[1][i]`) read different elements.
 fn evaluations(ctx: &IslContext, scop: &Scop, array: ArrayId, rotation: Rotation, depth: usize) -> IslResult<f64> {
     let Some(write) = scop.statements.iter().find(|s| s.write.array == array).map(|s| &s.write) else { return Ok(1.0) };
-    let mut groups = BTreeSet::new();
-    let mut reads: Vec<(Slice, f64)> = Vec::new();
+    // Per group of reads that are one another shifted along the innermost loop: its first
+    // read, with its statement, and the shifts (in iterations) of all its reads.
+    let mut groups: BTreeMap<(Result<Vec<Option<i64>>, usize>, String, Vec<AffExpr>), (usize, &Access, BTreeSet<i64>)> = BTreeMap::new();
     for (index, statement) in scop.statements.iter().enumerate() {
         let innermost = statement.iterators.len().checked_sub(1).filter(|_| rotation == Rotation::On);
         let body = loop_body(statement).ok_or(index);
         // Pieces of a split run at different iterations: their reads are different values.
         let instances = statement.domain.replacen(&format!("{}[", statement.name), "[", 1);
-        let mut loops = None;
         for read in statement.reads().into_iter().filter(|a| a.array == array) {
-            if !groups.insert((body.clone(), instances.clone(), group_key(read, innermost))) {
-                continue;
-            }
-            let loops = match &loops {
-                Some(loops) => loops,
-                None => loops.insert(Loops::of(ctx, statement)?),
-            };
-            let mut density = density(ctx, read, loops, statement.iterators.len())?;
-            let copied = copied_into(scop, statement.write.array, &statement.value, array);
-            if let Some(copy) = copied.filter(|_| depth < MAX_COPY_DEPTH) {
-                density *= evaluations(ctx, scop, copy, rotation, depth + 1)?;
-            }
-            reads.push((slice(write, read), density));
+            let (key, shift) = group_key(read, innermost);
+            groups.entry((body.clone(), instances.clone(), key)).or_insert((index, read, BTreeSet::new())).2.insert(shift);
         }
+    }
+    let mut reads: Vec<(Slice, f64)> = Vec::new();
+    for (index, read, shifts) in groups.into_values() {
+        let statement = &scop.statements[index];
+        let loops = Loops::of(ctx, statement)?;
+        let mut density = density(ctx, read, &loops, statement.iterators.len())?;
+        let copied = copied_into(scop, statement.write.array, &statement.value, array);
+        if let Some(copy) = copied.filter(|_| depth < MAX_COPY_DEPTH) {
+            density *= evaluations(ctx, scop, copy, rotation, depth + 1)?;
+        }
+        reads.push((slice(write, read), density * runs(&shifts) as f64));
     }
     let in_slice = |slice: &Slice| -> f64 {
         reads.iter().filter(|(other, _)| overlap(slice, other)).map(|(_, density)| density).sum()
@@ -204,27 +206,62 @@ fn loop_body(statement: &Statement) -> Option<Vec<Option<i64>>> {
     Some(times)
 }
 
-/// Reads that differ only by whole iterations of the innermost iterator share a key: `in[x + 1]`
-/// and `in[x - 1]`, `in[2x + 2]` and `in[2x]`, not `in[2x + 1]` and `in[2x]`. Clamps count
-/// as their [`interior`] side (`in[max(x - 1, 0)]` as `in[x - 1]`): the interior of the loop
-/// (`polyhedral::interiors`) drops them, and the rotation carries the read.
-fn group_key(read: &Access, innermost: Option<usize>) -> Vec<AffExpr> {
-    read.subscripts
-        .iter()
-        .map(interior)
-        .map(|s| match innermost {
-            Some(k) if s.uses_iterator(k) => {
-                let s = &s;
-                let step = match s.terms.as_slice() {
-                    [(AffVar::Iter(i), coefficient)] if *i == k => coefficient.abs(),
-                    _ => 0,
-                };
-                let constant = if step > 0 { s.constant.rem_euclid(step) } else { 0 };
-                AffExpr { constant, terms: s.terms.clone() }
+/// Reads that differ only by whole iterations of the innermost iterator share a key, with
+/// their shift in iterations: `in[x + 1]` and `in[x - 1]` (shifts 1 and -1), `in[2x + 2]` and
+/// `in[2x]`, not `in[2x + 1]` and `in[2x]`; in a subscript of several iterators the same:
+/// `in[16y + z + 16]` is `in[16y + z]` shifted by 16 iterations of `z`. Every subscript that
+/// uses the iterator must shift by as many iterations, else the read is its own key. In a
+/// subscript where the iterator is inside a division, the constant outside it is the shift.
+/// Clamps count as their [`interior`] side (`in[max(x - 1, 0)]` as `in[x - 1]`): the interior
+/// of the loop (`polyhedral::interiors`) drops them, and the rotation carries the read.
+fn group_key(read: &Access, innermost: Option<usize>) -> (Vec<AffExpr>, i64) {
+    let interiors: Vec<AffExpr> = read.subscripts.iter().map(interior).collect();
+    let Some(k) = innermost else { return (interiors, 0) };
+    let mut shift = None;
+    let mut key = Vec::new();
+    for s in &interiors {
+        let (iterations, constant) = match direct_coefficient(s, k) {
+            Some(c) => {
+                let rest = s.constant.rem_euclid(c.abs());
+                ((s.constant - rest) / c, rest)
             }
-            _ => s.clone(),
-        })
-        .collect()
+            // Inside a division (`in[x / 2 + 1]`, an upsampling, whose pieces or loop of step 2
+            // advance the quotient by one per iteration): the constant outside it.
+            None if s.uses_iterator(k) => (s.constant, 0),
+            None => {
+                key.push(s.clone());
+                continue;
+            }
+        };
+        if shift.is_some_and(|e| e != iterations) {
+            return (interiors, 0);
+        }
+        shift = Some(iterations);
+        key.push(AffExpr { constant, terms: s.terms.clone() });
+    }
+    (key, shift.unwrap_or(0))
+}
+
+/// The coefficient of iterator `k` in `s` where `k` is a term of its own and in no other.
+fn direct_coefficient(s: &AffExpr, k: usize) -> Option<i64> {
+    let direct = s.terms.iter().find(|(v, c)| *v == AffVar::Iter(k) && *c != 0).map(|(_, c)| *c)?;
+    let nested = s.terms.iter().any(|(v, _)| *v != AffVar::Iter(k) && AffExpr::var(v.clone()).uses_iterator(k));
+    (!nested).then_some(direct)
+}
+
+/// The number of runs of consecutive shifts: the rotation carries a run's reads in one
+/// evaluation per iteration (`polyhedral::recurrences` takes contiguous offsets only), and
+/// reads apart are evaluated apart.
+fn runs(shifts: &BTreeSet<i64>) -> usize {
+    let mut previous = None;
+    let mut runs = 0;
+    for &shift in shifts {
+        if previous.map_or(true, |p: i64| shift != p + 1) {
+            runs += 1;
+        }
+        previous = Some(shift);
+    }
+    runs
 }
 
 /// Evaluations per element that one read causes, over a reader that covers the array: an

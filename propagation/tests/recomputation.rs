@@ -137,6 +137,39 @@ done
     assert_eq!(evaluations(stage("t[i][0] + t[i][1]", nest)), 1.0);
 }
 
+/// A dimension that holds two iterators, as the bilateral grid's flattened `[y * 16 + z]`
+/// delinearizes: a read 16 elements away is 16 iterations of `z` away, which no rotation
+/// carries (it takes contiguous shifts), while neighbours along `z` are carried.
+#[test]
+fn shifts_along_a_merged_dimension_count_in_runs() {
+    let stage = |reads: &str| {
+        format!(
+            "scop s;
+param N >= 4;
+array in[N + 4][16 * N + 64] : f32 in;
+array t[N + 4][16 * N + 64] : f32 temp;
+array out[N][16 * N] : f32 out;
+for i = 0 to N + 3 do
+  for j = 0 to 16 * N + 63 do
+    w: t[i][j] = in[i][j] * 2.0f + 1.0f;
+  done
+done
+for i = 0 to N - 1 do
+  for y = 0 to N - 1 do
+    for z = 0 to 15 do
+      r: out[i][16 * y + z] = {reads};
+    done
+  done
+done
+"
+        )
+    };
+    let r = t_recomputation(&stage("t[i][16 * y + z] + t[i][16 * y + z + 16] + t[i][16 * y + z + 32]"));
+    assert_eq!((r.evaluations, r.unrotated_evaluations), (3.0, 3.0));
+    let r = t_recomputation(&stage("t[i][16 * y + z] + t[i][16 * y + z + 1] + t[i][16 * y + z + 32]"));
+    assert_eq!((r.evaluations, r.unrotated_evaluations), (2.0, 3.0));
+}
+
 /// The estimate of temporary `t`, propagated without a limit.
 fn t_recomputation(text: &str) -> Recomputation {
     let options = Options { recomputation_limit: None, ..Options::default() };
