@@ -72,6 +72,7 @@ use crate::scop_builder::NestPlace;
 use polyhedral::model::*;
 use std::collections::HashMap;
 
+mod in_place;
 mod rotation;
 mod subtrees;
 mod storage;
@@ -136,9 +137,17 @@ pub struct Plan<'a> {
     pub element_growth: Vec<u64>,
 }
 
-/// Generates the new function and the versioned entry; returns a line per loop that carries
-/// recurrences (`rotation`), or why it did not generate (the IR is then unchanged).
-pub fn generate(function: Value, plan: &Plan<'_>) -> Result<Vec<String>, String> {
+/// What the new code does that the summary of `print=transform` names.
+pub struct Generated {
+    /// A line per loop that carries recurrences (`rotation`).
+    pub rotations: Vec<String>,
+    /// Per temporary in another's allocation (`storage`): `NAME in OWNER`.
+    pub shared_storage: Vec<String>,
+}
+
+/// Generates the new function and the versioned entry; returns what it did ([`Generated`]),
+/// or why it did not generate (the IR is then unchanged).
+pub fn generate(function: Value, plan: &Plan<'_>) -> Result<Generated, String> {
     let function = llvm_raw::function(function).ok_or("internal error: not a function")?;
     let returned = check_supported(function, plan)?;
     let ir = IrBuilder::new(function);
@@ -159,6 +168,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<Vec<String>, String>
     let result = e.emit_function(returned);
     let outlined = std::mem::take(&mut e.outlined);
     let rotations = std::mem::take(&mut e.rotations);
+    let shared_storage = e.shared_storage();
     drop(e);
     let delete = || {
         llvm_raw::delete_function(new_fn);
@@ -188,7 +198,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<Vec<String>, String>
         delete();
         return Err("internal error: versioned function does not verify".into());
     }
-    Ok(rotations)
+    Ok(Generated { rotations, shared_storage })
 }
 
 /// Whether the code generated for `function` runs its parallel loops on OpenMP threads
@@ -647,6 +657,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     fn block(&self, name: &str) -> BasicBlock<'ctx> {
         self.ir.append_block(self.new_fn, name)
+    }
+
+    fn shared_storage(&self) -> Vec<String> {
+        let name = |id: ArrayId| &self.plan.scop.arrays[id].name;
+        self.storage.iter().enumerate().filter(|(id, owner)| id != *owner).map(|(id, &owner)| format!("{} in {}", name(id), name(owner))).collect()
     }
 
     fn emit_function(&mut self, returned: Returned) -> Built<()> {

@@ -643,8 +643,8 @@ fn read_import(built: &BuiltScop, file: &std::path::Path, options: &Options) -> 
 /// The isl AST of `scop`, the run-time check, and the new code (`codegen::generate`);
 /// `rescheduled` when `scop` has the scheduler's schedule (whose register tiles want their
 /// copies' addresses split, `Plan::split_offsets`; a model that kept its schedule is
-/// generated as without `schedule`). Returns what the loops carry in recurrences, for the
-/// summary (empty if nothing).
+/// generated as without `schedule`). Returns what the loops carry in recurrences and which
+/// temporaries share storage, for the summary (empty if nothing).
 fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, rescheduled: bool) -> Result<String, String> {
     let tree = build_ast(function, scop, options, rescheduled)?;
     let (assumed, bounds, load_guards) = crate::timing::stage("run-time check", || runtime_check(built, scop, options))?;
@@ -673,11 +673,15 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
         externals: &built.externals,
         fidelity: &built.fidelity,
     };
-    let rotations = crate::timing::stage("code generation", || codegen::generate(function, &plan))?;
-    Ok(match rotations.is_empty() {
-        true => String::new(),
-        false => format!("; carried in recurrences: {}", rotations.join("; ")),
-    })
+    let generated = crate::timing::stage("code generation", || codegen::generate(function, &plan))?;
+    let mut summary = String::new();
+    if !generated.rotations.is_empty() {
+        summary += &format!("; carried in recurrences: {}", generated.rotations.join("; "));
+    }
+    if !generated.shared_storage.is_empty() {
+        summary += &format!("; storage shared: {}", generated.shared_storage.join(", "));
+    }
+    Ok(summary)
 }
 
 /// Per statement of `scop`, the reads its selects' sides may perform early: none where isl

@@ -145,12 +145,24 @@ fn to_c(program: &str, style: &Style) -> String {
 
 /// The program's output, what the plugin said, and whether the new code of `kernel` ran
 /// (trace-checks: its run-time check passed).
-fn build_and_run(source: &Path, dir: &Path, plugin: Option<&Path>) -> (String, String, bool) {
-    let exe = dir.join(if plugin.is_some() { "with" } else { "without" });
+/// `keep`: temporaries left unpropagated (`keep=`, by their debug names: built with `-g`).
+fn build_and_run(source: &Path, dir: &Path, plugin: Option<&Path>, keep: &[String]) -> (String, String, bool) {
+    let exe = dir.join(match (plugin, keep.is_empty()) {
+        (None, _) => "without",
+        (Some(_), true) => "with",
+        (Some(_), false) => "kept",
+    });
     let mut cmd = Command::new("clang-14");
     cmd.args(["-O3", "-march=native", "-w"]).arg(source).arg("-lm").arg("-o").arg(&exe);
     if let Some(p) = plugin {
-        cmd.arg(format!("-fpass-plugin={}", p.display())).env("POLYPROP_OPTIONS", "print=transform;trace-checks");
+        let options = match keep.is_empty() {
+            true => "print=transform;trace-checks".to_string(),
+            false => format!("print=transform;trace-checks;keep={}", keep.join(",")),
+        };
+        cmd.arg(format!("-fpass-plugin={}", p.display())).env("POLYPROP_OPTIONS", options);
+    }
+    if !keep.is_empty() {
+        cmd.arg("-g");
     }
     let out = cmd.output().unwrap();
     assert!(out.status.success(), "clang failed on {}: {}", source.display(), String::from_utf8_lossy(&out.stderr));
@@ -159,6 +171,12 @@ fn build_and_run(source: &Path, dir: &Path, plugin: Option<&Path>) -> (String, S
     assert!(run.status.success(), "{} crashed", exe.display());
     let ran = String::from_utf8_lossy(&run.stderr).contains("new code of kernel");
     (String::from_utf8(run.stdout).unwrap(), said, ran)
+}
+
+/// The program's temporary arrays but the first, by name.
+fn kept_temporaries(program: &str) -> Vec<String> {
+    let temporaries = program.lines().filter_map(|l| l.trim().strip_prefix("array ")).filter(|l| l.ends_with(" temp;"));
+    temporaries.skip(1).filter_map(|l| l.split('[').next()).map(|n| n.trim().to_string()).collect()
 }
 
 #[test]
@@ -173,13 +191,22 @@ fn generated_programs_give_identical_outputs_with_the_plugin() {
     // says "transformed" and only ever runs the original code.
     let mut never_ran = Vec::new();
     let mut per_style = [(0, 0); 3];
+    // Builds whose kept temporaries share an allocation (`codegen::storage`, in place too).
+    let mut shared = 0;
     for seed in 0..seeds {
         let program = polyhedral::generator::generate_program(seed);
         let source = dir.path().join(format!("seed{seed}.c"));
         std::fs::write(&source, to_c(&program, &style(seed))).unwrap();
-        let (naive, _, _) = build_and_run(&source, dir.path(), None);
-        let (optimized, said, ran) = build_and_run(&source, dir.path(), Some(&plugin));
+        let (naive, _, _) = build_and_run(&source, dir.path(), None, &[]);
+        let (optimized, said, ran) = build_and_run(&source, dir.path(), Some(&plugin), &[]);
         assert_eq!(naive, optimized, "seed {seed}: outputs differ; the plugin said:\n{said}\nprogram:\n{program}");
+        // Every temporary but the first kept: kept temporaries that share storage, in place too.
+        let keep = kept_temporaries(&program);
+        if !keep.is_empty() {
+            let (kept, said, _) = build_and_run(&source, dir.path(), Some(&plugin), &keep);
+            assert_eq!(naive, kept, "seed {seed}, keep={}: outputs differ; the plugin said:\n{said}\nprogram:\n{program}", keep.join(","));
+            shared += usize::from(said.contains("storage shared:"));
+        }
         let style = &mut per_style[(seed % 3) as usize];
         style.1 += 1;
         if said.contains("function kernel, function body: transformed") {
@@ -191,6 +218,7 @@ fn generated_programs_give_identical_outputs_with_the_plugin() {
         }
     }
     eprintln!("{seeds} generated programs, {transformed} transformed, all outputs identical");
+    eprintln!("builds with all temporaries but the first kept whose kept temporaries share storage: {shared}");
     eprintln!("transformed programs whose new code did not run: {} (seeds {never_ran:?})", never_ran.len());
     let [long, mixed, int] = per_style;
     eprintln!(

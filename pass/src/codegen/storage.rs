@@ -8,7 +8,9 @@
 //! intermediate results"). The process needs less memory, and the second array finds the
 //! first's pages mapped and in cache. In a chain of kept stages `t1 -> t2 -> t3 -> t4`, `t3`
 //! takes `t1`'s storage. The seven pipelines have no such pair: each level of their pyramids
-//! is kept while the stage that writes the next level of one size reads it.
+//! is kept while the stage that writes the next level of one size reads it. Where the second's
+//! first stage is the first's last, the second may be written over the first in place
+//! (`in_place`): interpolate's `ip_l` over `d_l`, seven of its eight levels.
 //!
 //! The order is the one of the AST's stages (as the source wrote them or as the scheduler
 //! ordered them: the nodes of nested sequences, also inside a guard without an alternative;
@@ -17,7 +19,7 @@
 //! first earlier one whose life has ended. Shared storage is one array for alias analysis too
 //! (one alias scope), so no metadata says the two do not overlap.
 
-use super::{allocates_by_size, statements_in, Plan};
+use super::{allocates_by_size, in_place, statements_in, Plan};
 use crate::ir;
 use polyhedral::ast::AstNode;
 use polyhedral::model::{ArrayId, Contents, Liveness};
@@ -36,16 +38,22 @@ pub fn shared_storage(plan: &Plan<'_>, used: &[bool], returned: Option<ArrayId>)
         .filter(|(id, _)| Some(*id) != returned && may_share(plan, used, *id))
         .collect();
     candidates.sort_by_key(|(id, life)| (*life.start(), *id));
-    // Per allocation: its owner and the last stage that uses it so far.
-    let mut allocations: Vec<(ArrayId, usize)> = Vec::new();
+    let in_place = in_place::follows_schedules(plan);
+    // Per allocation: its owner, the last stage that uses it so far and the array used there.
+    let mut allocations: Vec<(ArrayId, usize, ArrayId)> = Vec::new();
     for (id, life) in candidates {
-        let free = allocations.iter_mut().find(|(owner, last)| *last < *life.start() && same_allocation(plan, *owner, id));
+        let start = *life.start();
+        let free = allocations.iter_mut().find(|(owner, last, latest)| {
+            same_allocation(plan, *owner, id)
+                && (*last < start || (in_place && *last == start && in_place::writes_in_place(plan.scop, &statements_of(stages[start]), *latest, id)))
+        });
         match free {
-            Some((owner, last)) => {
+            Some((owner, last, latest)) => {
                 storage[id] = *owner;
                 *last = *life.end();
+                *latest = id;
             }
-            None => allocations.push((id, *life.end())),
+            None => allocations.push((id, *life.end(), id)),
         }
     }
     storage
@@ -62,13 +70,21 @@ fn flatten<'a>(node: &'a AstNode, out: &mut Vec<&'a AstNode>) {
     }
 }
 
+/// The statements of one stage.
+fn statements_of(stage: &AstNode) -> Vec<usize> {
+    let mut instances = Vec::new();
+    statements_in(stage, &mut instances);
+    let mut statements: Vec<usize> = instances.into_iter().map(|(s, _)| s).collect();
+    statements.sort_unstable();
+    statements.dedup();
+    statements
+}
+
 /// Per array, the span of `stages` whose statements access it.
 fn lives(plan: &Plan<'_>, stages: &[&AstNode]) -> Vec<Option<RangeInclusive<usize>>> {
     let mut lives: Vec<Option<RangeInclusive<usize>>> = vec![None; plan.scop.arrays.len()];
     for (k, stage) in stages.iter().enumerate() {
-        let mut instances = Vec::new();
-        statements_in(stage, &mut instances);
-        for (s, _) in instances {
+        for s in statements_of(stage) {
             let statement = &plan.scop.statements[s];
             for array in statement.reads().into_iter().chain([&statement.write]).map(|a| a.array) {
                 lives[array] = Some(match &lives[array] {

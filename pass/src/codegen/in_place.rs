@@ -1,0 +1,108 @@
+//! A kept temporary written in place of one whose last reads it follows element by element.
+//!
+//! Storage sharing (`storage`) gives a temporary the allocation of one whose life ended in an
+//! earlier stage. Pipelines more often have a temporary `b` whose stage is the last to read
+//! another, `a`, at the element it writes: pyramid blending's collapse `col2[e] = blend2[e] +
+//! up(blend3)[e]`, where the propagated `blend2[e]` reads the level `a2[e]`. `b` can then be
+//! written over `a` (an in-place update, the memory reuse paper 003 §7 suggests), provided that
+//! at every element every access of `a` comes before every access of `b` in the new code's
+//! order, except that one statement instance may read `a[e]` and write `b[e]`: it reads its
+//! operands before it stores. The process touches one array less, and the stores of `b` find
+//! their lines in cache, read there by the loads of `a` just before.
+//!
+//! Elements are compared in the arrays' index space, so both arrays have one shape; under the
+//! assumed context (the new code runs only where it holds) subscripts stay inside their
+//! dimensions, and equal indices are equal addresses. The order is the one of the model's
+//! schedules, which the AST follows; values that the new code computes earlier than their
+//! instance (the recurrences' rotation, speculated select sides) only read `a` earlier. Code
+//! whose order is not the schedules' is left alone: parallel loops, whose iterations may run in
+//! any order, and the unrolled register tiles of a rescheduled model.
+
+use super::Plan;
+use polyhedral::ast::AstNode;
+use polyhedral::isl::{assumed_context, timed_instances, IslContext, IslResult, ParamSet, UnionMap};
+use polyhedral::model::{Access, ArrayId, Scop, Statement};
+
+/// Whether the new code runs its statement instances in the order of the model's schedules.
+pub fn follows_schedules(plan: &Plan<'_>) -> bool {
+    fn parallel(node: &AstNode) -> bool {
+        match node {
+            AstNode::Block(children) => children.iter().any(parallel),
+            AstNode::For { parallel: true, .. } => true,
+            AstNode::For { body, .. } => parallel(body),
+            AstNode::If { then, otherwise, .. } => parallel(then) || otherwise.as_deref().is_some_and(parallel),
+            AstNode::User { .. } => false,
+        }
+    }
+    !plan.split_offsets && plan.vector_bytes == 0 && !parallel(&plan.ast.root)
+}
+
+/// Whether temporary `b` may be written in `a`'s storage (see the module documentation), where
+/// `a`'s last stage is `b`'s first and `shared` are the statements of that stage (earlier
+/// stages access only `a`, later ones only `b`); false where isl cannot tell within its quota.
+pub fn writes_in_place(scop: &Scop, shared: &[usize], a: ArrayId, b: ArrayId) -> bool {
+    let (x, y) = (&scop.arrays[a], &scop.arrays[b]);
+    if x.sizes != y.sizes || x.element != y.element || !only_certain_accesses(scop, a) || !only_certain_accesses(scop, b) {
+        return false;
+    }
+    let ctx = IslContext::with_default_quota();
+    in_order(&ctx, scop, shared, a, b).unwrap_or(false)
+}
+
+/// Every access of `array` is affine and certain: no may-access, no statement under a
+/// data-dependent guard touches it.
+fn only_certain_accesses(scop: &Scop, array: ArrayId) -> bool {
+    scop.statements.iter().all(|s| {
+        let reads = s.reads();
+        let touches = s.write.array == array || reads.iter().any(|r| r.array == array);
+        !touches || (s.guard.is_none() && !s.write.is_may() && reads.iter().all(|r| !r.is_may()) && reads.len() == s.value.reads().len())
+    })
+}
+
+/// The accesses of `array` by `statements`: its reads and its writes over their domains,
+/// `{ S[i] -> storage[e] }`: in one space for both arrays, so that their elements meet.
+fn accesses<'c>(ctx: &'c IslContext, scop: &Scop, statements: &[usize], array: ArrayId) -> IslResult<(UnionMap<'c>, UnionMap<'c>)> {
+    let (mut reads, mut writes) = (ctx.empty_union_map()?, ctx.empty_union_map()?);
+    let of_storage = |s: &Statement, access: &Access| -> IslResult<UnionMap<'c>> {
+        let relation = scop.access_relation(s, access);
+        let named = relation.replacen(&format!("-> {}[", scop.arrays[array].name), "-> storage[", 1);
+        ctx.union_map(&named)?.intersect_domain(ctx.union_set(&s.domain)?)
+    };
+    for s in statements.iter().map(|&k| &scop.statements[k]) {
+        for r in s.reads().into_iter().filter(|r| r.array == array) {
+            reads = reads.union(of_storage(s, r)?)?;
+        }
+        if s.write.array == array {
+            writes = writes.union(of_storage(s, &s.write)?)?;
+        }
+    }
+    Ok((reads, writes))
+}
+
+/// At every element, every access of `a` before every access of `b`, or a read of `a` and the
+/// write of `b` in one statement instance.
+fn in_order(ctx: &IslContext, scop: &Scop, shared: &[usize], a: ArrayId, b: ArrayId) -> IslResult<bool> {
+    let context = assumed_context(ctx, scop)?;
+    let (reads_a, writes_a) = accesses(ctx, scop, shared, a)?;
+    let (reads_b, writes_b) = accesses(ctx, scop, shared, b)?;
+    let strict = meet(&context, both(&reads_a, &writes_a)?, reads_b.copy()?)?.union(meet(&context, writes_a, both(&reads_b, &writes_b)?)?)?;
+    let weak = meet(&context, reads_a, writes_b)?;
+    let touching = strict.copy()?.domain()?.union(strict.copy()?.range()?)?.union(weak.copy()?.domain()?)?.union(weak.copy()?.range()?)?;
+    let timed = timed_instances(ctx, scop)?.intersect_domain(touching)?;
+    let before = timed.copy()?.lex_lt(timed.copy()?)?;
+    if !strict.is_subset(&before)? || !weak.is_subset(&timed.copy()?.lex_le(timed)?)? {
+        return Ok(false);
+    }
+    // Not before, so at the same time: one instance where the statement is the same (its
+    // schedule has all its iterators).
+    Ok(weak.subtract(before)?.pieces()?.iter().all(|(source, target, _)| source == target))
+}
+
+/// `{ Sx[i] -> Sy[j] }`: the instances of `x` and of `y` that access one element.
+fn meet<'c>(context: &ParamSet<'c>, x: UnionMap<'c>, y: UnionMap<'c>) -> IslResult<UnionMap<'c>> {
+    x.apply_range(y.reverse()?)?.intersect_params(context)
+}
+
+fn both<'c>(reads: &UnionMap<'c>, writes: &UnionMap<'c>) -> IslResult<UnionMap<'c>> {
+    reads.copy()?.union(writes.copy()?)
+}
