@@ -5,6 +5,8 @@
 //   outermost plane loop's last iteration): ip takes d's allocation, one malloc;
 // - ahead also reads the next column, which it has not yet overwritten: one malloc;
 // - behind reads the previous column, which it has overwritten: two mallocs;
+// - gathered_after: a later stage reads ip at a data-dependent column (local Laplacian's
+//   levels): one malloc; gathering: ip's own stage reads d at one: two mallocs;
 // - parallel=on: same_element's loops run in any order, two mallocs.
 // Outputs identical at every size and the new code runs.
 // RUN: %clang -O3 %s -o %t.naive
@@ -21,9 +23,15 @@
 // PRINT: polyprop: function behind, function body: transformed: 1 temporaries removed,
 // PRINT-NOT: storage shared
 // PRINT-SAME: {{$}}
+// PRINT: polyprop: function gathered_after, function body: transformed: {{[0-9]+}} temporaries removed, {{.*}}; storage shared: ip in d
+// PRINT: polyprop: function gathering, function body: transformed: {{[0-9]+}} temporaries removed,
+// PRINT-NOT: storage shared
+// PRINT-SAME: {{$}}
 // RAN-DAG: polyprop: new code of same_element
 // RAN-DAG: polyprop: new code of ahead
 // RAN-DAG: polyprop: new code of behind
+// RAN-DAG: polyprop: new code of gathered_after
+// RAN-DAG: polyprop: new code of gathering
 // IR-LABEL: define internal void @same_element.polyprop(
 // IR-COUNT-1: call i8* @malloc(
 // IR-NOT: @malloc(
@@ -33,6 +41,14 @@
 // IR-NOT: @malloc(
 // IR: ret void
 // IR-LABEL: define internal void @behind.polyprop(
+// IR-COUNT-2: call i8* @malloc(
+// IR-NOT: @malloc(
+// IR: ret void
+// IR-LABEL: define internal void @gathered_after.polyprop(
+// IR-COUNT-1: call i8* @malloc(
+// IR-NOT: @malloc(
+// IR: ret void
+// IR-LABEL: define internal void @gathering.polyprop(
 // IR-COUNT-2: call i8* @malloc(
 // IR-NOT: @malloc(
 // IR: ret void
@@ -46,7 +62,7 @@
 static inline long lmin(long a, long b) { return a < b ? a : b; }
 static inline long lmax(long a, long b) { return a > b ? a : b; }
 
-#define STAGES(NAME, EXTRA)                                                          \
+#define STAGES(NAME, EXTRA, OUT)                                                     \
   __attribute__((noinline)) void NAME(long R, long C, const float *img, float *out) { \
     float *t = malloc(sizeof(float) * 4 * R * C), *d = malloc(sizeof(float) * 4 * R * C); \
     float *ip = malloc(sizeof(float) * 4 * R * C);                                    \
@@ -65,13 +81,20 @@ static inline long lmax(long a, long b) { return a > b ? a : b; }
     for (long c = 0; c < 4; c++)                                                     \
       for (long i = 0; i < R; i++)                                                   \
         for (long j = 0; j < C; j++)                                                 \
-          AT(out, c, i, j) = AT(ip, c, i, j) * 2.0f - AT(ip, c, lmax(i - 1, 0), j);  \
+          AT(out, c, i, j) = OUT;                                                    \
     free(t); free(d); free(ip);                                                      \
   }
 
-STAGES(same_element, )
-STAGES(ahead, +AT(d, c, i, lmin(j + 1, C - 1)) * 0.5f)
-STAGES(behind, +AT(d, c, i, lmax(j - 1, 0)) * 0.5f)
+#define OUT_STENCIL AT(ip, c, i, j) * 2.0f - AT(ip, c, lmax(i - 1, 0), j)
+// A column chosen by the image's value, as local Laplacian reads its levels.
+#define COLUMN(v) lmin(lmax((long)((v) * (float)C), 0), C - 1)
+#define OUT_GATHER AT(ip, c, i, COLUMN(AT(img, c, i, j))) - AT(ip, c, i, j)
+
+STAGES(same_element, , OUT_STENCIL)
+STAGES(ahead, +AT(d, c, i, lmin(j + 1, C - 1)) * 0.5f, OUT_STENCIL)
+STAGES(behind, +AT(d, c, i, lmax(j - 1, 0)) * 0.5f, OUT_STENCIL)
+STAGES(gathered_after, , OUT_GATHER)
+STAGES(gathering, +AT(d, c, i, COLUMN(AT(img, c, i, j))) * 0.5f, OUT_STENCIL)
 
 static uint64_t hash(const float *a, long n) {
   uint64_t h = 1469598103934665603ull;
@@ -92,6 +115,10 @@ int main(int argc, char **argv) {
   ahead(R, C, img, out);
   printf(" %016llx", (unsigned long long)hash(out, 4 * R * C));
   behind(R, C, img, out);
+  printf(" %016llx", (unsigned long long)hash(out, 4 * R * C));
+  gathered_after(R, C, img, out);
+  printf(" %016llx", (unsigned long long)hash(out, 4 * R * C));
+  gathering(R, C, img, out);
   printf(" %016llx\n", (unsigned long long)hash(out, 4 * R * C));
   return 0;
 }

@@ -10,7 +10,8 @@
 //! takes `t1`'s storage. The seven pipelines have no such pair: each level of their pyramids
 //! is kept while the stage that writes the next level of one size reads it. Where the second's
 //! first stage is the first's last, the second may be written over the first in place
-//! (`in_place`): interpolate's `ip_l` over `d_l`, seven of its eight levels.
+//! (`in_place`): interpolate's `ip_l` over `d_l` and local Laplacian's `lap_l` over `gp_l`, seven
+//! levels each.
 //!
 //! The order is the one of the AST's stages (as the source wrote them or as the scheduler
 //! ordered them: the nodes of nested sequences, also inside a guard without an alternative;
