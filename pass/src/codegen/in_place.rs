@@ -23,7 +23,7 @@
 
 use super::Plan;
 use polyhedral::ast::AstNode;
-use polyhedral::isl::{assumed_context, map_out_dims, IslContext, IslResult, ParamSet, UnionMap};
+use polyhedral::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult, ParamSet, UnionMap};
 use polyhedral::model::{Access, ArrayId, Scop, Statement};
 
 /// isl operations per pair of arrays: interpolate's and local Laplacian's pairs take under a
@@ -73,8 +73,12 @@ fn accesses<'c>(ctx: &'c IslContext, scop: &Scop, statements: &[usize], array: A
     let (mut reads, mut writes) = (ctx.empty_union_map()?, ctx.empty_union_map()?);
     let of_storage = |s: &Statement, access: &Access| -> IslResult<UnionMap<'c>> {
         let relation = scop.access_relation(s, access);
-        let named = relation.replacen(&format!("-> {}[", scop.arrays[array].name), "-> storage[", 1);
-        ctx.union_map(&named)?.intersect_domain(ctx.union_set(&s.domain)?)
+        let tuple = format!("-> {}[", scop.arrays[array].name);
+        // Relations left in two spaces would never meet: no pair, and a wrong "in order".
+        if !relation.contains(&tuple) {
+            return Err(IslError::Isl { message: format!("no {tuple} in {relation}") });
+        }
+        ctx.union_map(&relation.replacen(&tuple, "-> storage[", 1))?.intersect_domain(ctx.union_set(&s.domain)?)
     };
     for s in statements.iter().map(|&k| &scop.statements[k]) {
         for r in s.reads().into_iter().filter(|r| r.array == array) {
@@ -123,8 +127,9 @@ fn schedule_depth(ctx: &IslContext, scop: &Scop, statements: &[usize]) -> Option
 /// `{ [t] -> [u] : u <= t }` (lexicographically; `u < t` without `or_equal`) over `depth` time
 /// dimensions, with the SCoP's parameters.
 fn order_text(scop: &Scop, depth: usize, or_equal: bool) -> String {
-    let t: Vec<String> = (0..depth).map(|k| format!("t{k}")).collect();
-    let u: Vec<String> = (0..depth).map(|k| format!("u{k}")).collect();
+    // Names no parameter of the source has.
+    let t: Vec<String> = (0..depth).map(|k| format!("polyprop_t{k}")).collect();
+    let u: Vec<String> = (0..depth).map(|k| format!("polyprop_u{k}")).collect();
     let mut cases: Vec<String> = (0..depth)
         .map(|k| {
             let equal = (0..k).map(|j| format!("{} = {} and ", u[j], t[j])).collect::<String>();
