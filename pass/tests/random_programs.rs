@@ -4,6 +4,8 @@
 //! the plugin what it did, so that it fails if too few programs are transformed at all, and
 //! whether the new code ran (trace-checks), so that it fails where a transformed program's
 //! run-time check fails at the test's size: a model that said "transformed" and never runs.
+//! Each program is built once more with all its temporaries but the first kept (`keep=`), so
+//! that kept temporaries meet storage sharing and in-place writes (`codegen::storage`).
 //!
 //! The language is close to C: expressions are C already; loops, conditionals and
 //! declarations are rewritten line by line. Arrays of the language become C99
