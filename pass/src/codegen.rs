@@ -678,7 +678,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             Returned::Allocation(id) => Some(id),
             _ => None,
         };
-        self.storage = crate::timing::stage("storage", || storage::shared_storage(self.plan, &used_arrays(self.plan.scop), returned_array));
+        self.storage = storage::shared_storage(self.plan, &used_arrays(self.plan.scop), returned_array);
         self.prepare()?;
         let ast = self.plan.ast;
         self.node(&ast.root)?;
