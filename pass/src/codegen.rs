@@ -168,7 +168,7 @@ pub fn generate(function: Value, plan: &Plan<'_>) -> Result<Generated, String> {
     let result = e.emit_function(returned);
     let outlined = std::mem::take(&mut e.outlined);
     let rotations = std::mem::take(&mut e.rotations);
-    let shared_storage = e.shared_storage();
+    let shared_storage = e.storage_lines();
     drop(e);
     let delete = || {
         llvm_raw::delete_function(new_fn);
@@ -659,7 +659,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.ir.append_block(self.new_fn, name)
     }
 
-    fn shared_storage(&self) -> Vec<String> {
+    /// Per temporary in another's allocation: `NAME in OWNER`.
+    fn storage_lines(&self) -> Vec<String> {
         let name = |id: ArrayId| &self.plan.scop.arrays[id].name;
         self.storage.iter().enumerate().filter(|(id, owner)| id != *owner).map(|(id, &owner)| format!("{} in {}", name(id), name(owner))).collect()
     }

@@ -782,8 +782,13 @@ pub struct Dependences<'c>(pub UnionMap<'c>);
 /// Every statement's instances at their times, `{ S[i] -> θ_S(i) : i ∈ I_S }` (paper 003,
 /// section 2.2), as one union.
 pub fn timed_instances<'c>(ctx: &'c IslContext, scop: &crate::model::Scop) -> IslResult<UnionMap<'c>> {
+    timed_statements(ctx, &scop.statements)
+}
+
+/// [`timed_instances`] of some statements only.
+pub fn timed_statements<'c, 's>(ctx: &'c IslContext, statements: impl IntoIterator<Item = &'s crate::model::Statement>) -> IslResult<UnionMap<'c>> {
     let mut timed = ctx.empty_union_map()?;
-    for s in &scop.statements {
+    for s in statements {
         timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(ctx.union_set(&s.domain)?)?)?;
     }
     Ok(timed)

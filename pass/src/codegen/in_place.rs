@@ -23,7 +23,7 @@
 
 use super::Plan;
 use polyhedral::ast::AstNode;
-use polyhedral::isl::{assumed_context, map_out_dims, IslContext, IslError, IslResult, ParamSet, UnionMap};
+use polyhedral::isl::{assumed_context, map_out_dims, timed_statements, IslContext, IslError, IslResult, ParamSet, UnionMap};
 use polyhedral::model::{Access, ArrayId, Scop, Statement};
 
 /// isl operations per pair of arrays: interpolate's and local Laplacian's pairs take under a
@@ -63,7 +63,7 @@ fn only_certain_accesses(scop: &Scop, statements: &[usize], array: ArrayId) -> b
     statements.iter().map(|&k| &scop.statements[k]).all(|s| {
         let reads = s.reads();
         let touches = s.write.array == array || reads.iter().any(|r| r.array == array);
-        !touches || (s.guard.is_none() && !s.write.is_may() && reads.iter().all(|r| !r.is_may()) && reads.len() == s.value.reads().len())
+        !touches || (!s.may_write() && reads.iter().all(|r| !r.is_may()) && reads.len() == s.value.reads().len())
     })
 }
 
@@ -103,10 +103,7 @@ fn in_order(ctx: &IslContext, scop: &Scop, shared: &[usize], a: ArrayId, b: Arra
     let strict = meet(&context, both(&reads_a, &writes_a)?, reads_b.copy()?)?.union(meet(&context, writes_a, both(&reads_b, &writes_b)?)?)?;
     let weak = meet(&context, reads_a, writes_b)?;
     let Some(depth) = schedule_depth(ctx, scop, shared) else { return Ok(false) };
-    let mut timed = ctx.empty_union_map()?;
-    for s in shared.iter().map(|&k| &scop.statements[k]) {
-        timed = timed.union(ctx.union_map(&s.schedule)?.intersect_domain(ctx.union_set(&s.domain)?)?)?;
-    }
+    let timed = timed_statements(ctx, shared.iter().map(|&k| &scop.statements[k]))?;
     let not_after = ctx.union_map(&order_text(scop, depth, true))?;
     let after = ctx.union_map(&order_text(scop, depth, false))?;
     Ok(in_time(&timed, strict)?.intersect(not_after)?.is_empty()? && in_time(&timed, weak)?.intersect(after)?.is_empty()?)

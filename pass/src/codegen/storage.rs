@@ -32,7 +32,8 @@ pub fn shared_storage(plan: &Plan<'_>, used: &[bool], returned: Option<ArrayId>)
     let mut storage: Vec<ArrayId> = (0..plan.scop.arrays.len()).collect();
     let mut stages = Vec::new();
     flatten(&plan.ast.root, &mut stages);
-    let mut candidates: Vec<(ArrayId, RangeInclusive<usize>)> = lives(plan, &stages)
+    let statements: Vec<Vec<usize>> = stages.iter().map(|stage| statements_of(stage)).collect();
+    let mut candidates: Vec<(ArrayId, RangeInclusive<usize>)> = lives(plan, &statements)
         .into_iter()
         .enumerate()
         .filter_map(|(id, life)| Some((id, life?)))
@@ -46,7 +47,7 @@ pub fn shared_storage(plan: &Plan<'_>, used: &[bool], returned: Option<ArrayId>)
         let start = *life.start();
         let free = allocations.iter_mut().find(|(owner, last, latest)| {
             same_allocation(plan, *owner, id)
-                && (*last < start || (in_place && *last == start && in_place::writes_in_place(plan.scop, &statements_of(stages[start]), *latest, id)))
+                && (*last < start || (in_place && *last == start && in_place::writes_in_place(plan.scop, &statements[start], *latest, id)))
         });
         match free {
             Some((owner, last, latest)) => {
@@ -81,11 +82,11 @@ fn statements_of(stage: &AstNode) -> Vec<usize> {
     statements
 }
 
-/// Per array, the span of `stages` whose statements access it.
-fn lives(plan: &Plan<'_>, stages: &[&AstNode]) -> Vec<Option<RangeInclusive<usize>>> {
+/// Per array, the span of the stages (given by their `statements`) that access it.
+fn lives(plan: &Plan<'_>, statements: &[Vec<usize>]) -> Vec<Option<RangeInclusive<usize>>> {
     let mut lives: Vec<Option<RangeInclusive<usize>>> = vec![None; plan.scop.arrays.len()];
-    for (k, stage) in stages.iter().enumerate() {
-        for s in statements_of(stage) {
+    for (k, stage) in statements.iter().enumerate() {
+        for &s in stage {
             let statement = &plan.scop.statements[s];
             for array in statement.reads().into_iter().chain([&statement.write]).map(|a| a.array) {
                 lives[array] = Some(match &lives[array] {
