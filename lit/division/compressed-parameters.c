@@ -28,7 +28,7 @@
 // MODEL-NEXT: scop: levels
 // MODEL-NEXT: parameters: [R, C]
 // MODEL: assumed context: [R, C] -> {  : (R) mod 4 = 0 } {{ *}}; delinearization of up: inner subscripts within [0, R), [0, C), sizes 4*floor((R)/4) = R
-// TIME: polyprop-time: function levels, function body: detect and model {{[0-9.]+}} s, parameter compression {{[0-9.]+}} s, propagation
+// TIME: polyprop-time: function levels, function body: detect and model {{[0-9.]+}} s, parameter compression {{[0-9.]+}} s, lattices {{[0-9.]+}} s, propagation
 #include "../codegen/Inputs/harness.h"
 
 #define AT(a, rows, cols, c, i, j) a[(c) * ((rows) * (cols)) + (i) * (cols) + (j)]

@@ -22,6 +22,6 @@ void prefix(long n, const float *restrict in, float *restrict out) {
   free(t);
 }
 // CHECK: polyprop: function blur, function body: transformed: 1 temporaries removed
-// CHECK-NEXT: polyprop-time: function blur, function body: detect and model {{[0-9]+\.[0-9][0-9][0-9]}} s, parameter compression {{[0-9.]+}} s, propagation {{[0-9.]+}} s, interiors {{[0-9.]+}} s, AST {{[0-9.]+}} s, run-time check {{[0-9.]+}} s, speculation {{[0-9.]+}} s, code generation {{[0-9.]+}} s{{$}}
+// CHECK-NEXT: polyprop-time: function blur, function body: detect and model {{[0-9]+\.[0-9][0-9][0-9]}} s, parameter compression {{[0-9.]+}} s, lattices {{[0-9.]+}} s, propagation {{[0-9.]+}} s, interiors {{[0-9.]+}} s, AST {{[0-9.]+}} s, run-time check {{[0-9.]+}} s, speculation {{[0-9.]+}} s, code generation {{[0-9.]+}} s{{$}}
 // CHECK: polyprop: function prefix, function body: not transformed: nothing propagated
-// CHECK-NEXT: polyprop-time: function prefix, function body: detect and model {{[0-9.]+}} s, parameter compression {{[0-9.]+}} s, propagation {{[0-9.]+}} s{{$}}
+// CHECK-NEXT: polyprop-time: function prefix, function body: detect and model {{[0-9.]+}} s, parameter compression {{[0-9.]+}} s, lattices {{[0-9.]+}} s, propagation {{[0-9.]+}} s{{$}}

@@ -10,13 +10,14 @@
 // pipeline whose border cases are clamps is not propagated twice). These runs split clamped
 // reads per border as the paper does (`clamped-reads=split`). Twin: by default the clamped
 // reads are replaced whole (propagation::expressions, `inverted_write_piece`), no split
-// exceeds the limit, all three temporaries go, and nothing is specialized. Outputs identical
+// exceeds the limit, all three temporaries go, and nothing is specialized; its loops over
+// parities are re-indexed (polyhedral/src/lattice.rs) and carry recurrences. Outputs identical
 // to the naive build at every size.
 // RUN: clang++-14 -O3 -g %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS='print=transform;split-limit=3;clamped-reads=split' clang++-14 -O3 -g -fpass-plugin=%polyprop %s -o %t.special 2>&1 | FileCheck %s --check-prefix=SPECIAL
-// SPECIAL: polyprop: function updown, function body: transformed: 2 temporaries removed, {{[0-9]+}} statements, sizes specialized: R a multiple of 2, C a multiple of 2 (other sizes run the original code)
+// SPECIAL: polyprop: function updown, function body: transformed: 2 temporaries removed, {{[0-9]+}} statements, 2 strided loops re-indexed, sizes specialized: R a multiple of 2, C a multiple of 2 (other sizes run the original code)
 // RUN: env POLYPROP_OPTIONS='print=transform' clang++-14 -O3 -g -fpass-plugin=%polyprop %s -o %t.general 2>&1 | FileCheck %s --check-prefix=GENERAL
-// GENERAL: polyprop: function updown, function body: transformed: 3 temporaries removed, {{[0-9]+}} statements{{$}}
+// GENERAL: polyprop: function updown, function body: transformed: 3 temporaries removed, {{[0-9]+}} statements, 2 strided loops re-indexed; carried in recurrences:
 // RUN: env POLYPROP_OPTIONS='print=propagation;split-limit=3;clamped-reads=split' clang++-14 -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROBE
 // RUN: %t.naive 16 24 > %t.naive.out
 // RUN: %t.naive 17 24 >> %t.naive.out

@@ -65,8 +65,8 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         for c in &candidates {
             let Candidate::Accepted { description, built } = c else { continue };
             output.push_str(&format!("polyprop-propagation: function {name}, {description}\n"));
-            let compressed = compressed(built, options);
-            let built = compressed.as_ref().unwrap_or(built);
+            let (prepared, _) = prepared(built, options);
+            let built = prepared.as_ref().unwrap_or(built);
             output.push_str(&parameters_line(&built.scop));
             match propagation::propagate(&built.scop, &probing_specialization(&built.scop, propagation_options(options, built))) {
                 Ok((propagated, report)) => {
@@ -87,8 +87,8 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
                 Some(Ok(imported)) if !imported.is_unchanged() => build_ast(function, &imported.scop, options, false).map(|ast| (imported.scop, ast)),
                 Some(Err(why)) => Err(why),
                 _ => {
-                    let compressed = compressed(built, options);
-                    propagated_ast(function, compressed.as_ref().unwrap_or(built), options).map(|(scop, _, ast)| (scop, ast))
+                    let (prepared, _) = prepared(built, options);
+                    propagated_ast(function, prepared.as_ref().unwrap_or(built), options).map(|(scop, _, ast)| (scop, ast))
                 }
             };
             match tree {
@@ -159,6 +159,27 @@ fn stage_calls_of_allocating(function: Value) -> Option<String> {
 /// temporary, so it is not modeled.
 pub fn nothing_allocated(name: &str) -> String {
     format!("polyprop: function {name}, whole function: not transformed: nothing propagated: no temporary array (nothing allocated; not modeled)\n")
+}
+
+/// `built` as the transform takes it: over compressed parameters (`compressed`), with its
+/// strided loops re-indexed along their lattices (`polyhedral::lattice`); `None` when
+/// neither changes it. And how many loops were re-indexed.
+fn prepared(built: &BuiltScop, options: &Options) -> (Option<BuiltScop>, usize) {
+    let compressed = compressed(built, options);
+    let current = compressed.as_ref().unwrap_or(built);
+    let isl = IslContext::new(options.quota);
+    match crate::timing::stage("lattices", || polyhedral::lattice::reindex_strided_loops(&isl, &current.scop)) {
+        Some((scop, loops)) => (Some(BuiltScop { scop, ..current.clone() }), loops),
+        None => (compressed, 0),
+    }
+}
+
+/// ", N strided loops re-indexed" where any was (`prepared`).
+fn reindexed(loops: usize) -> String {
+    match loops {
+        0 => String::new(),
+        n => format!(", {n} strided loops re-indexed"),
+    }
 }
 
 /// `built` over compressed parameters (`BuiltScop::compressed`), where some are, and with
@@ -292,8 +313,8 @@ fn is_temporary_array(scop: &Scop, array: usize) -> bool {
 /// a SCoP whose loop body branches on its iterators is generated when propagating its scalars
 /// splits the branches away (`branches_split`).
 fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<String, String> {
-    let compressed = compressed(built, options);
-    let built = compressed.as_ref().unwrap_or(built);
+    let (prepared, lattices) = prepared(built, options);
+    let built = prepared.as_ref().unwrap_or(built);
     if built.place.is_none() && !built.is_function {
         return Err(NEST_WITHOUT_PLACE.into());
     }
@@ -340,7 +361,7 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         true => String::new(),
         false => format!(", index arrays checked at run time: {}", indexed.join(", ")),
     };
-    Ok(format!("{removed} temporaries removed, {statements} statements{specialized}{scheduled}{indexed}{carried}"))
+    Ok(format!("{removed} temporaries removed, {statements} statements{}{specialized}{scheduled}{indexed}{carried}", reindexed(lattices)))
 }
 
 /// The index arrays of a model the profile made (`scop_builder::index_arrays`): its code is

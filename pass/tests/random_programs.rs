@@ -195,6 +195,8 @@ fn generated_programs_give_identical_outputs_with_the_plugin() {
     let mut per_style = [(0, 0); 3];
     // Builds whose kept temporaries share an allocation (`codegen::storage`, in place too).
     let mut shared = 0;
+    // Programs with a loop over parities re-indexed (`polyhedral::lattice`).
+    let mut reindexed = 0;
     for seed in 0..seeds {
         let program = polyhedral::generator::generate_program(seed);
         let source = dir.path().join(format!("seed{seed}.c"));
@@ -209,6 +211,7 @@ fn generated_programs_give_identical_outputs_with_the_plugin() {
             assert_eq!(naive, kept, "seed {seed}, keep={}: outputs differ; the plugin said:\n{said}\nprogram:\n{program}", keep.join(","));
             shared += usize::from(said.contains("storage shared:"));
         }
+        reindexed += usize::from(said.contains("strided loops re-indexed"));
         let style = &mut per_style[(seed % 3) as usize];
         style.1 += 1;
         if said.contains("function kernel, function body: transformed") {
@@ -221,6 +224,7 @@ fn generated_programs_give_identical_outputs_with_the_plugin() {
     }
     eprintln!("{seeds} generated programs, {transformed} transformed, all outputs identical");
     eprintln!("builds with all temporaries but the first kept whose kept temporaries share storage: {shared}");
+    eprintln!("transformed programs with a strided loop re-indexed: {reindexed}");
     eprintln!("transformed programs whose new code did not run: {} (seeds {never_ran:?})", never_ran.len());
     let [long, mixed, int] = per_style;
     eprintln!(

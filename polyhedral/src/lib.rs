@@ -46,3 +46,4 @@ pub mod unused_params;
 pub mod speculation;
 pub mod recurrences;
 pub mod interiors;
+pub mod lattice;
