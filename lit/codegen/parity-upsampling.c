@@ -5,6 +5,9 @@
 // two statements become out[y][2x] and out[y][2x + 1], their reads shifts of t[y][x] along x:
 // each gets an interior and carries its reads in recurrences, as the C programmer's loop over
 // w does. checkerboard's parity is of x + y, whose residue depends on the row: left as it is.
+// ternary writes the parity as `c ? a : b` over `T (*)[w]` arrays: a scalar written on each
+// side and one statement for every column, which propagating the scalar splits along the sides;
+// the loop is re-indexed after propagation.
 // Outputs identical at every size, the new code runs (RAN).
 // RUN: %clang -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS='print=transform;trace-checks' %clang -O3 -g -fpass-plugin=%polyprop %s -o %t.pp 2>&1 | FileCheck %s
@@ -13,7 +16,9 @@
 // RUN: cmp %t.naive.out %t.pp.out
 // RUN: grep -c 'new code of parity_upsample$' %t.trace | FileCheck %s --check-prefix=RAN
 // RUN: grep -c 'new code of checkerboard$' %t.trace | FileCheck %s --check-prefix=RAN
+// RUN: grep -c 'new code of ternary$' %t.trace | FileCheck %s --check-prefix=RAN
 // CHECK: polyprop: function parity_upsample, function body: transformed: 1 temporaries removed, {{[0-9]+}} statements, 1 strided loops re-indexed{{.*}}; carried in recurrences: [[EVEN:S[0-9_]+]]_interior [[ODD:S[0-9_]+]]_interior: {{[0-9]+}} recurrences
+// CHECK: polyprop: function ternary, function body: transformed: 2 temporaries removed, {{[0-9]+}} statements, 1 strided loops re-indexed{{$}}
 // CHECK: polyprop: function checkerboard, function body: transformed: 1 temporaries removed, {{[0-9]+}} statements
 // CHECK-NOT: re-indexed
 // CHECK-SAME: {{$}}
@@ -37,6 +42,19 @@ __attribute__((noinline)) void parity_upsample(int h, int w, const float *in, fl
       if (x % 2 == 1)
         out[y * 2 * w + x] = (t[y * w + x / 2] + t[y * w + MIN((x + 1) / 2, w - 1)]) * 0.5f;
     }
+  free(t);
+}
+
+__attribute__((noinline)) void ternary(int h, int w, const float *in_, float *out_) {
+  const float (*in)[w] = (const float (*)[w])in_;
+  float (*out)[2 * w] = (float (*)[2 * w])out_;
+  float (*t)[w] = malloc(sizeof(float) * h * w);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      t[y][x] = in[y][x] * 2.0f;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < 2 * w; x++)
+      out[y][x] = (x % 2 == 0) ? t[y][x / 2] : (t[y][x / 2] + t[y][x / 2 < w - 1 ? x / 2 + 1 : w - 1]) * 0.5f;
   free(t);
 }
 
@@ -68,6 +86,8 @@ int main(int argc, char **argv) {
   for (int i = 0; i < h * w; i++)
     in[i] = (float)((i * 37 + 11) % 53) / 9.0f - 2.0f;
   parity_upsample(h, w, in, out);
+  print_hash(h, w, out);
+  ternary(h, w, in, out);
   print_hash(h, w, out);
   checkerboard(h, w, in, out);
   print_hash(h, w, out);

@@ -2,7 +2,9 @@
 // rows and columns: `int` counters with inclusive bounds, std::min/std::max, a row loop with a
 // statement per row parity around column loops (re-indexed too: each pair of rows runs its
 // two column loops in turn, in the order the source ran them), and a column loop with a
-// statement per column parity. Both loops are re-indexed; outputs identical, the new code
+// statement per column parity. Both loops are re-indexed, and so is, after propagation, the
+// row loop of the last stage, whose statements propagating ux split by the row's parity
+// (three in all); outputs identical, the new code
 // runs (RAN).
 // RUN: %clang -x c++ -O3 %s -o %t.naive -lstdc++
 // RUN: env POLYPROP_OPTIONS='print=transform;trace-checks' %clang -x c++ -O3 -g -fpass-plugin=%polyprop %s -o %t.pp -lstdc++ 2>&1 | FileCheck %s
@@ -10,7 +12,7 @@
 // RUN: sh -c 'for s in "1 1" "2 3" "5 4" "17 9" "64 33"; do %t.pp $s; done' > %t.pp.out 2> %t.trace
 // RUN: cmp %t.naive.out %t.pp.out
 // RUN: grep -c 'new code of upsample2d$' %t.trace | FileCheck %s --check-prefix=RAN
-// CHECK: polyprop: function upsample2d, function body: transformed: 2 temporaries removed, {{[0-9]+}} statements, 2 strided loops re-indexed
+// CHECK: polyprop: function upsample2d, function body: transformed: 2 temporaries removed, {{[0-9]+}} statements, 3 strided loops re-indexed
 // RAN: 5
 #include <algorithm>
 #include <cstdint>

@@ -17,7 +17,7 @@
 // RUN: env POLYPROP_OPTIONS='print=transform;split-limit=3;clamped-reads=split' clang++-14 -O3 -g -fpass-plugin=%polyprop %s -o %t.special 2>&1 | FileCheck %s --check-prefix=SPECIAL
 // SPECIAL: polyprop: function updown, function body: transformed: 2 temporaries removed, {{[0-9]+}} statements, 2 strided loops re-indexed, sizes specialized: R a multiple of 2, C a multiple of 2 (other sizes run the original code)
 // RUN: env POLYPROP_OPTIONS='print=transform' clang++-14 -O3 -g -fpass-plugin=%polyprop %s -o %t.general 2>&1 | FileCheck %s --check-prefix=GENERAL
-// GENERAL: polyprop: function updown, function body: transformed: 3 temporaries removed, {{[0-9]+}} statements, 2 strided loops re-indexed; carried in recurrences:
+// GENERAL: polyprop: function updown, function body: transformed: 3 temporaries removed, {{[0-9]+}} statements, 3 strided loops re-indexed; carried in recurrences:
 // RUN: env POLYPROP_OPTIONS='print=propagation;split-limit=3;clamped-reads=split' clang++-14 -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROBE
 // RUN: %t.naive 16 24 > %t.naive.out
 // RUN: %t.naive 17 24 >> %t.naive.out

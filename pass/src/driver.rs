@@ -243,20 +243,28 @@ fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Resu
         }
         None => (scop, false),
     };
-    let scop = with_interiors(scop, options, rescheduled);
+    let (scop, _) = with_interiors(scop, options, rescheduled);
     let tree = build_ast(function, &scop, options, rescheduled)?;
     Ok((scop, report, tree))
 }
 
 /// `scop` with the interiors of its clamped innermost reads split off
 /// (`polyhedral::interiors`) where it keeps the source's schedule: a `rescheduled` one has
-/// other innermost loops.
-fn with_interiors(scop: Scop, options: &Options, rescheduled: bool) -> Scop {
+/// other innermost loops. Before, the loops that propagation left with statements on one
+/// lattice only are re-indexed (`polyhedral::lattice`; a parity written as `c ? a : b` is a
+/// scalar written on each side and a statement for all iterations, which propagating the
+/// scalar splits along the sides); with how many loops were.
+fn with_interiors(scop: Scop, options: &Options, rescheduled: bool) -> (Scop, usize) {
     if rescheduled {
-        return scop;
+        return (scop, 0);
     }
     let isl = IslContext::new(options.quota);
-    crate::timing::stage("interiors", || polyhedral::interiors::split_interiors(&isl, &scop))
+    let (scop, loops) = match crate::timing::stage("lattices", || polyhedral::lattice::reindex_strided_loops(&isl, &scop)) {
+        Some((reindexed, loops)) => (reindexed, loops),
+        None => (scop, 0),
+    };
+    isl.reset_quota();
+    (crate::timing::stage("interiors", || polyhedral::interiors::split_interiors(&isl, &scop)), loops)
 }
 
 fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop, propagation::Report), String> {
@@ -350,7 +358,7 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     let rescheduled = schedule.is_some() && scheduled.is_ok();
     // The model's statements, as paper 003's Table 1 counts them: not the interiors.
     let statements = scop.statements.len();
-    let scop = with_interiors(scop, options, rescheduled);
+    let (scop, propagated_lattices) = with_interiors(scop, options, rescheduled);
     let scheduled = match scheduled {
         Ok(said) => said,
         Err(why) if removed == 0 && !split_branches => return Err(format!("nothing propagated, not rescheduled: {why}")),
@@ -361,7 +369,7 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
         true => String::new(),
         false => format!(", index arrays checked at run time: {}", indexed.join(", ")),
     };
-    Ok(format!("{removed} temporaries removed, {statements} statements{}{specialized}{scheduled}{indexed}{carried}", reindexed(lattices)))
+    Ok(format!("{removed} temporaries removed, {statements} statements{}{specialized}{scheduled}{indexed}{carried}", reindexed(lattices + propagated_lattices)))
 }
 
 /// The index arrays of a model the profile made (`scop_builder::index_arrays`): its code is

@@ -90,8 +90,11 @@ fn positions(ctx: &IslContext, scop: &Scop, statement: &Statement) -> IslResult<
         }
         constants.push(ctx.check(value.get_num_si())?);
     }
-    let expected = schedule_text(scop, statement, &constants);
-    Ok(crate::isl::maps_equal(ctx, &expected, &statement.schedule)?.then_some(constants))
+    // Compared on the domain: a split statement's schedule may carry its part's constraints.
+    let domain = ctx.union_set(&statement.domain)?;
+    let expected = ctx.union_map(&schedule_text(scop, statement, &constants))?.intersect_domain(domain.copy()?)?;
+    let schedule = ctx.union_map(&statement.schedule)?.intersect_domain(domain)?;
+    Ok(expected.is_equal(&schedule)?.then_some(constants))
 }
 
 /// `[params] -> { S[i0, ...] -> [p0, i0, p1, ..., pd, padding...] }`.
