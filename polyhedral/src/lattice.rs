@@ -31,6 +31,10 @@
 //!
 //! A statement that uses the iterator as a value (not in a subscript or its domain), or a
 //! residue that depends on other iterators or on parameters, leaves its loop as it is.
+//!
+//! The driver runs it on the model and again after propagation, whose splits along the
+//! parities a statement reads (camera pipe's Bayer planes, the sides of a parity written as
+//! `c ? a : b`) leave loops with statements on one lattice only: camera pipe 17-23 -> 13-15 ms.
 
 use crate::affine::{AffExpr, AffVar};
 use crate::isl::{IslContext, IslResult};
