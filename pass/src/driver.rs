@@ -243,7 +243,7 @@ fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Resu
         }
         None => (scop, false),
     };
-    let (scop, _) = with_interiors(scop, options, rescheduled);
+    let (scop, _) = with_lattices_and_interiors(scop, options, rescheduled);
     let tree = build_ast(function, &scop, options, rescheduled)?;
     Ok((scop, report, tree))
 }
@@ -254,7 +254,7 @@ fn propagated_ast(function: Value, built: &BuiltScop, options: &Options) -> Resu
 /// lattice only are re-indexed (`polyhedral::lattice`; a parity written as `c ? a : b` is a
 /// scalar written on each side and a statement for all iterations, which propagating the
 /// scalar splits along the sides); with how many loops were.
-fn with_interiors(scop: Scop, options: &Options, rescheduled: bool) -> (Scop, usize) {
+fn with_lattices_and_interiors(scop: Scop, options: &Options, rescheduled: bool) -> (Scop, usize) {
     if rescheduled {
         return (scop, 0);
     }
@@ -358,7 +358,7 @@ fn transform(function: Value, built: &BuiltScop, options: &Options) -> Result<St
     let rescheduled = schedule.is_some() && scheduled.is_ok();
     // The model's statements, as paper 003's Table 1 counts them: not the interiors.
     let statements = scop.statements.len();
-    let (scop, propagated_lattices) = with_interiors(scop, options, rescheduled);
+    let (scop, propagated_lattices) = with_lattices_and_interiors(scop, options, rescheduled);
     let scheduled = match scheduled {
         Ok(said) => said,
         Err(why) if removed == 0 && !split_branches => return Err(format!("nothing propagated, not rescheduled: {why}")),

@@ -205,9 +205,7 @@ fn top_level_position(ctx: &IslContext, statement: &crate::model::Statement) -> 
     if ctx.check(map.dim(DimType::Out))? < 1 {
         return Ok(None);
     }
-    let value = ctx.check(map.plain_get_val_if_fixed(DimType::Out, 0))?;
-    let fixed = !ctx.check(value.is_nan())? && ctx.check(value.is_int())?;
-    Ok(if fixed { Some(ctx.check(value.get_num_si())?) } else { None })
+    isl::fixed_output(ctx, &map, 0)
 }
 
 /// The private context of one dependence computation.

@@ -758,6 +758,14 @@ fn compute_flow<'c>(
     ctx.check(info.compute_flow())
 }
 
+/// The value of output dimension `dimension` of `map` where isl sees it fixed to an integer
+/// (a `2d + 1` schedule's position), `None` otherwise.
+pub fn fixed_output(ctx: &IslContext, map: &isl_rs::Map, dimension: usize) -> IslResult<Option<i64>> {
+    let value = ctx.check(map.plain_get_val_if_fixed(isl_rs::DimType::Out, dimension as u32))?;
+    let fixed = !ctx.check(value.is_nan())? && ctx.check(value.is_int())?;
+    Ok(if fixed { Some(ctx.check(value.get_num_si())?) } else { None })
+}
+
 /// The number of output dimensions of the (first) map in a union map: the length of a
 /// schedule's time vector.
 pub fn map_out_dims(ctx: &IslContext, text: &str) -> IslResult<usize> {

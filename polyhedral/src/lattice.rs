@@ -54,6 +54,8 @@ pub fn reindex_strided_loops(ctx: &IslContext, scop: &Scop) -> Option<(Scop, usi
     }
     let mut out = scop.clone();
     let mut reindexed = 0;
+    // The statements whose schedules are written again at the end: those re-indexed.
+    let mut moved = vec![false; scop.statements.len()];
     let depth = scop.statements.iter().map(|s| s.iterators.len()).max().unwrap_or(0);
     for k in 0..depth {
         for group in loops_at(&out, &times, k) {
@@ -62,6 +64,7 @@ pub fn reindex_strided_loops(ctx: &IslContext, scop: &Scop) -> Option<(Scop, usi
                 for (&s, (stride, residue)) in group.iter().zip(lattices) {
                     out.statements[s] = reindex(ctx, &out, &out.statements[s], k, stride, residue).ok()?;
                     times[s][k + 1] += residue * next;
+                    moved[s] = true;
                 }
                 reindexed += 1;
             }
@@ -70,8 +73,8 @@ pub fn reindex_strided_loops(ctx: &IslContext, scop: &Scop) -> Option<(Scop, usi
     if reindexed == 0 {
         return None;
     }
-    for (statement, time) in out.statements.iter_mut().zip(&times) {
-        statement.schedule = schedule_text(scop, statement, time);
+    for (s, statement) in out.statements.iter_mut().enumerate().filter(|(s, _)| moved[*s]) {
+        statement.schedule = schedule_text(scop, statement, &times[s]);
     }
     Some((out, reindexed))
 }
@@ -88,11 +91,8 @@ fn positions(ctx: &IslContext, scop: &Scop, statement: &Statement) -> IslResult<
     }
     let mut constants = Vec::with_capacity(width - depth);
     for d in (0..width).filter(|&d| d % 2 == 0 || d > 2 * depth) {
-        let value = ctx.check(map.plain_get_val_if_fixed(DimType::Out, d as u32))?;
-        if ctx.check(value.is_nan())? || !ctx.check(value.is_int())? {
-            return Ok(None);
-        }
-        constants.push(ctx.check(value.get_num_si())?);
+        let Some(constant) = crate::isl::fixed_output(ctx, &map, d)? else { return Ok(None) };
+        constants.push(constant);
     }
     // Compared on the domain: a split statement's schedule may carry its part's constraints.
     let domain = ctx.union_set(&statement.domain)?;
@@ -117,7 +117,7 @@ fn schedule_text(scop: &Scop, statement: &Statement, positions: &[i64]) -> Strin
 /// agree up to `k` (in `2d + 1` schedules they share loops `0..=k`).
 fn loops_at(scop: &Scop, times: &[Vec<i64>], k: usize) -> Vec<Vec<usize>> {
     let mut groups: Vec<(Vec<i64>, Vec<usize>)> = Vec::new();
-    for (s, _) in scop.statements.iter().enumerate().filter(|(_, st)| st.iterators.len() > k) {
+    for s in (0..scop.statements.len()).filter(|&s| scop.statements[s].iterators.len() > k) {
         let prefix = times[s][..=k].to_vec();
         match groups.iter_mut().find(|(p, _)| *p == prefix) {
             Some((_, members)) => members.push(s),

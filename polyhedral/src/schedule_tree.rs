@@ -128,9 +128,7 @@ impl Timed {
         let dimensions = ctx.check(map.dim(DimType::Out))?;
         let mut constants = Vec::with_capacity(dimensions.max(0) as usize);
         for dimension in 0..dimensions {
-            let value = ctx.check(map.plain_get_val_if_fixed(DimType::Out, dimension as u32))?;
-            let fixed = !ctx.check(value.is_nan())? && ctx.check(value.is_int())?;
-            constants.push(if fixed { Some(ctx.check(value.get_num_si())?) } else { None });
+            constants.push(crate::isl::fixed_output(ctx, &map, dimension as usize)?);
         }
         Ok(Timed { map, constants, separated })
     }
