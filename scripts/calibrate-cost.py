@@ -12,12 +12,14 @@ this machine and writes its coefficients to propagation/src/measured_cost.rs.
    bit with naive's. A flip that leaves the code as it is (a test it does not override, such
    as legality, still decides) is listed with its reason and not timed.
 3. Per temporary: the time kept and the time propagated, and the propagated build's estimate
-   (evaluations per element, operations, cache lines per iteration). The model propagates
-   when operations * (evaluations - 1) <= store and the lines are within the cache-line
-   limit; the pair chosen is the one whose decisions lose the least time against the faster
-   choice, in shares of the faster time so that each pipeline weighs alike, differences
-   within --noise counted as ties: the middle of the stores that lose it, then the middle of
-   the limits.
+   (evaluations per element, operations and loads of one evaluation, cache lines per
+   iteration). The model propagates when (operations + loads) * (evaluations - 1) <= store
+   and the lines are within the cache-line limit; the pair chosen is the one whose decisions
+   lose the least time against the faster choice, in shares of the faster time so that each
+   pipeline weighs alike, differences within --noise counted as ties: the middle of the
+   stores that lose it, then the middle of the limits. Temporaries that the code-complexity
+   heuristic keeps now ('complexity' in the table) are timed and shown but not fitted: that
+   heuristic stays in the pass and keeps them whatever the model says.
 
 Usage (from the repository root, after cargo build --release):
   scripts/calibrate-cost.py [--rounds R] [--size quick|full] [--noise N] [--write] [PIPELINE ...]
@@ -30,7 +32,7 @@ from pipeline_builds import PIPELINES, ROOT, compile_object, driver_object, link
 
 LINE = re.compile(r'^  (?:#\d+|-) (\S+) \(temporary\): (.*?)(?:; predicted .*)?$')
 LIMIT = re.compile(r'limit (\d+) lines per iteration')
-ESTIMATE = re.compile(r'(\d+)/\d+ cache lines; evaluated ([0-9.]+) times per element, (\d+) operations')
+ESTIMATE = re.compile(r'(\d+)/\d+ cache lines; evaluated ([0-9.]+) times per element, (\d+) operations(?:, (\d+) loads)?')
 BENEFIT_TESTS = ('cost model', 'cache-miss heuristic', 'code-complexity heuristic')
 UNCHANGED = re.compile(r'^  (\S+) (\S+) \((propagated|kept) now\): (.*)$')
 COEFFICIENTS = os.path.join(ROOT, 'propagation/src/measured_cost.rs')
@@ -41,7 +43,7 @@ NEAR_LIMIT = 0.75
 
 def decisions(printed):
     """What print=propagation printed (`printed`): per temporary (True, lines, evaluations,
-    operations) when propagated, else (False, the refusal); and the cache-line limit."""
+    operations, loads) when propagated, else (False, the refusal); and the cache-line limit."""
     out, limit = {}, None
     for line in printed.splitlines():
         if header := LIMIT.search(line):
@@ -49,7 +51,7 @@ def decisions(printed):
         elif m := LINE.match(line):
             text = m.group(2)
             if text.startswith('propagated') and (e := ESTIMATE.search(text)):
-                out[m.group(1)] = (True, int(e.group(1)), float(e.group(2)), int(e.group(3)))
+                out[m.group(1)] = (True, int(e.group(1)), float(e.group(2)), int(e.group(3)), int(e.group(4) or 0))
             else:
                 out[m.group(1)] = (False, text)
     return out, limit
@@ -63,8 +65,8 @@ def decided_by_benefit(now, limit):
     out = []
     for temporary, decision in now.items():
         if decision[0]:
-            _, lines, evaluations, operations = decision
-            if (evaluations > 1.0 and operations > 0) or lines >= NEAR_LIMIT * limit:
+            _, lines, evaluations, operations, loads = decision
+            if (evaluations > 1.0 and operations + loads > 0) or lines >= NEAR_LIMIT * limit:
                 out.append((temporary, True))
         elif any(f'not propagated: {test}' in decision[1] for test in BENEFIT_TESTS):
             out.append((temporary, False))
@@ -72,8 +74,8 @@ def decided_by_benefit(now, limit):
 
 
 def measure_pipeline(name, args):
-    """Per decided temporary: (name, propagated now, evaluations, operations, lines, ms kept,
-    ms propagated), or (name, propagated now, why the flip changes nothing); and whether
+    """Per decided temporary: (name, propagated now, evaluations, instructions (operations,
+    loads), lines, ms kept, ms propagated), or (name, propagated now, why the flip changes nothing); and whether
     outputs were identical."""
     now, limit = decisions(plugin_output(name, 'print=propagation'))
     decided = decided_by_benefit(now, limit)
@@ -110,11 +112,20 @@ def measure_pipeline(name, args):
         if temporary in unchanged:
             rows.append((temporary, propagated, unchanged[temporary]))
             continue
-        lines, evaluations, operations = estimates[temporary]
+        lines, evaluations, operations, loads = estimates[temporary]
         current, flipped = medians['current'], medians[f'flip_{temporary}']
         kept, propagated_ms = (flipped, current) if propagated else (current, flipped)
-        rows.append((temporary, propagated, evaluations, operations, lines, kept, propagated_ms))
+        rows.append((temporary, status(now[temporary]), evaluations, (operations, loads), lines, kept, propagated_ms))
     return rows, all(same.values())
+
+
+def status(decision):
+    """How a temporary stands now (`decisions`' entry): 'propagated', 'kept' by the model (cost
+    or cache lines), or kept by the code-complexity heuristic ('complexity'), which stays in the
+    pass whatever the model says: such rows are shown, not fitted."""
+    if decision[0]:
+        return 'propagated'
+    return 'complexity' if 'not propagated: code-complexity heuristic' in decision[1] else 'kept'
 
 
 def same_code(a, b):
@@ -126,11 +137,17 @@ def same_code(a, b):
     return filecmp.cmp(*stripped, shallow=False)
 
 
-def propagates(model, evaluations, operations, lines):
-    """The model's decision: the recomputed operations within the store's, the lines within
+def extra(evaluations, instructions):
+    """The instructions propagation adds per element: one evaluation's operations and loads
+    (`instructions`) times the evaluations beyond the first."""
+    return sum(instructions) * (evaluations - 1.0)
+
+
+def propagates(model, evaluations, instructions, lines):
+    """The model's decision: the recomputed instructions within the store's, the lines within
     the cache-line limit."""
     store, limit = model
-    return operations * (evaluations - 1.0) <= store and lines <= limit
+    return extra(evaluations, instructions) <= store and lines <= limit
 
 
 def lost_share(model, data, noise):
@@ -138,8 +155,10 @@ def lost_share(model, data, noise):
     faster time, summed: each pipeline's decisions weigh by their relative effect, whatever
     its length. Differences within `noise` are ties."""
     lost = 0.0
-    for _, _, _, evaluations, operations, lines, kept, propagated in data:
-        chosen, other = (propagated, kept) if propagates(model, evaluations, operations, lines) else (kept, propagated)
+    for _, _, now, evaluations, instructions, lines, kept, propagated in data:
+        if now == 'complexity':
+            continue
+        chosen, other = (propagated, kept) if propagates(model, evaluations, instructions, lines) else (kept, propagated)
         share = (chosen - other) / other
         if share > noise:
             lost += share
@@ -166,7 +185,7 @@ def fit(data, noise):
     stores = list(range(0, 2001, 2))
     limits = list(range(8, 1025))
     # The loss changes only at the data's values: search those first.
-    store_candidates = sorted({0, 2000} | {int(o * (e - 1.0)) for *_, e, o, _, _, _ in data})
+    store_candidates = sorted({0, 2000} | {int(extra(e, i)) for *_, e, i, _, _, _ in data})
     limit_candidates = sorted({8, 1024} | {l for *_, l, _, _ in data})
     best = min(lost_share((s, l), data, noise) for s in store_candidates for l in limit_candidates)
     limit = next(l for l in limit_candidates for s in store_candidates if lost_share((s, l), data, noise) <= best + 1e-9)
@@ -178,13 +197,15 @@ def fit(data, noise):
 
 def read_table(path):
     """The header, the measured rows, the flips that changed nothing and whether outputs were
-    identical, from a table this script printed."""
+    identical, from a table this script printed (tables without the loads column count none)."""
     lines = open(path).read().splitlines()
     data, unchanged = [], []
     for line in lines[2:]:
         f = line.split()
-        if len(f) == 10 and f[2] in ('propagated', 'kept'):
-            data.append((f[0], f[1], f[2] == 'propagated', float(f[3]), int(f[4]), int(f[6]), float(f[7]), float(f[8])))
+        if len(f) in (10, 11) and f[2] in ('propagated', 'kept', 'complexity'):
+            if len(f) == 10:
+                f.insert(5, '0')
+            data.append((f[0], f[1], f[2], float(f[3]), (int(f[4]), int(f[5])), int(f[7]), float(f[8]), float(f[9])))
         elif m := UNCHANGED.match(line):
             unchanged.append((m.group(1), m.group(2), m.group(3) == 'propagated', m.group(4)))
     return lines[0], data, unchanged, any('outputs identical' in line for line in lines)
@@ -221,14 +242,14 @@ def main():
         header = (f'cost model calibration: size {args.size}, {args.rounds} rounds, pipelines {" ".join(args.pipelines)}; ms (median over rounds '
                   'of each process\'s median timed call); outputs compared bit for bit with naive\'s')
     print(header)
-    print(f'{"pipeline":17s} {"temporary":12s} {"now":10s} {"evals":>6s} {"ops":>4s} {"extra":>6s} {"lines":>5s} {"kept ms":>8s} {"prop. ms":>8s}  faster')
-    for name, temporary, propagated, evaluations, operations, lines, kept, prop in data:
+    print(f'{"pipeline":17s} {"temporary":12s} {"now":10s} {"evals":>6s} {"ops":>4s} {"loads":>5s} {"extra":>6s} {"lines":>5s} {"kept ms":>8s} {"prop. ms":>8s}  faster')
+    for name, temporary, now, evaluations, (operations, loads), lines, kept, prop in data:
         faster = 'tie' if abs(prop - kept) <= args.noise * min(prop, kept) else 'propagated' if prop < kept else 'kept'
-        now = 'propagated' if propagated else 'kept'
-        print(f'{name:17s} {temporary:12s} {now:10s} {evaluations:6.2f} {operations:4d} {operations * (evaluations - 1):6.0f} {lines:5d} {kept:8.2f} {prop:8.2f}  {faster}')
+        print(f'{name:17s} {temporary:12s} {now:10s} {evaluations:6.2f} {operations:4d} {loads:5d} {extra(evaluations, (operations, loads)):6.0f} {lines:5d} {kept:8.2f} {prop:8.2f}  {faster}')
     store, (lowest, highest), lost = fit(data, args.noise)
-    decided = sum(1 for *_, k, p in data if abs(k - p) > args.noise * min(k, p))
-    print(f'fit: store {store}, cache-line limit {lowest} to {highest} (the pass keeps the cache-miss heuristic\'s limit, 32 by default): over the {decided} of {len(data)} decisions that differ by more than {args.noise:.0%} '
+    fitted = [row for row in data if row[2] != 'complexity']
+    decided = sum(1 for *_, k, p in fitted if abs(k - p) > args.noise * min(k, p))
+    print(f'fit: store {store}, cache-line limit {lowest} to {highest} (the pass keeps the cache-miss heuristic\'s limit, 32 by default): over the {decided} of {len(fitted)} decisions that differ by more than {args.noise:.0%} '
           f'("faster" not a tie), the model loses {lost:.1%} of the faster time in all; outputs {"identical" if identical else "DIFFER"}')
     if unchanged:
         print('flips that leave the code as it is (a test the flip does not override still decides; not timed, not fitted):')

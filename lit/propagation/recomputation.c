@@ -31,13 +31,13 @@
 // RUN: env POLYPROP_OPTIONS='recompute-limit=30;propagate=den;print=propagation' %clang -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: env POLYPROP_OPTIONS='recompute-limit=30;print=transform' %clang -O3 -g -fpass-plugin=%polyprop %s -c -o /dev/null 2>&1 | FileCheck %s --check-prefix=TRANSFORM
 // LIMIT-LABEL: polyprop-propagation: function demosaic_int, function body
-// LIMIT-DAG: den (temporary): not propagated: recomputation heuristic: evaluated 3.00 times per element, [[OPS:[0-9]+]] operations, {{[0-9]+}} operations more per element, limit 30
+// LIMIT-DAG: den (temporary): not propagated: recomputation heuristic: evaluated 3.00 times per element, [[OPS:[0-9]+]] operations, {{[0-9]+}} loads, {{[0-9]+}} operations more per element, limit 30
 // LIMIT-DAG: ee (temporary): propagated {{.*}}; evaluated 3.00 times per element, 0 operations
 // LIMIT-DAG: eo (temporary): propagated
 // LIMIT-DAG: oe (temporary): propagated
 // LIMIT-DAG: oo (temporary): propagated
 // LIMIT-LABEL: polyprop-propagation: function demosaic_vla, function body
-// LIMIT-DAG: den (temporary): not propagated: recomputation heuristic: evaluated 3.00 times per element, {{[0-9]+}} operations, {{[0-9]+}} operations more per element, limit 30
+// LIMIT-DAG: den (temporary): not propagated: recomputation heuristic: evaluated 3.00 times per element, {{[0-9]+}} operations, {{[0-9]+}} loads, {{[0-9]+}} operations more per element, limit 30
 // LIMIT-DAG: ee (temporary): propagated
 // LIMIT-DAG: eo (temporary): propagated
 // LIMIT-DAG: oe (temporary): propagated
@@ -50,7 +50,7 @@
 // OFF-DAG: den (temporary): propagated {{.*}}; evaluated 3.00 times per element
 // OFF-DAG: ee (temporary): propagated
 // OFF-DAG: oo (temporary): propagated
-// MODEL: den (temporary): propagated {{.*}}; evaluated 3.00 times per element, [[OPS:[0-9]+]] operations; predicted operations per element: keep {{[0-9]+}}, propagate {{[0-9]+}} ({{[0-9]+}} without recurrences), line buffer not built
+// MODEL: den (temporary): propagated {{.*}}; evaluated 3.00 times per element, [[OPS:[0-9]+]] operations, {{[0-9]+}} loads; predicted instructions per element: keep {{[0-9]+}}, propagate {{[0-9]+}} ({{[0-9]+}} without recurrences), line buffer not built
 // TRANSFORM: function demosaic_int, function body: transformed: 4 temporaries removed
 // TRANSFORM: function demosaic_vla, function body: transformed: 4 temporaries removed
 #include <stdio.h>

@@ -564,7 +564,7 @@ static bool asksForUnrolling(const MDNode *Node, unsigned Depth) {
 // into it, and unrolling it by a run-time count (with a copy per factor, on top of the
 // vectorized copy) quadrupled local laplacian's code and added over a third to its build; of
 // the seven pipelines only harris ran faster with it (3%).
-void pp_set_loop_id(LLVMValueRef Branch, LLVMMetadataRef Source, LLVMMetadataRef Scope) {
+void pp_set_loop_id(LLVMValueRef Branch, LLVMMetadataRef Source, LLVMMetadataRef Scope, int Rolled) {
   auto *I = dyn_cast<Instruction>(unwrap(Branch));
   auto *From = dyn_cast_or_null<MDNode>(unwrap(Source));
   if (!I)
@@ -580,8 +580,11 @@ void pp_set_loop_id(LLVMValueRef Branch, LLVMMetadataRef Source, LLVMMetadataRef
     }
     Operands.push_back(Op);
   }
-  if (!asksForUnrolling(From, 0))
+  if (!asksForUnrolling(From, 0)) {
     Operands.push_back(MDNode::get(C, MDString::get(C, "llvm.loop.unroll.runtime.disable")));
+    if (Rolled)
+      Operands.push_back(MDNode::get(C, MDString::get(C, "llvm.loop.unroll.disable")));
+  }
   MDNode *ID = MDNode::getDistinct(C, Operands);
   ID->replaceOperandWith(0, ID);
   I->setMetadata(LLVMContext::MD_loop, ID);

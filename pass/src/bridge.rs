@@ -93,7 +93,7 @@ extern "C" {
     fn pp_wrap_flags(v: LLVMValueRef) -> u32;
     fn pp_set_wrap_flags(v: LLVMValueRef, bits: u32);
     fn pp_loop_id(l: *mut c_void, line: *mut u32, column: *mut u32, file: *mut *mut c_char) -> llvm_sys::prelude::LLVMMetadataRef;
-    fn pp_set_loop_id(branch: LLVMValueRef, source: llvm_sys::prelude::LLVMMetadataRef, scope: llvm_sys::prelude::LLVMMetadataRef);
+    fn pp_set_loop_id(branch: LLVMValueRef, source: llvm_sys::prelude::LLVMMetadataRef, scope: llvm_sys::prelude::LLVMMetadataRef, rolled: i32);
     fn pp_source_checksum(f: LLVMValueRef, file: *mut *mut c_char, md5: *mut *mut c_char) -> i32;
     fn pp_remove_incoming(phi: LLVMValueRef, bb: LLVMBasicBlockRef);
     fn pp_split_edge(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
@@ -181,14 +181,16 @@ pub fn set_wrap_flags(v: LLVMValueRef, bits: u32) {
 
 /// Gives a generated loop's back edge a new distinct `llvm.loop` node with the properties of
 /// a source loop's node `source`, if any (debug locations moved to `scope`, or dropped without
-/// one) and, unless the source asks for unrolling, `llvm.loop.unroll.runtime.disable`.
+/// one) and, unless the source asks for unrolling, `llvm.loop.unroll.runtime.disable`, and
+/// with `rolled` `llvm.loop.unroll.disable` too.
 pub fn set_loop_id(
     branch: LLVMValueRef,
     source: Option<llvm_sys::prelude::LLVMMetadataRef>,
     scope: Option<llvm_sys::prelude::LLVMMetadataRef>,
+    rolled: bool,
 ) {
     let (source, scope) = (source.unwrap_or(std::ptr::null_mut()), scope.unwrap_or(std::ptr::null_mut()));
-    unsafe { pp_set_loop_id(branch, source, scope) }
+    unsafe { pp_set_loop_id(branch, source, scope, i32::from(rolled)) }
 }
 
 /// A new alias-scope domain with `n` scopes, one per array.

@@ -485,9 +485,10 @@ impl<'ctx> IrBuilder<'ctx> {
 
     /// A new distinct `llvm.loop` node on the back edge `branch` of a generated loop, with the
     /// properties of the source loop's node `source`, if any (its debug locations move to
-    /// `scope`), and no run-time unrolling unless the source asks for unrolling.
-    pub fn set_loop_id(&self, branch: InstructionValue<'ctx>, source: Option<LLVMMetadataRef>, scope: Option<LLVMMetadataRef>) {
-        bridge::set_loop_id(branch.as_value_ref(), source, scope);
+    /// `scope`), and no run-time unrolling unless the source asks for unrolling; no unrolling
+    /// at all when `rolled`.
+    pub fn set_loop_id(&self, branch: InstructionValue<'ctx>, source: Option<LLVMMetadataRef>, scope: Option<LLVMMetadataRef>, rolled: bool) {
+        bridge::set_loop_id(branch.as_value_ref(), source, scope, rolled);
     }
 
     /// A metadata node (as `fidelity` keeps it) on a load or store.

@@ -3,5 +3,5 @@
 
 use crate::cost::CostModel;
 
-/// Fitted on 2026-11-29: `scripts/calibrate-cost.py --from docs/benchmarks/cost-calibration.txt --write`.
-pub const MEASURED: CostModel = CostModel { store: 250.0, load: 0.0 };
+/// Fitted on 2026-12-01: `scripts/calibrate-cost.py --from docs/benchmarks/cost-calibration.txt --write`.
+pub const MEASURED: CostModel = CostModel { store: 188.0, load: 0.0 };

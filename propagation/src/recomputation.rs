@@ -38,7 +38,7 @@
 use polyhedral::affine::{AffExpr, AffVar};
 use polyhedral::isl::{IslContext, IslResult};
 use polyhedral::model::{Access, ArrayId, Expr, Liveness, Scop, Statement};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt;
 
 /// Evaluations per element counted for a loop of the reader that the subscripts do not use
@@ -59,6 +59,8 @@ pub struct Recomputation {
     pub unrotated_evaluations: f64,
     /// Operations of the costliest writer's value.
     pub operations: usize,
+    /// Loads of that value: its distinct reads (LLVM merges identical ones).
+    pub loads: usize,
 }
 
 // Evaluations are sums of products of small ratios, never NaN.
@@ -69,27 +71,33 @@ impl Recomputation {
     pub fn extra_operations(&self) -> f64 {
         self.operations as f64 * (self.evaluations - 1.0).max(0.0)
     }
+
+    /// The instructions of one evaluation: its operations and its loads.
+    pub fn instructions(&self) -> usize {
+        self.operations + self.loads
+    }
 }
 
 impl fmt::Display for Recomputation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "evaluated {:.2} times per element, {} operations", self.evaluations, self.operations)
+        write!(f, "evaluated {:.2} times per element, {} operations, {} loads", self.evaluations, self.operations, self.loads)
     }
 }
 
 /// The recomputation of `array` if it were propagated into every reader in `scop`.
 pub(crate) fn recomputation(ctx: &IslContext, scop: &Scop, array: ArrayId) -> IslResult<Recomputation> {
-    let operations = scop
+    let (operations, loads) = scop
         .statements
         .iter()
         .filter(|s| s.write.array == array)
-        .map(|s| s.value.operations())
-        .max()
-        .unwrap_or(0);
+        .map(|s| (s.value.operations(), s.value.reads().into_iter().collect::<HashSet<_>>().len()))
+        .max_by_key(|(operations, loads)| operations + loads)
+        .unwrap_or((0, 0));
     Ok(Recomputation {
         evaluations: evaluations(ctx, scop, array, Rotation::On, 0)?,
         unrotated_evaluations: evaluations(ctx, scop, array, Rotation::Off, 0)?,
         operations,
+        loads,
     })
 }
 

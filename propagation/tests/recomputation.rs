@@ -66,7 +66,7 @@ fn without_a_limit_the_denoised_image_is_propagated_and_its_recomputation_report
     let (result, report) = propagate(&scop(), &Options::default()).unwrap();
     match outcome(&report, "den") {
         Outcome::Propagated { recomputation, .. } => {
-            assert_eq!(*recomputation, Recomputation { evaluations: 2.0, unrotated_evaluations: 2.0, operations: 6 }, "{report}")
+            assert_eq!(*recomputation, Recomputation { evaluations: 2.0, unrotated_evaluations: 2.0, operations: 6, loads: 5 }, "{report}")
         }
         other => panic!("den: {other:?}\n{report}"),
     }
@@ -80,7 +80,7 @@ fn under_the_limit_the_denoised_image_stays_and_its_copies_go() {
     match outcome(&report, "den") {
         Outcome::NotPropagated(Reason::Recomputation { recomputation, limit: 5 }) => {
             assert_eq!(recomputation.extra_operations(), 6.0);
-            assert!(report.to_string().contains("recomputation heuristic: evaluated 2.00 times per element, 6 operations, 6 operations more per element, limit 5"), "{report}");
+            assert!(report.to_string().contains("recomputation heuristic: evaluated 2.00 times per element, 6 operations, 5 loads, 6 operations more per element, limit 5"), "{report}");
         }
         other => panic!("den: {other:?}\n{report}"),
     }
@@ -258,8 +258,8 @@ done
 }
 
 /// The cost model decides in place of the limit: the denoised image (evaluated twice, 6
-/// operations: 6 more per element) is kept when an element kept costs less, propagated when it
-/// costs more; `propagate` overrides a refusal.
+/// operations and 5 loads: 11 instructions more per element) is kept when an element kept
+/// costs less, propagated when it costs more; `propagate` overrides a refusal.
 #[test]
 fn the_cost_model_weighs_recomputation_against_the_array() {
     let with = |store: f64, load: f64, propagate: &[&str]| {
@@ -271,17 +271,17 @@ fn the_cost_model_weighs_recomputation_against_the_array() {
         };
         propagate_report(&options)
     };
-    // Kept: 4 + 1 * 2 = 6 per element, propagated 6 more: propagated (ties propagate).
-    let report = with(4.0, 1.0, &[]);
+    // Kept: 9 + 1 * 2 = 11 per element, propagated 11 more: propagated (ties propagate).
+    let report = with(9.0, 1.0, &[]);
     assert!(report.is_propagated("den"), "{report}");
-    assert!(report.to_string().contains("predicted operations per element: keep 6, propagate 6 (6 without recurrences)"), "{report}");
-    let report = with(3.0, 1.0, &[]);
+    assert!(report.to_string().contains("predicted instructions per element: keep 11, propagate 11 (11 without recurrences)"), "{report}");
+    let report = with(8.0, 1.0, &[]);
     match outcome(&report, "den") {
-        Outcome::NotPropagated(Reason::Cost { prediction, .. }) => assert_eq!((prediction.keep, prediction.propagate), (5.0, 6.0)),
+        Outcome::NotPropagated(Reason::Cost { prediction, .. }) => assert_eq!((prediction.keep, prediction.propagate), (10.0, 11.0)),
         other => panic!("den: {other:?}\n{report}"),
     }
-    assert!(report.to_string().contains("den (temporary): not propagated: cost model: evaluated 2.00 times per element, 6 operations; predicted"), "{report}");
-    assert!(with(3.0, 1.0, &["den"]).is_propagated("den"));
+    assert!(report.to_string().contains("den (temporary): not propagated: cost model: evaluated 2.00 times per element, 6 operations, 5 loads; predicted"), "{report}");
+    assert!(with(8.0, 1.0, &["den"]).is_propagated("den"));
 }
 
 /// `propagate` overrides the recomputation limit too, and nothing else.
@@ -295,4 +295,29 @@ fn propagate_overrides_the_limit() {
 
 fn propagate_report(options: &Options) -> Report {
     propagate(&scop(), options).unwrap().1
+}
+
+/// The loads of the writer's value count its distinct reads: a read repeated in the value is
+/// one load (LLVM merges them), and the cost model weighs them with its operations.
+#[test]
+fn distinct_reads_count_as_loads() {
+    let text = "scop s;
+param N >= 4;
+array in[N + 1][N] : f32 in;
+array t[N][N] : f32 temp;
+array out[N][N] : f32 out;
+for i = 0 to N - 1 do
+  for j = 0 to N - 1 do
+    w: t[i][j] = in[i][j] * in[i][j] + in[i + 1][j];
+  done
+done
+for i = 1 to N - 1 do
+  for j = 0 to N - 1 do
+    r: out[i][j] = t[i - 1][j] + t[i][j];
+  done
+done
+";
+    let r = t_recomputation(text);
+    assert_eq!((r.operations, r.loads, r.instructions()), (2, 2, 4));
+    assert_eq!(r.evaluations, 2.0);
 }
