@@ -8,8 +8,8 @@
 //! - propagated, the writer's value is evaluated `evaluations` times instead of once:
 //!   `(operations + loads) * (evaluations - 1)` more. Loads count as operations do: the
 //!   bilateral grid's blurx, with blurz propagated into it, is 30 operations and 25 loads;
-//!   evaluated 5 times per element of blury it made the pipeline 11% slower than kept
-//!   (52 against 46.7 ms), which its operations alone (120 more) did not predict;
+//!   evaluated 5 times per element of blury it made the pipeline 12% slower than kept
+//!   (51.5 against 45.8 ms), which its operations alone (120 more) did not predict;
 //! - kept, each element is stored once and loaded at each of those evaluations' reads:
 //!   `store + load * evaluations`, where `store` prices the memory traffic of an element
 //!   written and read back (most temporaries of the pipelines do not fit in the caches) and

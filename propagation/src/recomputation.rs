@@ -31,9 +31,10 @@
 //! The count is an average over each slice's elements: a read `in[2x]` counts 1/2 whether or
 //! not another read takes the odd elements.
 //!
-//! With `cost=heuristic` a temporary is refused when `operations * (evaluations - 1)` exceeds
-//! the limit (`Options::recomputation_limit`); by default the cost model (`cost`) weighs the
-//! same figure against the cost of the array.
+//! Each evaluation costs the writer's operations and its loads (its distinct reads). With
+//! `cost=heuristic` a temporary is refused when `operations * (evaluations - 1)` exceeds the
+//! limit (`Options::recomputation_limit`); by default the cost model (`cost`) weighs
+//! `(operations + loads) * (evaluations - 1)` against the cost of the array.
 
 use polyhedral::affine::{AffExpr, AffVar};
 use polyhedral::isl::{IslContext, IslResult};
