@@ -74,9 +74,9 @@ def decided_by_benefit(now, limit):
 
 
 def measure_pipeline(name, args):
-    """Per decided temporary: (name, propagated now, evaluations, instructions (operations,
-    loads), lines, ms kept, ms propagated), or (name, propagated now, why the flip changes nothing); and whether
-    outputs were identical."""
+    """Per decided temporary: (name, `status` now, evaluations, (operations, loads), lines,
+    ms kept, ms propagated), or (name, propagated now, why the flip changes nothing); and
+    whether outputs were identical."""
     now, limit = decisions(plugin_output(name, 'print=propagation'))
     decided = decided_by_benefit(now, limit)
     if not decided:

@@ -2303,14 +2303,5 @@ const SHORT_LOOP: std::ops::RangeInclusive<i128> = 8..=32;
 /// addresses stride by a row, with gathers. The bilateral grid's 12 bins along z, kept in a
 /// loop, ran its blury stage's vectorized z loop: 46.7 against 52.0 ms with `keep=blurx`.
 fn is_short_vector_loop(shape: &LoopShape, body: &AstNode) -> bool {
-    shape.trips.is_some_and(|trips| SHORT_LOOP.contains(&trips)) && !has_loop(body)
-}
-
-fn has_loop(node: &AstNode) -> bool {
-    match node {
-        AstNode::For { .. } => true,
-        AstNode::Block(children) => children.iter().any(has_loop),
-        AstNode::If { then, otherwise, .. } => has_loop(then) || otherwise.as_deref().is_some_and(has_loop),
-        AstNode::User { .. } => false,
-    }
+    shape.trips.is_some_and(|trips| SHORT_LOOP.contains(&trips)) && !body.contains_loop()
 }

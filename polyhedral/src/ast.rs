@@ -69,6 +69,18 @@ pub enum AstNode {
     User { statement: usize, args: Vec<AstExpr> },
 }
 
+impl AstNode {
+    /// Whether a loop is in the node or is the node.
+    pub fn contains_loop(&self) -> bool {
+        match self {
+            AstNode::For { .. } => true,
+            AstNode::Block(children) => children.iter().any(AstNode::contains_loop),
+            AstNode::If { then, otherwise, .. } => then.contains_loop() || otherwise.as_deref().is_some_and(AstNode::contains_loop),
+            AstNode::User { .. } => false,
+        }
+    }
+}
+
 /// An integer (64-bit) or boolean expression; booleans evaluate to 0 or 1.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AstExpr {

@@ -258,7 +258,7 @@ fn point_nest(body: &AstNode) -> (Vec<PointLoop<'_>>, &AstNode) {
 fn versioned(node: &AstNode) -> Option<AstNode> {
     let AstNode::For { iterator, init, cond, step, body, parallel } = node else { return None };
     let (points, inner) = point_nest(body);
-    if points.is_empty() || contains_loop(inner) {
+    if points.is_empty() || inner.contains_loop() {
         return None;
     }
     let copies = points.iter().try_fold(1i64, |n, p| n.checked_mul(p.last + 1))?;
@@ -299,15 +299,6 @@ fn single(node: &AstNode) -> &AstNode {
     }
 }
 
-fn contains_loop(node: &AstNode) -> bool {
-    match node {
-        AstNode::For { .. } => true,
-        AstNode::Block(children) => children.iter().any(contains_loop),
-        AstNode::If { then, otherwise, .. } => contains_loop(then) || otherwise.as_deref().is_some_and(contains_loop),
-        AstNode::User { .. } => false,
-    }
-}
-
 /// `node` with `iterator` replaced by `value` in every expression.
 fn substituted(node: &AstNode, iterator: usize, value: &AstExpr) -> AstNode {
     let e = |expr: &AstExpr| substituted_expr(expr, iterator, value);
@@ -319,7 +310,7 @@ fn substituted(node: &AstNode, iterator: usize, value: &AstExpr) -> AstNode {
             otherwise: otherwise.as_ref().map(|o| Box::new(substituted(o, iterator, value))),
         },
         AstNode::User { statement, args } => AstNode::User { statement: *statement, args: args.iter().map(e).collect() },
-        AstNode::For { .. } => unreachable!("register points hold no loop (contains_loop)"),
+        AstNode::For { .. } => unreachable!("register points hold no loop (AstNode::contains_loop)"),
     }
 }
 
