@@ -162,11 +162,8 @@ fn residue(ctx: &IslContext, scop: &Scop, statement: &Statement, k: usize, strid
 /// Whether the statement reads its iterator `k` as a value (`Expr::Iterator`).
 fn uses_iterator_value(statement: &Statement, k: usize) -> bool {
     let mut uses = false;
-    let mut find = |e: &Expr| uses |= matches!(e, Expr::Iterator(j) if *j == k);
-    statement.value.visit(&mut find);
-    statement.write.data.0.iter().flatten().for_each(|e| e.visit(&mut find));
-    if let Some(guard) = &statement.guard {
-        guard.visit(&mut find);
+    for e in statement.expressions() {
+        e.visit(&mut |e| uses |= matches!(e, Expr::Iterator(j) if *j == k));
     }
     uses
 }
@@ -206,17 +203,12 @@ fn reindex(ctx: &IslContext, scop: &Scop, statement: &Statement, k: usize, strid
         }
     };
     access(&mut out.write);
-    let mut in_reads = |e: &mut Expr| {
-        if let Expr::Read(a) = e {
-            access(a);
-        }
-    };
-    out.value.visit_mut(&mut in_reads);
-    for e in out.write.data.0.iter_mut().flatten() {
-        e.visit_mut(&mut in_reads);
-    }
-    if let Some(guard) = &mut out.guard {
-        guard.visit_mut(&mut in_reads);
+    for e in out.expressions_mut() {
+        e.visit_mut(&mut |e| {
+            if let Expr::Read(a) = e {
+                access(a);
+            }
+        });
     }
     if failed {
         return Err(crate::isl::IslError::Isl { message: "lattice point overflows".into() });

@@ -683,31 +683,35 @@ pub struct Statement {
 }
 
 impl Statement {
+    /// The statement's expressions: its value, the data-dependent subscripts of a may-write,
+    /// then its guard.
+    pub fn expressions(&self) -> Vec<&Expr> {
+        let mut out = vec![&self.value];
+        out.extend(self.write.data.0.iter().flatten());
+        out.extend(&self.guard);
+        out
+    }
+
+    /// `expressions`, to rewrite in place.
+    pub fn expressions_mut(&mut self) -> Vec<&mut Expr> {
+        let mut out = vec![&mut self.value];
+        out.extend(self.write.data.0.iter_mut().flatten());
+        out.extend(&mut self.guard);
+        out
+    }
+
     /// Every read of the statement in evaluation order of the model's numbering: the reads
     /// of the value expression (`Expr::reads`), then those of the data-dependent subscripts of
-    /// a may-write, then those of the guard. `AccessIndex::Read(k)` of the dependences counts in this order.
+    /// a may-write, then those of the guard (`expressions`). `AccessIndex::Read(k)` of the
+    /// dependences counts in this order.
     pub fn reads(&self) -> Vec<&Access> {
-        let mut out = self.value.reads();
-        for e in self.write.data.0.iter().flatten() {
-            out.extend(e.reads());
-        }
-        if let Some(guard) = &self.guard {
-            out.extend(guard.reads());
-        }
-        out
+        self.expressions().into_iter().flat_map(Expr::reads).collect()
     }
 
     /// The reads the statement performs whatever its selects decide (`Expr::unconditional_reads`
     /// of the value, the may-write's subscripts and the guard), in the order of `reads`.
     pub fn unconditional_reads(&self) -> Vec<Access> {
-        let mut out = self.value.unconditional_reads();
-        for e in self.write.data.0.iter().flatten() {
-            out.extend(e.unconditional_reads());
-        }
-        if let Some(guard) = &self.guard {
-            out.extend(guard.unconditional_reads());
-        }
-        out
+        self.expressions().into_iter().flat_map(Expr::unconditional_reads).collect()
     }
 
     /// Whether the write is a may-write: at a data-dependent subscript or under a guard.

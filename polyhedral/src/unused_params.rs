@@ -183,10 +183,7 @@ fn for_each_affine(scop: &Scop, on_affine: &mut dyn FnMut(&AffExpr), on_param: &
     let access = |a: &Access, on_affine: &mut dyn FnMut(&AffExpr)| a.subscripts.iter().for_each(|s| on_affine(s));
     for s in &scop.statements {
         access(&s.write, on_affine);
-        let mut exprs: Vec<&Expr> = s.write.data.0.iter().flatten().collect();
-        exprs.push(&s.value);
-        exprs.extend(&s.guard);
-        for e in exprs {
+        for e in s.expressions() {
             e.visit(&mut |node| match node {
                 Expr::Parameter(k) => on_param(*k),
                 Expr::Read(a) => access(a, on_affine),
@@ -203,10 +200,7 @@ pub(crate) fn for_each_affine_mut(scop: &mut Scop, on_affine: &dyn Fn(&mut AffEx
     }
     for s in &mut scop.statements {
         s.write.subscripts.iter_mut().for_each(on_affine);
-        let mut exprs: Vec<&mut Expr> = s.write.data.0.iter_mut().flatten().collect();
-        exprs.push(&mut s.value);
-        exprs.extend(s.guard.as_mut());
-        for e in exprs {
+        for e in s.expressions_mut() {
             e.visit_mut(&mut |node| match node {
                 Expr::Parameter(k) => on_param(k),
                 Expr::Read(a) => a.subscripts.iter_mut().for_each(on_affine),
