@@ -10,4 +10,4 @@ void clang_bad_options(long n, float *restrict A) {
     A[i] = 0.0f;
 }
 // STAGE: polyprop: unknown stage 'bogus' in print= (known: detect, scops, deps, deps-dot, propagation, transform, profile, time) (in POLYPROP_OPTIONS); polyprop disabled
-// PARAM: polyprop: unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, cost, recompute-limit, keep, propagate, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang, trace-checks) (in POLYPROP_OPTIONS); polyprop disabled
+// PARAM: polyprop: unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, cost, recompute-limit, keep, propagate, clamped-reads, line-buffers, recurrences, parallel, schedule, schedule-cost, tile-size, lang, trace-checks) (in POLYPROP_OPTIONS); polyprop disabled

@@ -8,7 +8,7 @@ void unknown_parameter(long n, float *restrict A) {
   for (long i = 0; i < n; i++)
     A[i] = 0.0f;
 }
-// SCOPS: polyprop: unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, cost, recompute-limit, keep, propagate, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang, trace-checks)
+// SCOPS: polyprop: unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, cost, recompute-limit, keep, propagate, clamped-reads, line-buffers, recurrences, parallel, schedule, schedule-cost, tile-size, lang, trace-checks)
 // SCOPS-NOT: polyprop-scops: function
 // DETECT: polyprop: unknown pass parameter 'colour'
 // DETECT-NOT: polyprop-detect: function

@@ -50,7 +50,7 @@
 // OFF-DAG: den (temporary): propagated {{.*}}; evaluated 3.00 times per element
 // OFF-DAG: ee (temporary): propagated
 // OFF-DAG: oo (temporary): propagated
-// MODEL: den (temporary): propagated {{.*}}; evaluated 3.00 times per element, [[OPS:[0-9]+]] operations, {{[0-9]+}} loads; predicted instructions per element: keep {{[0-9]+}}, propagate {{[0-9]+}} ({{[0-9]+}} without recurrences), line buffer not built
+// MODEL: den (temporary): propagated {{.*}}; evaluated 3.00 times per element, [[OPS:[0-9]+]] operations, {{[0-9]+}} loads; predicted instructions per element: keep {{[0-9]+}}, propagate {{[0-9]+}} ({{[0-9]+}} without recurrences), line buffer {{[0-9]+}}
 // TRANSFORM: function demosaic_int, function body: transformed: 4 temporaries removed
 // TRANSFORM: function demosaic_vla, function body: transformed: 4 temporaries removed
 #include <stdio.h>

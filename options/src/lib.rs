@@ -51,6 +51,9 @@ pub struct Options {
     /// (`clamped-reads=whole`, the default) or its reader split per border as paper 003's
     /// section 3 does (`split`).
     pub whole_clamped_reads: bool,
+    /// Whether temporaries left kept are stored as line buffers where that is legal
+    /// (`line-buffers=on`, the default; issue 18).
+    pub line_buffers: bool,
     /// The smallest subtree, in operations, that a generated innermost loop carries from one
     /// iteration to the next instead of recomputing it at consecutive iterations
     /// (`recurrences=N`; paper 003 §5.4); 0 (`off`): none.
@@ -105,6 +108,7 @@ impl Default for Options {
             keep: Vec::new(),
             propagate: Vec::new(),
             whole_clamped_reads: true,
+            line_buffers: true,
             recurrences: 2,
             parallel: Parallel::Auto,
             schedule: false,
@@ -301,6 +305,16 @@ pub const TABLE: &[OptionSpec] = &[
             Ok(())
         },
         show: |o| show_choice(o.whole_clamped_reads, WHOLE_SPLIT),
+    },
+    OptionSpec {
+        name: "line-buffers",
+        value: Some("on|off"),
+        description: "a temporary left kept whose readers read it a few rows from where it was written is stored as those rows inside their loops (its writer fused into them, the rows indexed modulo their number) where isl proves it legal: on (default), off",
+        set: |o, key, v| {
+            o.line_buffers = parse_choice(key, v, ON_OFF)?;
+            Ok(())
+        },
+        show: |o| show_choice(o.line_buffers, ON_OFF),
     },
     OptionSpec {
         name: "recurrences",
@@ -518,7 +532,7 @@ mod tests {
     fn rejects_unknown_and_malformed_options() {
         assert_eq!(
             Options::parse("bogus=1").unwrap_err(),
-            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, cost, recompute-limit, keep, propagate, clamped-reads, recurrences, parallel, schedule, schedule-cost, tile-size, lang, trace-checks)"
+            "unknown pass parameter 'bogus' (known: quota, disable, print, jscop-dir, import-jscop, profile, cache-line, cache-limit, split-limit, dependence-limit, expression-limit, cost, recompute-limit, keep, propagate, clamped-reads, line-buffers, recurrences, parallel, schedule, schedule-cost, tile-size, lang, trace-checks)"
         );
         assert_eq!(Options::parse("quota=-3").unwrap_err(), "option 'quota' needs a positive integer, got '-3'");
         assert_eq!(Options::parse("quota").unwrap_err(), "option 'quota' needs a value (quota=...)");

@@ -175,7 +175,7 @@ pub fn resolve(
             Liveness::Temporary => Contents::Indeterminate,
         };
         let row_pointers = g.row_pointers;
-        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, initial, row_pointers, row_stride, index_range: None });
+        out.arrays.push(Array { name, element: g.element, sizes: sizes.clone(), liveness, initial, row_pointers, row_stride, index_range: None, line_buffer: false });
         out.bases.push(value_at_entry(a, region, g.base));
         out.delinearized.push(delinearized);
         out.equal_sizes.push(equal_sizes);

@@ -756,6 +756,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 // The owner's life starts earlier, but its id may be larger: set it below.
                 self.values.arrays.push(None);
                 continue;
+            } else if array.line_buffer {
+                self.line_buffer(array, elem, ptr_ty)?
             } else if allocates_by_size(base) && plan.place.is_none() {
                 let calloc = ir::called_function_name(base).as_deref() == Some("calloc");
                 let arguments = &ir::call_arguments(base)[..if calloc { 2 } else { 1 }];
@@ -800,6 +802,27 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             }
         }
         Ok(())
+    }
+
+    /// The storage of a line buffer (`polyhedral::line_buffers`), of the model's sizes: on the
+    /// stack where they are constants and it takes at most `MAX_STACK_LINE_BUFFER` bytes, else
+    /// from `malloc` (freed at the function's end).
+    fn line_buffer(&mut self, array: &Array, elem: BasicTypeEnum<'ctx>, ptr_ty: inkwell::types::PointerType<'ctx>) -> Built<Val<'ctx>> {
+        let constant = array.sizes.iter().try_fold(1u64, |n, s| s.as_ref().and_then(|s| s.as_constant()).and_then(|s| n.checked_mul(u64::try_from(s).ok()?)));
+        if let Some(n) = constant.filter(|n| n * array.element.size_in_bytes() <= MAX_STACK_LINE_BUFFER) {
+            let slot = self.ir.alloca(inkwell::types::BasicType::array_type(&elem, n as u32).into(), &array.name)?;
+            return self.ir.bitcast(slot, ptr_ty, &array.name);
+        }
+        let mut bytes: Val<'ctx> = self.ir.i64().const_int(array.element.size_in_bytes(), false).into();
+        for size in &array.sizes {
+            let size = self.affine(size.as_ref().ok_or("internal error: a line buffer of unknown size")?, &[])?;
+            bytes = self.ir.mul(bytes, size)?;
+        }
+        let allocate = self.ir.function("malloc", Some(self.ir.i8_ptr().into()), &[bytes.get_type()]);
+        let raw = self.ir.call_value(allocate, &[bytes])?;
+        let p = self.ir.bitcast(raw, ptr_ty, &array.name)?;
+        self.to_free.push(p);
+        Ok(p)
     }
 
     /// The base address of a memory array at the builder's position: a pointer loaded from
@@ -2297,6 +2320,9 @@ fn constant_offset(a: &AstExpr) -> Option<(&AstExpr, i64)> {
 /// Iterations of a short innermost loop that LLVM vectorizes when it stays a loop: at least a
 /// vector of 8 floats, at most where LLVM's full unrolling stops taking small bodies.
 const SHORT_LOOP: std::ops::RangeInclusive<i128> = 8..=32;
+
+/// The largest line buffer kept on the stack, in bytes: the bilateral grid's blurx takes 320.
+const MAX_STACK_LINE_BUFFER: u64 = 64 * 1024;
 
 /// Whether a loop is innermost and its constant trip count is [`SHORT_LOOP`]: LLVM unrolls
 /// such a loop fully before its vectorizer runs, and then vectorizes the loop outside it, whose

@@ -22,6 +22,7 @@ pub struct Outcome {
 }
 
 pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Result<Outcome, String> {
+    let options = &line_buffers_decided(function, options);
     let name = ir::function_name(function);
     let mut output = String::new();
     if options.disable {
@@ -272,8 +273,8 @@ fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop,
 }
 
 /// The temporary arrays code generation allocates itself, by size, so that it can allocate
-/// them with wider elements (`propagation::Options::widenable`): in a whole-function SCoP.
-fn widenable(built: &BuiltScop) -> Vec<usize> {
+/// them with wider elements (`propagation::Options::allocated_by_size`): in a whole-function SCoP.
+fn allocated_by_size(built: &BuiltScop) -> Vec<usize> {
     match built.place {
         Some(_) => Vec::new(),
         None => (0..built.scop.arrays.len()).filter(|&a| is_temporary_array(&built.scop, a) && codegen::allocates_by_size(built.bases[a])).collect(),
@@ -472,13 +473,15 @@ fn propagated(built: &BuiltScop, options: &Options) -> Result<Propagated, String
         None => (scop, report, String::new(), None),
     };
     let removed = removed_arrays(&scop, &report);
-    if removed.is_empty() {
+    // A temporary stored as a line buffer leaves the memory as a removed one does.
+    let buffered = report.line_buffers.iter().any(|(_, buffer)| buffer.is_ok());
+    if removed.is_empty() && !buffered {
         return Err("nothing propagated: no temporary array removed".into());
     }
     // A local array of constant size lives on the stack, in the cache: removing it saves no
     // memory traffic (gesummv's tmp: the transformed code ran 9% slower, callgrind 16% more
     // instructions), so it alone does not make a SCoP worth generating.
-    if removed.iter().all(|&a| codegen::is_local_array(built.bases[a])) {
+    if !buffered && removed.iter().all(|&a| codegen::is_local_array(built.bases[a])) {
         return Err("nothing propagated: only local arrays of constant size removed (on the stack, in the cache)".into());
     }
     Ok(Propagated { scop, removed: report.removable_arrays.len(), specialized, built: specialized_built })
@@ -711,7 +714,17 @@ fn generate(function: Value, built: &BuiltScop, scop: &Scop, options: &Options, 
     if !generated.shared_storage.is_empty() {
         summary += &format!("; storage shared: {}", generated.shared_storage.join(", "));
     }
+    let line_buffers: Vec<String> = scop.arrays.iter().filter(|a| a.line_buffer && !a.is_scalar()).map(|a| format!("{}{}", a.name, sizes_text(scop, a))).collect();
+    if !line_buffers.is_empty() {
+        summary += &format!("; line buffers: {}", line_buffers.join(", "));
+    }
     Ok(summary)
+}
+
+/// `[3][W]`: an array's sizes as the model has them.
+fn sizes_text(scop: &Scop, array: &polyhedral::model::Array) -> String {
+    let params = scop.param_names();
+    array.sizes.iter().map(|s| s.as_ref().map_or("[*]".to_string(), |s| format!("[{}]", s.display(&[], &params)))).collect()
 }
 
 /// Per statement of `scop`, the reads its selects' sides may perform early: none where isl
@@ -787,10 +800,21 @@ fn bounds_error(array: &str, e: polyhedral::isl::IslError) -> String {
     format!("run-time check: bounds of {array}: {e}")
 }
 
+/// `options` with line buffers off where the function gets parallel code: a line buffer is
+/// one buffer for all iterations of the loops around it, which would then run at once (each
+/// thread would need its own; not yet).
+fn line_buffers_decided(function: Value, options: &Options) -> Options {
+    let parallel = options.line_buffers && codegen::parallel_code(function, options.parallel);
+    Options { line_buffers: options.line_buffers && !parallel, ..options.clone() }
+}
+
 /// The heuristics' parameters from the pass options.
 fn propagation_options(options: &Options, built: &BuiltScop) -> propagation::Options {
     propagation::Options {
-        widenable: widenable(built),
+        allocated_by_size: allocated_by_size(built),
+        // A model to reschedule keeps its arrays whole: the scheduler would see each buffer's
+        // reuse as dependences that order the loops it could otherwise permute.
+        line_buffers: options.line_buffers && reschedules(built, options).is_none(),
         cache_line: options.cache_line as usize,
         cache_limit: options.cache_limit as usize,
         max_split_parts: options.split_limit as usize,

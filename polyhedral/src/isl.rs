@@ -298,15 +298,23 @@ impl IslContext {
     /// parameters (`{ S[c, i] : 0 <= c <= 2 and 0 <= i < N }` spans 3 in `c`); `None` when
     /// its bounds depend on the parameters or it is unbounded.
     pub fn constant_extent(&self, text: &str, dim: usize) -> IslResult<Option<i64>> {
-        let set = self.set(text)?;
+        let bounds = self.constant_bounds(self.set(text)?, dim)?;
+        Ok(bounds.and_then(|(min, max)| max.checked_sub(min)).and_then(|n| n.checked_add(1)))
+    }
+
+    /// The smallest and largest value of dimension `dim` of `set` whatever the parameters;
+    /// `None` when they depend on the parameters, the set is unbounded there or empty.
+    pub fn constant_bounds(&self, set: isl_rs::Set, dim: usize) -> IslResult<Option<(i64, i64)>> {
         let max = self.check(self.check(set.copy())?.dim_max_val(dim as i32))?;
         let min = self.check(set.dim_min_val(dim as i32))?;
         if !self.check(max.is_int())? || !self.check(min.is_int())? {
             return Ok(None);
         }
         // Bounds beyond 64 bits are as good as none.
-        let (Ok(max), Ok(min)) = (max.get_num_si(), min.get_num_si()) else { return Ok(None) };
-        Ok(max.checked_sub(min).and_then(|n| n.checked_add(1)))
+        match (min.get_num_si(), max.get_num_si()) {
+            (Ok(min), Ok(max)) => Ok(Some((min, max))),
+            _ => Ok(None),
+        }
     }
 
     /// Reads a map such as `[N] -> { S[i] -> A[i + 1] }` as an isl object (see `set`).

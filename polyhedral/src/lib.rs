@@ -18,6 +18,7 @@
 //! - `jscop`: Polly's JSON exchange format (JSCoP): export, and import with legality checks.
 //! - `range`: bounds of data-dependent subscripts (the elements a may-access can touch).
 //! - `compression`: the model over `R / m` where the assumptions make `R` a multiple of `m`.
+//! - `line_buffers`: a kept temporary as a few rows inside its readers' nest (issue 18).
 
 pub mod affine;
 pub mod delinearization;
@@ -47,3 +48,4 @@ pub mod speculation;
 pub mod recurrences;
 pub mod interiors;
 pub mod lattice;
+pub mod line_buffers;

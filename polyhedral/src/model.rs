@@ -165,12 +165,16 @@ pub struct Array {
     /// (`range`), so the indexed array's extent and its alias checks are known; an inner one
     /// stays inside its dimension under the assumptions `0 <= min` and `max < size`.
     pub index_range: Option<(usize, usize)>,
+    /// A line buffer (`line_buffers`): the model's sizes are its storage (a few rows, indexed
+    /// modulo their number), which the generated code allocates itself; never shared with
+    /// another temporary's.
+    pub line_buffer: bool,
 }
 
 impl Array {
     /// A scalar: no dimensions, contents defined at entry.
     pub fn scalar(name: String, element: ScalarType, liveness: Liveness) -> Array {
-        Array { name, element, sizes: Vec::new(), liveness, initial: Contents::Program, row_pointers: false, row_stride: 1, index_range: None }
+        Array { name, element, sizes: Vec::new(), liveness, initial: Contents::Program, row_pointers: false, row_stride: 1, index_range: None, line_buffer: false }
     }
 
     pub fn is_scalar(&self) -> bool {

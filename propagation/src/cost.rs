@@ -15,7 +15,8 @@
 //!   written and read back (most temporaries of the pipelines do not fit in the caches) and
 //!   `load` a load from it.
 //!
-//! The temporary is propagated when the first is at most the second. `store` and `load` are
+//! The temporary is propagated when the first is at most the second; kept, it is stored as a
+//! line buffer where that is legal (`line_buffers`: its rows stay in the cache). `store` and `load` are
 //! fitted by `scripts/calibrate-cost.sh` ([`MEASURED`]): it times, on every pipeline, each
 //! temporary whose propagation evaluates its writer more than once both propagated and kept,
 //! and chooses the coefficients that lose the least time over those decisions.
@@ -50,6 +51,11 @@ pub struct Prediction {
     pub propagate: f64,
     /// Propagated without the recurrences of code generation (`recurrences=off`).
     pub unrotated: f64,
+    /// Kept as a line buffer (`line_buffers`): its element written and read back at each
+    /// evaluation in the cache, a load each (not fitted: no pipeline gave the calibration a
+    /// line buffer to time). Below `keep` whenever `store > load`, so a kept temporary is
+    /// stored as one wherever that is legal.
+    pub line_buffer: f64,
 }
 
 // Predictions are sums and products of finite estimates, never NaN.
@@ -62,6 +68,7 @@ impl CostModel {
             keep: self.store + self.load * recomputation.evaluations,
             propagate: extra(recomputation.evaluations),
             unrotated: extra(recomputation.unrotated_evaluations),
+            line_buffer: self.load * (recomputation.evaluations + 1.0),
         }
     }
 }
@@ -89,8 +96,8 @@ impl fmt::Display for Prediction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "predicted instructions per element: keep {:.0}, propagate {:.0} ({:.0} without recurrences), line buffer not built",
-            self.keep, self.propagate, self.unrotated
+            "predicted instructions per element: keep {:.0}, propagate {:.0} ({:.0} without recurrences), line buffer {:.0}",
+            self.keep, self.propagate, self.unrotated, self.line_buffer
         )
     }
 }

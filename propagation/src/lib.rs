@@ -21,7 +21,9 @@
 //!    - `heuristics` (sections 4.2, 4.3): cache misses and code complexity (with a guard on
 //!      expression size);
 //!    - dead writes of a fully propagated temporary are removed (section 4.1).
-//! 4. `verify`: the model's consistency after the transformation.
+//! 4. `line_buffers` (issue 18, not in the paper): temporaries still kept stored as a few rows
+//!    inside their readers' nest where isl proves it legal (`polyhedral::line_buffers`).
+//! 5. `verify`: the model's consistency after the transformation.
 //!
 //! Bounded work: all isl work runs under an operation quota, renewed for each location;
 //! running out leaves that location unchanged with the reason "complexity".
@@ -47,6 +49,7 @@ mod uninitialized;
 mod zero_initialized;
 mod unrolling;
 mod widened_tables;
+mod line_buffers;
 
 pub use carried::settle_carried;
 pub use branches::has_branch_on_iterators;
@@ -116,14 +119,18 @@ pub struct Options {
     /// hold. Measurements of the other choice (the cost model's calibration) use it. Empty by
     /// default.
     pub propagate: Vec<String>,
-    /// Temporary arrays whose allocation the caller can make larger: narrow tables among them
-    /// read only by gathers are stored as 32-bit integers (`widened_tables`). Empty by default.
-    pub widenable: Vec<ArrayId>,
+    /// Temporary arrays the caller allocates itself, by size: narrow tables among them read
+    /// only by gathers are stored as 32-bit integers (`widened_tables`), and those kept may
+    /// become line buffers. Empty by default.
+    pub allocated_by_size: Vec<ArrayId>,
+    /// Temporaries left kept by the heuristics and the cost model stored as line buffers where
+    /// that is legal (`polyhedral::line_buffers`; issue 18). Off by default.
+    pub line_buffers: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true, recomputation_limit: Some(polyprop_options::RECOMPUTE_LIMIT as usize), cost_model: None, keep: Vec::new(), propagate: Vec::new(), widenable: Vec::new() }
+        Options { cache_line: 8, cache_limit: 32, propagate_live_out: false, max_operations: DEFAULT_MAX_OPERATIONS, max_expression_size: 10_000, max_split_parts: 8, max_dependences: 256, only_if_array_removed: false, specialization: None, whole_clamped_reads: true, recomputation_limit: Some(polyprop_options::RECOMPUTE_LIMIT as usize), cost_model: None, keep: Vec::new(), propagate: Vec::new(), allocated_by_size: Vec::new(), line_buffers: false }
     }
 }
 
@@ -160,7 +167,7 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
         current = zeros;
         report.zeros_written = arrays;
     }
-    if let Some((widened, tables)) = widened_tables::widen_gathered_tables(&current, &options.widenable) {
+    if let Some((widened, tables)) = widened_tables::widen_gathered_tables(&current, &options.allocated_by_size) {
         current = widened;
         report.widened = tables.iter().map(|&t| scop.arrays[t].name.clone()).collect();
     }
@@ -270,6 +277,9 @@ pub fn propagate(scop: &Scop, options: &Options) -> Result<(Scop, Report), Propa
     }
     report.removable_arrays = removable_arrays(scop, &current);
     drop(relations);
+    if options.line_buffers {
+        (current, report.line_buffers) = line_buffers::store_line_buffers(current, &report, options);
+    }
     ctx.lift_quota();
     verify(&ctx, &current)?;
     Ok((current, report))

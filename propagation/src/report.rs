@@ -4,6 +4,7 @@
 
 use crate::cost::Prediction;
 use crate::recomputation::Recomputation;
+use polyhedral::line_buffers::{LineBuffer, NotBuilt};
 use polyhedral::model::{ArrayId, Liveness};
 use std::fmt;
 
@@ -233,6 +234,9 @@ pub struct Report {
     pub split_reductions: Vec<(String, usize)>,
     /// Narrow tables read only by gathers, stored as 32-bit integers (`widened_tables`).
     pub widened: Vec<String>,
+    /// Kept temporaries tried as line buffers (`line_buffers`), by name, with the buffer
+    /// built or why not.
+    pub line_buffers: Vec<(String, Result<LineBuffer, NotBuilt>)>,
 }
 
 impl Report {
@@ -303,6 +307,12 @@ impl fmt::Display for Report {
                 )?,
                 Outcome::NotPropagated(reason) => writeln!(f, "not propagated: {reason}")?,
                 Outcome::NothingToPropagate => writeln!(f, "nothing to propagate")?,
+            }
+        }
+        for (name, buffer) in &self.line_buffers {
+            match buffer {
+                Ok(buffer) => writeln!(f, "  line buffer {name}: {buffer}")?,
+                Err(why) => writeln!(f, "  {name} kept whole, no line buffer: {why}")?,
             }
         }
         Ok(())

@@ -9,16 +9,16 @@
 //! and its readers gather 32-bit elements, which LLVM vectorizes.
 //!
 //! Only tables the caller can allocate four (or two) times larger qualify
-//! (`Options::widenable`: allocated by size in the SCoP's function), with affine writes and
+//! (`Options::allocated_by_size`: allocated by size in the SCoP's function), with affine writes and
 //! no affine read (those would read 32-bit words where the source read bytes: a row copy of
 //! the table stays as it was).
 
 use polyhedral::model::{Access, ArrayId, CastOp, Expr, Liveness, ScalarType, Scop};
 
-/// `scop` with the qualifying tables among `widenable` stored as 32-bit elements, and their
+/// `scop` with the qualifying tables among `allocated_by_size` stored as 32-bit elements, and their
 /// ids; `None` when none qualifies.
-pub fn widen_gathered_tables(scop: &Scop, widenable: &[ArrayId]) -> Option<(Scop, Vec<ArrayId>)> {
-    let tables: Vec<ArrayId> = widenable.iter().copied().filter(|&a| is_gathered_table(scop, a)).collect();
+pub fn widen_gathered_tables(scop: &Scop, allocated_by_size: &[ArrayId]) -> Option<(Scop, Vec<ArrayId>)> {
+    let tables: Vec<ArrayId> = allocated_by_size.iter().copied().filter(|&a| is_gathered_table(scop, a)).collect();
     if tables.is_empty() {
         return None;
     }

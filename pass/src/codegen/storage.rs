@@ -109,6 +109,8 @@ fn may_share(plan: &Plan<'_>, used: &[bool], id: ArrayId) -> bool {
         && plan.place.is_none()
         && array.liveness == Liveness::Temporary
         && !array.row_pointers
+        // A line buffer's storage is its own size, not the source's.
+        && !array.line_buffer
         && array.initial != Contents::Zeros
         // What the program left there before the region stays in its own array.
         && array.initial != Contents::Program

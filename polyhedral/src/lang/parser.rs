@@ -348,7 +348,7 @@ impl Parser {
             }
         };
         // The language's temporaries start as the interpreter fills them: not indeterminate.
-        self.scop.arrays.push(Array { name, element, sizes, liveness, initial: Contents::Program, row_pointers: false, row_stride: 1, index_range: None });
+        self.scop.arrays.push(Array { name, element, sizes, liveness, initial: Contents::Program, row_pointers: false, row_stride: 1, index_range: None, line_buffer: false });
         self.expect_punct(";")
     }
 
