@@ -147,23 +147,16 @@ fn to_c(program: &str, style: &Style) -> String {
 
 /// The program's output, what the plugin said, and whether the new code of `kernel` ran
 /// (trace-checks: its run-time check passed).
-/// `keep`: temporaries left unpropagated (`keep=`, by their debug names: built with `-g`).
-fn build_and_run(source: &Path, dir: &Path, plugin: Option<&Path>, keep: &[String]) -> (String, String, bool) {
-    let exe = dir.join(match (plugin, keep.is_empty()) {
-        (None, _) => "without",
-        (Some(_), true) => "with",
-        (Some(_), false) => "kept",
-    });
+/// `extra`: further options (`keep=` of temporaries by their debug names: built with `-g`),
+/// and the executable's name.
+fn build_and_run(source: &Path, dir: &Path, plugin: Option<&Path>, extra: &str, name: &str) -> (String, String, bool) {
+    let exe = dir.join(name);
     let mut cmd = Command::new("clang-14");
     cmd.args(["-O3", "-march=native", "-w"]).arg(source).arg("-lm").arg("-o").arg(&exe);
     if let Some(p) = plugin {
-        let options = match keep.is_empty() {
-            true => "print=transform;trace-checks".to_string(),
-            false => format!("print=transform;trace-checks;keep={}", keep.join(",")),
-        };
-        cmd.arg(format!("-fpass-plugin={}", p.display())).env("POLYPROP_OPTIONS", options);
+        cmd.arg(format!("-fpass-plugin={}", p.display())).env("POLYPROP_OPTIONS", format!("print=transform;trace-checks{extra}"));
     }
-    if !keep.is_empty() {
+    if !extra.is_empty() {
         cmd.arg("-g");
     }
     let out = cmd.output().unwrap();
@@ -197,20 +190,26 @@ fn generated_programs_give_identical_outputs_with_the_plugin() {
     let mut shared = 0;
     // Programs with a loop over parities re-indexed (`polyhedral::lattice`).
     let mut reindexed = 0;
+    // Builds with recompute-limit=0 that store a kept temporary as a line buffer.
+    let mut line_buffers = 0;
     for seed in 0..seeds {
         let program = polyhedral::generator::generate_program(seed);
         let source = dir.path().join(format!("seed{seed}.c"));
         std::fs::write(&source, to_c(&program, &style(seed))).unwrap();
-        let (naive, _, _) = build_and_run(&source, dir.path(), None, &[]);
-        let (optimized, said, ran) = build_and_run(&source, dir.path(), Some(&plugin), &[]);
+        let (naive, _, _) = build_and_run(&source, dir.path(), None, "", "without");
+        let (optimized, said, ran) = build_and_run(&source, dir.path(), Some(&plugin), "", "with");
         assert_eq!(naive, optimized, "seed {seed}: outputs differ; the plugin said:\n{said}\nprogram:\n{program}");
         // Every temporary but the first kept: kept temporaries that share storage, in place too.
         let keep = kept_temporaries(&program);
         if !keep.is_empty() {
-            let (kept, said, _) = build_and_run(&source, dir.path(), Some(&plugin), &keep);
+            let (kept, said, _) = build_and_run(&source, dir.path(), Some(&plugin), &format!(";keep={}", keep.join(",")), "kept");
             assert_eq!(naive, kept, "seed {seed}, keep={}: outputs differ; the plugin said:\n{said}\nprogram:\n{program}", keep.join(","));
             shared += usize::from(said.contains("storage shared:"));
         }
+        // Every temporary evaluated more than once propagated kept instead: line buffers.
+        let (buffered, said_buffered, _) = build_and_run(&source, dir.path(), Some(&plugin), ";cost=heuristic;recompute-limit=0", "buffered");
+        assert_eq!(naive, buffered, "seed {seed}, recompute-limit=0: outputs differ; the plugin said:\n{said_buffered}\nprogram:\n{program}");
+        line_buffers += usize::from(said_buffered.contains("line buffers:"));
         reindexed += usize::from(said.contains("strided loops re-indexed"));
         let style = &mut per_style[(seed % 3) as usize];
         style.1 += 1;
@@ -225,6 +224,7 @@ fn generated_programs_give_identical_outputs_with_the_plugin() {
     eprintln!("{seeds} generated programs, {transformed} transformed, all outputs identical");
     eprintln!("builds with all temporaries but the first kept whose kept temporaries share storage: {shared}");
     eprintln!("transformed programs with a strided loop re-indexed: {reindexed}");
+    eprintln!("builds with recompute-limit=0 that store a temporary as a line buffer: {line_buffers}");
     eprintln!("transformed programs whose new code did not run: {} (seeds {never_ran:?})", never_ran.len());
     let [long, mixed, int] = per_style;
     eprintln!(
