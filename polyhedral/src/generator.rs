@@ -20,7 +20,11 @@
 //!   within every array (`N + 4 >= 8`): reads of one-dimensional locations (the last
 //!   subscript of two-dimensional ones) and scatters into one-dimensional targets. Their
 //!   decisions come from a second random stream, so that a seed's program is otherwise the
-//!   one it was before they existed.
+//!   one it was before they existed;
+//! - a row stencil (a third stream, for the same reason): a two-dimensional temporary `rows`
+//!   written once and read by one nest only, at rows `i - 2 .. i + 2` of the same column, as
+//!   an image pipeline's vertical blur reads its horizontal one (the line buffers of
+//!   `line_buffers` need that form).
 
 /// The textual program for `seed`.
 pub fn generate_program(seed: u64) -> String {
@@ -65,6 +69,8 @@ struct Generator {
     data_random: Random,
     /// Inside a data-dependent subscript (no nested ones).
     in_data_subscript: bool,
+    /// Decides and builds the row stencil (see the module documentation).
+    stencil_random: Random,
     text: String,
     inputs: Vec<Location>,
     outputs: Vec<Location>,
@@ -84,6 +90,7 @@ impl Generator {
             random: Random(seed),
             data_random: Random(seed ^ 0x6d61_7964_6570_7331),
             in_data_subscript: false,
+            stencil_random: Random(seed ^ 0x726f_7773_7465_6e63),
             text: String::new(),
             inputs: vec![],
             outputs: vec![],
@@ -151,6 +158,11 @@ impl Generator {
             self.line("scalar r0 : f32 temp;");
             self.line("scalar r1 : f32 temp;");
         }
+        let row_stencil = self.stencil_random.chance(30);
+        if row_stencil {
+            self.line("array rows[N + 4][N + 4] : f32 temp;");
+            self.line("array out_rows[N + 4][N + 4] : f32 out;");
+        }
         self.line("scalar acc : f64 out;");
         self.has_extern = self.random.chance(50);
         if self.has_extern {
@@ -162,6 +174,9 @@ impl Generator {
             if self.random.chance(50) {
                 self.update(&t);
             }
+        }
+        if row_stencil {
+            self.row_stencil();
         }
         for o in self.outputs.clone() {
             self.update(&o);
@@ -253,6 +268,24 @@ impl Generator {
         self.indent -= 1;
         self.line("done");
         self.scalars_in_scope.clear();
+    }
+
+    /// `rows` written from the inputs, then `out_rows` from its rows `i - 2 .. i + 2` (some
+    /// of them) at the same column: the stencil's decisions and expressions come from the
+    /// third stream.
+    fn row_stencil(&mut self) {
+        std::mem::swap(&mut self.random, &mut self.stencil_random);
+        let rows = Location { name: "rows".into(), dims: 2, float: true };
+        self.initialization(&rows);
+        let offsets: Vec<i64> = (-2..=2).filter(|_| self.random.chance(60)).collect();
+        let offsets = if offsets.len() < 2 { vec![-1, 1] } else { offsets };
+        let terms: Vec<String> = offsets.iter().map(|&d| format!("rows{} * {}.{}f", subscripts(&["i", "j"], &[d, 0]), 1 + self.random.below(3), self.random.below(10))).collect();
+        self.line("for i = 2 to N + 1 do");
+        self.line("  for j = 2 to N + 1 do");
+        self.line(&format!("    out_rows[i][j] = {};", terms.join(" + ")));
+        self.line("  done");
+        self.line("done");
+        std::mem::swap(&mut self.random, &mut self.stencil_random);
     }
 
     /// `acc = acc + ...` over a loop: a live-out scalar carried across iterations.

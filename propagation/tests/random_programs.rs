@@ -47,6 +47,30 @@ fn two_thousand_generated_programs_keep_their_results() {
 }
 
 #[test]
+fn generated_programs_keep_their_results_with_line_buffers() {
+    // Every temporary evaluated more than once propagated is kept instead (a recomputation
+    // limit of 0) and tried as a line buffer, every temporary allocatable by size.
+    let mut buffered = 0;
+    let mut failures = Vec::new();
+    for seed in 0..600u64 {
+        let scop = parse_scop(&generate_program(seed)).unwrap();
+        let temporaries = (0..scop.arrays.len()).filter(|&a| !scop.arrays[a].is_scalar() && scop.arrays[a].liveness == polyhedral::model::Liveness::Temporary).collect();
+        let options = Options { recomputation_limit: Some(0), line_buffers: true, allocated_by_size: temporaries, ..Options::default() };
+        match check_seed(seed, &options) {
+            Ok(_) => {
+                let (result, _) = propagate(&scop, &options).unwrap();
+                buffered += result.arrays.iter().filter(|a| a.line_buffer).count();
+            }
+            Err(message) => failures.push(message),
+        }
+    }
+    eprintln!("600 programs, {buffered} line buffers, {} mismatches", failures.len());
+    assert!(failures.is_empty(), "{} failing seeds, first: {}", failures.len(), failures[0]);
+    // The generator's row stencils must reach the line buffers.
+    assert!(buffered >= 60, "only {buffered} line buffers");
+}
+
+#[test]
 #[ignore]
 fn time_split_between_propagation_and_interpretation() {
     let (mut p, mut i) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
