@@ -809,7 +809,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// from `malloc` (freed at the function's end).
     fn line_buffer(&mut self, array: &Array, elem: BasicTypeEnum<'ctx>, ptr_ty: inkwell::types::PointerType<'ctx>) -> Built<Val<'ctx>> {
         let constant = array.sizes.iter().try_fold(1u64, |n, s| s.as_ref().and_then(|s| s.as_constant()).and_then(|s| n.checked_mul(u64::try_from(s).ok()?)));
-        if let Some(n) = constant.filter(|n| n * array.element.size_in_bytes() <= MAX_STACK_LINE_BUFFER) {
+        if let Some(n) = constant.filter(|n| n.checked_mul(array.element.size_in_bytes()).is_some_and(|bytes| bytes <= MAX_STACK_LINE_BUFFER)) {
             let slot = self.ir.alloca(inkwell::types::BasicType::array_type(&elem, n as u32).into(), &array.name)?;
             return self.ir.bitcast(slot, ptr_ty, &array.name);
         }

@@ -273,7 +273,8 @@ fn propagate(built: &BuiltScop, options: &propagation::Options) -> Result<(Scop,
 }
 
 /// The temporary arrays code generation allocates itself, by size, so that it can allocate
-/// them with wider elements (`propagation::Options::allocated_by_size`): in a whole-function SCoP.
+/// them with wider elements or as line buffers (`propagation::Options::allocated_by_size`):
+/// in a whole-function SCoP.
 fn allocated_by_size(built: &BuiltScop) -> Vec<usize> {
     match built.place {
         Some(_) => Vec::new(),
@@ -804,8 +805,7 @@ fn bounds_error(array: &str, e: polyhedral::isl::IslError) -> String {
 /// one buffer for all iterations of the loops around it, which would then run at once (each
 /// thread would need its own; not yet).
 fn line_buffers_decided(function: Value, options: &Options) -> Options {
-    let parallel = options.line_buffers && codegen::parallel_code(function, options.parallel);
-    Options { line_buffers: options.line_buffers && !parallel, ..options.clone() }
+    Options { line_buffers: options.line_buffers && !codegen::parallel_code(function, options.parallel), ..options.clone() }
 }
 
 /// The heuristics' parameters from the pass options.

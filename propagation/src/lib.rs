@@ -30,7 +30,8 @@
 //!
 //! Known limits (not yet): higher-order recurrences (section 5.4) belong to code generation;
 //! live-out locations are propagated in one round only (no chains through their own writers);
-//! propagation never introduces new accesses or changes the schedule (section 3.3).
+//! propagation never introduces new accesses or changes the schedule (section 3.3); a line
+//! buffer moves its writer into its readers' loops, a schedule isl proves legal.
 
 mod branches;
 mod carried;
