@@ -780,10 +780,8 @@ impl Assembler<'_> {
                     apply(a)
                 }
             };
-            stmt.value.visit_mut(&mut on_reads);
-            stmt.write.data.0.iter_mut().flatten().for_each(|e| e.visit_mut(&mut on_reads));
-            if let Some(guard) = &mut stmt.guard {
-                guard.visit_mut(&mut on_reads);
+            for e in stmt.expressions_mut() {
+                e.visit_mut(&mut on_reads);
             }
         }
         Ok(())

@@ -21,8 +21,8 @@
 //! `overwritten_before_read`). Where either fails, nothing changes.
 
 use crate::affine::{AffExpr, AffVar};
-use crate::isl::{IslContext, IslError, IslResult, UnionMap};
-use crate::model::{ArrayId, Contents, Liveness, Scop, Statement};
+use crate::isl::{IslContext, IslError, IslResult, ParamSet, UnionMap};
+use crate::model::{Access, ArrayId, Contents, Liveness, Scop, Statement};
 use crate::schedule_tree::time_constants;
 use std::fmt;
 
@@ -235,9 +235,7 @@ fn source_position(ctx: &IslContext, scop: &Scop, s: &Statement) -> Result<Vec<O
 /// accesses) at instances that `fused` runs in the other order than `original`, if any.
 fn reversed_conflict(ctx: &IslContext, original: &Scop, fused: &Scop, producer: usize) -> IslResult<Option<String>> {
     let assumed = crate::isl::assumed_context(ctx, original)?;
-    let on_domain = |s: &Statement, access: &crate::model::Access| -> IslResult<UnionMap> {
-        ctx.union_map(&original.access_relation(s, access))?.intersect_domain(ctx.union_set(&s.domain)?)?.intersect_params(&assumed)
-    };
+    let on_domain = |s: &Statement, access: &Access| accessed(ctx, original, s, access, &assumed);
     let p = &original.statements[producer];
     let times = |scop: &Scop, k: usize| crate::isl::timed_statements(ctx, [&scop.statements[k]]);
     for (k, q) in original.statements.iter().enumerate().filter(|&(k, _)| k != producer) {
@@ -266,14 +264,17 @@ fn reversed_conflict(ctx: &IslContext, original: &Scop, fused: &Scop, producer: 
     Ok(None)
 }
 
+/// `{ S[i] -> A[e] }`: the elements `access` of `s` touches, on its domain under `assumed`.
+fn accessed<'c>(ctx: &'c IslContext, scop: &Scop, s: &Statement, access: &Access, assumed: &ParamSet<'c>) -> IslResult<UnionMap<'c>> {
+    ctx.union_map(&scop.access_relation(s, access))?.intersect_domain(ctx.union_set(&s.domain)?)?.intersect_params(assumed)
+}
+
 /// `{ P[i] -> C[j] }`: the reader instances that read an element the producer instance writes,
 /// under the assumed context (checked: the producer writes each element once, and every
 /// element the readers read).
 fn flow_to_readers<'c>(ctx: &'c IslContext, scop: &Scop, producer: usize, readers: &[usize]) -> Result<UnionMap<'c>, NotBuilt> {
     let assumed = crate::isl::assumed_context(ctx, scop)?;
-    let on_domain = |s: &Statement, access: &crate::model::Access| -> IslResult<UnionMap<'c>> {
-        ctx.union_map(&scop.access_relation(s, access))?.intersect_domain(ctx.union_set(&s.domain)?)?.intersect_params(&assumed)
-    };
+    let on_domain = |s: &Statement, access: &Access| accessed(ctx, scop, s, access, &assumed);
     let p = &scop.statements[producer];
     let written = on_domain(p, &p.write)?;
     if !written.is_injective()? {
@@ -434,10 +435,7 @@ fn one_slot_per_element(ctx: &IslContext, original: &Scop, contracted: &Scop, ar
     for (s, c) in original.statements.iter().zip(&contracted.statements) {
         let accesses = s.reads().into_iter().chain([&s.write]).zip(c.reads().into_iter().chain([&c.write]));
         for (before, after) in accesses.filter(|(a, _)| a.array == array) {
-            let on_domain = |scop: &Scop, statement: &Statement, access: &crate::model::Access| -> IslResult<UnionMap> {
-                ctx.union_map(&scop.access_relation(statement, access))?.intersect_domain(ctx.union_set(&statement.domain)?)?.intersect_params(&assumed)
-            };
-            let element_to_slot = on_domain(original, s, before)?.reverse()?.apply_range(on_domain(contracted, c, after)?)?;
+            let element_to_slot = accessed(ctx, original, s, before, &assumed)?.reverse()?.apply_range(accessed(ctx, contracted, c, after, &assumed)?)?;
             slots = slots.union(element_to_slot)?;
         }
     }
@@ -451,7 +449,7 @@ fn one_slot_per_element(ctx: &IslContext, original: &Scop, contracted: &Scop, ar
 fn overwritten_before_read(ctx: &IslContext, contracted: &Scop, producer: usize, readers: &[usize], flow: UnionMap) -> IslResult<bool> {
     let p = &contracted.statements[producer];
     let assumed = crate::isl::assumed_context(ctx, contracted)?;
-    let written = ctx.union_map(&contracted.access_relation(p, &p.write))?.intersect_domain(ctx.union_set(&p.domain)?)?.intersect_params(&assumed)?;
+    let written = accessed(ctx, contracted, p, &p.write, &assumed)?;
     let identity = ctx.union_map(&format!("{}{{ {}[{i}] -> {}[{i}] }}", contracted.param_prefix(), p.name, p.name, i = p.iterators.join(", ")))?;
     let same = written.copy()?.apply_range(written.reverse()?)?.subtract(identity)?;
     let producer_time = crate::isl::timed_statements(ctx, [p])?;

@@ -431,12 +431,8 @@ pub fn without_removable_arrays(scop: &Scop, report: &Report) -> Scop {
     }
     for statement in &mut out.statements {
         statement.write.array = renumber(statement.write.array);
-        statement.value = renumber_reads(&statement.value, &renumber);
-        for d in statement.write.data.0.iter_mut().flatten() {
-            *d = renumber_reads(d, &renumber);
-        }
-        if let Some(guard) = &mut statement.guard {
-            *guard = renumber_reads(guard, &renumber);
+        for e in statement.expressions_mut() {
+            *e = renumber_reads(e, &renumber);
         }
     }
     out

@@ -30,12 +30,8 @@ pub fn widen_gathered_tables(scop: &Scop, allocated_by_size: &[ArrayId]) -> Opti
             if stmt.write.array == table {
                 stmt.value = Expr::Cast(CastOp::ZExt, ScalarType::I32, Box::new(std::mem::replace(&mut stmt.value, Expr::Iterator(0))));
             }
-            truncated_reads(&mut stmt.value, table, narrow);
-            if let Some(guard) = &mut stmt.guard {
-                truncated_reads(guard, table, narrow);
-            }
-            for subscript in stmt.write.data.0.iter_mut().flatten() {
-                truncated_reads(subscript, table, narrow);
+            for e in stmt.expressions_mut() {
+                truncated_reads(e, table, narrow);
             }
         }
     }
