@@ -1074,6 +1074,24 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
            !Looking.contains(Callee) && isHelperFunction(*Callee, Depth, InLoop, Looking);
   }
 
+  // A function that cannot be called from elsewhere, called from one place: -O3's inliner
+  // inlines it whatever its size (its bonus for the last call to a static function), so a
+  // helper of a hundred multiply-adds called once is a helper too. The original of a function
+  // whose copy is being transformed (`.polyprop.source`) calls it as well, and does not count.
+  static bool isCalledOnce(const Function &Callee) {
+    if (!Callee.hasLocalLinkage())
+      return false;
+    unsigned Calls = 0;
+    for (const User *U : Callee.users()) {
+      const auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledOperand() != &Callee)
+        return false;
+      if (!CB->getFunction()->getName().endswith(".polyprop.source"))
+        ++Calls;
+    }
+    return Calls == 1;
+  }
+
   static bool isHelperFunction(const Function &Callee, unsigned Depth, bool LoopsAllowed, Path &Looking) {
     bool Library = isLibraryFunction(Callee);
     if (Depth == 0 || (!Library && Depth + MaxHelperDepth <= MaxLibraryDepth) || Callee.isDeclaration() ||
@@ -1082,9 +1100,10 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
     Looking.insert(&Callee);
     auto Done = make_scope_exit([&] { Looking.erase(&Callee); });
     unsigned Count = 0;
+    bool AnySize = isCalledOnce(Callee);
     for (const BasicBlock &BB : Callee) {
       for (const Instruction &I : BB) {
-        if (++Count > MaxHelperInstructions)
+        if (++Count > MaxHelperInstructions && !AnySize)
           return false;
         if (const auto *Call = dyn_cast<CallBase>(&I))
           if (!isLeafCall(*Call) && !isHelperCall(*Call, Depth - 1, Library, Looking))
