@@ -1145,10 +1145,63 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
     return Changed;
   }
 
+  // Whether a function provably reads and writes no memory but its own stack, throws nothing
+  // and returns (`readnone nounwind willreturn`, what -O3's function-attrs pass infers later):
+  // no loop, every load and store to an alloca of its own, and calls only to functions of the
+  // same kind (intrinsics and libm declarations that carry the attributes, or definitions,
+  // MaxHelperDepth deep). A helper too large to inline, called from several places.
+  static bool isMemoryless(const Function &Callee, unsigned Depth) {
+    if (Callee.doesNotAccessMemory() && Callee.doesNotThrow() && Callee.willReturn())
+      return true;
+    if (Depth == 0 || Callee.isDeclaration() || Callee.isInterposable() || Callee.isVarArg())
+      return false;
+    auto Local = [](const Value *Pointer) { return isa<AllocaInst>(getUnderlyingObject(Pointer)); };
+    for (const Instruction &I : instructions(Callee)) {
+      if (const auto *Load = dyn_cast<LoadInst>(&I)) {
+        if (Load->isVolatile() || !Local(Load->getPointerOperand()))
+          return false;
+      } else if (const auto *Store = dyn_cast<StoreInst>(&I)) {
+        if (Store->isVolatile() || !Local(Store->getPointerOperand()))
+          return false;
+      } else if (const auto *Call = dyn_cast<CallBase>(&I)) {
+        if (isa<DbgInfoIntrinsic>(Call) || Call->isLifetimeStartOrEnd())
+          continue;
+        const Function *Called = calledFunction(*Call);
+        if (!isa<CallInst>(Call) || !Called || Called == &Callee || !isMemoryless(*Called, Depth - 1))
+          return false;
+      } else if (I.mayReadOrWriteMemory() || I.mayThrow()) {
+        return false;
+      }
+    }
+    SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
+    FindFunctionBackedges(Callee, BackEdges);
+    return BackEdges.empty();
+  }
+
+  // The calls of F left after inlining to memoryless functions (`isMemoryless`) get the
+  // attributes that make them operations of a statement, as `__attribute__((const))` ones are
+  // (`statements::is_pure_call`); on the call, so that nothing outside F changes.
+  static bool markMemorylessCalls(Function &F) {
+    bool Changed = false;
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      const Function *Callee = Call ? calledFunction(*Call) : nullptr;
+      if (!Callee || Callee->isDeclaration() || Call->doesNotAccessMemory() || !isMemoryless(*Callee, MaxHelperDepth))
+        continue;
+      Call->addFnAttr(Attribute::ReadNone);
+      Call->addFnAttr(Attribute::NoUnwind);
+      Call->addFnAttr(Attribute::WillReturn);
+      Changed = true;
+    }
+    return Changed;
+  }
+
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
     if (AM.getResult<LoopAnalysis>(F).empty())
       return PreservedAnalyses::all();
-    return inlineHelpers(F) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    bool Inlined = inlineHelpers(F);
+    bool Marked = markMemorylessCalls(F);
+    return Inlined || Marked ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 };
 

@@ -1,11 +1,17 @@
-// A static helper of any size called from one place is inlined before the pass, as -O3's
-// inliner inlines the last call to a static function whatever its size: a tone curve of 100
-// multiply-adds, written as a function, no longer rejects the loops around its call.
-// - tone_blur: int counters, flattened subscripts: `t = tone(in)`, then a 3-row blur of t
-//   (t kept by the cost model: 100 operations evaluated at three rows; a line buffer);
-// - tone_twice_a, tone_twice_b (the negative twin): `tone2`, the same body, called from two
-//   functions: -O3 inlines neither call (the body is far above its threshold), and the pass
-//   rejects the loops with the call, naming it.
+// Large helpers. A static helper of any size called from one place is inlined before the
+// pass, as -O3's inliner inlines the last call to a static function whatever its size; one
+// called from several places that touches no memory but its own stack, has no loop and calls
+// only such functions is an operation of the statement (its call marked `readnone nounwind
+// willreturn`, what -O3's function-attrs pass infers), as `__attribute__((const))` ones are.
+// - tone_blur: int counters, flattened subscripts: `t = tone(in)`, a tone curve of 100
+//   multiply-adds called once, then a 3-row blur of t (t kept by the cost model: 100
+//   operations evaluated at three rows; a line buffer);
+// - tone_twice_a, tone_twice_b: `tone2`, the same body, called from both (-O3 inlines
+//   neither call: far above its threshold): a pure call; in tone_twice_a t is read once per
+//   element and propagated, in tone_twice_b twice (i and n - 1 - i), which would call tone2
+//   twice per element: kept (the code-complexity heuristic's limit on calls);
+// - counted_a, counted_b (the negative twin): `counted` also counts its calls in a global:
+//   the loops stay rejected, naming the call.
 // With the copy of a function the transform works on, the original calls the helper too
 // (`.polyprop.source`): that call does not count. Outputs identical to the naive build.
 // RUN: %clang -O3 %s -o %t.naive
@@ -14,8 +20,10 @@
 // RUN: %t.polyprop > %t.polyprop.out
 // RUN: cmp %t.naive.out %t.polyprop.out
 // CHECK-DAG: polyprop: function tone_blur, function body: transformed: {{.*}}; line buffers: t[3][w]
-// CHECK-DAG: polyprop: function tone_twice_a, {{.*}}not transformed: rejected: call with side effects: call to tone2 may write memory
-// CHECK-DAG: polyprop: function tone_twice_b, {{.*}}not transformed: rejected: call with side effects: call to tone2 may write memory
+// CHECK-DAG: polyprop: function tone_twice_a, function body: transformed: 1 temporaries removed
+// CHECK-DAG: polyprop: function tone_twice_b, function body: not transformed: nothing propagated
+// CHECK-DAG: polyprop: function counted_a, {{.*}}not transformed: rejected: call with side effects: call to counted may write memory
+// CHECK-DAG: polyprop: function counted_b, {{.*}}not transformed: rejected: call with side effects: call to counted may write memory
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -29,6 +37,13 @@ static float tone(float v) {
 }
 
 static float tone2(float v) {
+  STEP100
+  return v;
+}
+
+static long calls;
+static float counted(float v) {
+  calls++;
   STEP100
   return v;
 }
@@ -50,7 +65,7 @@ void tone_twice_a(int n, const float *in, float *out) {
   for (int i = 0; i < n; i++)
     t[i] = tone2(in[i]);
   for (int i = 0; i < n; i++)
-    out[i] = t[i] + t[n - 1 - i];
+    out[i] = t[i] * 2.0f;
   free(t);
 }
 
@@ -60,6 +75,24 @@ void tone_twice_b(int n, const float *in, float *out) {
     t[i] = tone2(in[i]) * 0.5f;
   for (int i = 0; i < n; i++)
     out[i] = t[i] - t[n - 1 - i];
+  free(t);
+}
+
+void counted_a(int n, const float *in, float *out) {
+  float *t = malloc(sizeof(float) * n);
+  for (int i = 0; i < n; i++)
+    t[i] = counted(in[i]);
+  for (int i = 0; i < n; i++)
+    out[i] = t[i] * 2.0f;
+  free(t);
+}
+
+void counted_b(int n, const float *in, float *out) {
+  float *t = malloc(sizeof(float) * n);
+  for (int i = 0; i < n; i++)
+    t[i] = counted(in[i]) * 0.5f;
+  for (int i = 0; i < n; i++)
+    out[i] = t[i] + 1.0f;
   free(t);
 }
 
@@ -78,11 +111,13 @@ int main(void) {
     }
     tone_twice_a(h * w, in, out);
     tone_twice_b(h * w, out, out);
+    counted_a(h * w, out, out);
+    counted_b(h * w, out, out);
     for (int i = 0; i < h * w; i++) {
       union { float f; unsigned u; } x = {out[i]};
       s = s * 37 + x.u;
     }
-    printf("%d %d %lx\n", h, w, s);
+    printf("%d %d %lx %ld\n", h, w, s, calls);
     free(in), free(out);
   }
   return 0;
