@@ -719,6 +719,13 @@ extern const char *CanonicalizationPipeline;
 // Whether F allocates a fresh array (`polyprop_is_allocator`'s list).
 static bool isAllocator(const Function &F) { return polyprop_is_allocator(F.getName().str().c_str()); }
 
+// Whether F has a loop (a back edge in its control flow).
+static bool hasLoop(const Function &F) {
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  return !BackEdges.empty();
+}
+
 // Inlines the stage functions a function calls outside its loops, before the transform
 // canonicalizes its copy (`PolypropEntryPass`; printers leave functions as they are).
 struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
@@ -749,9 +756,7 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
       if (const auto *Inner = dyn_cast<CallBase>(&I))
         if (Inner->getCalledFunction() == Callee)
           return false;
-    SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
-    FindFunctionBackedges(*Callee, BackEdges);
-    return !BackEdges.empty();
+    return hasLoop(*Callee);
   }
 
   // Inlines the stage calls of F (one level: a stage's own stages stay calls), those inside
@@ -1113,9 +1118,7 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
     // The library's loops (a vector's zero fill) are as the source wrote them, in a library.
     if (LoopsAllowed || Library)
       return true;
-    SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
-    FindFunctionBackedges(Callee, BackEdges);
-    return BackEdges.empty();
+    return !hasLoop(Callee);
   }
 
   // Inlines the helper calls of F, then the helper calls that inlining brought in, and so on:
@@ -1173,9 +1176,7 @@ struct InlineHelpersPass : PassInfoMixin<InlineHelpersPass> {
         return false;
       }
     }
-    SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
-    FindFunctionBackedges(Callee, BackEdges);
-    return BackEdges.empty();
+    return !hasLoop(Callee);
   }
 
   // The calls of F left after inlining to memoryless functions (`isMemoryless`) get the

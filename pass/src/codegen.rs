@@ -772,12 +772,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     let factor = last.into_int_value().get_type().const_int(growth, false);
                     *last = self.ir.mul(*last, factor.into())?;
                 }
-                let types: Vec<_> = size.iter().map(|v| v.get_type()).collect();
-                let allocate = self.ir.function(if zeroed { "calloc" } else { "malloc" }, Some(self.ir.i8_ptr().into()), &types);
-                let raw = self.ir.call_value(allocate, &size)?;
-                let p = self.ir.bitcast(raw, ptr_ty, &array.name)?;
-                self.to_free.push(p);
-                p
+                self.heap_allocated(if zeroed { "calloc" } else { "malloc" }, &size, ptr_ty, &array.name)?
             } else if is_local_array(base) && plan.place.is_none() {
                 let t = llvm_raw::instruction(base).get_allocated_type().map_err(|e| format!("internal error: local array {}: {e:?}", array.name))?;
                 let slot = self.ir.alloca(t, &array.name)?;
@@ -808,8 +803,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// stack where they are constants and it takes at most `MAX_STACK_LINE_BUFFER` bytes, else
     /// from `malloc` (freed at the function's end).
     fn line_buffer(&mut self, array: &Array, elem: BasicTypeEnum<'ctx>, ptr_ty: inkwell::types::PointerType<'ctx>) -> Built<Val<'ctx>> {
-        let constant = array.sizes.iter().try_fold(1u64, |n, s| s.as_ref().and_then(|s| s.as_constant()).and_then(|s| n.checked_mul(u64::try_from(s).ok()?)));
-        if let Some(n) = constant.filter(|n| n.checked_mul(array.element.size_in_bytes()).is_some_and(|bytes| bytes <= MAX_STACK_LINE_BUFFER)) {
+        if let Some(n) = array.constant_elements().filter(|n| n.checked_mul(array.element.size_in_bytes()).is_some_and(|bytes| bytes <= MAX_STACK_LINE_BUFFER)) {
             let slot = self.ir.alloca(inkwell::types::BasicType::array_type(&elem, n as u32).into(), &array.name)?;
             return self.ir.bitcast(slot, ptr_ty, &array.name);
         }
@@ -818,9 +812,15 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let size = self.affine(size.as_ref().ok_or("internal error: a line buffer of unknown size")?, &[])?;
             bytes = self.ir.mul(bytes, size)?;
         }
-        let allocate = self.ir.function("malloc", Some(self.ir.i8_ptr().into()), &[bytes.get_type()]);
-        let raw = self.ir.call_value(allocate, &[bytes])?;
-        let p = self.ir.bitcast(raw, ptr_ty, &array.name)?;
+        self.heap_allocated("malloc", &[bytes], ptr_ty, &array.name)
+    }
+
+    /// `allocator(size...)` (`malloc` or `calloc`) as a `ptr_ty`, freed at the function's end.
+    fn heap_allocated(&mut self, allocator: &str, size: &[Val<'ctx>], ptr_ty: inkwell::types::PointerType<'ctx>, name: &str) -> Built<Val<'ctx>> {
+        let types: Vec<_> = size.iter().map(|v| v.get_type()).collect();
+        let allocate = self.ir.function(allocator, Some(self.ir.i8_ptr().into()), &types);
+        let raw = self.ir.call_value(allocate, size)?;
+        let p = self.ir.bitcast(raw, ptr_ty, name)?;
         self.to_free.push(p);
         Ok(p)
     }

@@ -16,9 +16,9 @@
 //! Both steps are proved by isl, not assumed: the fused schedule keeps the order of every pair
 //! of conflicting instances (`reversed_conflict`: only the producer moved, so only its pairs
 //! can change order; checking those instead of all the model's dependences took the bilateral
-//! grid's line buffer from 0.5 s of compile time to a few milliseconds), and no write of the contracted array lands on an element
-//! between a write and a read of the value that read sees (module function
-//! `overwritten_before_read`). Where either fails, nothing changes.
+//! grid's line buffer from 0.5 s of compile time to a few milliseconds), and no write of the
+//! contracted array lands on an element between a write and a read of the value that read
+//! sees (`overwritten_before_read`). Where either fails, nothing changes.
 
 use crate::affine::{AffExpr, AffVar};
 use crate::isl::{IslContext, IslError, IslResult, ParamSet, UnionMap};
@@ -44,7 +44,7 @@ pub struct LineBuffer {
     /// dimension (`None`).
     pub moduli: Vec<Option<i64>>,
     /// Elements of the buffer where every size is a constant.
-    pub elements: Option<i64>,
+    pub elements: Option<u64>,
 }
 
 /// Why a temporary is not stored as a line buffer.
@@ -127,7 +127,9 @@ pub fn build_line_buffer(ctx: &IslContext, scop: &Scop, array: ArrayId) -> Resul
     if shared == 0 || p_time[0] >= r_times[0][0] {
         return Err(NotBuilt::Nests);
     }
-    let flow = flow_to_readers(ctx, scop, producer, &readers)?;
+    // The SCoP's assumptions hold for every model below: only schedules and subscripts change.
+    let assumed = crate::isl::assumed_context(ctx, scop)?;
+    let flow = flow_to_readers(ctx, scop, producer, &readers, &assumed)?;
     let mut bounds = Vec::new();
     for l in 0..shared {
         // A window wider than MAX_ROWS is no line (a downsampling read's distance grows with
@@ -152,16 +154,16 @@ pub fn build_line_buffer(ctx: &IslContext, scop: &Scop, array: ArrayId) -> Resul
     let mut fused = scop.clone();
     fused.statements[producer].schedule = fused_schedule(scop, p, &p_time, &r_times[0], &bounds, first - 1);
     ctx.reset_quota();
-    if let Some(other) = reversed_conflict(ctx, scop, &fused, producer)? {
+    if let Some(other) = reversed_conflict(ctx, scop, &fused, producer, &assumed)? {
         return Err(NotBuilt::Illegal(format!("{} and {other} access an element in the other order", p.name)));
     }
     let rows = contracted_rows(p, t.sizes.len(), &bounds);
     let contracted = contract(&fused, array, &rows, fused_depth);
     ctx.reset_quota();
-    if !one_slot_per_element(ctx, scop, &contracted, array)? || overwritten_before_read(ctx, &contracted, producer, &readers, flow)? {
+    if !one_slot_per_element(ctx, scop, &contracted, array, &assumed)? || overwritten_before_read(ctx, &contracted, producer, &readers, flow, &assumed)? {
         return Err(NotBuilt::Overwritten);
     }
-    let elements = contracted.arrays[array].sizes.iter().try_fold(1i64, |n, s| s.as_ref().and_then(AffExpr::as_constant).and_then(|s| n.checked_mul(s)));
+    let elements = contracted.arrays[array].constant_elements();
     let buffer = LineBuffer {
         array,
         producer: p.name.clone(),
@@ -233,29 +235,32 @@ fn source_position(ctx: &IslContext, scop: &Scop, s: &Statement) -> Result<Vec<O
 
 /// A statement that conflicts with the producer (one of them writes an element the other
 /// accesses) at instances that `fused` runs in the other order than `original`, if any.
-fn reversed_conflict(ctx: &IslContext, original: &Scop, fused: &Scop, producer: usize) -> IslResult<Option<String>> {
-    let assumed = crate::isl::assumed_context(ctx, original)?;
-    let on_domain = |s: &Statement, access: &Access| accessed(ctx, original, s, access, &assumed);
+fn reversed_conflict<'c>(ctx: &'c IslContext, original: &Scop, fused: &Scop, producer: usize, assumed: &ParamSet<'c>) -> IslResult<Option<String>> {
+    let on_domain = |s: &Statement, access: &Access| accessed(ctx, original, s, access, assumed);
     let p = &original.statements[producer];
-    let times = |scop: &Scop, k: usize| crate::isl::timed_statements(ctx, [&scop.statements[k]]);
+    // The producer's side, the same against every other statement.
+    let p_write = on_domain(p, &p.write)?;
+    let p_reads: Vec<(ArrayId, UnionMap)> = p.reads().into_iter().map(|r| Ok((r.array, on_domain(p, r)?))).collect::<IslResult<_>>()?;
+    let p_times = [crate::isl::timed_statements(ctx, [p])?, crate::isl::timed_statements(ctx, [&fused.statements[producer]])?];
     for (k, q) in original.statements.iter().enumerate().filter(|&(k, _)| k != producer) {
         // { P[i] -> Q[j] }: P's write against Q's accesses, P's reads against Q's write.
         let mut conflicts = ctx.empty_union_map()?;
         for access in q.reads().into_iter().chain([&q.write]).filter(|a| a.array == p.write.array) {
-            conflicts = conflicts.union(on_domain(p, &p.write)?.apply_range(on_domain(q, access)?.reverse()?)?)?;
+            conflicts = conflicts.union(p_write.copy()?.apply_range(on_domain(q, access)?.reverse()?)?)?;
         }
-        for read in p.reads().into_iter().filter(|r| r.array == q.write.array) {
-            conflicts = conflicts.union(on_domain(p, read)?.apply_range(on_domain(q, &q.write)?.reverse()?)?)?;
+        for (_, read) in p_reads.iter().filter(|(array, _)| *array == q.write.array) {
+            conflicts = conflicts.union(read.copy()?.apply_range(on_domain(q, &q.write)?.reverse()?)?)?;
         }
         if conflicts.is_empty()? {
             continue;
         }
-        let first = |scop: &Scop| -> IslResult<(UnionMap, UnionMap)> {
-            let (tp, tq) = (times(scop, producer)?, times(scop, k)?);
-            Ok((tp.copy()?.lex_lt(tq.copy()?)?, tq.lex_lt(tp)?.reverse()?))
+        // Pairs with P first and pairs with Q first, under the original schedule and the fused.
+        let first = |tp: &UnionMap<'c>, scop: &Scop| -> IslResult<(UnionMap<'c>, UnionMap<'c>)> {
+            let tq = crate::isl::timed_statements(ctx, [&scop.statements[k]])?;
+            Ok((tp.copy()?.lex_lt(tq.copy()?)?, tq.lex_lt(tp.copy()?)?.reverse()?))
         };
-        let (p_first, q_first) = first(original)?;
-        let (p_first_now, q_first_now) = first(fused)?;
+        let (p_first, q_first) = first(&p_times[0], original)?;
+        let (p_first_now, q_first_now) = first(&p_times[1], fused)?;
         let kept = conflicts.copy()?.intersect(p_first)?.is_subset(&p_first_now)? && conflicts.intersect(q_first)?.is_subset(&q_first_now)?;
         if !kept {
             return Ok(Some(q.name.clone()));
@@ -272,9 +277,8 @@ fn accessed<'c>(ctx: &'c IslContext, scop: &Scop, s: &Statement, access: &Access
 /// `{ P[i] -> C[j] }`: the reader instances that read an element the producer instance writes,
 /// under the assumed context (checked: the producer writes each element once, and every
 /// element the readers read).
-fn flow_to_readers<'c>(ctx: &'c IslContext, scop: &Scop, producer: usize, readers: &[usize]) -> Result<UnionMap<'c>, NotBuilt> {
-    let assumed = crate::isl::assumed_context(ctx, scop)?;
-    let on_domain = |s: &Statement, access: &Access| accessed(ctx, scop, s, access, &assumed);
+fn flow_to_readers<'c>(ctx: &'c IslContext, scop: &Scop, producer: usize, readers: &[usize], assumed: &ParamSet<'c>) -> Result<UnionMap<'c>, NotBuilt> {
+    let on_domain = |s: &Statement, access: &Access| accessed(ctx, scop, s, access, assumed);
     let p = &scop.statements[producer];
     let written = on_domain(p, &p.write)?;
     if !written.is_injective()? {
@@ -429,13 +433,12 @@ fn modulo(e: &AffExpr, m: i64) -> AffExpr {
 
 /// Whether every access of `array` puts each element at one slot of the contracted array:
 /// `{ T[e] -> T[slot] }` over all accesses (original element, contracted one) is a function.
-fn one_slot_per_element(ctx: &IslContext, original: &Scop, contracted: &Scop, array: ArrayId) -> IslResult<bool> {
-    let assumed = crate::isl::assumed_context(ctx, original)?;
+fn one_slot_per_element<'c>(ctx: &'c IslContext, original: &Scop, contracted: &Scop, array: ArrayId, assumed: &ParamSet<'c>) -> IslResult<bool> {
     let mut slots = ctx.empty_union_map()?;
     for (s, c) in original.statements.iter().zip(&contracted.statements) {
         let accesses = s.reads().into_iter().chain([&s.write]).zip(c.reads().into_iter().chain([&c.write]));
         for (before, after) in accesses.filter(|(a, _)| a.array == array) {
-            let element_to_slot = accessed(ctx, original, s, before, &assumed)?.reverse()?.apply_range(accessed(ctx, contracted, c, after, &assumed)?)?;
+            let element_to_slot = accessed(ctx, original, s, before, assumed)?.reverse()?.apply_range(accessed(ctx, contracted, c, after, assumed)?)?;
             slots = slots.union(element_to_slot)?;
         }
     }
@@ -446,10 +449,9 @@ fn one_slot_per_element(ctx: &IslContext, original: &Scop, contracted: &Scop, ar
 /// strictly between `w` and `r` in the fused schedule: `flow ∩ ((same ∩ after) ∘ before_read)`
 /// with `same = { P[i] -> P[i'] : i' ≠ i, same element }`, `after = { P[i] -> P[i'] : θ(i) ≺ θ(i') }`
 /// and `before_read = { P[i'] -> C[j] : θ(i') ≺ θ(j) }`.
-fn overwritten_before_read(ctx: &IslContext, contracted: &Scop, producer: usize, readers: &[usize], flow: UnionMap) -> IslResult<bool> {
+fn overwritten_before_read<'c>(ctx: &'c IslContext, contracted: &Scop, producer: usize, readers: &[usize], flow: UnionMap<'c>, assumed: &ParamSet<'c>) -> IslResult<bool> {
     let p = &contracted.statements[producer];
-    let assumed = crate::isl::assumed_context(ctx, contracted)?;
-    let written = accessed(ctx, contracted, p, &p.write, &assumed)?;
+    let written = accessed(ctx, contracted, p, &p.write, assumed)?;
     let identity = ctx.union_map(&format!("{}{{ {}[{i}] -> {}[{i}] }}", contracted.param_prefix(), p.name, p.name, i = p.iterators.join(", ")))?;
     let same = written.copy()?.apply_range(written.reverse()?)?.subtract(identity)?;
     let producer_time = crate::isl::timed_statements(ctx, [p])?;

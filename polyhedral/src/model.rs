@@ -180,6 +180,11 @@ impl Array {
     pub fn is_scalar(&self) -> bool {
         self.sizes.is_empty()
     }
+
+    /// The number of elements where every size is a non-negative constant (1 for a scalar).
+    pub fn constant_elements(&self) -> Option<u64> {
+        self.sizes.iter().try_fold(1u64, |n, s| n.checked_mul(u64::try_from(s.as_ref()?.as_constant()?).ok()?))
+    }
 }
 
 /// A memory access: `array[subscripts]`, subscripts affine in the statement's iterators.

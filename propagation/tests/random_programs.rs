@@ -5,15 +5,16 @@
 use polyhedral::generator::generate_program;
 use polyhedral::interp::interpret;
 use polyhedral::lang::parse_scop;
-use propagation::{propagate, Options, Outcome};
+use polyhedral::model::{Liveness, Scop};
+use propagation::{propagate, Options, Outcome, Report};
 use std::time::Instant;
 
-/// Propagates the program of `seed` and compares the runs; returns the number of propagated
-/// locations, or the mismatch.
-pub fn check_seed(seed: u64, options: &Options) -> Result<usize, String> {
+/// Propagates the program of `seed` with the options `options` gives for it and compares the
+/// runs; returns the propagated model and the report, or the mismatch.
+pub fn check_seed(seed: u64, options: impl Fn(&Scop) -> Options) -> Result<(Scop, Report), String> {
     let text = generate_program(seed);
     let scop = parse_scop(&text).map_err(|e| format!("seed {seed}: parse: {e}"))?;
-    let (result, report) = propagate(&scop, options).map_err(|e| format!("seed {seed}: {e}"))?;
+    let (result, report) = propagate(&scop, &options(&scop)).map_err(|e| format!("seed {seed}: {e}"))?;
     let params = vec![("N".to_string(), 5 + (seed % 3) as i64)];
     let before = interpret(&scop, &params, seed).map_err(|e| format!("seed {seed}: original: {e}"))?;
     let after = interpret(&result, &params, seed).map_err(|e| format!("seed {seed}: propagated: {e}\n{report}"))?;
@@ -23,7 +24,7 @@ pub fn check_seed(seed: u64, options: &Options) -> Result<usize, String> {
             return Err(format!("seed {seed}: {} differs after propagation\n{report}", a.name));
         }
     }
-    Ok(report.locations.iter().filter(|l| matches!(l.outcome, Outcome::Propagated { .. })).count())
+    Ok((result, report))
 }
 
 #[test]
@@ -33,9 +34,9 @@ fn two_thousand_generated_programs_keep_their_results() {
     let mut failures = Vec::new();
     for seed in 0..2000u64 {
         // Every third program also propagates live-out locations.
-        let options = Options { propagate_live_out: seed % 3 == 0, ..Options::default() };
-        match check_seed(seed, &options) {
-            Ok(n) => propagated += n,
+        let options = |_: &Scop| Options { propagate_live_out: seed % 3 == 0, ..Options::default() };
+        match check_seed(seed, options) {
+            Ok((_, report)) => propagated += report.locations.iter().filter(|l| matches!(l.outcome, Outcome::Propagated { .. })).count(),
             Err(message) => failures.push(message),
         }
     }
@@ -53,14 +54,12 @@ fn generated_programs_keep_their_results_with_line_buffers() {
     let mut buffered = 0;
     let mut failures = Vec::new();
     for seed in 0..600u64 {
-        let scop = parse_scop(&generate_program(seed)).unwrap();
-        let temporaries = (0..scop.arrays.len()).filter(|&a| !scop.arrays[a].is_scalar() && scop.arrays[a].liveness == polyhedral::model::Liveness::Temporary).collect();
-        let options = Options { recomputation_limit: Some(0), line_buffers: true, allocated_by_size: temporaries, ..Options::default() };
-        match check_seed(seed, &options) {
-            Ok(_) => {
-                let (result, _) = propagate(&scop, &options).unwrap();
-                buffered += result.arrays.iter().filter(|a| a.line_buffer).count();
-            }
+        let options = |scop: &Scop| {
+            let temporaries = (0..scop.arrays.len()).filter(|&a| !scop.arrays[a].is_scalar() && scop.arrays[a].liveness == Liveness::Temporary).collect();
+            Options { recomputation_limit: Some(0), line_buffers: true, allocated_by_size: temporaries, ..Options::default() }
+        };
+        match check_seed(seed, options) {
+            Ok((result, _)) => buffered += result.arrays.iter().filter(|a| a.line_buffer).count(),
             Err(message) => failures.push(message),
         }
     }
