@@ -153,13 +153,15 @@ pub fn compute_dependences_with_quota(scop: &Scop, max_operations: u64) -> IslRe
 /// either order of execution (RAW, WAR and WAW without their
 /// direction, memory-based; may-accesses with their over-approximated relation). What a loop
 /// must not carry to run its iterations in parallel (`parallel`), and what a new schedule
-/// must keep in order (`scheduling`). Restricted to the domains and the assumed context. With
+/// must keep in order (`scheduling`). Restricted to the domains and the analysis context
+/// (`isl::analysis_context`: the assumptions without the parameters' type ranges, whose
+/// large constants made isl's scheduler 200 times slower on jacobi-1d). With
 /// `within_nests`, only pairs of statements of the same top-level nest (what a loop can carry).
 ///
 /// Quota: one period per array and top-level nest. A propagated statement reads the same
 /// element at many places of its expression: each access relation is read once (by its text).
 pub fn conflicts<'c>(ctx: &'c IslContext, scop: &Scop, within_nests: bool) -> IslResult<UnionMap<'c>> {
-    let assumed = isl::assumed_context(ctx, scop)?;
+    let assumed = isl::analysis_context(ctx, scop)?;
     // Per array: the writes and the accesses, as (top-level position, statement, relation).
     let mut writes = vec![BTreeSet::new(); scop.arrays.len()];
     let mut accesses = vec![BTreeSet::new(); scop.arrays.len()];

@@ -36,7 +36,7 @@
 
 use crate::dependences;
 pub use crate::reuse::NEAR_ROWS;
-use crate::isl::{assumed_context, map_out_dims, timed_instances, IslContext, IslError, IslResult, UnionMap, UnionSet};
+use crate::isl::{analysis_context, map_out_dims, timed_instances, IslContext, IslError, IslResult, UnionMap, UnionSet};
 use crate::affine::{AffExpr, AffVar};
 use crate::model::Scop;
 use isl_rs::{DimType, MultiUnionPwAff, MultiVal, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Val};
@@ -251,10 +251,12 @@ fn constraints_on(ctx: &IslContext, domain: &UnionSet, ordered: &UnionMap) -> Is
     ctx.check(constraints.set_coincidence(ctx.check(ordered.raw().copy())?))
 }
 
-/// The model's statement instances under the assumed context, and every memory conflict in
-/// the order the current schedule runs it: what any new order must keep.
+/// The model's statement instances under the analysis context (a superset of the assumed one
+/// without the parameters' type ranges, `isl::analysis_context`: the schedule is then legal
+/// for more parameters than run), and every memory conflict in the order the current schedule
+/// runs it: what any new order must keep.
 fn ordered_conflicts<'c>(ctx: &'c IslContext, scop: &Scop) -> IslResult<(UnionSet<'c>, UnionMap<'c>)> {
-    let assumed = assumed_context(ctx, scop)?;
+    let assumed = analysis_context(ctx, scop)?;
     let mut domain = ctx.union_set(&scop.statements[0].domain)?;
     let mut timed = ctx.empty_union_map()?;
     for s in &scop.statements {
