@@ -323,15 +323,18 @@ pub fn build_parallel_ast(ctx: &IslContext, scop: &Scop) -> IslResult<Ast> {
 }
 
 /// [`build_ast`] (with `parallel`, [`build_parallel_ast`]) of a model with the scheduler's
-/// tiled schedule (`crate::scheduling`), under the simple hull of the assumed context: its
-/// disjuncts (delinearization's "the loop does not run, or its bound fits the dimension",
-/// one per array) are intersected into every node's build, where the tiles' existentially
-/// quantified variables multiply their cost (3mm's AST took 0.75 s, 0.3 s under the hull).
-/// The hull contains the assumed context, so the AST is exact wherever the run-time check
-/// holds; it may keep a condition the disjuncts would have decided (on PolyBench's kernels
-/// it is the same AST).
+/// tiled schedule (`crate::scheduling`), under the analysis context
+/// (`isl::analysis_context`): the simple hull of the assumptions, without the parameters'
+/// type ranges. The assumptions' disjuncts (delinearization's "the loop does not run, or its
+/// bound fits the dimension", one per array) are intersected into every node's build, where
+/// the tiles' existentially quantified variables multiply their cost (3mm's AST took 0.75 s,
+/// 0.3 s under the hull), and the ranges' constants of 2^31 made it 0.8 s again on a slower
+/// day (0.19 s without them). The analysis context contains the assumed context, so the AST
+/// is exact wherever the run-time check holds; it may keep a condition the disjuncts would
+/// have decided (on PolyBench's kernels, the pipelines and the Rodinia-like set it is the
+/// same code).
 pub fn build_rescheduled_ast(ctx: &IslContext, scop: &Scop, parallel: bool) -> IslResult<Ast> {
-    build(ctx, scop, parallel, Context::Hull)
+    build(ctx, scop, parallel, Context::Analysis)
 }
 
 /// The parameters an AST is built under.
@@ -339,8 +342,8 @@ pub fn build_rescheduled_ast(ctx: &IslContext, scop: &Scop, parallel: bool) -> I
 enum Context {
     /// The assumed context, simplified.
     Assumed,
-    /// Its simple hull (`build_rescheduled_ast`).
-    Hull,
+    /// The analysis context (`build_rescheduled_ast`).
+    Analysis,
 }
 
 fn build(ctx: &IslContext, scop: &Scop, parallel: bool, context: Context) -> IslResult<Ast> {
@@ -374,19 +377,16 @@ fn build(ctx: &IslContext, scop: &Scop, parallel: bool, context: Context) -> Isl
     // Every disjunct and constraint of the context is intersected into each node's build:
     // simplified first, local laplacian's AST takes 0.45 s instead of 1.1 s. Past the quota
     // the context stays as it is.
-    let assumed = assumed_context(ctx, scop)?;
-    let assumed = match assumed.copy()?.simplify() {
-        Ok(simplified) => simplified,
-        Err(IslError::Complexity) => assumed,
-        Err(e) => return Err(e),
-    };
     let assumed = match context {
-        Context::Assumed => assumed,
-        Context::Hull => match assumed.copy()?.simple_hull() {
-            Ok(hull) => hull,
-            Err(IslError::Complexity) => assumed,
-            Err(e) => return Err(e),
-        },
+        Context::Assumed => {
+            let assumed = assumed_context(ctx, scop)?;
+            match assumed.copy()?.simplify() {
+                Ok(simplified) => simplified,
+                Err(IslError::Complexity) => assumed,
+                Err(e) => return Err(e),
+            }
+        }
+        Context::Analysis => crate::isl::analysis_context(ctx, scop)?,
     };
     ctx.reset_quota();
     let context = ctx.check(assumed.raw().copy())?;
