@@ -131,9 +131,12 @@ pub fn compute_dependences(ctx: &IslContext, scop: &Scop) -> IslResult<ScopDepen
 
 /// The RAW dependences (value-based, as in [`compute_dependences`]) of the reads of the
 /// arrays `arrays` names, sorted by source and target: which write instance gives each read
-/// instance its value.
+/// instance its value. Under the analysis context (`isl::analysis_context`), for comparisons
+/// of two models' dependences (`scalar_mapping`): exact for the parameters of the assumed
+/// context, without the type ranges' constants of 2^31 in every relation (3mm's scalar
+/// mapping with `schedule`: 0.29 s -> 0.13 s).
 pub fn compute_flow_dependences(ctx: &IslContext, scop: &Scop, arrays: &dyn Fn(usize) -> bool) -> IslResult<Vec<Dependence>> {
-    let analysis = Analysis::new(ctx, scop)?;
+    let analysis = Analysis { ctx, scop, assumed: isl::analysis_context(ctx, scop)? };
     let mut dependences = Vec::new();
     for read in analysis.reads().into_iter().filter(|&r| arrays(analysis.array_of(r))) {
         analysis.flow_dependences(read, &mut dependences)?;

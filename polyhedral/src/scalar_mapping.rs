@@ -24,7 +24,7 @@
 //! over-approximation, whose equality proves nothing).
 
 use crate::dependences::{self, Dependence};
-use crate::isl::{assumed_context, IslContext, IslError, IslResult, UnionMap};
+use crate::isl::{analysis_context, IslContext, IslError, IslResult, UnionMap};
 use crate::model::{Access, ArrayId, Expr, Liveness, Scop};
 
 /// What [`map_scalars`] did.
@@ -176,7 +176,7 @@ fn same_values(ctx: &IslContext, original: &Scop, rewritten: &Scop, changed: &dy
     if !same_flow(ctx, &before, &after)? {
         return Ok(false);
     }
-    let assumed = assumed_context(ctx, rewritten)?;
+    let assumed = analysis_context(ctx, rewritten)?;
     for (id, (old, new)) in original.statements.iter().zip(&rewritten.statements).enumerate() {
         for (k, (a, b)) in old.reads().iter().zip(new.reads()).enumerate() {
             if *a == b {
@@ -217,7 +217,7 @@ fn same_flow(ctx: &IslContext, before: &[Dependence], after: &[Dependence]) -> I
 
 /// `{ S[i] -> A[e] }`: the instances that write an element of `array` last.
 fn last_writers<'c>(ctx: &'c IslContext, scop: &Scop, array: ArrayId) -> IslResult<UnionMap<'c>> {
-    let assumed = assumed_context(ctx, scop)?;
+    let assumed = analysis_context(ctx, scop)?;
     let mut writes = ctx.empty_union_map()?;
     let mut times = ctx.empty_union_map()?;
     for statement in scop.statements.iter().filter(|s| s.write.array == array) {
