@@ -370,12 +370,40 @@ fn skewed_members(ctx: &IslContext, node: &ScheduleNode, members: i32) -> IslRes
 /// `SCHEDULER_OPERATIONS` and `SCHEDULER_TIME`; where that finds none, once more asking for
 /// coincident outer bands (`OUTER_COINCIDENCE_TIME`). Any failure (quota, watchdog or another
 /// isl error) is `IslError::Complexity`: the caller leaves things as they were.
+///
+/// Constraints on which both searches failed are remembered (`FAILED_SEARCHES`) and fail at
+/// once when asked again: the driver schedules the same model more than once where a
+/// transform is retried in another form (ludcmp's kernel four times, 0.7 s of watchdog each,
+/// and isl's pivots on large numbers overrun the watchdog: 4 s of compile time).
 fn compute_schedule(ctx: &IslContext, constraints: ScheduleConstraints) -> IslResult<Schedule> {
+    let key = constraints.to_str().ok().map(str::to_owned);
+    if key.as_ref().is_some_and(|k| FAILED_SEARCHES.with(|failed| failed.borrow().contains(k))) {
+        return Err(IslError::Complexity);
+    }
     let again = ctx.check(constraints.copy())?;
-    match search(ctx, constraints, Search { outer_coincidence: false, time: SCHEDULER_TIME }) {
+    let found = match search(ctx, constraints, Search { outer_coincidence: false, time: SCHEDULER_TIME }) {
         Err(IslError::Complexity) => search(ctx, again, Search { outer_coincidence: true, time: OUTER_COINCIDENCE_TIME }),
         found => found,
+    };
+    if let (Err(IslError::Complexity), Some(key)) = (&found, key) {
+        FAILED_SEARCHES.with(|failed| {
+            let mut failed = failed.borrow_mut();
+            if failed.len() >= MAX_FAILED_SEARCHES {
+                failed.clear();
+            }
+            failed.insert(key);
+        });
     }
+    found
+}
+
+/// Most failed searches remembered; past it the memory starts again.
+const MAX_FAILED_SEARCHES: usize = 64;
+
+thread_local! {
+    /// Schedule constraints (isl's text) on which `compute_schedule` found no schedule, for
+    /// the compilation of one module (clang compiles a module per thread).
+    static FAILED_SEARCHES: std::cell::RefCell<std::collections::HashSet<String>> = Default::default();
 }
 
 /// One run of isl's scheduler (`compute_schedule`).
