@@ -386,15 +386,19 @@ fn compute_schedule(ctx: &IslContext, constraints: ScheduleConstraints) -> IslRe
         found => found,
     };
     if let (Err(IslError::Complexity), Some(key)) = (&found, key) {
-        FAILED_SEARCHES.with(|failed| {
-            let mut failed = failed.borrow_mut();
-            if failed.len() >= MAX_FAILED_SEARCHES {
-                failed.clear();
-            }
-            failed.insert(key);
-        });
+        remember_failure(key);
     }
     found
+}
+
+fn remember_failure(constraints: String) {
+    FAILED_SEARCHES.with(|failed| {
+        let mut failed = failed.borrow_mut();
+        if failed.len() >= MAX_FAILED_SEARCHES {
+            failed.clear();
+        }
+        failed.insert(constraints);
+    });
 }
 
 /// Most failed searches remembered; past it the memory starts again.
@@ -961,5 +965,20 @@ mod tests {
             }
         }
         assert!(legal >= 30 && illegal >= 20, "{legal} legal and {illegal} illegal schedules checked");
+    }
+
+    /// Constraints remembered as failed fail at once, without a search: gemm's constraints,
+    /// which isl schedules, are refused while remembered and schedule once forgotten.
+    #[test]
+    fn failed_searches_are_remembered() {
+        let scop = parse_scop(include_str!("../tests/programs/gemm.scop")).unwrap();
+        let ctx = IslContext::with_default_quota();
+        let gemm = || constraints(&ctx, &scop).unwrap();
+        FAILED_SEARCHES.with(|failed| failed.borrow_mut().clear());
+        assert!(compute_schedule(&ctx, gemm()).is_ok());
+        remember_failure(gemm().to_str().unwrap().to_owned());
+        assert!(matches!(compute_schedule(&ctx, gemm()), Err(IslError::Complexity)));
+        FAILED_SEARCHES.with(|failed| failed.borrow_mut().clear());
+        assert!(compute_schedule(&ctx, gemm()).is_ok());
     }
 }
