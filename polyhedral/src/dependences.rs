@@ -22,9 +22,11 @@
 //! - WAW `w -> w'` is memory-based: a later write to the same location, `θ(i) <lex θ(l)`.
 //!
 //! Scalars (arrays without dimensions, `s[]` in isl) take part like arrays. All relations are
-//! restricted to the domains and to the SCoP's assumed context (`isl::assumed_context`). All
-//! isl work runs under the quota of the caller's context; out of quota is
-//! `IslError::Complexity`.
+//! restricted to the domains and to the SCoP's assumed context (`isl::assumed_context`), but
+//! for the memory conflicts and the flow dependences that scheduling and scalar mapping
+//! compare, which take the analysis context (`isl::analysis_context`: a superset without the
+//! parameters' type ranges, whose constants slow isl's integer programs down). All isl work
+//! runs under the quota of the caller's context; out of quota is `IslError::Complexity`.
 //!
 //! Invariant: schedules are injective (two instances never share a time vector), which the
 //! 2d+1 schedules of both front ends guarantee.
@@ -217,7 +219,8 @@ fn top_level_position(ctx: &IslContext, statement: &crate::model::Statement) -> 
 struct Analysis<'a, 'c> {
     ctx: &'c IslContext,
     scop: &'a Scop,
-    /// `[params] -> { : context and assumptions }`.
+    /// `[params] -> { : context and assumptions }`, or the analysis context
+    /// (`compute_flow_dependences`).
     assumed: ParamSet<'c>,
 }
 

@@ -391,6 +391,8 @@ fn compute_schedule(ctx: &IslContext, constraints: ScheduleConstraints) -> IslRe
     found
 }
 
+/// Adds `constraints` (isl's text) to the failed searches, forgetting all of them when
+/// `MAX_FAILED_SEARCHES` are remembered.
 fn remember_failure(constraints: String) {
     FAILED_SEARCHES.with(|failed| {
         let mut failed = failed.borrow_mut();
