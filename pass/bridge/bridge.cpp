@@ -65,7 +65,8 @@ extern "C" {
 
 // Implemented in Rust (pass/src/lib.rs). `mode` names the pass (see `PassKind` there),
 // `options` is the text between `<` and `>` of the pass name, `out` receives what the pass
-// prints. Returns 1 if the IR changed, 0 if not, -1 on a user error (already reported).
+// prints. Returns 1 if the IR changed, 0 if not (-2 if not and the function body was one
+// SCoP: MODELED_WHOLE), -1 on a user error (already reported).
 int polyprop_run_function(Analyses *A, LLVMValueRef F, const char *mode, const char *options,
                           char **out);
 void polyprop_free_string(char *s);
@@ -648,8 +649,11 @@ void printAndFree(char *Out) {
   polyprop_free_string(Out);
 }
 
+// `polyprop_run_function`'s result for a function left unchanged whose body was one SCoP.
+constexpr int ModeledWhole = -2;
+
 // Runs the pass `Mode` on `F` with its analyses and prints its output; returns 1 if the IR
-// changed, 0 if not, -1 if the pass failed (see `polyprop_run_function`).
+// changed, 0 or ModeledWhole if not, -1 if the pass failed (see `polyprop_run_function`).
 int runPolyprop(Function &F, FunctionAnalysisManager &FAM, const std::string &Mode,
                 const std::string &Options, std::string *Captured = nullptr) {
   Analyses A{&F,
@@ -990,9 +994,10 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     // A rejected copy is tried again with loop headers split, then also with the merges after
     // inner nests split, then also with the phis before them, last with pointer loads moved
     // to loop headers: each longer sequence of nests that a split allows is tried first, and
-    // one rejected for another reason would hide the shorter one.
+    // one rejected for another reason would hide the shorter one. A body modeled whole has
+    // no longer sequence to gain (each try would model and schedule it again).
     for (bool (*Retry)(Function &, FunctionAnalysisManager &) : {splitInnerGuards, splitExitMerges, splitPhisBeforeNests, hoistPointerLoads}) {
-      if (Result > 0 || !Retry(*Copy, FAM))
+      if (Result > 0 || Result == ModeledWhole || !Retry(*Copy, FAM))
         continue;
       FAM.invalidate(*Copy, PreservedAnalyses::none());
       Output.clear();

@@ -19,6 +19,10 @@ use polyhedral::model::{Contents, Liveness, Scop};
 pub struct Outcome {
     pub output: String,
     pub changed: bool,
+    /// Whether the function body was one SCoP, modeled: the splits the bridge retries a
+    /// copy with (loop headers, merges, phis) make larger regions detectable, and the body
+    /// was already whole, so they are not tried.
+    pub modeled_whole: bool,
 }
 
 pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Result<Outcome, String> {
@@ -26,7 +30,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
     let name = ir::function_name(function);
     let mut output = String::new();
     if options.disable {
-        return Ok(Outcome { output, changed: false });
+        return Ok(Outcome { output, changed: false, modeled_whole: false });
     }
     let printing = |stage: &str| mode == format!("polyprop-{stage}") || options.print.iter().any(|p| p == stage);
     // A transform that prints no model decides from as little of the model as it can.
@@ -41,7 +45,7 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
         if printing("transform") {
             output.push_str(&nothing_allocated(&name));
         }
-        return Ok(Outcome { output, changed: false });
+        return Ok(Outcome { output, changed: false, modeled_whole: false });
     }
     let scope = if only_transform { detect::Scope::Transformable } else { detect::Scope::Everything };
     crate::timing::take();
@@ -135,7 +139,8 @@ pub fn run(a: Analyses, function: Value, mode: &str, options: &Options) -> Resul
             changed |= outcome.is_ok();
         }
     }
-    Ok(Outcome { output, changed })
+    let modeled_whole = matches!(candidates.as_slice(), [Candidate::Accepted { built, .. }] if built.is_function);
+    Ok(Outcome { output, changed, modeled_whole })
 }
 
 /// For a function without loops that allocates arrays: the functions it calls other than

@@ -154,8 +154,13 @@ pub extern "C" fn polyprop_nothing_allocated(function: llvm_sys::prelude::LLVMVa
     }
 }
 
-/// Runs the pass `mode` on one function. Returns 1 if the IR changed, 0 if not, -1 if the
-/// pass failed (the message is already on stderr and the IR is unchanged).
+/// [`polyprop_run_function`]'s result for a function left unchanged whose body was one SCoP
+/// (`driver::Outcome::modeled_whole`): the bridge does not retry it with splits.
+pub const MODELED_WHOLE: i32 = -2;
+
+/// Runs the pass `mode` on one function. Returns 1 if the IR changed, 0 if not
+/// ([`MODELED_WHOLE`] if not and its body was one SCoP), -1 if the pass failed (the message
+/// is already on stderr and the IR is unchanged).
 ///
 /// # Safety
 /// Called by the bridge with live analyses, a function, and NUL-terminated strings.
@@ -181,7 +186,11 @@ pub unsafe extern "C" fn polyprop_run_function(
             if !outcome.output.is_empty() && !out.is_null() {
                 *out = into_c_string(outcome.output);
             }
-            i32::from(outcome.changed)
+            match (outcome.changed, outcome.modeled_whole) {
+                (true, _) => 1,
+                (false, true) => MODELED_WHOLE,
+                (false, false) => 0,
+            }
         }
         Ok(Err(message)) => {
             eprintln!("polyprop: {message} (function {name}); function left unchanged");
