@@ -73,21 +73,31 @@ const MAX_CONSTANT_TERM: i32 = 20;
 /// (jacobi-2d, heat-3d, fdtd-2d) reach the watchdog below before the quota.
 pub const SCHEDULER_OPERATIONS: u64 = 30_000;
 
-/// Wall-clock time the scheduler may take: the operation quota counts pivots, not their cost
-/// (a 7-statement generated program spent minutes within it), so a watchdog aborts the
-/// context's computation (`isl_ctx_abort`, made to be called from another thread) after it.
-/// The schedules isl finds on PolyBench's 30 kernels, the Rodinia-like set and the styles take
-/// at most 0.17 s (nussinov; covariance 0.11 s, cholesky 0.08 s, the rest under 0.05 s);
-/// where it finds none (lu, ludcmp, gramschmidt, doitgen: integer programs whose numbers grow
-/// in its cuts) it runs until stopped, and 2 s spent so made lu's compilation 33x plain -O3's.
+/// Processor time the scheduler may take (the searching thread's, `with_deadline`): the
+/// operation quota counts pivots, not their cost (a 7-statement generated program spent
+/// minutes within it), so a watchdog aborts the context's computation (`isl_ctx_abort`, made
+/// to be called from another thread) after it. Measured on 2026-12-02 (-DMEDIUM), the
+/// schedules isl finds on PolyBench's 30 kernels, the pipelines, the Rodinia-like set and the
+/// styles take at most 0.29-0.41 s (cholesky), the rest under 0.02 s (covariance 17 ms); where
+/// it finds none (lu, gramschmidt, nussinov, ludcmp, both bilateral grids: integer programs
+/// whose numbers grow in the cuts of `isl_tab_basic_set_non_trivial_lexmin`) it runs until
+/// stopped, and 2 s spent so made lu's compilation 33x plain -O3's.
+///
+/// Measured and not taken: the outer-coincidence search first (lu, gramschmidt, nussinov and
+/// cholesky found in 20-190 ms) gives cholesky a schedule whose code runs 1.35x slower and
+/// leaves nw's wavefront unscheduled; proximity from the value-based RAW dependences only
+/// (cholesky found in 0.14 s, gramschmidt in 0.13 s) gives code 1.75x (cholesky) and 11x
+/// (gramschmidt) slower than proximity from every conflict; no option of isl's scheduler
+/// (coalescing, carrying, coefficient bounds, separate components) shortened lu's or
+/// cholesky's search.
 pub const SCHEDULER_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 
-/// Wall-clock time of the second search, where the first found no schedule within
+/// Processor time of the second search, where the first found no schedule within
 /// `SCHEDULER_TIME`: isl asked for a coincident outer band first (`schedule_outer_coincidence`)
 /// finds lu's schedule in 0.03 s, which its default search does not find in 0.5 s (lu at
-/// MEDIUM then runs in 8.7 ms instead of 22 ms, the whole process). ludcmp, doitgen and
-/// gramschmidt find none either way, and pay this time on top of the first search's; it is
-/// several times lu's, so that a loaded machine still finds it.
+/// MEDIUM then runs in 8.7 ms instead of 22 ms, the whole process), gramschmidt's in 0.02 s
+/// and nussinov's in 0.09-0.19 s. ludcmp, doitgen and the bilateral grids find none either
+/// way, and pay this time on top of the first search's.
 pub const OUTER_COINCIDENCE_TIME: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// What [`schedule`] did.
@@ -459,17 +469,41 @@ fn search(ctx: &IslContext, constraints: ScheduleConstraints, how: Search) -> Is
     Ok(Schedule { ptr: computed, should_free_on_drop: true })
 }
 
-/// `compute()`, aborted by a watchdog thread through `isl_ctx_abort` once `limit` has passed
-/// (isl then fails the computation: `schedule` gets a null schedule and reports it as out of
-/// quota); the context is usable again afterwards (`isl_ctx_resume`).
+/// `compute()`, aborted by a watchdog thread through `isl_ctx_abort` once the calling thread
+/// has spent `limit` of processor time on it (isl then fails the computation: `schedule` gets
+/// a null schedule and reports it as out of quota); the context is usable again afterwards
+/// (`isl_ctx_resume`).
+///
+/// Processor time, not wall-clock time: on a loaded machine (a parallel build, or lit's
+/// workers beside the compiler) the wall clock runs ahead of the work, and a search that
+/// finds its schedule in 0.3 s of processor time (cholesky's) was stopped and the fallback's
+/// schedule taken, whose code runs 35% slower: the object depended on the machine's load.
+/// The thread's own clock makes the result the same under load; `WALL_LIMIT_FACTOR` times
+/// `limit` of wall-clock time still ends a search whose thread is starved of the processor.
 fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, compute: impl FnOnce() -> T) -> T {
     let raw = ctx.raw().ptr;
+    let clock = ThreadClock::current();
     let (done, finished) = std::sync::mpsc::channel::<()>();
     let watchdog = std::thread::spawn(move || {
-        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(limit) {
-            // SAFETY: the context outlives the thread (joined below before `ctx` can go);
-            // isl_ctx_abort only sets the flag isl polls at each operation.
-            unsafe { isl_ctx_abort(raw) };
+        let start = (std::time::Instant::now(), clock.and_then(|c| c.elapsed()));
+        loop {
+            let spent = match (clock.and_then(|c| c.elapsed()), start.1) {
+                (Some(now), Some(then)) => now.saturating_sub(then),
+                // Without the thread's clock, wall-clock time.
+                _ => start.0.elapsed(),
+            };
+            if spent >= limit || start.0.elapsed() >= limit * WALL_LIMIT_FACTOR {
+                // SAFETY: the context outlives the thread (joined below before `ctx` can go);
+                // isl_ctx_abort only sets the flag isl polls at each operation.
+                unsafe { isl_ctx_abort(raw) };
+                return;
+            }
+            // The thread cannot have spent `limit` before `limit - spent` has passed.
+            let wait = (limit - spent).max(WATCHDOG_POLL);
+            match finished.recv_timeout(wait) {
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                _ => return,
+            }
         }
     });
     let result = compute();
@@ -478,6 +512,33 @@ fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, compute: impl 
     // SAFETY: the context is live; clears the abort flag for the work that follows.
     unsafe { isl_ctx_resume(raw) };
     result
+}
+
+/// How much wall-clock time a search may take, in multiples of its processor-time limit
+/// (`with_deadline`).
+const WALL_LIMIT_FACTOR: u32 = 4;
+
+/// The watchdog's shortest wait between two readings of the thread's clock.
+const WATCHDOG_POLL: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// The processor-time clock of one thread (`pthread_getcpuclockid`), readable from another.
+#[derive(Clone, Copy)]
+struct ThreadClock(libc::clockid_t);
+
+impl ThreadClock {
+    /// The calling thread's clock, if the system gives one.
+    fn current() -> Option<Self> {
+        let mut id: libc::clockid_t = 0;
+        // SAFETY: `pthread_self` is the live calling thread; `id` is a valid out pointer.
+        (unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut id) } == 0).then_some(ThreadClock(id))
+    }
+
+    /// The processor time the thread has spent so far.
+    fn elapsed(self) -> Option<std::time::Duration> {
+        let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `now` is a valid out pointer; a clock of a thread that ended fails (-1).
+        (unsafe { libc::clock_gettime(self.0, &mut now) } == 0).then(|| std::time::Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
+    }
 }
 
 /// How bands are tiled: tiles of `size`, bands tiled again for registers sized for the L2
@@ -982,5 +1043,43 @@ mod tests {
         assert!(matches!(compute_schedule(&ctx, gemm()), Err(IslError::Complexity)));
         FAILED_SEARCHES.with(|failed| failed.borrow_mut().clear());
         assert!(compute_schedule(&ctx, gemm()).is_ok());
+    }
+
+    /// The watchdog counts the searching thread's processor time: a search whose thread waited
+    /// past the limit (as one starved on a loaded machine does) goes on, one whose thread
+    /// computed past it is stopped.
+    #[test]
+    fn deadline_counts_processor_time() {
+        let scop = parse_scop(include_str!("../tests/programs/gemm.scop")).unwrap();
+        let ctx = IslContext::with_default_quota();
+        // Read before the watchdog starts: isl-rs's wrappers read the message of a failure,
+        // and an abort has none.
+        let gemm = || constraints(&ctx, &scop).unwrap();
+        let solve = |mut gemm: ScheduleConstraints| {
+            gemm.do_not_free_on_drop();
+            // SAFETY: isl takes the constraints; the result is a new schedule or null.
+            let computed = unsafe { isl_schedule_constraints_compute_schedule(gemm.ptr) };
+            (computed != 0).then(|| Schedule { ptr: computed, should_free_on_drop: true })
+        };
+        let limit = std::time::Duration::from_millis(100);
+        let constraints = gemm();
+        let after_waiting = with_deadline(&ctx, limit, || {
+            std::thread::sleep(2 * limit);
+            solve(constraints)
+        });
+        assert!(after_waiting.is_some(), "a thread that waited was stopped");
+        let constraints = gemm();
+        let after_working = with_deadline(&ctx, limit, || {
+            let clock = ThreadClock::current().unwrap();
+            let start = clock.elapsed().unwrap();
+            while clock.elapsed().unwrap() - start < 2 * limit {
+                std::hint::black_box(0u64);
+            }
+            solve(constraints)
+        });
+        assert!(after_working.is_none(), "a thread that computed past the limit went on");
+        // The context works again after an abort and its error is reset (as `search` does).
+        ctx.raw().reset_error();
+        assert!(solve(gemm()).is_some());
     }
 }
