@@ -162,7 +162,7 @@ pub const TABLE: &[OptionSpec] = &[
     OptionSpec {
         name: "print",
         value: Some("STAGES"),
-        description: "print the stages, comma-separated: detect, scops, deps, deps-dot (Graphviz), propagation, transform, profile (the profile's loops matched to the IR's), time (seconds per stage of the transform); in clang, any stage but transform and time canonicalizes every function in place first, stages inlined, so that the object differs from a build without it",
+        description: "print the stages, comma-separated: detect, scops, deps, deps-dot (Graphviz), propagation, transform, profile (the profile's loops matched to the IR's), time (seconds per stage of the transform; in clang, every try where a rejected function is tried again with splits, each labeled with its try); in clang, any stage but transform and time canonicalizes every function in place first, stages inlined, so that the object differs from a build without it",
         set: |o, _, v| parse_print(o, v),
         show: |o| o.print.join(","),
     },

@@ -965,6 +965,26 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     return false;
   }
 
+  // `Output` with its `polyprop-time:` lines (print=time) labeled with the try that measured
+  // them, `polyprop-time: function F, D (try 2, loop headers split): ...`; with `TimesOnly`,
+  // those lines alone.
+  static std::string labelTimes(StringRef Output, int Try, const char *Form, bool TimesOnly) {
+    static const StringRef Prefix = "polyprop-time: ";
+    std::string Labeled;
+    while (!Output.empty()) {
+      auto [Line, Rest] = Output.split('\n');
+      bool Time = Line.startswith(Prefix);
+      if (Time) {
+        size_t End = std::min(Line.find(": ", Prefix.size()), Line.size());
+        Labeled += (Line.take_front(End) + " (try " + Twine(Try) + ", " + Form + ")" + Line.drop_front(End) + "\n").str();
+      } else if (!TimesOnly) {
+        Labeled += (Line + "\n").str();
+      }
+      Output = Rest;
+    }
+    return Labeled;
+  }
+
   // Returns whether the copy of `F` replaced it.
   bool transformCopy(Function &F, FunctionAnalysisManager &FAM) {
     if (polyprop_options_skip_unallocating(Options.c_str()) && !mayAllocate(F)) {
@@ -996,13 +1016,30 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     // to loop headers: each longer sequence of nests that a split allows is tried first, and
     // one rejected for another reason would hide the shorter one. A body modeled whole has
     // no longer sequence to gain (each try would model and schedule it again).
-    for (bool (*Retry)(Function &, FunctionAnalysisManager &) : {splitInnerGuards, splitExitMerges, splitPhisBeforeNests, hoistPointerLoads}) {
+    // print=time keeps every try's times (each try costs compile time); print=transform and
+    // the other printers tell the last try's outcome.
+    // The tries after the first, in order, each with the form of the copy it leaves (splits
+    // accumulate: each try has the splits of the tries before it).
+    const std::pair<bool (*)(Function &, FunctionAnalysisManager &), const char *> Retries[] = {
+        {splitInnerGuards, "loop headers split"},
+        {splitExitMerges, "exit merges split"},
+        {splitPhisBeforeNests, "phis before nests split"},
+        {hoistPointerLoads, "pointer loads hoisted"},
+    };
+    std::string Times;
+    const char *Form = "as canonicalized";
+    int Try = 1;
+    for (auto [Retry, Split] : Retries) {
       if (Result > 0 || Result == ModeledWhole || !Retry(*Copy, FAM))
         continue;
       FAM.invalidate(*Copy, PreservedAnalyses::none());
+      Times += labelTimes(Output, Try++, Form, true);
+      Form = Split;
       Output.clear();
       Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
     }
+    if (!Times.empty())
+      Output = Times + labelTimes(Output, Try, Form, false);
     outs() << Output;
     outs().flush();
     Function *Drop = Result > 0 ? &F : Copy;
