@@ -973,8 +973,7 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     std::string Labeled;
     while (!Output.empty()) {
       auto [Line, Rest] = Output.split('\n');
-      bool Time = Line.startswith(Prefix);
-      if (Time) {
+      if (Line.startswith(Prefix)) {
         size_t End = std::min(Line.find(": ", Prefix.size()), Line.size());
         Labeled += (Line.take_front(End) + " (try " + Twine(Try) + ", " + Form + ")" + Line.drop_front(End) + "\n").str();
       } else if (!TimesOnly) {
@@ -1016,10 +1015,10 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     // to loop headers: each longer sequence of nests that a split allows is tried first, and
     // one rejected for another reason would hide the shorter one. A body modeled whole has
     // no longer sequence to gain (each try would model and schedule it again).
-    // print=time keeps every try's times (each try costs compile time); print=transform and
-    // the other printers tell the last try's outcome.
     // The tries after the first, in order, each with the form of the copy it leaves (splits
-    // accumulate: each try has the splits of the tries before it).
+    // accumulate: each try has the splits of the tries before it). print=time keeps every
+    // try's times, labeled (each try costs compile time); print=transform and the other
+    // printers tell the last try's outcome.
     const std::pair<bool (*)(Function &, FunctionAnalysisManager &), const char *> Retries[] = {
         {splitInnerGuards, "loop headers split"},
         {splitExitMerges, "exit merges split"},
