@@ -99,8 +99,8 @@ pub const SCHEDULER_TIME: std::time::Duration = std::time::Duration::from_millis
 /// finds lu's schedule in 0.03 s, which its default search does not find in 0.5 s (lu at
 /// MEDIUM then runs in 8.7 ms instead of 22 ms, the whole process), gramschmidt's in 0.02 s
 /// and nussinov's in 0.09-0.19 s. ludcmp, doitgen and the bilateral grids find none either
-/// way. It runs beside the first search (`Fallback`), so that where the first finds nothing
-/// it adds no time after it.
+/// way. It runs beside the first search (`Fallback`), so that where the first is stopped by its
+/// watchdog it adds no time after it.
 pub const OUTER_COINCIDENCE_TIME: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// What [`schedule`] did.
@@ -397,13 +397,17 @@ fn compute_schedule(ctx: &IslContext, constraints: ScheduleConstraints) -> IslRe
     let again = ctx.check(constraints.copy())?;
     let fallback = key.clone().and_then(Fallback::start);
     let found = match search(ctx, constraints, Search::first()) {
-        Err(IslError::Complexity) => match fallback {
-            Some(fallback) => fallback.result(ctx),
-            None => search(ctx, again, Search::fallback(None)),
-        },
-        found => {
+        Ok(found) => {
             fallback.map(Fallback::cancel);
-            found
+            Ok(found)
+        }
+        // Stopped by its watchdog: the second search has had as long.
+        Err(NotFound::TimedOut) if fallback.is_some() => fallback.map_or(Err(IslError::Complexity), |f| f.result(ctx)),
+        // Out of quota, at once: the second search in place costs as little, where isl's
+        // text can make it costlier (adi's and doitgen's: 0.1 s more in a context of their own).
+        Err(_) => {
+            fallback.map(Fallback::cancel);
+            search(ctx, again, Search::fallback(None)).map_err(IslError::from)
         }
     };
     if let (Err(IslError::Complexity), Some(key)) = (&found, key) {
@@ -459,30 +463,42 @@ impl Search {
 /// The second search of `compute_schedule`, run beside the first on a thread and in an isl
 /// context of its own (the constraints and the schedule pass through isl's text, which gives
 /// the same schedules: lu's, gramschmidt's and nussinov's, objects byte-identical). Where the
-/// first search finds nothing, the second's result is there when the first stops instead of
-/// being searched for then: lu, gramschmidt, nussinov and ludcmp compile 0.02-0.2 s sooner.
-/// Where the first finds a schedule, the second is stopped. Each search keeps its own
-/// processor-time limit, so results do not depend on which ends first.
+/// first search's watchdog stops it, the second's result is there instead of being searched
+/// for then: ludcmp and nussinov compile 0.1-0.2 s sooner. Where the first finds a schedule,
+/// the second is stopped; where the first runs out of its quota (at once: adi, doitgen), the
+/// second is stopped and run in place as before. Each search keeps its own processor-time
+/// limit, so results do not depend on which ends first.
 struct Fallback {
     cancel: Arc<AtomicBool>,
+    /// Ends the wait before the search (`FALLBACK_DELAY`).
+    wake: std::sync::mpsc::Sender<()>,
     thread: std::thread::JoinHandle<Option<String>>,
 }
+
+/// How long the second search waits before it reads the constraints: the first search finds
+/// most schedules, or runs out of its quota, sooner (under 0.04 s on our programs), and then
+/// the second is not started at all (reading the text in a context of its own took adi 0.15 s).
+const FALLBACK_DELAY: std::time::Duration = std::time::Duration::from_millis(50);
 
 impl Fallback {
     /// The search on `constraints` (isl's text) started; `None` if no thread could be made.
     fn start(constraints: String) -> Option<Self> {
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
+        let (wake, woken) = std::sync::mpsc::channel::<()>();
         let thread = std::thread::Builder::new()
             .name("polyprop-schedule".into())
             .spawn(move || {
+                if !matches!(woken.recv_timeout(FALLBACK_DELAY), Err(std::sync::mpsc::RecvTimeoutError::Timeout)) {
+                    return None;
+                }
                 let ctx = IslContext::with_default_quota();
                 let constraints = ctx.check(ScheduleConstraints::read_from_str(ctx.raw(), &constraints)).ok()?;
                 let found = search(&ctx, constraints, Search::fallback(Some(flag))).ok()?;
                 found.to_str().ok().map(str::to_owned)
             })
             .ok()?;
-        Some(Fallback { cancel, thread })
+        Some(Fallback { cancel, wake, thread })
     }
 
     /// The schedule found, read into `ctx`; `IslError::Complexity` where none was.
@@ -494,11 +510,27 @@ impl Fallback {
     /// Stops the search and waits for its thread.
     fn cancel(self) {
         self.cancel.store(true, Ordering::Relaxed);
+        let _ = self.wake.send(());
         let _ = self.thread.join();
     }
 }
 
-fn search(ctx: &IslContext, constraints: ScheduleConstraints, how: Search) -> IslResult<Schedule> {
+/// Why a search gave no schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NotFound {
+    /// Its watchdog stopped it (`with_deadline`).
+    TimedOut,
+    /// The operation quota, another isl failure, or a cancel.
+    Failed,
+}
+
+impl From<NotFound> for IslError {
+    fn from(_: NotFound) -> Self {
+        IslError::Complexity
+    }
+}
+
+fn search(ctx: &IslContext, constraints: ScheduleConstraints, how: Search) -> Result<Schedule, NotFound> {
     // isl's clustering of components (its default) crashes in `isl_scc_graph_sub` on some of
     // the generator's programs (tests/scheduling.rs): schedule each component whole.
     // SAFETY: the context is live; the option is restored below.
@@ -520,7 +552,7 @@ fn search(ctx: &IslContext, constraints: ScheduleConstraints, how: Search) -> Is
     constraints.do_not_free_on_drop();
     let sc = constraints.ptr;
     // SAFETY: isl takes the constraints; the result is a new schedule or null.
-    let computed = with_deadline(ctx, how.time, how.cancel, || unsafe { isl_schedule_constraints_compute_schedule(sc) });
+    let (computed, timed_out) = with_deadline(ctx, how.time, how.cancel, || unsafe { isl_schedule_constraints_compute_schedule(sc) });
     ctx.raw().set_max_operations(quota);
     ctx.reset_quota();
     unsafe {
@@ -531,7 +563,10 @@ fn search(ctx: &IslContext, constraints: ScheduleConstraints, how: Search) -> Is
     if computed == 0 {
         // Out of quota or of time (or another isl failure): the model keeps its schedule.
         ctx.raw().reset_error();
-        return Err(IslError::Complexity);
+        return Err(match timed_out {
+            true => NotFound::TimedOut,
+            false => NotFound::Failed,
+        });
     }
     Ok(Schedule { ptr: computed, should_free_on_drop: true })
 }
@@ -548,7 +583,7 @@ fn search(ctx: &IslContext, constraints: ScheduleConstraints, how: Search) -> Is
 /// The thread's own clock makes the result the same under load; `WALL_LIMIT_FACTOR` times
 /// `limit` of wall-clock time still ends a search whose thread is starved of the processor.
 /// `cancel`, once set, stops it too (within `WATCHDOG_POLL`).
-fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, cancel: Option<Arc<AtomicBool>>, compute: impl FnOnce() -> T) -> T {
+fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, cancel: Option<Arc<AtomicBool>>, compute: impl FnOnce() -> T) -> (T, bool) {
     let raw = ctx.raw().ptr;
     let clock = ThreadClock::current();
     let (done, finished) = std::sync::mpsc::channel::<()>();
@@ -561,11 +596,12 @@ fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, cancel: Option
                 _ => start.0.elapsed(),
             };
             let cancelled = cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
-            if spent >= limit || start.0.elapsed() >= limit * WALL_LIMIT_FACTOR || cancelled {
+            let timed_out = spent >= limit || start.0.elapsed() >= limit * WALL_LIMIT_FACTOR;
+            if timed_out || cancelled {
                 // SAFETY: the context outlives the thread (joined below before `ctx` can go);
                 // isl_ctx_abort only sets the flag isl polls at each operation.
                 unsafe { isl_ctx_abort(raw) };
-                return;
+                return timed_out;
             }
             // The thread cannot have spent `limit` before `limit - spent` has passed.
             let wait = match cancel {
@@ -574,16 +610,16 @@ fn with_deadline<T>(ctx: &IslContext, limit: std::time::Duration, cancel: Option
             };
             match finished.recv_timeout(wait) {
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-                _ => return,
+                _ => return false,
             }
         }
     });
     let result = compute();
     let _ = done.send(());
-    let _ = watchdog.join();
+    let timed_out = watchdog.join().unwrap_or(false);
     // SAFETY: the context is live; clears the abort flag for the work that follows.
     unsafe { isl_ctx_resume(raw) };
-    result
+    (result, timed_out)
 }
 
 /// How much wall-clock time a search may take, in multiples of its processor-time limit
@@ -1139,7 +1175,7 @@ mod tests {
             std::thread::sleep(2 * limit);
             solve(constraints)
         });
-        assert!(after_waiting.is_some(), "a thread that waited was stopped");
+        assert!(after_waiting.0.is_some() && !after_waiting.1, "a thread that waited was stopped");
         let constraints = gemm();
         let after_working = with_deadline(&ctx, limit, None, || {
             let clock = ThreadClock::current().unwrap();
@@ -1149,7 +1185,7 @@ mod tests {
             }
             solve(constraints)
         });
-        assert!(after_working.is_none(), "a thread that computed past the limit went on");
+        assert!(after_working.0.is_none() && after_working.1, "a thread that computed past the limit went on");
         // The context works again after an abort and its error is reset (as `search` does).
         ctx.raw().reset_error();
         assert!(solve(gemm()).is_some());
