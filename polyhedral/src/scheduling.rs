@@ -396,18 +396,17 @@ fn compute_schedule(ctx: &IslContext, constraints: ScheduleConstraints) -> IslRe
     }
     let again = ctx.check(constraints.copy())?;
     let fallback = key.clone().and_then(Fallback::start);
-    let found = match search(ctx, constraints, Search::first()) {
-        Ok(found) => {
-            fallback.map(Fallback::cancel);
-            Ok(found)
-        }
+    let found = match (search(ctx, constraints, Search::first()), fallback) {
         // Stopped by its watchdog: the second search has had as long.
-        Err(NotFound::TimedOut) if fallback.is_some() => fallback.map_or(Err(IslError::Complexity), |f| f.result(ctx)),
-        // Out of quota, at once: the second search in place costs as little, where isl's
-        // text can make it costlier (adi's and doitgen's: 0.1 s more in a context of their own).
-        Err(_) => {
-            fallback.map(Fallback::cancel);
-            search(ctx, again, Search::fallback(None)).map_err(IslError::from)
+        (Err(NotFound::TimedOut), Some(fallback)) => fallback.result(ctx),
+        (first, fallback) => {
+            if let Some(fallback) = fallback {
+                fallback.cancel();
+            }
+            // Out of quota, at once: the second search in place costs as little, where isl's
+            // text can make it costlier (adi's and doitgen's: 0.1 s more in a context of
+            // their own).
+            first.or_else(|_| search(ctx, again, Search::fallback(None))).map_err(IslError::from)
         }
     };
     if let (Err(IslError::Complexity), Some(key)) = (&found, key) {
