@@ -34,6 +34,8 @@
 // PROP-LABEL: function vblur_int, function body
 // PROP: t (temporary): not propagated: cost model: evaluated 3.00 times per element
 // PROP: line buffer t: S{{[0-9]+}} fused into its readers' loops i0 (line i0, 1 iterations ahead), kept [3][*]
+// A buffer of 3 rows of w elements has a parametric size: still one of the arrays left.
+// PROP: arrays: 3 before propagation, 3 after: t, out, in{{$}}
 // PROP-LABEL: function vblur_vla, function body
 // PROP: line buffer t: S{{[0-9]+}} fused into its readers' loops i0 (line i0, 2 iterations ahead), kept [3][*]
 // PROP-LABEL: function vblur_ahead, function body

@@ -216,6 +216,9 @@ fn parameters_line(scop: &Scop) -> String {
 /// After propagation, a table of constants read only at fixed elements (a colour matrix
 /// whose reads became `m[1][2]`) is no array of the generated code, whose loads LLVM folds
 /// into the constants: it is named apart, `; constants read at fixed elements: NAMES`.
+/// So is a temporary kept as a line buffer of constant size (`polyhedral::line_buffers`),
+/// `; line buffers of constant size: NAME (N elements)`: Table 1 counts the arrays of
+/// *parametric* size left (section 6.2), not PolyMage's constant-size buffers of a tile.
 fn arrays_line(before: &Scop, after: &Scop) -> String {
     let accessed = |scop: &Scop| -> Vec<usize> {
         let used = crate::codegen::used_arrays(scop);
@@ -223,9 +226,15 @@ fn arrays_line(before: &Scop, after: &Scop) -> String {
     };
     let names = |scop: &Scop, ids: &[usize]| ids.iter().map(|&a| scop.arrays[a].name.as_str()).collect::<Vec<_>>().join(", ");
     let (folded, kept): (Vec<usize>, Vec<usize>) = accessed(after).into_iter().partition(|&a| read_at_fixed_elements(after, a));
+    let buffer_elements = |a: usize| after.arrays[a].constant_elements().filter(|_| after.arrays[a].line_buffer);
+    let (buffers, kept): (Vec<usize>, Vec<usize>) = kept.into_iter().partition(|&a| buffer_elements(a).is_some());
     let mut line = format!("  arrays: {} before propagation, {} after: {}", accessed(before).len(), kept.len(), names(after, &kept));
     if !folded.is_empty() {
         line += &format!("; constants read at fixed elements: {}", names(after, &folded));
+    }
+    if !buffers.is_empty() {
+        let sized: Vec<String> = buffers.iter().map(|&a| format!("{} ({} elements)", after.arrays[a].name, buffer_elements(a).unwrap_or(0))).collect();
+        line += &format!("; line buffers of constant size: {}", sized.join(", "));
     }
     line + "\n"
 }

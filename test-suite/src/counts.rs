@@ -290,6 +290,8 @@ polyprop-scops: function f, function body
         assert_eq!((after.arrays, after.statements), (Some(3), remodeled.unwrap().statements));
         let folded = format!("{text}  arrays: 5 before propagation, 3 after: in, blury, out; constants read at fixed elements: m\n");
         assert_eq!(parse_propagation(&folded).and_then(|p| p.arrays_after), Some(3));
+        let buffered = format!("{text}  arrays: 5 before propagation, 2 after: in, out; line buffers of constant size: blurx (80 elements)\n");
+        assert_eq!(parse_propagation(&buffered).and_then(|p| p.arrays_after), Some(2));
         assert_eq!(parse_propagation("polyprop-propagation: function f\n"), None);
     }
 
