@@ -157,6 +157,13 @@ int pp_accesses_may_alias(Analyses *A, LLVMValueRef I, LLVMValueRef J) {
   return A->AA->alias(Location(I), Location(J)) != AliasResult::NoAlias;
 }
 
+// Whether call `C` may write the bytes load `L` reads, as alias analysis sees it: a `memset`
+// of a fresh allocation (`new float[n]()`) writes no field of an object passed in.
+int pp_call_may_write(Analyses *A, LLVMValueRef C, LLVMValueRef L) {
+  auto *Call = cast<CallBase>(unwrap(C));
+  return isModSet(A->AA->getModRefInfo(Call, MemoryLocation::get(cast<LoadInst>(unwrap(L)))));
+}
+
 // Whether load `Inner` reads only bytes of the allocated object that load `Outer` reads
 // from: both addresses are chains of `inbounds` GEPs with constant offsets from one base,
 // and Inner's bytes lie between that base and the end of Outer's. An executed `Outer`

@@ -900,7 +900,9 @@ impl Affinator<'_> {
         !self.may_be_written(load)
     }
 
-    /// Whether a call of the region may write what `load` reads, or a store into the same
+    /// Whether a call of the region may write what `load` reads (alias analysis decides for
+    /// calls that write memory: a `memset` of a fresh `new float[n]()` leaves `in.h` alone),
+    /// or a store into the same
     /// object (`p[i + 3]` for `p[9]`, a global counter and itself). Other stores write the
     /// SCoP's arrays: where alias analysis cannot keep one apart from `load`'s bytes, the
     /// run-time check tests that the bytes lie outside the ranges the array's accesses
@@ -911,7 +913,7 @@ impl Affinator<'_> {
                 crate::bridge::same_underlying_object(inst, load) && self.analyses.accesses_may_alias(inst, load)
             }
             Some(LLVMOpcode::LLVMCall) => {
-                !crate::statements::is_pure_call(inst) && !crate::statements::is_allocation_call(inst)
+                !crate::statements::is_pure_call(inst) && !crate::statements::is_allocation_call(inst) && self.analyses.call_may_write(inst, load)
             }
             _ => false,
         })

@@ -33,6 +33,7 @@ extern "C" {
     fn pp_immediate_dominator(a: *mut RawAnalyses, x: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn pp_alias(a: *mut RawAnalyses, p: LLVMValueRef, q: LLVMValueRef) -> i32;
     fn pp_accesses_may_alias(a: *mut RawAnalyses, i: LLVMValueRef, j: LLVMValueRef) -> i32;
+    fn pp_call_may_write(a: *mut RawAnalyses, call: LLVMValueRef, load: LLVMValueRef) -> i32;
     fn pp_load_within(inner: LLVMValueRef, outer: LLVMValueRef) -> i32;
     fn pp_load_dereferenceable(load: LLVMValueRef) -> i32;
     fn pp_access_size(access: LLVMValueRef) -> u64;
@@ -402,6 +403,11 @@ impl Analyses {
     /// their `!tbaa` tags: strict aliasing, as the source was compiled.
     pub fn accesses_may_alias(self, i: LLVMValueRef, j: LLVMValueRef) -> bool {
         unsafe { pp_accesses_may_alias(self.0, i, j) != 0 }
+    }
+    /// Whether a call may write the bytes a load reads (alias analysis' mod-ref answer).
+    pub fn call_may_write(self, call: LLVMValueRef, load: LLVMValueRef) -> bool {
+        // SAFETY: a live call and a live load of the analysed function.
+        unsafe { pp_call_may_write(self.0, call, load) != 0 }
     }
     pub fn scev(self, v: LLVMValueRef) -> Option<Scev> {
         let s = unsafe { pp_scev(self.0, v) };

@@ -241,7 +241,12 @@ fn build_with(
         Target::Scalar(_) => None,
     }).collect();
     let accesses: Vec<Value> = stores.iter().chain(&loads).copied().collect();
-    let (zero_filled, fill_stores) = arrays::zero_fills(a, region, &stores, &accesses);
+    let fill_calls: Vec<Value> = region.blocks.iter().flat_map(|b| ir::instructions(*b)).filter(|i| arrays::is_zero_fill_call(a, *i)).collect();
+    let (zero_filled, fill_stores) = arrays::zero_fills(a, region, &stores, &fill_calls, &accesses);
+    if let Some(&call) = fill_calls.iter().find(|c| !fill_stores.contains(*c)) {
+        let why = "call to llvm.memset writes zeros into an array after other accesses of it";
+        return Err(Reject::new(RejectKind::CallWithSideEffects, why).at(ir::location(call)));
+    }
     pending.retain(|s| !matches!(s.target, Target::Memory(inst) if fill_stores.contains(&inst)));
     let scalars = std::mem::take(&mut sb.scalars);
     let returned_scalar = sb.returned;

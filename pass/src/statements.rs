@@ -352,6 +352,9 @@ impl<'a> StatementBuilder<'a> {
             Some(LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore) if ir::is_volatile(inst) => {
                 Err(Reject::new(RejectKind::UnsupportedInstruction, "volatile access").at(at()))
             }
+            // Zeros written into an array the region allocates (`new float[n]()`): its initial
+            // contents where it comes first (`arrays::zero_fills`), else rejected there.
+            Some(LLVMOpcode::LLVMCall) if crate::arrays::is_zero_fill_call(self.a, inst) => Ok(()),
             Some(LLVMOpcode::LLVMCall) if !is_pure_call(inst) && !is_allocation_call(inst) => {
                 let callee = ir::called_function_name(inst).unwrap_or_else(|| "an indirect callee".into());
                 let effect = match ir::missing_memoryless_attribute(inst) {
