@@ -794,6 +794,121 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
   }
 };
 
+// ---- Parallel loops of the source (`#pragma omp parallel for`) ---------------------------
+
+// clang outlines the body of a `#pragma omp parallel for` into a function that
+// `__kmpc_fork_call` runs on each thread of a team; each thread asks
+// `__kmpc_for_static_init_*` for its chunk of the iterations and runs it. In a team of one
+// thread the chunk is every iteration, in order: the sequential loop, which the model must
+// see in the function that allocates the temporaries (PolyMage's code, compiled with
+// -fopenmp). Where the outlined function makes no OpenMP call but one static-schedule
+// `__kmpc_for_static_init_*` (schedule 34, increment 1) and its `__kmpc_for_static_fini`,
+// the fork call becomes that function with the runtime emulated for one thread (bounds
+// kept, `*plastiter` set where there is an iteration, the stride the whole range), inlined.
+// A loop free of races computes the same run in one thread; the generated code runs its
+// own parallel loops (`-fopenmp`). Not yet: the code behind the run-time check, the copy's,
+// runs those loops in one thread. Reductions, other schedules, barriers, `omp_*` calls and
+// nested teams leave the fork call, which the model rejects as a call with side effects.
+static Optional<bool> staticInitIsUnsigned(const CallBase &Init) {
+  StringRef Name = Init.getCalledFunction() ? Init.getCalledFunction()->getName() : "";
+  if (!Name.consume_front("__kmpc_for_static_init_") || !(Name == "4" || Name == "4u" || Name == "8" || Name == "8u"))
+    return None;
+  auto *Schedule = dyn_cast<ConstantInt>(Init.getArgOperand(2));
+  auto *Increment = dyn_cast<ConstantInt>(Init.getArgOperand(7));
+  if (!Schedule || Schedule->getZExtValue() != 34 || !Increment || !Increment->isOne())
+    return None;
+  return Name.endswith("u");
+}
+
+// The outlined function's one `__kmpc_for_static_init_*` call and its `fini` calls, where it
+// makes no other OpenMP call.
+static Optional<std::pair<CallBase *, SmallVector<CallBase *, 2>>> staticLoopCalls(Function &Outlined) {
+  CallBase *Init = nullptr;
+  SmallVector<CallBase *, 2> Fini;
+  for (Instruction &I : instructions(Outlined)) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Call)
+      continue;
+    StringRef Name = Callee ? Callee->getName() : "";
+    if (Name == "__kmpc_for_static_fini") {
+      Fini.push_back(Call);
+    } else if (Name.startswith("__kmpc_for_static_init_") && !Init && staticInitIsUnsigned(*Call)) {
+      Init = Call;
+    } else if (!Callee || Name.startswith("__kmpc_") || Name.startswith("omp_")) {
+      return None;
+    }
+  }
+  if (!Init || Fini.empty())
+    return None;
+  return std::make_pair(Init, Fini);
+}
+
+// `Init` replaced by what the runtime does for a team of one thread.
+static void emulateStaticInit(CallBase *Init, bool Unsigned) {
+  IRBuilder<> B(Init);
+  Value *LowerAt = Init->getArgOperand(4), *UpperAt = Init->getArgOperand(5);
+  Type *Iv = LowerAt->getType()->getPointerElementType();
+  Value *Lower = B.CreateLoad(Iv, LowerAt), *Upper = B.CreateLoad(Iv, UpperAt);
+  Value *Any = Unsigned ? B.CreateICmpULE(Lower, Upper) : B.CreateICmpSLE(Lower, Upper);
+  B.CreateStore(B.CreateZExt(Any, B.getInt32Ty()), Init->getArgOperand(3));
+  B.CreateStore(B.CreateAdd(B.CreateSub(Upper, Lower), ConstantInt::get(Iv, 1)), Init->getArgOperand(6));
+  Init->eraseFromParent();
+}
+
+// Replaces `Fork` by its outlined loop run in one thread, inlined; whether it did.
+static bool sequentialParallelLoop(CallBase *Fork) {
+  auto *Outlined = dyn_cast<Function>(Fork->getArgOperand(2)->stripPointerCasts());
+  if (!Outlined || Outlined->isDeclaration() || Outlined->isVarArg() || Fork->arg_size() < 3 ||
+      Outlined->arg_size() != Fork->arg_size() - 1 || !staticLoopCalls(*Outlined))
+    return false;
+  FunctionType *Type = Outlined->getFunctionType();
+  for (unsigned K = 3; K < Fork->arg_size(); ++K)
+    if (Fork->getArgOperand(K)->getType() != Type->getParamType(K - 1))
+      return false;
+  ValueToValueMapTy VMap;
+  Function *Sequential = CloneFunction(Outlined, VMap);
+  Sequential->setName(Outlined->getName() + ".polyprop.sequential");
+  Sequential->setLinkage(GlobalValue::InternalLinkage);
+  auto [Init, Fini] = *staticLoopCalls(*Sequential);
+  emulateStaticInit(Init, *staticInitIsUnsigned(*Init));
+  for (CallBase *Call : Fini)
+    Call->eraseFromParent();
+  Function &Caller = *Fork->getFunction();
+  IRBuilder<> Entry(&*Caller.getEntryBlock().getFirstInsertionPt());
+  SmallVector<Value *, 8> Args;
+  for (const char *Name : {"polyprop.omp.gtid", "polyprop.omp.btid"}) {
+    AllocaInst *Id = Entry.CreateAlloca(Entry.getInt32Ty(), nullptr, Name);
+    Entry.CreateStore(Entry.getInt32(0), Id);
+    Args.push_back(Id);
+  }
+  for (unsigned K = 3; K < Fork->arg_size(); ++K)
+    Args.push_back(Fork->getArgOperand(K));
+  CallInst *Call = CallInst::Create(Type, Sequential, Args, "", Fork);
+  Call->setDebugLoc(Fork->getDebugLoc());
+  Fork->eraseFromParent();
+  InlineFunctionInfo IFI;
+  bool Inlined = InlineFunction(*Call, IFI).isSuccess();
+  if (Inlined && Sequential->use_empty())
+    Sequential->eraseFromParent();
+  return true;
+}
+
+struct SequentialParallelLoopsPass : PassInfoMixin<SequentialParallelLoopsPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    SmallVector<CallBase *, 8> Forks;
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (isa<CallInst>(Call) && Call->getCalledFunction() && Call->getCalledFunction()->getName() == "__kmpc_fork_call")
+          Forks.push_back(Call);
+    bool Changed = false;
+    for (CallBase *Fork : Forks)
+      Changed |= sequentialParallelLoop(Fork);
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
 // Gives the header of each loop that ends in the guard of an inner nest a block of its own
 // for that branch: a sequence of nests inside the loop (`for (r = 0; r < reps; r++) { t =
 // malloc(...); stages; free(t); }`, a time loop whose steps swap two grids by pointer, the
@@ -998,6 +1113,7 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
       return false;
     }
     FunctionPassManager Canonicalize;
+    Canonicalize.addPass(SequentialParallelLoopsPass());
     Canonicalize.addPass(InlineStagesPass());
     if (errorToBool(PB->parsePassPipeline(Canonicalize, CanonicalizationPipeline)))
       return false;
@@ -2297,6 +2413,7 @@ void registerCallbacks(PassBuilder &PB) {
     // Printers show the model of every function: canonicalize them all in place, with their
     // stage functions inlined first, as the transform's copies have them.
     FunctionPassManager FPM;
+    FPM.addPass(SequentialParallelLoopsPass());
     FPM.addPass(InlineStagesPass());
     if (errorToBool(PB.parsePassPipeline(FPM, CanonicalizationPipeline)))
       return;
