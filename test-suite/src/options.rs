@@ -65,7 +65,7 @@ pub struct Arguments {
     /// <repo>/target/release/libpolyprop.so]
     #[arg(long, value_name = "PATH")]
     plugin: Option<PathBuf>,
-    /// Add the OpenMP variants (naive-omp, polly-parallel, polyprop-omp) with N threads
+    /// Add the OpenMP variants (naive-omp, polly-parallel, polyprop-omp, polyprop-pragmas) with N threads
     #[arg(long, value_name = "N", value_parser = positive())]
     threads: Option<u32>,
     /// Kill a pipeline process after S seconds

@@ -105,12 +105,13 @@ pub fn parse_output(text: &str) -> Result<KernelReport, String> {
 }
 
 /// The variants of the set: naive, polly, polyprop, polyprop-schedule, and with `threads`
-/// polly-parallel and polyprop-omp (naive-omp needs the pragmas these sources do not have).
+/// polly-parallel and polyprop-omp (naive-omp and polyprop-pragmas need the pragmas these
+/// sources do not have).
 pub fn variants(plugin: &Path, extra: &[String], threads: bool) -> Vec<Variant> {
     let mut all = variants::standard(plugin, extra);
     all.push(variants::scheduled(plugin, extra));
     if threads {
-        all.extend(variants::threaded(plugin, extra).into_iter().filter(|v| v.name != "naive-omp"));
+        all.extend(variants::threaded(plugin, extra).into_iter().filter(|v| v.name != variants::NAIVE_OMP && v.name != variants::PRAGMAS));
     }
     all
 }

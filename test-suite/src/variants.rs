@@ -100,11 +100,13 @@ pub fn driver_defines(v: &Variant) -> Vec<String> {
 /// the naive code with its OpenMP pragmas (`POLYPROP_OMP`), Polly's own parallelizer on the
 /// pragma-free code, and polyprop's parallel loops (section 5.2) on the pragma-free code:
 /// with `-fopenmp` the plugin runs the outermost parallel loop of each generated nest on
-/// libomp's threads (pragmas would have clang outline the loops before the plugin sees them).
+/// libomp's threads; `polyprop-pragmas` is the plugin on the code with its pragmas, as a user
+/// builds PolyMage's code (clang outlines those loops, and the plugin's copy runs each in one
+/// thread before it models the function).
 pub fn threaded(plugin: &Path, extra: &[String]) -> Vec<Variant> {
     vec![
         Variant {
-            name: "naive-omp".into(),
+            name: NAIVE_OMP.into(),
             kind: Kind::Custom,
             compile_flags: [with_base(extra), strings(&["-fopenmp", "-DPOLYPROP_OMP"])].concat(),
             link_flags: strings(&["-fopenmp"]),
@@ -125,8 +127,19 @@ pub fn threaded(plugin: &Path, extra: &[String]) -> Vec<Variant> {
             link_flags: strings(&["-fopenmp"]),
             uses_plugin: true, pass_options: None,
         },
+        Variant {
+            name: PRAGMAS.into(),
+            kind: Kind::Custom,
+            compile_flags: [with_base(extra), strings(&["-fopenmp", "-DPOLYPROP_OMP"]), vec![format!("-fpass-plugin={}", plugin.display())]].concat(),
+            link_flags: strings(&["-fopenmp"]),
+            uses_plugin: true, pass_options: None,
+        },
     ]
 }
+
+/// The threaded variants that build the sources' own OpenMP pragmas.
+pub const NAIVE_OMP: &str = "naive-omp";
+pub const PRAGMAS: &str = "polyprop-pragmas";
 
 /// polyprop with the option `schedule` (isl's scheduler, tiling and register tiles where the
 /// cost model prefers them, issue 17): `polyprop-schedule`.
