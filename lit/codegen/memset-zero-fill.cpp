@@ -10,7 +10,9 @@
 //   nothing was written (its zeros reach the output), flattened subscripts;
 // - prefix: `new float[n]()` whose first element only the zeros define.
 // Twins left alone: a `memset` after the array was written (`late_fill`: the zeros are a
-// statement the model cannot hold), and a `memset` of an array passed in (`clear_argument`).
+// statement the model cannot hold), a `memset` of an array passed in (`clear_argument`), and
+// one at each step of a time loop into an array allocated before it (`time_steps`: the
+// zeros of each step are no initial contents of the function's run).
 // Outputs identical at several sizes, with -fno-exceptions too.
 // RUN: clang++-14 -O3 %s -o %t.naive
 // RUN: env POLYPROP_OPTIONS=print=transform clang++-14 -O3 -fpass-plugin=%polyprop %s -o %t.polyprop 2>&1 | FileCheck %s
@@ -25,7 +27,8 @@
 // CHECK-DAG: polyprop: function _Z5sobelR5ImageRKS_, function body: transformed: 2 temporaries removed
 // CHECK-DAG: polyprop: function _Z14histogram_blurllPKfPf, function body: transformed: {{[0-9]+}} temporaries removed
 // CHECK-DAG: polyprop: function _Z6prefixiPKfPf, function body: transformed: 1 temporaries removed
-// CHECK-DAG: polyprop: function _Z9late_filliPKfPf, function body: not transformed: rejected: call with side effects: call to llvm.memset writes zeros into an array after other accesses of it
+// CHECK-DAG: polyprop: function _Z9late_filliPKfPf, function body: not transformed: rejected: call with side effects: call to llvm.memset writes zeros that are not the array's initial contents
+// CHECK-DAG: polyprop: function _Z10time_stepsiiPKfPf, function body: not transformed: rejected: call with side effects: call to llvm.memset writes zeros that are not the array's initial contents
 // CHECK-DAG: polyprop: function _Z14clear_argumentiPKfPf, function body: not transformed: rejected: call with side effects: call to llvm.memset{{.*}} may write memory
 #include <algorithm>
 #include <cmath>
@@ -116,6 +119,18 @@ static void dirty_heap(long n) {
   free(junk);
 }
 
+void time_steps(int steps, int n, const float *in, float *out) {
+  float *t = (float *)malloc(sizeof(float) * n);
+  for (int s = 0; s < steps; s++) {
+    memset(t, 0, sizeof(float) * n);
+    for (int i = 1; i < n; i += 2)
+      t[i] = in[i] * (float)s;
+    for (int i = 0; i < n; i++)
+      out[i] += t[i];
+  }
+  free(t);
+}
+
 static double sum(const float *p, long n) {
   double s = 0;
   for (long i = 0; i < n; i++)
@@ -141,7 +156,9 @@ int main(int argc, char **argv) {
   late_fill((int)n, in.data.get(), o);
   std::printf(" late %.9g", sum(o, n));
   clear_argument((int)n, in.data.get(), o);
-  std::printf(" clear %.9g\n", sum(o, n));
+  std::printf(" clear %.9g", sum(o, n));
+  time_steps(3, (int)n, in.data.get(), o);
+  std::printf(" steps %.9g\n", sum(o, n));
   free(o);
   return 0;
 }

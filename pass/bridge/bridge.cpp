@@ -806,9 +806,9 @@ struct InlineStagesPass : PassInfoMixin<InlineStagesPass> {
 // the fork call becomes that function with the runtime emulated for one thread (bounds
 // kept, `*plastiter` set where there is an iteration, the stride the whole range), inlined.
 // A loop free of races computes the same run in one thread; the generated code runs its
-// own parallel loops (`-fopenmp`). Not yet: the code behind the run-time check, the copy's,
-// runs those loops in one thread. Reductions, other schedules, barriers, `omp_*` calls and
-// nested teams leave the fork call, which the model rejects as a call with side effects.
+// own parallel loops (`-fopenmp`), and behind the run-time check the function as it was
+// (`fallBackToSource`). Reductions, other schedules, barriers, `omp_*` calls and nested
+// teams leave the fork call, which the model rejects.
 static Optional<bool> staticInitIsUnsigned(const CallBase &Init) {
   StringRef Name = Init.getCalledFunction() ? Init.getCalledFunction()->getName() : "";
   if (!Name.consume_front("__kmpc_for_static_init_") || !(Name == "4" || Name == "4u" || Name == "8" || Name == "8u"))
@@ -904,10 +904,43 @@ struct SequentialParallelLoopsPass : PassInfoMixin<SequentialParallelLoopsPass> 
     bool Changed = false;
     for (CallBase *Fork : Forks)
       Changed |= sequentialParallelLoop(Fork);
+    if (Changed)
+      F.addFnAttr(SequentialMark);
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
+  // Marks a function whose source's parallel loops run in one thread (`fallBackToSource`).
+  static constexpr const char *SequentialMark = "polyprop-sequential-omp";
 };
+
+// Where the copy ran the source's parallel loops in one thread and was versioned whole (a
+// run-time check now before `OldEntry`, its entry when it was transformed), the code behind
+// the check becomes a call of `Source`, the function as it was: where the check fails, the
+// source's loops run on their threads, as without the plugin. `Source` stays, internal.
+static bool fallBackToSource(Function &Copy, BasicBlock *OldEntry, Function &Source) {
+  if (&Copy.getEntryBlock() == OldEntry || OldEntry->getParent() != &Copy || pred_empty(OldEntry))
+    return false;
+  BasicBlock *Call = BasicBlock::Create(Copy.getContext(), "polyprop.parallel.source", &Copy);
+  IRBuilder<> B(Call);
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : Copy.args())
+    Args.push_back(&A);
+  CallInst *Result = B.CreateCall(Source.getFunctionType(), &Source, Args);
+  if (DISubprogram *SP = Copy.getSubprogram())
+    Result->setDebugLoc(DILocation::get(Copy.getContext(), SP->getLine(), 0, SP));
+  if (Copy.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Result);
+  SmallVector<BasicBlock *, 4> Checks(predecessors(OldEntry));
+  for (BasicBlock *Check : Checks)
+    Check->getTerminator()->replaceSuccessorWith(OldEntry, Call);
+  removeUnreachableBlocks(Copy);
+  Source.setLinkage(GlobalValue::InternalLinkage);
+  Source.setComdat(nullptr);
+  Source.removeFnAttr(SequentialParallelLoopsPass::SequentialMark);
+  return true;
+}
 
 // Gives the header of each loop that ends in the guard of an inner nest a block of its own
 // for that branch: a sequence of nests inside the loop (`for (r = 0; r < reps; r++) { t =
@@ -1132,6 +1165,8 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
       Alignments.push_back({&G, G.getAlign()});
     Canonicalize.run(*Copy, FAM);
     std::string Output;
+    // The copy's entry as the transform sees it (`fallBackToSource`).
+    BasicBlock *Entry = &Copy->getEntryBlock();
     int Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
     // A rejected copy is tried again with loop headers split, then also with the merges after
     // inner nests split, then also with the phis before them, last with pointer loads moved
@@ -1158,6 +1193,7 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
       Times += labelTimes(Output, Try++, Form, true);
       Form = Split;
       Output.clear();
+      Entry = &Copy->getEntryBlock();
       Result = runPolyprop(*Copy, FAM, "polyprop", Options, &Output);
     }
     if (!Times.empty())
@@ -1169,7 +1205,12 @@ struct PolypropEntryPass : PassInfoMixin<PolypropEntryPass> {
     FAM.clear(*Drop, Drop->getName());
     if (Result > 0)
       F.replaceAllUsesWith(Copy);
-    Drop->eraseFromParent();
+    bool Sequential = Copy->hasFnAttribute(SequentialParallelLoopsPass::SequentialMark);
+    Copy->removeFnAttr(SequentialParallelLoopsPass::SequentialMark);
+    if (Result > 0 && Sequential && fallBackToSource(*Copy, Entry, F))
+      FAM.invalidate(*Copy, PreservedAnalyses::none());
+    else
+      Drop->eraseFromParent();
     Keep->setName(Name);
     if (Result <= 0)
       for (auto &[G, Align] : Alignments)

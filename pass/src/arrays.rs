@@ -694,8 +694,11 @@ pub fn zero_fills(a: Analyses, region: &Region, stores: &[Value], fill_calls: &[
             fills.entry(base).or_default().push(store);
         }
     }
+    // Zeros at each run's start only where the array starts as zeros in the model
+    // (`resolve`'s `Contents::Zeros`): not where a run sees what an earlier one left.
+    let starts_as_zeros = |base: Value| liveness(region, base) == Liveness::Temporary && region.allocated_per_run(base) && !accessed_before(region, base);
     for &call in fill_calls {
-        if let Some(&base) = allocations.get(&call) {
+        if let Some(&base) = allocations.get(&call).filter(|b| starts_as_zeros(**b)) {
             fills.entry(base).or_default().push(call);
         }
     }

@@ -244,7 +244,7 @@ fn build_with(
     let fill_calls: Vec<Value> = region.blocks.iter().flat_map(|b| ir::instructions(*b)).filter(|i| arrays::is_zero_fill_call(a, *i)).collect();
     let (zero_filled, fill_stores) = arrays::zero_fills(a, region, &stores, &fill_calls, &accesses);
     if let Some(&call) = fill_calls.iter().find(|c| !fill_stores.contains(*c)) {
-        let why = "call to llvm.memset writes zeros into an array after other accesses of it";
+        let why = "call to llvm.memset writes zeros that are not the array's initial contents (after other accesses of it, or into an array a run does not allocate)";
         return Err(Reject::new(RejectKind::CallWithSideEffects, why).at(ir::location(call)));
     }
     pending.retain(|s| !matches!(s.target, Target::Memory(inst) if fill_stores.contains(&inst)));
