@@ -4,8 +4,11 @@
 // (propagation/src/zero_initialized.rs): the zero border a stage leaves propagates.
 // - border_rows: `long` counters, `float (*)[W]`, memset with sizeof of the whole block.
 // - border_columns: `int` counters, flattened subscripts, the size computed once in a variable.
+// - half_cleared: memset of half the buffer (another size): no calloc, but the memset is the
+//   array's initial contents all the same (arrays::zero_fills: zeros where it writes,
+//   indeterminate elements elsewhere, of which zeros are one value), and the rows the first
+//   stage leaves propagate as zeros.
 // Negative twins, memset stays a call that writes memory (the reason names it):
-// - half_cleared: memset of half the buffer (another size).
 // - ones: memset to 0xff (not zeros).
 // - touched_between: the buffer's first element written between malloc and memset.
 // Outputs identical to the naive build at six sizes, 0 and 1 included.
@@ -18,7 +21,7 @@
 // RUN: %opt -load-pass-plugin %polyprop -passes='function(polyprop-canonicalize)' -S %t.ll | FileCheck %s --check-prefix=IR
 // CHECK-DAG: polyprop: function border_rows, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function border_columns, function body: transformed: 1 temporaries removed
-// CHECK-DAG: polyprop: function half_cleared, function body: not transformed: rejected: call with side effects: call to llvm.memset
+// CHECK-DAG: polyprop: function half_cleared, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function ones, function body: not transformed: rejected: call with side effects: call to llvm.memset
 // CHECK-DAG: polyprop: function touched_between, function body: not transformed: rejected: call with side effects: call to llvm.memset
 // IR-LABEL: define {{.*}} @border_rows(
