@@ -19,7 +19,8 @@ with a fixed W, and as `T (*)[C]`; ternaries that clamp subscripts and values; c
 data; scalars rotated along a row (`x1 = x0; x0 = t[i][j];`), scans and maxima (over the
 image or a row, under a data-dependent branch) read by the next nest; a temporary written twice
 (a copy, then its interior; or rewritten after its readers) and in-place recurrences along a
-row; one-row buffers reused by every row; reads at half and double resolution; loops running
+row (`#pragma omp parallel for` before those nests that write a temporary from other arrays,
+for campaign.sh --parallel); one-row buffers reused by every row; reads at half and double resolution; loops running
 backwards, even and odd rows as two nests, and outputs written over a triangle, every other
 row or under an affine condition. A third of the programs have a second function, `levels`,
 a pyramid over planes of R x C: a level of R / M rows, upsampled back to M * (R / M) rows and
@@ -281,6 +282,7 @@ class Gen:
             s = suffix(dst.ty) if dst.ty != "int" else ""
             i, j = self.fresh("i"), self.fresh("j")
             acc = self.fresh("acc")
+            self.parallel_rows(dst, producers)
             self.emit(1, f"for (long {i} = {mr}; {i} < R - {mr}; {i}++) {{")
             self.emit(2, f"{dst.ty} {acc} = {self.zero(dst.ty)};")
             self.emit(2, f"for (long {j} = {mc}; {j} < C - {mc}; {j}++) {{")
@@ -299,6 +301,7 @@ class Gen:
             i, j = self.fresh("i"), self.fresh("j")
             ti = r.choice(["long", "int"])
             x0, x1 = self.fresh("x"), self.fresh("x")
+            self.parallel_rows(dst, producers)
             self.emit(1, f"for ({ti} {i} = {mr}; {i} < R - {mr}; {i}++) {{")
             first = self.conv(p.at(i, mc), p.ty, dst.ty)
             self.emit(2, f"{dst.ty} {x0} = C > {2 * mc} ? {first} : {self.zero(dst.ty)}, {x1} = {x0};")
@@ -317,6 +320,7 @@ class Gen:
             s = suffix(dst.ty) if dst.ty != "int" else ""
             i, j = self.fresh("i"), self.fresh("j")
             mc2 = max(mc, dst.mc)
+            self.parallel_rows(dst, producers)
             self.emit(1, f"for (long {i} = {mr}; {i} < R - {mr}; {i}++)")
             self.emit(2, f"for (long {j} = {mc2 + 1}; {j} < C - {mc2}; {j}++)")
             t = self.tap(p, i, j, mr, mc2, dst.ty)
@@ -401,6 +405,15 @@ class Gen:
         if dst.role == "tmp" and not dst.written:
             dst.mr, dst.mc, dst.written = mr, mc, True
         return True
+
+    def parallel_rows(self, dst, producers):
+        """`#pragma omp parallel for` before a nest whose rows are independent: it writes a
+        temporary of its own function (no argument it could overlap) from other arrays,
+        each row's scalars declared inside it. Ignored without -fopenmp; with it
+        (campaign.sh --parallel) clang outlines the loop and the plugin must see through
+        it. No random draw: a seed's program is the same, with the pragma or without."""
+        if dst.role == "tmp" and dst not in producers:
+            self.emit(1, "#pragma omp parallel for")
 
     def row_buffer(self, dst, producers, mr, mc):
         """One row at a time: a 1-D temporary filled, then read at small offsets (reused by
