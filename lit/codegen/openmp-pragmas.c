@@ -31,6 +31,14 @@
 // RUN: env POLYPROP_OPTIONS=trace-checks %clang -O3 -fopenmp -fpass-plugin=%polyprop %s -o %t.trace
 // RUN: env OMP_NUM_THREADS=2 %t.trace 64 2>&1 >/dev/null | FileCheck %s --check-prefix=RAN
 // RUN: %clang -O3 -fopenmp -fpass-plugin=%polyprop -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
+// Under -g: the same output, and the debug information of the copy, of the source kept
+// behind its check and of the inlined loops is valid.
+// RUN: %clang -O3 -g -fopenmp -fpass-plugin=%polyprop %s -o %t.g
+// RUN: %t.naive 64 > %t.naive64.out
+// RUN: env OMP_NUM_THREADS=2 %t.g 64 > %t.g.out
+// RUN: cmp %t.naive64.out %t.g.out
+// RUN: llvm-dwarfdump-14 --verify %t.g | FileCheck %s --check-prefix=DWARF
+// DWARF: No errors.
 // CHECK-DAG: polyprop: function blur_long, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function blur_int, function body: transformed: 1 temporaries removed
 // CHECK-DAG: polyprop: function last_private, function body: transformed: {{[0-9]+}} temporaries removed
