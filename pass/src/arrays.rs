@@ -862,12 +862,14 @@ fn runs_before(after: &HashSet<Block>, v: Value) -> bool {
     ir::block_of(v).is_some_and(|b| !after.contains(&b))
 }
 
-/// Whether `user` loads or stores the element at `address` (not: stores the address itself
+/// Whether `user` loads, stores or `memset`s the element at `address` (not: stores the address itself
 /// somewhere, where anything may read it later).
 fn accesses_element(user: Value, address: Value) -> bool {
     match ir::opcode(user) {
         Some(LLVMOpcode::LLVMLoad) => true,
         Some(LLVMOpcode::LLVMStore) => ir::operand(user, 1) == address && ir::operand(user, 0) != address,
+        // A `memset` writes elements: before the region, what it leaves is the program's.
+        Some(LLVMOpcode::LLVMCall) => ir::called_function_name(user).is_some_and(|n| n.starts_with("llvm.memset.")) && ir::operand(user, 0) == address,
         _ => false,
     }
 }
