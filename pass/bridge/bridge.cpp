@@ -820,28 +820,36 @@ static Optional<bool> staticInitIsUnsigned(const CallBase &Init) {
   return Name.endswith("u");
 }
 
+// The runtime calls of an outlined static loop.
+struct StaticLoopCalls {
+  CallBase *Init;
+  bool Unsigned;
+  SmallVector<CallBase *, 2> Fini;
+};
+
 // The outlined function's one `__kmpc_for_static_init_*` call and its `fini` calls, where it
 // makes no other OpenMP call.
-static Optional<std::pair<CallBase *, SmallVector<CallBase *, 2>>> staticLoopCalls(Function &Outlined) {
-  CallBase *Init = nullptr;
-  SmallVector<CallBase *, 2> Fini;
+static Optional<StaticLoopCalls> staticLoopCalls(Function &Outlined) {
+  StaticLoopCalls Calls{nullptr, false, {}};
   for (Instruction &I : instructions(Outlined)) {
     auto *Call = dyn_cast<CallBase>(&I);
-    Function *Callee = Call ? Call->getCalledFunction() : nullptr;
     if (!Call)
       continue;
+    Function *Callee = Call->getCalledFunction();
     StringRef Name = Callee ? Callee->getName() : "";
+    Optional<bool> Unsigned;
     if (Name == "__kmpc_for_static_fini") {
-      Fini.push_back(Call);
-    } else if (Name.startswith("__kmpc_for_static_init_") && !Init && staticInitIsUnsigned(*Call)) {
-      Init = Call;
+      Calls.Fini.push_back(Call);
+    } else if (!Calls.Init && (Unsigned = staticInitIsUnsigned(*Call))) {
+      Calls.Init = Call;
+      Calls.Unsigned = *Unsigned;
     } else if (!Callee || Name.startswith("__kmpc_") || Name.startswith("omp_")) {
       return None;
     }
   }
-  if (!Init || Fini.empty())
+  if (!Calls.Init || Calls.Fini.empty())
     return None;
-  return std::make_pair(Init, Fini);
+  return Calls;
 }
 
 // `Init` replaced by what the runtime does for a team of one thread.
@@ -860,7 +868,10 @@ static void emulateStaticInit(CallBase *Init, bool Unsigned) {
 static bool sequentialParallelLoop(CallBase *Fork) {
   auto *Outlined = dyn_cast<Function>(Fork->getArgOperand(2)->stripPointerCasts());
   if (!Outlined || Outlined->isDeclaration() || Outlined->isVarArg() || Fork->arg_size() < 3 ||
-      Outlined->arg_size() != Fork->arg_size() - 1 || !staticLoopCalls(*Outlined))
+      Outlined->arg_size() != Fork->arg_size() - 1)
+    return false;
+  Optional<StaticLoopCalls> Calls = staticLoopCalls(*Outlined);
+  if (!Calls)
     return false;
   FunctionType *Type = Outlined->getFunctionType();
   for (unsigned K = 3; K < Fork->arg_size(); ++K)
@@ -870,10 +881,9 @@ static bool sequentialParallelLoop(CallBase *Fork) {
   Function *Sequential = CloneFunction(Outlined, VMap);
   Sequential->setName(Outlined->getName() + ".polyprop.sequential");
   Sequential->setLinkage(GlobalValue::InternalLinkage);
-  auto [Init, Fini] = *staticLoopCalls(*Sequential);
-  emulateStaticInit(Init, *staticInitIsUnsigned(*Init));
-  for (CallBase *Call : Fini)
-    Call->eraseFromParent();
+  emulateStaticInit(cast<CallBase>(VMap[Calls->Init]), Calls->Unsigned);
+  for (CallBase *Fini : Calls->Fini)
+    cast<CallBase>(VMap[Fini])->eraseFromParent();
   Function &Caller = *Fork->getFunction();
   IRBuilder<> Entry(&*Caller.getEntryBlock().getFirstInsertionPt());
   SmallVector<Value *, 8> Args;
@@ -898,8 +908,8 @@ struct SequentialParallelLoopsPass : PassInfoMixin<SequentialParallelLoopsPass> 
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     SmallVector<CallBase *, 8> Forks;
     for (Instruction &I : instructions(F))
-      if (auto *Call = dyn_cast<CallBase>(&I))
-        if (isa<CallInst>(Call) && Call->getCalledFunction() && Call->getCalledFunction()->getName() == "__kmpc_fork_call")
+      if (auto *Call = dyn_cast<CallInst>(&I))
+        if (Call->getCalledFunction() && Call->getCalledFunction()->getName() == "__kmpc_fork_call")
           Forks.push_back(Call);
     bool Changed = false;
     for (CallBase *Fork : Forks)

@@ -726,10 +726,17 @@ fn allocation_accessed(a: Analyses, inst: Value) -> Option<Value> {
 
 /// `llvm.memset(p, 0, n)`, not volatile, into an array allocated by `malloc` or `new`.
 pub fn is_zero_fill_call(a: Analyses, call: Value) -> bool {
+    is_memset_of_zeros(call) && ir::const_int(ir::operand(call, 3)) == Some(0) && allocation_accessed(a, call).is_some()
+}
+
+/// A call of `llvm.memset` (`p` its operand 0).
+fn is_memset(call: Value) -> bool {
     ir::called_function_name(call).is_some_and(|n| n.starts_with("llvm.memset."))
-        && ir::const_int(ir::operand(call, 1)) == Some(0)
-        && ir::const_int(ir::operand(call, 3)) == Some(0)
-        && allocation_accessed(a, call).is_some()
+}
+
+/// `llvm.memset(p, 0, n)`.
+fn is_memset_of_zeros(call: Value) -> bool {
+    is_memset(call) && ir::const_int(ir::operand(call, 1)) == Some(0)
 }
 
 /// The value of the array `base` where `region` starts, for the run-time check and the new
@@ -845,7 +852,7 @@ fn liveness(region: &Region, base: Value) -> Liveness {
                 Some(n) if n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.") => {}
                 // Zeros written into it (`new float[n]()`): no read, no escape
                 // (`zero_fills` takes them for its initial contents or rejects the region).
-                Some(n) if n.starts_with("llvm.memset.") && ir::const_int(ir::operand(user, 1)) == Some(0) => {}
+                _ if is_memset_of_zeros(user) => {}
                 _ => return Liveness::LiveOut,
             },
             _ => return Liveness::LiveOut,
@@ -869,7 +876,7 @@ fn accesses_element(user: Value, address: Value) -> bool {
         Some(LLVMOpcode::LLVMLoad) => true,
         Some(LLVMOpcode::LLVMStore) => ir::operand(user, 1) == address && ir::operand(user, 0) != address,
         // A `memset` writes elements: before the region, what it leaves is the program's.
-        Some(LLVMOpcode::LLVMCall) => ir::called_function_name(user).is_some_and(|n| n.starts_with("llvm.memset.")) && ir::operand(user, 0) == address,
+        Some(LLVMOpcode::LLVMCall) => is_memset(user) && ir::operand(user, 0) == address,
         _ => false,
     }
 }
